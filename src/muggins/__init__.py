@@ -1,0 +1,1 @@
+"""muggins: the cribbage family of card games."""

@@ -1,0 +1,41 @@
+"""Cards: the value type, its notation, and the packs."""
+
+from muggins.cards.card import (
+    ALL_CARDS,
+    JACK,
+    JOKER_BLACK,
+    JOKER_RED,
+    STANDARD_CARDS,
+    Card,
+    Suit,
+    card_at,
+)
+from muggins.cards.deck import joker_pack, shuffled, standard_pack
+from muggins.cards.notation import (
+    CardError,
+    DuplicateCardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    require_distinct,
+)
+
+__all__ = [
+    "ALL_CARDS",
+    "JACK",
+    "JOKER_BLACK",
+    "JOKER_RED",
+    "STANDARD_CARDS",
+    "Card",
+    "CardError",
+    "DuplicateCardError",
+    "Suit",
+    "card_at",
+    "format_cards",
+    "joker_pack",
+    "parse_card",
+    "parse_cards",
+    "require_distinct",
+    "shuffled",
+    "standard_pack",
+]

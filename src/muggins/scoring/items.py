@@ -1,0 +1,81 @@
+"""Itemised scores: every point is an item naming its kind, the cards that made it and its worth."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from muggins.cards import Card
+
+
+class Kind(enum.StrEnum):
+    """What an item of score is, in the game's own words."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    PAIR_ROYAL = "pair royal"
+    DOUBLE_PAIR_ROYAL = "double pair royal"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+    HIS_HEELS = "his heels"
+    GO = "go"
+    LAST_CARD = "last card"
+    THIRTY_ONE = "thirty-one"
+    JACK_OF_TRUMPS = "jack of trumps"
+    TRICKS = "tricks"
+    PONE_START = "pone's three"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scoring combination: its kind, the cards that make it, and its points."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"kind": "pair", "cards": ["5H", "5D"], "points": 2}``."""
+        return {"kind": str(self.kind), "cards": [str(c) for c in self.cards], "points": self.points}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Item:
+        """Inverse of ``to_dict``."""
+        from muggins.cards import parse_cards
+
+        return Item(Kind(data["kind"]), parse_cards(data["cards"]), int(data["points"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """An itemised score; ``total`` is always the sum of the items' points."""
+
+    items: tuple[Item, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __add__(self, other: Score) -> Score:
+        return Score(self.items + other.items)
+
+    def of_kind(self, *kinds: Kind) -> tuple[Item, ...]:
+        """The items of the given kinds, in order."""
+        return tuple(item for item in self.items if item.kind in kinds)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"total": N, "items": [...]}``."""
+        return {"total": self.total, "items": [item.to_dict() for item in self.items]}
+
+    @staticmethod
+    def of(items: Iterable[Item]) -> Score:
+        return Score(tuple(items))

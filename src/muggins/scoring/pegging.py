@@ -1,0 +1,77 @@
+"""Points in the play (pegging), itemised: for the card just laid, and the go / last card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from muggins.cards import Card, require_distinct
+from muggins.scoring.items import Item, Kind, Score
+
+_SETS = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
+
+
+class PeggingError(ValueError):
+    """A pile that could not have been played: over 31, empty, repeated cards or jokers."""
+
+
+def pile_count(pile: Sequence[Card]) -> int:
+    """The running count of the cards laid since the last reset."""
+    return sum(c.value for c in pile)
+
+
+def score_play(pile: Sequence[Card]) -> Score:
+    """Points for laying ``pile[-1]`` on the cards before it (all laid since the last reset).
+
+    Fifteen 2 and thirty-one 2 on the count; the longest suffix of equal ranks as a pair (2),
+    pair royal (6) or double pair royal (12); and the longest suffix of three or more cards
+    that form a run when sorted, one point per card.
+    """
+    check_pile(pile)
+    last = pile[-1]
+    items: list[Item] = []
+    count = pile_count(pile)
+    if count == 15:
+        items.append(Item(Kind.FIFTEEN, tuple(pile), 2))
+    elif count == 31:
+        items.append(Item(Kind.THIRTY_ONE, tuple(pile), 2))
+    same = 1
+    while same < len(pile) and pile[-1 - same].rank == last.rank:
+        same += 1
+    if same >= 2:
+        kind, points = _SETS[same]
+        items.append(Item(kind, tuple(pile[-same:]), points))
+    run = longest_run_suffix(pile)
+    if run:
+        items.append(Item(Kind.RUN, tuple(pile[-run:]), run))
+    return Score(tuple(items))
+
+
+def longest_run_suffix(pile: Sequence[Card]) -> int:
+    """The length of the longest suffix (3 or more) whose ranks are distinct and consecutive; else 0."""
+    for length in range(len(pile), 2, -1):
+        ranks = {c.rank for c in pile[-length:]}
+        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+            return length
+    return 0
+
+
+def score_go(pile: Sequence[Card], *, last_card: bool = False) -> Score:
+    """The point for the last card laid before a reset: 1 unless the count is 31 (already scored 2).
+
+    ``last_card`` names it "last card" (the final card of the play) rather than "go".
+    """
+    check_pile(pile)
+    if pile_count(pile) == 31:
+        return Score()
+    return Score((Item(Kind.LAST_CARD if last_card else Kind.GO, (pile[-1],), 1),))
+
+
+def check_pile(pile: Sequence[Card]) -> None:
+    """Raise ``PeggingError`` unless ``pile`` is a possible sequence of plays since a reset."""
+    if not pile:
+        raise PeggingError("no card has been laid")
+    if any(c.is_joker for c in pile):
+        raise PeggingError("jokers are not used in cribbage")
+    require_distinct(pile)
+    if pile_count(pile) > 31:
+        raise PeggingError(f"the count may not pass 31 (these cards count {pile_count(pile)})")

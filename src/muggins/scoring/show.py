@@ -1,0 +1,58 @@
+"""The cribbage show, itemised: a hand or crib with the starter.
+
+Works for the four-card hands of six-card, three- and four-player and ten-hand cribbage, and for
+the three-card hands of five-card cribbage (flush 3, or 4 with the starter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from muggins.cards import JACK, Card, require_distinct
+from muggins.scoring.combos import fifteens, pairs, runs
+from muggins.scoring.items import Item, Kind, Score
+
+
+class ShowError(ValueError):
+    """A hand that cannot be shown: wrong size, a joker, or a repeated card."""
+
+
+def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
+    """Score ``hand`` (3 or 4 cards) with the ``starter``, itemised.
+
+    Items come in the order a player counts aloud: fifteens, pairs, runs, flush, nobs.
+    A hand flush needs every hand card of one suit (the starter adds one more); a crib
+    flush needs the starter too.
+    """
+    check_show(hand, starter)
+    cards = (*hand, starter)
+    items: list[Item] = [*fifteens(cards), *pairs(cards), *runs(cards)]
+    items.extend(flush(hand, starter, crib=crib))
+    items.extend(nobs(hand, starter))
+    return Score(tuple(items))
+
+
+def check_show(hand: Sequence[Card], starter: Card) -> None:
+    """Raise ``ShowError`` unless ``hand`` is 3 or 4 distinct standard cards apart from the starter."""
+    if len(hand) not in (3, 4):
+        raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
+    if starter.is_joker or any(c.is_joker for c in hand):
+        raise ShowError("jokers are not used in cribbage")
+    require_distinct((*hand, starter))
+
+
+def flush(hand: Sequence[Card], starter: Card, *, crib: bool) -> list[Item]:
+    """The flush item, if any: all hand cards one suit, and for a crib the starter as well."""
+    suit = hand[0].suit
+    if any(c.suit != suit for c in hand):
+        return []
+    if starter.suit == suit:
+        return [Item(Kind.FLUSH, (*hand, starter), len(hand) + 1)]
+    if crib:
+        return []
+    return [Item(Kind.FLUSH, tuple(hand), len(hand))]
+
+
+def nobs(hand: Sequence[Card], starter: Card) -> list[Item]:
+    """One for his nobs: the jack in hand of the starter's suit."""
+    return [Item(Kind.NOBS, (c, starter), 1) for c in hand if c.rank == JACK and c.suit == starter.suit]
