@@ -1,0 +1,219 @@
+"""The game protocol every game implements: one shape for the library, bots, CLI and server.
+
+A game is (name, players, options, seed or deck, moves). ``apply`` validates a move, changes the
+state and returns the events it caused; an illegal move raises and changes nothing. ``view`` is
+what one seat (or a spectator) may see. ``record`` is the whole game; ``load_game`` replays it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
+
+import pydantic
+
+from muggins.cards import Card, CardError, parse_cards
+from muggins.games.errors import (
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    OptionError,
+)
+from muggins.games.events import Event
+from muggins.games.moves import Leave, Move, parse_move
+from muggins.games.result import Result
+
+RECORD_VERSION = 1
+
+
+class Options(pydantic.BaseModel):
+    """Base of every game's options: unknown options are errors, values are checked."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+
+DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
+
+
+class Game(ABC):
+    """Base of every game: move validation, the move stack, records and views."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: DeckSpec | None = None,
+        **options: Any,
+    ) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        self.players = players
+        self.options = parse_options(self.options_model, options)
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+        self.rng = random.Random(self.seed)
+        self.decks = parse_decks(deck)
+        self.decks_used = 0
+        self.moves: list[tuple[int, Move]] = []
+        self.events: list[Event] = []
+        self.left: list[int] = []
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """The seats whose input the game is waiting for (several while discarding)."""
+
+    @abstractmethod
+    def legal_moves(self, player: int) -> list[Move]:
+        """Every legal move for ``player`` now (moves with a free amount list their minimum)."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score (partners show their side's score)."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def state_id(self) -> int:
+        """Counts the moves applied; a client's move made against an older state is stale."""
+        return len(self.moves)
+
+    def apply(self, player: int, move: Move | str) -> list[Event]:
+        """Validate and make ``move`` for ``player``; return the events it caused.
+
+        Raises ``MoveSyntaxError`` for text that is not a move and ``IllegalMoveError`` (or its
+        subclasses ``NotYourTurnError`` and ``GameOverError``) for a move the rules forbid now;
+        either way the game is unchanged.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        self.check_seat(player)
+        if self.is_over:
+            raise GameOverError("the game is over")
+        if isinstance(move, Leave):
+            if player in self.left:
+                raise IllegalMoveError(f"player {player} has already left")
+        elif player not in self.to_move:
+            raise NotYourTurnError(self.not_your_turn_reason(player))
+        reason = self.illegal_reason(player, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self.moves.append((player, move))
+        events = self.make_move(player, move)
+        self.events.extend(events)
+        return events
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may see (``None``: a spectator), as JSON-ready values."""
+        if player is not None:
+            self.check_seat(player)
+        common: dict[str, Any] = {
+            "game": self.name,
+            "players": self.players,
+            "you": player,
+            "state_id": self.state_id,
+            "scores": list(self.scores),
+            "to_move": sorted(self.to_move),
+            "legal_moves": [str(m) for m in self.legal_moves(player)] if player is not None else [],
+            "left": list(self.left),
+            "options": self.options.model_dump(mode="json"),
+            "result": self.result.to_dict() if self.result else None,
+        }
+        common.update(self.game_view(player))
+        return common
+
+    def auto_move(self, player: int) -> Move:
+        """The move made for ``player`` when their clock runs out (a legal move, chosen plainly)."""
+        moves = self.legal_moves(player)
+        if not moves:
+            raise IllegalMoveError(f"player {player} has no move to make now")
+        return moves[0]
+
+    def record(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data: replaying it reproduces every event."""
+        return {
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "players": self.players,
+            "seed": self.seed,
+            "deck": [[str(c) for c in d] for d in self.decks] or None,
+            "options": self.options.model_dump(mode="json"),
+            "moves": [[p, str(m)] for p, m in self.moves],
+        }
+
+    # --- for subclasses -----------------------------------------------------------------
+
+    @abstractmethod
+    def illegal_reason(self, player: int, move: Move) -> str | None:
+        """Why ``move`` by ``player`` (who is to move, or is leaving) is illegal now; None if legal."""
+
+    @abstractmethod
+    def make_move(self, player: int, move: Move) -> list[Event]:
+        """Change the state for a validated move and return its events."""
+
+    @abstractmethod
+    def game_view(self, player: int | None) -> dict[str, Any]:
+        """The game-specific part of the view."""
+
+    def not_your_turn_reason(self, player: int) -> str:
+        waiting = ", ".join(str(p) for p in sorted(self.to_move)) or "nobody"
+        return f"it is not player {player}'s turn (waiting for player {waiting})"
+
+    def check_seat(self, player: int) -> None:
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalMoveError(f"there is no player {player!r} (players are 0-{self.players - 1})")
+
+    def next_pack(self, pack: Sequence[Card]) -> list[Card]:
+        """The cards of the next deal in dealing order: the next given deck, else ``pack`` shuffled."""
+        if self.decks_used < len(self.decks):
+            self.decks_used += 1
+            return list(self.decks[self.decks_used - 1])
+        cards = list(pack)
+        self.rng.shuffle(cards)
+        return cards
+
+
+def parse_options(model: type[Options], options: dict[str, Any]) -> Options:
+    """Validate options into ``model``; any error becomes an ``OptionError`` naming the option."""
+    try:
+        return model(**options)
+    except pydantic.ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
+        )
+        raise OptionError(f"bad option for {model.__doc__ and model.__name__}: {problems}") from None
+
+
+def parse_decks(deck: DeckSpec | None) -> list[tuple[Card, ...]]:
+    """A deck (one deal's cards in dealing order) or a list of decks, one per deal."""
+    if not deck:
+        return []
+    if isinstance(deck[0], str | Card):
+        return [_parse_deck(cast(Sequence[str | Card], deck))]
+    return [_parse_deck(d) for d in cast(Sequence[Sequence[str | Card]], deck)]
+
+
+def _parse_deck(deck: Sequence[str | Card]) -> tuple[Card, ...]:
+    try:
+        return parse_cards([str(c) for c in deck])
+    except CardError as exc:
+        raise OptionError(f"bad deck: {exc}") from None

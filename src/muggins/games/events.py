@@ -1,0 +1,100 @@
+"""Events: typed, serialisable records of what a move caused, each redacted for every viewer.
+
+An event names its ``player`` (the seat it concerns, if any) and which of its fields are
+``secret``: those fields are seen only by that player; everyone else sees them as ``None``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from muggins.cards import Card
+from muggins.scoring.items import Item, Score
+
+
+def to_json(value: Any) -> Any:
+    """Cards, scores, enums, tuples and dataclasses as plain JSON values."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Score | Item):
+        return value.to_dict()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. ``type`` names the event in the JSON form."""
+
+    type: ClassVar[str] = "event"
+    secret: ClassVar[tuple[str, ...]] = ()
+
+    def for_viewer(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` (a seat, or None for a spectator) may see it."""
+        owner = getattr(self, "player", None)
+        if not self.secret or (viewer is not None and viewer == owner):
+            return self
+        return dataclasses.replace(self, **dict.fromkeys(self.secret))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"type": ..., <fields>}``."""
+        data: dict[str, Any] = {"type": self.type}
+        data.update(to_json(self))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(Event):
+    """The game moved to a new phase (deal, discard, play, show, pause, betting round ...)."""
+
+    type: ClassVar[str] = "phase"
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A player was dealt cards; only they see which."""
+
+    type: ClassVar[str] = "dealt"
+    secret: ClassVar[tuple[str, ...]] = ("cards",)
+    player: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    """Points went to a player (or their side), with the items that made them and why."""
+
+    type: ClassVar[str] = "scored"
+    player: int
+    reason: str
+    score: Score
+    points: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    """A player left the table."""
+
+    type: ClassVar[str] = "left"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended; ``result`` is the game's Result in JSON form."""
+
+    type: ClassVar[str] = "game_over"
+    result: dict[str, Any]

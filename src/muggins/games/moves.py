@@ -1,0 +1,253 @@
+"""Moves: small immutable values with a textual form that parses back, in the spirit of UCI.
+
+Every game shares one vocabulary (``discard 5H 6D``, ``play JS``, ``go``, ``claim 12``,
+``muggins 2``, ``bet 20``, ``fold``, ``leave`` ...); each game says which verbs it accepts.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Self, TypeVar
+
+from muggins.cards import Card, CardError, format_cards, parse_card, parse_cards
+from muggins.games.errors import MoveSyntaxError
+
+_VERBS: dict[str, type[Move]] = {}
+_M = TypeVar("_M", bound="type[Move]")
+
+
+class Move(ABC):
+    """Base of all moves. Subclasses are frozen dataclasses registered under their ``verb``."""
+
+    verb: ClassVar[str]
+
+    @classmethod
+    @abstractmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        """Build the move from the words after the verb, or raise ``MoveSyntaxError``."""
+
+    @abstractmethod
+    def args_text(self) -> str:
+        """The words after the verb."""
+
+    def __str__(self) -> str:
+        args = self.args_text()
+        return f"{self.verb} {args}" if args else self.verb
+
+
+def move_type(cls: _M) -> _M:
+    """Class decorator: register a move class under its verb."""
+    _VERBS[cls.verb] = cls
+    return cls
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move's textual form.
+
+    >>> parse_move("discard 5h 6d")
+    Discard(cards=(Card('5H'), Card('6D')))
+    >>> str(parse_move("PLAY js"))
+    'play JS'
+    """
+    words = text.split()
+    if not words:
+        raise MoveSyntaxError("empty move: expected a verb such as " + ", ".join(sorted(_VERBS)))
+    cls = _VERBS.get(words[0].lower())
+    if cls is None:
+        raise MoveSyntaxError(f"unknown move {words[0]!r}: expected one of {', '.join(sorted(_VERBS))}")
+    return cls.parse_args(words[1:])
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        raise MoveSyntaxError(f"'{verb}' takes nothing after it, not {' '.join(args)!r}")
+
+
+def _one_card(verb: str, args: list[str]) -> Card:
+    if len(args) != 1:
+        raise MoveSyntaxError(f"'{verb}' takes exactly one card, e.g. '{verb} JS'")
+    try:
+        return parse_card(args[0])
+    except CardError as exc:
+        raise MoveSyntaxError(str(exc)) from None
+
+
+def _amount(verb: str, args: list[str], *, minimum: int = 0) -> int:
+    if len(args) != 1:
+        raise MoveSyntaxError(f"'{verb}' takes one whole number, e.g. '{verb} 20'")
+    try:
+        value = int(args[0])
+    except ValueError:
+        raise MoveSyntaxError(f"'{verb}' needs a whole number, not {args[0]!r}") from None
+    if value < minimum:
+        raise MoveSyntaxError(f"'{verb}' needs a number of at least {minimum}, not {value}")
+    return value
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
+    """Lay cards away face down: to the crib, or (ten-hand) to one's own crib and the dealer's."""
+
+    verb: ClassVar[str] = "discard"
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        if not args:
+            raise MoveSyntaxError("'discard' needs the cards to discard, e.g. 'discard 5H 6D'")
+        try:
+            return cls(parse_cards(args))
+        except CardError as exc:
+            raise MoveSyntaxError(str(exc)) from None
+
+    def args_text(self) -> str:
+        return format_cards(self.cards)
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Play(Move):
+    """Lay one card: to the pegging pile, or to a trick."""
+
+    verb: ClassVar[str] = "play"
+    card: Card
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        return cls(_one_card(cls.verb, args))
+
+    def args_text(self) -> str:
+        return str(self.card)
+
+
+class _Bare(Move):
+    """A move with no arguments."""
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        _no_args(cls.verb, args)
+        return cls()
+
+    def args_text(self) -> str:
+        return ""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.verb)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+@move_type
+class Go(_Bare):
+    """Say go: no card can be laid without passing 31."""
+
+    verb: ClassVar[str] = "go"
+
+
+@move_type
+class Leave(_Bare):
+    """Leave the table: worst unfilled rank, and the hand ends at once."""
+
+    verb: ClassVar[str] = "leave"
+
+
+@move_type
+class Ready(_Bare):
+    """Ready to go on from a pause (before or after the show, between hands)."""
+
+    verb: ClassVar[str] = "ready"
+
+
+@move_type
+class Check(_Bare):
+    """Bet nothing when nothing is owed."""
+
+    verb: ClassVar[str] = "check"
+
+
+@move_type
+class Call(_Bare):
+    """Put in what is owed to match the highest bet."""
+
+    verb: ClassVar[str] = "call"
+
+
+@move_type
+class Fold(_Bare):
+    """Give up the hand and any claim on the pot."""
+
+    verb: ClassVar[str] = "fold"
+
+
+@move_type
+class AllIn(_Bare):
+    """Put in every chip one holds."""
+
+    verb: ClassVar[str] = "allin"
+
+
+@dataclass(frozen=True, slots=True)
+class _Amount(Move):
+    """A move with one whole-number argument."""
+
+    amount: int
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        return cls(_amount(cls.verb, args))
+
+    def args_text(self) -> str:
+        return str(self.amount)
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Bet(_Amount):
+    """Open the betting with ``amount`` chips."""
+
+    verb: ClassVar[str] = "bet"
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Raise(_Amount):
+    """Raise the bet to a total of ``amount`` chips this round."""
+
+    verb: ClassVar[str] = "raise"
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Claim(_Amount):
+    """Claim ``amount`` points for one's own hand, crib or trick (manual counting)."""
+
+    verb: ClassVar[str] = "claim"
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Muggins(Move):
+    """Call muggins: claim ``amount`` points an opponent missed, optionally naming their source
+    as scoring items (``muggins 2 fifteen 5H 10S``); the game says whether a source is required."""
+
+    verb: ClassVar[str] = "muggins"
+    amount: int
+    source: str = ""
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        return cls(_amount(cls.verb, args[:1], minimum=1), " ".join(args[1:]))
+
+    def args_text(self) -> str:
+        return f"{self.amount} {self.source}".rstrip()
+
+
+def verbs() -> frozenset[str]:
+    """Every verb the parser knows."""
+    return frozenset(_VERBS)
