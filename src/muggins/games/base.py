@@ -88,6 +88,11 @@ class Game(ABC):
     def result(self) -> Result | None:
         """How the game ended, or None while it goes on."""
 
+    @abstractmethod
+    def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
+        """The cards ``viewer`` (a seat, or None for a spectator) must not see now: others' hands
+        and face-down cards, the undealt pack. Views and events never show them to that viewer."""
+
     @property
     def is_over(self) -> bool:
         return self.result is not None
