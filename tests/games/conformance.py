@@ -64,17 +64,16 @@ def check_rejected(game: Game, player: int, move: Move | str) -> None:
     assert snapshot(game) == before, f"rejected move {move!r} by {player} changed the game"
 
 
-def check_step(game: Game, rng: random.Random) -> tuple[int, Move]:
+def check_step(game: Game, rng: random.Random, leave_rate: float) -> tuple[int, Move]:
     to_move = sorted(game.to_move)
     assert to_move, "a game that is not over must wait for someone"
     for seat in range(game.players):
         moves = game.legal_moves(seat)
+        assert not any(isinstance(m, Leave) for m in moves), "leave is never listed among legal moves"
         if seat not in to_move:
-            assert not [m for m in moves if not isinstance(m, Leave)], f"seat {seat} has moves out of turn"
-            non_leave = next((m for m in game.legal_moves(to_move[0]) if not isinstance(m, Leave)), None)
-            if non_leave is not None and seat != to_move[0]:
-                with pytest.raises(NotYourTurnError):
-                    game.apply(seat, non_leave)
+            assert moves == [], f"seat {seat} has moves out of turn: {moves}"
+            if seat not in game.left:
+                check_rejected(game, seat, game.legal_moves(to_move[0])[0])
         for move in moves:
             assert parse_move(str(move)) == move, f"{move!r} does not round-trip through {str(move)!r}"
     player = rng.choice(to_move)
@@ -84,18 +83,27 @@ def check_step(game: Game, rng: random.Random) -> tuple[int, Move]:
     if rng.random() < 0.05:
         check_rejected(game, player, "play 0X")
         check_rejected(game, player, "frobnicate")
-    return player, rng.choice([m for m in moves if not isinstance(m, Leave)] or moves)
+    staying = [seat for seat in range(game.players) if seat not in game.left]
+    if rng.random() < leave_rate:
+        return rng.choice(staying), Leave()
+    return player, rng.choice(moves)
 
 
-def check_random_game(factory: GameFactory, seed: int, *, max_moves: int = 20_000, deep: bool = True) -> Game:
-    """Play one random game from ``factory(seed)`` to the end, checking the protocol throughout."""
+def check_random_game(
+    factory: GameFactory, seed: int, *, max_moves: int = 20_000, deep: bool = True, leave_rate: float = 0.0
+) -> Game:
+    """Play one random game from ``factory(seed)`` to the end, checking the protocol throughout.
+
+    With ``leave_rate`` a random seat leaves the table at that rate per move. ``deep`` checks every
+    view and event for leaks at every step (slower); without it only the end and replay are checked.
+    """
     rng = random.Random(seed)
     game = factory(seed)
     all_events = []
     for _ in range(max_moves):
         if game.is_over:
             break
-        player, move = check_step(game, rng)
+        player, move = check_step(game, rng, leave_rate)
         events = game.apply(player, move)
         all_events.extend(events)
         if deep:

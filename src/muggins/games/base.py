@@ -76,7 +76,8 @@ class Game(ABC):
 
     @abstractmethod
     def legal_moves(self, player: int) -> list[Move]:
-        """Every legal move for ``player`` now (moves with a free amount list their minimum)."""
+        """Every legal move for ``player`` now; [] when not their turn. ``leave`` is always allowed
+        and never listed. Moves with a free amount (bet, raise, claim) list representative amounts."""
 
     @property
     @abstractmethod
