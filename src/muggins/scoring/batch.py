@@ -1,0 +1,156 @@
+"""Show totals for many hands at once (numpy), and the expected show of each way to keep a deal.
+
+Hands are arrays of card indices (``Card.index``, 0-51); the same rank tables as the scalar
+``muggins.scoring.fast.show_points`` give fifteens, pairs and runs, and flush and nobs are
+whole-array comparisons. These are the scorers bots and analysis call in their inner loops.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
+from muggins.scoring.fast import RANKS, SHOW_SIZES, rank_table
+from muggins.scoring.show import ShowError
+
+IntArray = npt.NDArray[np.integer]
+_INDICES: Final = np.arange(52)
+
+
+class BatchError(ShowError):
+    """Hands or starters that cannot be scored: wrong shape, a card index outside 0-51, a repeat."""
+
+
+@functools.cache
+def _place_tables(cards: int) -> tuple[npt.NDArray[np.int32], ...]:
+    """Per card index, its rank's share of a rank-table index at each place (first card first)."""
+    rank = (_INDICES % RANKS).astype(np.int32)
+    return tuple(rank * RANKS ** (cards - 1 - place) for place in range(cards))
+
+
+def show_points_batch(
+    hands: IntArray, starters: IntArray, crib: bool = False, *, check: bool = True
+) -> npt.NDArray[np.uint8]:
+    """Show totals for ``hands`` (shape (N, 4), or (N, 3) for five-card cribbage) with ``starters`` (N,).
+
+    Entries are card indices (``Card.index``). Row ``i`` equals
+    ``score_show(hand_i, starter_i, crib=crib).total``. With ``check`` (the default) a wrong
+    shape, an index outside 0-51 or a card repeated within a row raises ``BatchError``; bots
+    that build their own rows may pass ``check=False`` to skip the checks.
+
+    >>> from muggins.cards import parse_cards
+    >>> hand = [[c.index for c in parse_cards("5H 5D 5S JC")]]
+    >>> show_points_batch(np.array(hand), np.array([parse_cards("5C")[0].index])).tolist()
+    [29]
+    """
+    hands = np.asarray(hands)
+    starters = np.asarray(starters)
+    if check:
+        _check_batch(hands, starters)
+    size = hands.shape[1]
+    places = _place_tables(size + 1)
+    key = places[size][starters]
+    for place in range(size):
+        key += places[place][hands[:, place]]
+    points = rank_table(size + 1)[key]
+    suits = hands // RANKS
+    flush = suits[:, 0] == suits[:, 1]
+    for place in range(2, size):
+        flush &= suits[:, 0] == suits[:, place]
+    starter_suit = starters // RANKS
+    five = flush & (suits[:, 0] == starter_suit)
+    points += five * np.uint8(size + 1)
+    if not crib:
+        points += (flush & ~five) * np.uint8(size)
+    nobs_jack = starter_suit * RANKS + (JACK - 1)
+    points += (hands == nobs_jack[:, None]).any(axis=1)
+    return points
+
+
+def _check_batch(hands: npt.NDArray[np.generic], starters: npt.NDArray[np.generic]) -> None:
+    """Raise ``BatchError`` naming what is wrong with a batch of hands and starters."""
+    if not np.issubdtype(hands.dtype, np.integer) or not np.issubdtype(starters.dtype, np.integer):
+        raise BatchError(
+            f"hands and starters must be integer card indices, not {hands.dtype}/{starters.dtype}"
+        )
+    if hands.ndim != 2 or hands.shape[1] not in SHOW_SIZES:
+        raise BatchError(f"hands must have shape (N, 4) or (N, 3), not {hands.shape}")
+    if starters.shape != (hands.shape[0],):
+        raise BatchError(f"starters must have shape ({hands.shape[0]},), not {starters.shape}")
+    if hands.size == 0:
+        return
+    cards = np.concatenate([hands, starters[:, None]], axis=1)
+    low, high = int(cards.min()), int(cards.max())
+    if low < 0 or high > 51:
+        raise BatchError(f"card indices must be 0-51, found {low if low < 0 else high}")
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    repeats = np.flatnonzero(np.bitwise_count(masks) != cards.shape[1])
+    if repeats.size:
+        row = int(repeats[0])
+        raise BatchError(f"row {row} repeats a card: {' '.join(str(STANDARD_CARDS[i]) for i in cards[row])}")
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """One way to keep cards from a deal, with the hand's average show over the possible starters."""
+
+    kept: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    expected: float
+
+
+@functools.cache
+def _keep_choices(dealt: int, keep: int) -> npt.NDArray[np.intp]:
+    return np.array(list(itertools.combinations(range(dealt), keep)), dtype=np.intp)
+
+
+def keep_expectations(dealt: Sequence[Card], keep: int = 4, crib: bool = False) -> list[Keep]:
+    """For every way to keep ``keep`` of the ``dealt`` cards, the mean show of the kept hand.
+
+    The mean is over every starter not among the dealt cards (46 for a six-card deal), each
+    equally likely; the discards' worth to the crib is not included. Choices come in
+    ``itertools.combinations`` order. Six cards keeping four (15 choices x 46 starters) takes
+    well under a millisecond.
+    """
+    if keep not in SHOW_SIZES:
+        raise ShowError(f"a kept hand has 4 cards (3 in five-card cribbage), not {keep}")
+    if len(dealt) <= keep:
+        raise ShowError(f"cannot keep {keep} of {len(dealt)} cards and discard any")
+    if any(card.is_joker for card in dealt):
+        raise ShowError("jokers are not used in cribbage")
+    require_distinct(dealt)
+    indices = np.array([card.index for card in dealt], dtype=np.intp)
+    choices = _keep_choices(len(dealt), keep)
+    starters = np.setdiff1d(_INDICES, indices)
+    hands = np.repeat(indices[choices], starters.size, axis=0)
+    points = show_points_batch(hands, np.tile(starters, len(choices)), crib, check=False)
+    means = points.reshape(len(choices), starters.size).mean(axis=1)
+    return [
+        Keep(
+            tuple(dealt[i] for i in choice),
+            tuple(card for i, card in enumerate(dealt) if i not in choice),
+            float(mean),
+        )
+        for choice, mean in zip(choices.tolist(), means.tolist(), strict=True)
+    ]
+
+
+def expected_show(hand: Sequence[Card], seen: Sequence[Card] = (), crib: bool = False) -> float:
+    """The mean show of ``hand`` over every starter that is neither in it nor among ``seen``."""
+    cards = (*hand, *seen)
+    if any(card.is_joker for card in cards):
+        raise ShowError("jokers are not used in cribbage")
+    require_distinct(cards)
+    indices = np.array([card.index for card in hand], dtype=np.intp)
+    starters = np.setdiff1d(_INDICES, [card.index for card in cards])
+    if len(hand) not in SHOW_SIZES or not starters.size:
+        raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
+    hands = np.broadcast_to(indices, (starters.size, indices.size))
+    return float(show_points_batch(hands, starters, crib, check=False).mean())
