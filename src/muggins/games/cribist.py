@@ -1,0 +1,524 @@
+"""Cribist (seed 004): whist for four, each for themselves, where the winner of a trick scores its
+four cards by cribbage rules; optional claims and muggins; ended by deals, a target or a time limit.
+
+Rulings are written out in docs/rules/cribist.md.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+import pydantic
+
+from muggins.cards import Card, Suit, standard_pack
+from muggins.games.base import DeckSpec, Game, Options
+from muggins.games.cribist_rules import (
+    MAX_TRICK_POINTS,
+    SourceError,
+    item_key,
+    judge_muggins,
+    parse_source,
+    playable,
+    trick_winner,
+)
+from muggins.games.errors import GameOverError, IllegalMoveError, OptionError
+from muggins.games.events import Dealt, Event, GameOver, PlayerLeft, Scored
+from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready, _Bare, move_type, parse_move
+from muggins.games.result import Result, rank_by
+from muggins.scoring.cribist import score_trick
+from muggins.scoring.items import Item, Kind, Score
+
+SEATS = 4
+CARDS_EACH = 13
+PLAYS: dict[Card, Play] = {card: Play(card) for card in standard_pack()}
+"""One Play move per card, made once: legal-move lists are built on every turn."""
+CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
+
+
+class CribistOptions(Options):
+    """Cribist's options: how the game ends, how tricks are counted, who deals first."""
+
+    end: Literal["deals", "target", "time"] = "deals"
+    deals: int = pydantic.Field(10, ge=1, le=1000, description="with end=deals: how many deals")
+    target: int = pydantic.Field(61, ge=1, le=10_000, description="with end=target: the winning score")
+    minutes: int = pydantic.Field(
+        30, ge=1, le=24 * 60, description="with end=time: the agreed time; the server's clock calls time"
+    )
+    counting: Literal["auto", "manual"] = "auto"
+    first_dealer: Literal["random"] | int = pydantic.Field("random", description="'random' or seat 0-3")
+
+    @pydantic.field_validator("first_dealer")
+    @classmethod
+    def _seat(cls, value: Literal["random"] | int) -> Literal["random"] | int:
+        if value != "random" and not 0 <= int(value) < SEATS:
+            raise ValueError(f"first_dealer is 'random' or a seat 0-3, not {value}")
+        return value
+
+
+@move_type
+class TimeUp(_Bare):
+    """The agreed time has run out (sent by the server's clock, recorded like any move): the hand in
+    progress is finished and the game ends."""
+
+    verb: ClassVar[str] = "timeup"
+
+
+class Phase(enum.StrEnum):
+    """Where the hand is: cards to the trick, the winner's claim, the muggins window, the pause after
+    a hand (everyone says ready before the next deal), or the end of the game."""
+
+    PLAY = "play"
+    CLAIM = "claim"
+    MUGGINS = "muggins"
+    HAND_OVER = "hand over"
+    OVER = "over"
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """A new deal: who deals and its number (1-based). The cards follow as secret ``dealt`` events."""
+
+    type: ClassVar[str] = "deal"
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card went to the trick."""
+
+    type: ClassVar[str] = "played"
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpsSet(Event):
+    """The opening lead named the trump suit for the hand."""
+
+    type: ClassVar[str] = "trumps"
+    player: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick was won; ``cards`` in the order played, starting with the lead."""
+
+    type: ClassVar[str] = "trick"
+    player: int
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """The trick's winner claimed points; ``accepted`` is False for an overclaim, which scores nothing."""
+
+    type: ClassVar[str] = "claimed"
+    player: int
+    amount: int
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsCalled(Event):
+    """A call of muggins, as checked: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
+
+    type: ClassVar[str] = "muggins"
+    player: int
+    amount: int
+    source: str
+    valid: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsClosed(Event):
+    """Every other player has called or passed; the next trick may be led."""
+
+    type: ClassVar[str] = "muggins_closed"
+    trick: Score
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled(Event):
+    """Time is up: this hand is the last."""
+
+    type: ClassVar[str] = "time_up"
+    player: int
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    """A finished trick of the hand in progress, as the table saw it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    score: Score
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [[(self.leader + i) % SEATS, str(c)] for i, c in enumerate(self.cards)],
+            "winner": self.winner,
+            "points": self.score.total,
+        }
+
+
+class Cribist(Game):
+    """Cribist for four players; see docs/rules/cribist.md."""
+
+    name: ClassVar[str] = "cribist"
+    min_players: ClassVar[int] = SEATS
+    max_players: ClassVar[int] = SEATS
+    options_model: ClassVar[type[Options]] = CribistOptions
+    options: CribistOptions
+
+    def __init__(
+        self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
+    ) -> None:
+        super().__init__(players=players, seed=seed, deck=deck, **options)
+        for number, given in enumerate(self.decks, start=1):
+            if len(given) != 52 or any(c.is_joker for c in given):
+                raise OptionError(f"deck {number} must be the 52 standard cards, not {len(given)} cards")
+        first = self.options.first_dealer
+        self.dealer = self.rng.randrange(SEATS) if first == "random" else int(first)
+        self.totals = [0] * SEATS
+        self.deal_number = 0
+        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.trump: Suit | None = None
+        self.leader = 0
+        self.trick: list[Card] = []
+        self.history: list[TrickRecord] = []
+        self.phase = Phase.PLAY
+        self.claim: Claimed | None = None
+        self.unclaimed = 0
+        self.waiting: list[int] = []
+        self.calls: list[MugginsCalled] = []
+        self.taken: set[tuple[Kind, frozenset[Card]]] = set()
+        self.time_called = False
+        self._result: Result | None = None
+        self.events.extend(self._deal())
+
+    # --- protocol ---------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        if self.phase is Phase.PLAY:
+            return frozenset((self.turn,))
+        if self.phase is Phase.CLAIM:
+            return frozenset((self.winner,))
+        return frozenset(self.waiting)
+
+    @property
+    def turn(self) -> int:
+        """The seat to lay the next card to the trick."""
+        return (self.leader + len(self.trick)) % SEATS
+
+    @property
+    def winner(self) -> int:
+        """The winner of the (complete) trick on the table."""
+        assert self.trump is not None
+        return (self.leader + trick_winner(self.trick, self.trump)) % SEATS
+
+    @property
+    def led(self) -> Suit | None:
+        return self.trick[0].suit if self.trick else None
+
+    def legal_moves(self, player: int) -> list[Move]:
+        if player not in self.to_move:
+            return []
+        if self.phase is Phase.PLAY:
+            return [PLAYS[c] for c in sorted(playable(self.hands[player], self.led))]
+        if self.phase is Phase.CLAIM:
+            return list(CLAIMS)
+        return [Ready()]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
+        return frozenset(c for seat in range(SEATS) if seat != viewer for c in self.hands[seat])
+
+    def apply(self, player: int, move: Move | str) -> list[Event]:
+        """As ``Game.apply``; besides, ``timeup`` is accepted from any seat at any time, for the
+        server's clock is no seat's turn."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if not isinstance(move, TimeUp):
+            return super().apply(player, move)
+        self.check_seat(player)
+        if self.is_over:
+            raise GameOverError("the game is over")
+        reason = self._time_reason()
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        self.moves.append((player, move))
+        self.time_called = True
+        events: list[Event] = [TimeCalled(player)]
+        if self.phase is Phase.HAND_OVER:
+            events.extend(self._end("time is up between hands"))
+        self.events.extend(events)
+        return events
+
+    def illegal_reason(self, player: int, move: Move) -> str | None:
+        if isinstance(move, Leave):
+            return None
+        if self.phase is Phase.PLAY:
+            if not isinstance(move, Play):
+                return f"'{move.verb}' is not a move now: it is your turn to play a card, e.g. 'play JS'"
+            return self._play_reason(player, move.card)
+        if self.phase is Phase.CLAIM:
+            if not isinstance(move, Claim):
+                return (
+                    f"'{move.verb}' is not a move now: claim the points of the trick you won, e.g. 'claim 4'"
+                )
+            if move.amount > MAX_TRICK_POINTS:
+                return (
+                    f"no trick holds more than {MAX_TRICK_POINTS} points, so {move.amount} cannot be claimed"
+                )
+            return None
+        if isinstance(move, Ready):
+            return None
+        if self.phase is Phase.HAND_OVER:
+            return f"'{move.verb}' is not a move now: the hand is over; say 'ready' for the next deal"
+        if not isinstance(move, Muggins):
+            return f"'{move.verb}' is not a move now: call muggins ('muggins 2 fifteen 5H 10S') or 'ready'"
+        return self._muggins_form_reason(move)
+
+    def make_move(self, player: int, move: Move) -> list[Event]:
+        if isinstance(move, Leave):
+            self.left.append(player)
+            return [PlayerLeft(player), *self._end(f"player {player} left the table")]
+        if isinstance(move, Play):
+            return self._play(player, move.card)
+        if isinstance(move, Claim):
+            return self._claim(player, move.amount)
+        if isinstance(move, Muggins):
+            return self._muggins(player, move)
+        if self.phase is Phase.HAND_OVER:
+            return self._ready(player)
+        return self._pass(player)
+
+    def game_view(self, player: int | None) -> dict[str, Any]:
+        trick = [[(self.leader + i) % SEATS, str(c)] for i, c in enumerate(self.trick)]
+        return {
+            "phase": str(self.phase),
+            "deal": self.deal_number,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "trumps": self.trump.letter if self.trump is not None else None,
+            "hand": [str(c) for c in sorted(self.hands[player])] if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": trick,
+            "trick_winner": self.winner if len(self.trick) == SEATS else None,
+            "tricks": [t.to_dict() for t in self.history],
+            "last_trick": self.history[-1].to_dict() if self.history else None,
+            "tricks_won": self.tricks_won,
+            "claim": None
+            if self.claim is None
+            else {"player": self.claim.player, "amount": self.claim.amount, "accepted": self.claim.accepted},
+            "muggins": {
+                "waiting": list(self.waiting),
+                "calls": [c.to_dict() for c in self.calls],
+            }
+            if self.phase is Phase.MUGGINS
+            else None,
+            "time_called": self.time_called,
+        }
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won by each seat in the hand in progress."""
+        won = [0] * SEATS
+        for record in self.history:
+            won[record.winner] += 1
+        return won
+
+    # --- the rules --------------------------------------------------------------------------
+
+    def _time_reason(self) -> str | None:
+        if self.options.end != "time":
+            return f"this game ends by {self.options.end}, not by a time limit"
+        if self.time_called:
+            return "time has already been called"
+        return None
+
+    def _play_reason(self, player: int, card: Card) -> str | None:
+        hand = self.hands[player]
+        if card not in hand:
+            return f"{card} is not in your hand"
+        led = self.led
+        if led is not None and card.suit != led and any(c.suit == led for c in hand):
+            return f"you must follow {led.name.lower()}"
+        return None
+
+    def _muggins_form_reason(self, move: Muggins) -> str | None:
+        if not move.source:
+            return "name the source of the points, e.g. 'muggins 2 fifteen 5H 10S'"
+        try:
+            items = parse_source(move.source)
+        except SourceError as exc:
+            return str(exc)
+        for item in items:
+            stray = [str(c) for c in item.cards if c not in self.trick]
+            if stray:
+                return f"{' '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in the trick"
+        worth = sum(i.points for i in items)
+        if worth != move.amount:
+            return f"the items named are worth {worth}, not {move.amount}"
+        return None
+
+    def _deal(self) -> list[Event]:
+        self.deal_number += 1
+        pack = self.next_pack(standard_pack())
+        self.hands = [[] for _ in range(SEATS)]
+        for i, card in enumerate(pack):
+            self.hands[(self.dealer + 1 + i) % SEATS].append(card)
+        self.trump = None
+        self.leader = (self.dealer + 1) % SEATS
+        self.trick = []
+        self.history = []
+        self.phase = Phase.PLAY
+        self.waiting = []
+        events: list[Event] = [DealStarted(self.dealer, self.deal_number)]
+        events.extend(Dealt(seat, CARDS_EACH, tuple(self.hands[seat])) for seat in range(SEATS))
+        return events
+
+    def _play(self, player: int, card: Card) -> list[Event]:
+        self.hands[player].remove(card)
+        self.trick.append(card)
+        events: list[Event] = [CardPlayed(player, card)]
+        if self.trump is None:
+            assert card.suit is not None
+            self.trump = card.suit
+            events.append(TrumpsSet(player, card.suit.letter))
+        if len(self.trick) < SEATS:
+            return events
+        winner = self.winner
+        events.append(TrickWon(winner, len(self.history) + 1, self.leader, tuple(self.trick)))
+        if self.options.counting == "manual":
+            self.phase = Phase.CLAIM
+            return events
+        score = score_trick(self.trick, self.trump)
+        events.extend(self._award(winner, "trick", score, score.total))
+        if self._result is None:
+            events.extend(self._next_trick(score))
+        return events
+
+    def _claim(self, player: int, amount: int) -> list[Event]:
+        assert self.trump is not None
+        actual = score_trick(self.trick, self.trump).total
+        accepted = amount <= actual
+        self.claim = Claimed(player, amount, accepted)
+        self.unclaimed = actual - amount if accepted else actual
+        self.taken = set()
+        self.calls = []
+        events: list[Event] = [self.claim]
+        if accepted:
+            events.extend(self._award(player, "claim", Score(), amount))
+        if self._result is None:
+            self.phase = Phase.MUGGINS
+            self.waiting = [seat for seat in range(SEATS) if seat != player]
+        return events
+
+    def _muggins(self, player: int, move: Muggins) -> list[Event]:
+        assert self.trump is not None
+        items = parse_source(move.source)
+        why = judge_muggins(items, score_trick(self.trick, self.trump), self.taken, self.unclaimed)
+        call = MugginsCalled(player, move.amount, move.source, why is None, why or "")
+        self.calls.append(call)
+        events: list[Event] = [call]
+        if why is None:
+            self.unclaimed -= move.amount
+            self.taken.update(item_key(i) for i in items)
+            events.extend(self._award(player, "muggins", Score(tuple(items)), move.amount))
+        else:
+            events.extend(self._award(player, "muggins penalty", Score(), -move.amount))
+        if self._result is not None:
+            return events
+        return events + self._pass(player)
+
+    def _pass(self, player: int) -> list[Event]:
+        self.waiting.remove(player)
+        if self.waiting:
+            return []
+        assert self.trump is not None
+        score = score_trick(self.trick, self.trump)
+        self.claim = None
+        self.calls = []
+        return [MugginsClosed(score), *self._next_trick(score)]
+
+    def _next_trick(self, score: Score) -> list[Event]:
+        """File the trick on the table and go on: the winner leads, or the hand ends."""
+        winner = self.winner
+        record = TrickRecord(self.leader, tuple(self.trick), winner, score)
+        self.history.append(record)
+        self.leader = winner
+        self.trick = []
+        self.phase = Phase.PLAY
+        if len(self.history) < CARDS_EACH:
+            return []
+        return self._end_of_hand()
+
+    def _end_of_hand(self) -> list[Event]:
+        """One point a trick, counted from the dealer's left; then the game ends or the deal passes left."""
+        events: list[Event] = []
+        won = self.tricks_won
+        for step in range(1, SEATS + 1):
+            seat = (self.dealer + step) % SEATS
+            if won[seat]:
+                item = Item(Kind.TRICKS, (), won[seat])
+                events.extend(self._award(seat, "tricks", Score((item,)), won[seat]))
+                if self._result is not None:
+                    return events
+        if self.options.end == "deals" and self.deal_number >= self.options.deals:
+            return events + self._end(f"{self.deal_number} deals played")
+        if self.time_called:
+            return events + self._end("time is up and the last hand is finished")
+        self.phase = Phase.HAND_OVER
+        self.waiting = list(range(SEATS))
+        return events
+
+    def _ready(self, player: int) -> list[Event]:
+        """A player is ready for the next deal; the last to say so sees the deal pass to the left."""
+        self.waiting.remove(player)
+        if self.waiting:
+            return []
+        self.dealer = (self.dealer + 1) % SEATS
+        return self._deal()
+
+    def _award(self, seat: int, reason: str, score: Score, points: int) -> list[Event]:
+        """Add ``points`` to ``seat``; reaching the target ends the game there and then."""
+        self.totals[seat] += points
+        events: list[Event] = [Scored(seat, reason, score, points, self.totals[seat])]
+        if self.options.end == "target" and points > 0 and self.totals[seat] >= self.options.target:
+            events.extend(self._end(f"player {seat} reached {self.options.target}"))
+        return events
+
+    def _end(self, reason: str) -> list[Event]:
+        self.phase = Phase.OVER
+        self.waiting = []
+        self._result = Result(
+            ranks=rank_by(self.totals, order=self.left), scores=tuple(self.totals), reason=reason
+        )
+        return [GameOver(self._result.to_dict())]
+
+
+GAME = Cribist
