@@ -34,6 +34,8 @@ SEATS = 4
 CARDS_EACH = 13
 PLAYS: dict[Card, Play] = {card: Play(card) for card in standard_pack()}
 """One Play move per card, made once: legal-move lists are built on every turn."""
+_SORT_KEY = {card: card.sort_key for card in standard_pack()}
+"""Hands are kept in the order they are shown (rank, then suit), so move lists need no sorting."""
 CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
@@ -240,7 +242,7 @@ class Cribist(Game):
         if player not in self.to_move:
             return []
         if self.phase is Phase.PLAY:
-            return [PLAYS[c] for c in sorted(playable(self.hands[player], self.led))]
+            return [PLAYS[c] for c in playable(self.hands[player], self.led)]
         if self.phase is Phase.CLAIM:
             return list(CLAIMS)
         return [Ready()]
@@ -324,7 +326,7 @@ class Cribist(Game):
             "dealer": self.dealer,
             "leader": self.leader,
             "trumps": self.trump.letter if self.trump is not None else None,
-            "hand": [str(c) for c in sorted(self.hands[player])] if player is not None else None,
+            "hand": [str(c) for c in self.hands[player]] if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "trick": trick,
             "trick_winner": self.winner if len(self.trick) == SEATS else None,
@@ -391,6 +393,9 @@ class Cribist(Game):
         self.hands = [[] for _ in range(SEATS)]
         for i, card in enumerate(pack):
             self.hands[(self.dealer + 1 + i) % SEATS].append(card)
+        dealt = [tuple(hand) for hand in self.hands]
+        for hand in self.hands:
+            hand.sort(key=_SORT_KEY.__getitem__)
         self.trump = None
         self.leader = (self.dealer + 1) % SEATS
         self.trick = []
@@ -398,7 +403,7 @@ class Cribist(Game):
         self.phase = Phase.PLAY
         self.waiting = []
         events: list[Event] = [DealStarted(self.dealer, self.deal_number)]
-        events.extend(Dealt(seat, CARDS_EACH, tuple(self.hands[seat])) for seat in range(SEATS))
+        events.extend(Dealt(seat, CARDS_EACH, dealt[seat]) for seat in range(SEATS))
         return events
 
     def _play(self, player: int, card: Card) -> list[Event]:

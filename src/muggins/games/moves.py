@@ -248,6 +248,27 @@ class Muggins(Move):
         return f"{self.amount} {self.source}".rstrip()
 
 
+@move_type
+@dataclass(frozen=True, slots=True)
+class KeepCrib(Move):
+    """Ten-hand cribbage: lay four cards away as one's own crib (``crib 5H 6D 7S 8C``)."""
+
+    verb: ClassVar[str] = "crib"
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        if not args:
+            raise MoveSyntaxError("'crib' needs the four cards of your own crib, e.g. 'crib 5H 6D 7S 8C'")
+        try:
+            return cls(parse_cards(args))
+        except CardError as exc:
+            raise MoveSyntaxError(str(exc)) from None
+
+    def args_text(self) -> str:
+        return format_cards(self.cards)
+
+
 def verbs() -> frozenset[str]:
     """Every verb the parser knows."""
     return frozenset(_VERBS)

@@ -27,6 +27,8 @@ class Kind(enum.StrEnum):
     JACK_OF_TRUMPS = "jack of trumps"
     TRICKS = "tricks"
     PONE_START = "pone's three"
+    CLAIMED = "claimed"
+    MUGGINS = "muggins"
 
 
 @dataclass(frozen=True, slots=True)
