@@ -1,0 +1,41 @@
+"""The shape of a benchmark figure: one JSON object per measured number."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+Figure = dict[str, Any]
+
+
+def figure(bench: str, value: float, unit: str, target: str | None = None, **detail: Any) -> Figure:
+    """One figure: ``{"bench": "show_scalar", "value": 812345, "unit": "hands/s", "target": ">=250000"}``.
+
+    ``target`` is a comparison (``>=N`` or ``<=N``); when given, ``met`` says whether ``value`` meets it.
+    """
+    result: Figure = {"bench": bench, "value": value, "unit": unit}
+    if target is not None:
+        result["target"] = target
+        result["met"] = meets(value, target)
+    result.update(detail)
+    return result
+
+
+def meets(value: float, target: str) -> bool:
+    """Whether ``value`` satisfies a target written ``>=N`` or ``<=N``."""
+    if target.startswith(">="):
+        return value >= float(target[2:])
+    if target.startswith("<="):
+        return value <= float(target[2:])
+    raise ValueError(f"a target is '>=N' or '<=N', not {target!r}")
+
+
+def best_seconds(run: Callable[[], object], repeats: int = 3) -> float:
+    """The fastest of ``repeats`` timed calls of ``run``, in seconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
