@@ -1,0 +1,557 @@
+"""Skalborg: cribbage scoring played as Hold 'Em. Blinds, a five-card deal, one card thrown to a shared
+crib of four, betting as the crib is turned (flop, turn, river), and the best eight-card Skalborg
+count (hand and crib) takes the pot. The rules and every ruling are in docs/rules/skalborg.md.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Self, cast
+
+import pydantic
+
+from muggins.cards import ALL_CARDS, Card, joker_pack
+from muggins.games.base import Game, Options
+from muggins.games.errors import OptionError
+from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft
+from muggins.games.moves import Discard, Leave, Move, Ready
+from muggins.games.result import Result
+from muggins.games.skalborg_betting import Limit, Round, Table
+from muggins.games.skalborg_events import (
+    Acted,
+    BlindPosted,
+    BoardTurned,
+    Busted,
+    Count,
+    Counted,
+    HandStarted,
+    PotWon,
+    Shown,
+    Thrown,
+)
+from muggins.games.skalborg_pots import award, side_pots
+from muggins.scoring.skalborg import score_skalborg
+
+HAND_SIZE = 5
+CRIB_SIZE = 4
+STREETS = ("preflop", "flop", "turn", "river")
+TURNED = {"flop": 2, "turn": 1, "river": 1}
+"""How many crib cards each street turns face up."""
+BETTING = frozenset(STREETS)
+
+
+class BlindStructure(enum.StrEnum):
+    """Who posts blinds, for the whole game."""
+
+    EQUAL = "equal"
+    SMALL_BIG = "small-big"
+    NON_DEALER = "non-dealer"
+
+
+class RevealOrder(enum.StrEnum):
+    """main: the shuffled crib is turned 2, 1, 1; recap (2 players): the pack cards, then the throws."""
+
+    MAIN = "main"
+    RECAP = "recap"
+
+
+class Counting(enum.StrEnum):
+    """auto: the engine counts every showdown; manual: you miss it, you lose it."""
+
+    AUTO = "auto"
+    MANUAL = "manual"
+
+
+class BlindLevel(Options):
+    """From hand number ``hand`` on, the blinds are ``small_blind`` and ``big_blind``."""
+
+    hand: int = pydantic.Field(ge=1)
+    small_blind: int = pydantic.Field(ge=1)
+    big_blind: int = pydantic.Field(ge=1)
+
+    @pydantic.model_validator(mode="after")
+    def _small_not_above_big(self) -> Self:
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
+        return self
+
+
+class SkalborgOptions(Options):
+    """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
+
+    starting_stack: int = pydantic.Field(200, ge=1)
+    small_blind: int = pydantic.Field(1, ge=1)
+    big_blind: int = pydantic.Field(2, ge=1)
+    blinds: BlindStructure = BlindStructure.SMALL_BIG
+    betting: Limit = Limit.NO_LIMIT
+    reveal_order: RevealOrder = RevealOrder.MAIN
+    counting: Counting = Counting.AUTO
+    max_hands: int | None = pydantic.Field(None, ge=1)
+    blind_schedule: tuple[BlindLevel, ...] = ()
+    first_dealer: int | None = pydantic.Field(None, ge=0)
+
+    @pydantic.model_validator(mode="after")
+    def _check_blinds(self) -> Self:
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
+        hands = [level.hand for level in self.blind_schedule]
+        if hands != sorted(set(hands)):
+            raise ValueError(f"blind schedule hands must rise strictly, not {hands}")
+        return self
+
+
+class Skalborg(Game):
+    """A game of Skalborg for 2-4 players, played until one holds every chip (or ``max_hands``)."""
+
+    name = "skalborg"
+    min_players = 2
+    max_players = 4
+    options_model = SkalborgOptions
+
+    table: Table
+    round: Round
+    phase: str
+    actor: int | None
+    hands: dict[int, list[Card]]
+    thrown: dict[int, Card]
+    crib: list[Card]
+    board: list[Card]
+    shown: dict[int, tuple[Card, ...]]
+    points: dict[int, int]
+    claims: dict[int, list[tuple[str, tuple[Card, ...], int]]]
+    won: dict[int, int]
+    ready: set[int]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        opts = self.opts
+        if opts.reveal_order is RevealOrder.RECAP and self.players != 2:
+            raise OptionError(f"the recap reveal order is for 2 players, not {self.players}")
+        if opts.first_dealer is not None and opts.first_dealer >= self.players:
+            raise OptionError(f"first_dealer {opts.first_dealer} is not a seat (0-{self.players - 1})")
+        self.stacks = [opts.starting_stack] * self.players
+        self.out: set[int] = set()
+        self.exits: list[list[int]] = []
+        """Seats that busted or left, one group per occasion, first out first."""
+        self.exit_key: dict[int, int] = {}
+        self.hand_number = 0
+        self.dealer = self.rng.randrange(self.players) if opts.first_dealer is None else opts.first_dealer
+        self.over_reason: str | None = None
+        self.events.extend(self._start_hand())
+
+    @property
+    def opts(self) -> SkalborgOptions:
+        return cast(SkalborgOptions, self.options)
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    def seated(self) -> list[int]:
+        """Seats still at the table (not busted, not left)."""
+        return [seat for seat in range(self.players) if seat not in self.out]
+
+    @property
+    def contenders(self) -> list[int]:
+        """Seats dealt in this hand that have not folded, from the dealer's left."""
+        return [seat for seat in self.table.dealt if seat not in self.table.folded]
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        if self.phase == "throw":
+            return frozenset(s for s in self.contenders if s not in self.thrown)
+        if self.phase in BETTING:
+            return frozenset() if self.actor is None else frozenset({self.actor})
+        if self.phase == "count":
+            return frozenset(s for s in self.contenders if s not in self.ready)
+        if self.phase == "hand_over":
+            return frozenset(s for s in self.seated if s not in self.ready)
+        return frozenset()
+
+    def legal_moves(self, player: int) -> list[Move]:
+        if player not in self.to_move:
+            return []
+        if self.phase == "throw":
+            return [Discard((card,)) for card in sorted(self.hands[player])]
+        if self.phase in BETTING:
+            return self.round.legal(self.table, player)
+        return [Ready()]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.stacks)
+
+    @property
+    def result(self) -> Result | None:
+        if self.over_reason is None:
+            return None
+        return Result(ranks=self._ranks(), scores=tuple(self.stacks), reason=self.over_reason)
+
+    def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
+        seen = set(self.board) | {c for cards in self.shown.values() for c in cards}
+        if viewer is not None and viewer in self.hands:
+            seen |= set(self.hands[viewer])
+            if viewer in self.thrown:
+                seen.add(self.thrown[viewer])
+        return frozenset(ALL_CARDS) - seen
+
+    def illegal_reason(self, player: int, move: Move) -> str | None:
+        if isinstance(move, Leave):
+            return None
+        if self.phase == "throw":
+            if not isinstance(move, Discard):
+                return f"throw one card to the crib first ('discard 5H'), not '{move}'"
+            if len(move.cards) != 1:
+                return f"throw exactly one card to the crib, not {len(move.cards)}"
+            if move.cards[0] not in self.hands[player]:
+                return f"you do not hold {move.cards[0]}"
+            return None
+        if self.phase in BETTING:
+            return self.round.illegal_reason(self.table, player, move)
+        if self.phase == "count":
+            if isinstance(move, Ready):
+                return None
+            if not isinstance(move, Count):
+                return f"count your combinations ('count fifteen 5H 10S') or say 'ready', not '{move}'"
+            pool = set(self.hands[player]) | set(self.board)
+            stray = [str(c) for c in move.cards if c not in pool]
+            if stray:
+                return f"{' '.join(stray)} is not in your hand or on the board"
+            if (move.kind, frozenset(move.cards)) in {(k, frozenset(c)) for k, c, _ in self.claims[player]}:
+                return f"you have already counted that {move.kind}"
+            return None
+        return None if isinstance(move, Ready) else f"say 'ready' for the next hand, not '{move}'"
+
+    def make_move(self, player: int, move: Move) -> list[Event]:
+        if isinstance(move, Leave):
+            return self._leave(player)
+        if isinstance(move, Discard):
+            return self._throw(player, move.cards[0])
+        if isinstance(move, Count):
+            return self._count(player, move)
+        if isinstance(move, Ready):
+            self.ready.add(player)
+            if self.to_move:
+                return []
+            return self._settle_count() if self.phase == "count" else self._start_hand()
+        action, chips = self.round.apply(self.table, player, move)
+        events: list[Event] = [self._acted(player, action, chips)]
+        self.actor = None
+        return events + self._advance(self._left_of_in_hand(player))
+
+    def game_view(self, player: int | None) -> dict[str, Any]:
+        betting = self.phase in BETTING
+        bets = list(self.round.bets) if betting else [0] * self.players
+        collected = [c - b for c, b in zip(self.table.committed, bets, strict=True)]
+        view: dict[str, Any] = {
+            "phase": self.phase,
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "stacks": list(self.stacks),
+            "dealt": list(self.table.dealt),
+            "folded": sorted(self.table.folded),
+            "out": sorted(self.out),
+            "all_in": [s for s in self.contenders if self.stacks[s] == 0],
+            "cards": [str(c) for c in sorted(self.hands.get(player, []))] if player is not None else [],
+            "thrown": str(self.thrown[player]) if player in self.thrown else None,
+            "thrown_by": sorted(self.thrown),
+            "board": [str(c) for c in self.board],
+            "face_down": len(self.crib) - len(self.board) if self.crib else CRIB_SIZE,
+            "committed": list(self.table.committed),
+            "pot": sum(self.table.committed),
+            "pots": [
+                {"amount": p.amount, "eligible": list(p.eligible)}
+                for p in side_pots(collected, self.contenders)
+            ],
+            "bets": bets,
+            "current_bet": self.round.current if betting else 0,
+            "acting": self.actor if betting else None,
+            "actions": list(self.actions),
+            "showdown": [
+                {"player": s, "cards": [str(c) for c in cards], "points": self.points.get(s)}
+                for s, cards in self.shown.items()
+            ],
+            "claims": {
+                str(s): [{"kind": str(k), "cards": [str(c) for c in cs], "points": p} for k, cs, p in claims]
+                for s, claims in self.claims.items()
+            },
+            "won": {str(s): chips for s, chips in self.won.items()},
+        }
+        if betting and player is not None and player in self.table.dealt:
+            view["to_call"] = min(self.round.owed(player), self.stacks[player])
+            can_raise = self.round.can_raise(self.table, player)
+            low, high = self.round.raise_bounds(self.table, player) if can_raise else (None, None)
+            view["min_raise_to"], view["max_raise_to"] = low, high
+        return view
+
+    # --- the hand -----------------------------------------------------------------------
+
+    def _start_hand(self) -> list[Event]:
+        """Move the deal on, post the blinds and deal five cards each."""
+        if self.hand_number:
+            self.dealer = next(s for s in self._from_left_of(self.dealer) if s not in self.out)
+        self.hand_number += 1
+        self.small_blind, self.big_blind = self._blind_level(self.hand_number)
+        dealt = [s for s in self._from_left_of(self.dealer) if s not in self.out]
+        self.table = Table(stacks=self.stacks, committed=[0] * self.players, folded=set(), dealt=dealt)
+        self.start_stacks = list(self.stacks)
+        self.phase = "throw"
+        self.thrown = {}
+        self.crib = []
+        self.board = []
+        self.actor = None
+        self.actions: list[dict[str, Any]] = []
+        self.shown = {}
+        self.points = {}
+        self.claims = {}
+        self.won = {}
+        self.ready = set()
+        events: list[Event] = [HandStarted(self.hand_number, self.dealer, self.small_blind, self.big_blind)]
+        events += self._post_blinds()
+        pack = self.next_pack(joker_pack())
+        pack += [card for card in ALL_CARDS if card not in set(pack)]
+        self.hands = {s: [pack[k * len(dealt) + i] for k in range(HAND_SIZE)] for i, s in enumerate(dealt)}
+        self.pack = pack[HAND_SIZE * len(dealt) :]
+        events += [Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt]
+        events.append(PhaseChanged("throw"))
+        return events
+
+    def _post_blinds(self) -> list[Event]:
+        """Post the blinds of the game's structure and open the betting before the flop."""
+        dealt = self.table.dealt
+        structure = self.opts.blinds
+        posts: list[tuple[int, str, int]]
+        if structure is BlindStructure.EQUAL:
+            posts = [(s, "blind", self.big_blind) for s in dealt]
+            big_seat = dealt[0]
+        elif structure is BlindStructure.NON_DEALER:
+            posts = [(dealt[0], "blind", self.big_blind)]
+            big_seat = dealt[0]
+        else:
+            small_seat, big_seat = (dealt[-1], dealt[0]) if len(dealt) == 2 else (dealt[0], dealt[1])
+            posts = [(small_seat, "small", self.small_blind), (big_seat, "big", self.big_blind)]
+        events: list[Event] = []
+        for seat, blind, amount in posts:
+            chips = min(amount, self.stacks[seat])
+            self.table.put(seat, chips)
+            events.append(BlindPosted(seat, blind, chips))
+        self.round = Round(
+            "preflop",
+            self.opts.betting,
+            self.big_blind,
+            bets=list(self.table.committed),
+            current=self.big_blind,
+            min_raise=self.big_blind,
+            raises=1,
+            forced=True,
+        )
+        self.first_to_act = dealt[(dealt.index(big_seat) + 1) % len(dealt)]
+        return events
+
+    def _throw(self, player: int, card: Card) -> list[Event]:
+        self.hands[player].remove(card)
+        self.thrown[player] = card
+        events: list[Event] = [Thrown(player, card)]
+        if not self.to_move:
+            events += self._make_crib()
+        return events
+
+    def _make_crib(self) -> list[Event]:
+        """Burn one card, top the crib up to four from the pack, shuffle it; the betting opens."""
+        throws = [self.thrown[s] for s in self.table.dealt if s in self.thrown]
+        need = CRIB_SIZE - len(throws)
+        top_up = self.pack[1 : 1 + need]
+        self.pack = self.pack[1 + need :]
+        if self.opts.reveal_order is RevealOrder.RECAP:
+            self.crib = top_up + throws
+        else:
+            self.crib = throws + top_up
+            self.rng.shuffle(self.crib)
+        self.phase = "preflop"
+        return [PhaseChanged("preflop"), *self._advance(self.first_to_act)]
+
+    def _advance(self, start: int) -> list[Event]:
+        """Find the next seat to act from ``start``; when the round is done, turn the next street
+        (or go to the showdown); a lone contender takes the pot at once."""
+        events: list[Event] = []
+        while True:
+            if len(self.contenders) == 1:
+                return events + self._fold_win()
+            if self.phase not in BETTING:
+                return events
+            dealt = self.table.dealt
+            first = dealt.index(start)
+            for step in range(len(dealt)):
+                seat = dealt[(first + step) % len(dealt)]
+                if self.round.needs_action(self.table, seat):
+                    self.actor = seat
+                    return events
+            street = STREETS.index(self.round.street)
+            if street == len(STREETS) - 1:
+                return events + self._showdown()
+            events += self._turn(STREETS[street + 1])
+            start = dealt[0]
+
+    def _turn(self, street: str) -> list[Event]:
+        """Turn the crib cards of ``street`` face up and open its betting round."""
+        new = self.crib[len(self.board) : len(self.board) + TURNED[street]]
+        self.board += new
+        self.phase = street
+        self.round = Round(street, self.opts.betting, self.big_blind, bets=[0] * self.players)
+        return [PhaseChanged(street), BoardTurned(street, tuple(new), tuple(self.board))]
+
+    def _acted(self, player: int, action: str, chips: int) -> Acted:
+        bet = self.round.bets[player] if self.phase in BETTING else 0
+        record = {"player": player, "street": self.phase, "action": action, "chips": chips, "bet": bet}
+        self.actions.append(record)
+        return Acted(player, action, chips, bet, self.stacks[player] == 0 and action != "fold")
+
+    # --- the showdown and the end of a hand ---------------------------------------------
+
+    def _showdown(self) -> list[Event]:
+        self.actor = None
+        events: list[Event] = [PhaseChanged("showdown")]
+        for seat in self.contenders:
+            cards = tuple(sorted(self.hands[seat]))
+            self.shown[seat] = cards
+            if self.opts.counting is Counting.AUTO:
+                score = score_skalborg(cards, self.board)
+                self.points[seat] = score.total
+                events.append(Shown(seat, cards, score, score.total))
+            else:
+                self.claims[seat] = []
+                events.append(Shown(seat, cards, None, None))
+        if self.opts.counting is Counting.MANUAL:
+            self.phase = "count"
+            return [*events, PhaseChanged("count")]
+        return events + self._award()
+
+    def _count(self, player: int, move: Count) -> list[Event]:
+        score = score_skalborg(self.hands[player], self.board)
+        claimed = frozenset(move.cards)
+        points = next(
+            (item.points for item in score.of_kind(move.kind) if frozenset(item.cards) == claimed), 0
+        )
+        self.claims[player].append((str(move.kind), move.cards, points))
+        return [Counted(player, str(move.kind), move.cards, points, points > 0)]
+
+    def _settle_count(self) -> list[Event]:
+        """Everyone has counted: only claimed, valid combinations score."""
+        events: list[Event] = []
+        for seat in self.contenders:
+            self.points[seat] = sum(points for _, _, points in self.claims[seat])
+            events.append(Shown(seat, self.shown[seat], None, self.points[seat]))
+        return events + self._award()
+
+    def _award(self) -> list[Event]:
+        pots = side_pots(self.table.committed, self.contenders)
+        events: list[Event] = []
+        for number, shares in enumerate(award(pots, self.points, self.table.dealt)):
+            events.append(PotWon(number, sum(shares.values()), shares, "showdown"))
+            self._pay(shares)
+        return events + self._end_hand()
+
+    def _fold_win(self) -> list[Event]:
+        winner = self.contenders[0]
+        amount = sum(self.table.committed)
+        self._pay({winner: amount})
+        return [PotWon(0, amount, {winner: amount}, "everyone else folded"), *self._end_hand()]
+
+    def _pay(self, shares: dict[int, int]) -> None:
+        for seat, chips in shares.items():
+            self.stacks[seat] += chips
+            self.won[seat] = self.won.get(seat, 0) + chips
+        self.table.committed = [0] * self.players
+
+    def _end_hand(self) -> list[Event]:
+        """Bust the seats with no chips; the game ends, or the table waits for 'ready'."""
+        self.actor = None
+        self.phase = "hand_over"
+        busted = [s for s in self.table.dealt if s not in self.out and self.stacks[s] == 0]
+        events: list[Event] = [Busted(s) for s in busted]
+        if busted:
+            self._exit(busted)
+        events.append(PhaseChanged("hand_over"))
+        return events + self._maybe_over()
+
+    def _maybe_over(self) -> list[Event]:
+        if len(self.seated) <= 1:
+            others = sum(self.stacks[s] for s in self.out)
+            reason = "everyone else left the table" if others else "one player holds every chip"
+        elif self.opts.max_hands is not None and self.hand_number >= self.opts.max_hands:
+            reason = f"{self.hand_number} hands played"
+        else:
+            return []
+        self.over_reason = reason
+        self.phase = "game_over"
+        result = self.result
+        assert result is not None
+        return [GameOver(result.to_dict())]
+
+    def _leave(self, player: int) -> list[Event]:
+        """A player who leaves folds and is out of the game, ranked below everyone still playing."""
+        self.left.append(player)
+        events: list[Event] = [PlayerLeft(player)]
+        if player in self.out:
+            return events
+        self._exit([player])
+        if self.phase == "hand_over":
+            events += self._maybe_over()
+            return events + (self._start_hand() if self.over_reason is None and not self.to_move else [])
+        if player not in self.contenders:
+            return events
+        acting = self.actor == player
+        self.table.folded.add(player)
+        events.append(self._acted(player, "fold", 0))
+        if len(self.contenders) == 1:
+            return events + self._fold_win()
+        if self.phase == "throw":
+            return events + ([] if self.to_move else self._make_crib())
+        if self.phase == "count":
+            return events + ([] if self.to_move else self._settle_count())
+        start = self.actor if self.actor is not None and not acting else self._left_of_in_hand(player)
+        self.actor = None
+        return events + self._advance(start)
+
+    def _left_of_in_hand(self, seat: int) -> int:
+        """The seat dealt in after ``seat`` (the betting goes round to the left)."""
+        dealt = self.table.dealt
+        return dealt[(dealt.index(seat) + 1) % len(dealt)]
+
+    def _exit(self, seats: list[int]) -> None:
+        self.out.update(seats)
+        self.exits.append(seats)
+        for seat in seats:
+            self.exit_key[seat] = self.start_stacks[seat]
+
+    def _ranks(self) -> tuple[int, ...]:
+        """Seats at the table by chips; then those out, the last out best; seats that busted on the
+        same hand by the chips they held when it began."""
+        groups: list[list[int]] = []
+        for chips in sorted({self.stacks[s] for s in self.seated}, reverse=True):
+            groups.append([s for s in self.seated if self.stacks[s] == chips])
+        for exit_group in reversed(self.exits):
+            for key in sorted({self.exit_key[s] for s in exit_group}, reverse=True):
+                groups.append([s for s in exit_group if self.exit_key[s] == key])
+        ranks = [0] * self.players
+        rank = 1
+        for group in groups:
+            for seat in group:
+                ranks[seat] = rank
+            rank += len(group)
+        return tuple(ranks)
+
+    def _from_left_of(self, seat: int) -> list[int]:
+        """Every seat, starting on ``seat``'s left and ending with ``seat``."""
+        return [(seat + step) % self.players for step in range(1, self.players + 1)]
+
+    def _blind_level(self, hand: int) -> tuple[int, int]:
+        small, big = self.opts.small_blind, self.opts.big_blind
+        for level in self.opts.blind_schedule:
+            if level.hand <= hand:
+                small, big = level.small_blind, level.big_blind
+        return small, big
+
+
+GAME = Skalborg
