@@ -1,0 +1,138 @@
+"""Fast Skalborg totals: one pool of eight cards at a time, or many at once with numpy.
+
+Both look the pool up in the tables of ``muggins.scoring.skalborg_tables`` (built on first use,
+a fraction of a second): fifteens, pairs and runs by the sorted ranks, flushes by the suit counts
+and jokers. The itemised ``muggins.scoring.skalborg.score_skalborg`` is the reference these totals
+must always equal.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from muggins.cards import ALL_CARDS, Card, require_distinct
+from muggins.scoring.skalborg import SkalborgError
+from muggins.scoring.skalborg_tables import (
+    FLUSH_WEIGHTS,
+    POOL,
+    RANK_PLACES,
+    build_flush_table,
+    build_rank_table,
+)
+
+CHUNK: Final = 1 << 15
+"""Rows scored together in a batch: small enough for the working arrays to stay in cache."""
+_SORTING_NETWORK: Final = (
+    *((0, 2), (1, 3), (4, 6), (5, 7)),
+    *((0, 4), (1, 5), (2, 6), (3, 7)),
+    *((0, 1), (2, 3), (4, 5), (6, 7)),
+    *((2, 4), (3, 5)),
+    *((1, 4), (3, 6)),
+    *((1, 2), (3, 4), (5, 6)),
+)
+"""19 compare-exchanges that sort any 8 values (Batcher's merge-exchange order)."""
+_RANK_SYMBOL: Final = np.array([card.rank for card in ALL_CARDS], dtype=np.uint8)
+_FLUSH_WEIGHT: Final = np.array(FLUSH_WEIGHTS, dtype=np.int32)
+_RANK_PLACE: Final = tuple(np.array(place, dtype=np.int32) for place in RANK_PLACES)
+
+
+class SkalborgBatchError(SkalborgError):
+    """A batch that cannot be scored: wrong shape or type, an index outside 0-53, a repeated card."""
+
+
+@functools.cache
+def tables() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    """The read-only rank and flush tables, built once per process."""
+    built = build_rank_table(), build_flush_table()
+    for table in built:
+        table.flags.writeable = False
+    return built
+
+
+@functools.cache
+def _scalar_tables() -> tuple[list[int], list[int]]:
+    """The tables as Python lists: the quickest lookup from plain Python."""
+    ranks, flushes = tables()
+    return ranks.tolist(), flushes.tolist()
+
+
+def skalborg_points(cards: Sequence[Card]) -> int:
+    """The Skalborg total of eight cards (hand and board together; the split does not matter).
+
+    Equal to ``score_skalborg(hand, board).total``.
+
+    >>> from muggins.cards import parse_cards
+    >>> skalborg_points(parse_cards("5S 5H 3S JKB 6D 7H QH JH"))
+    31
+    """
+    try:
+        indices = [card.index for card in cards]
+        symbols = sorted([card.rank for card in cards])
+    except AttributeError:
+        raise SkalborgError(f"Skalborg scores cards, not {cards!r}") from None
+    if len(indices) != POOL:
+        raise SkalborgError(f"Skalborg scores {POOL} cards (hand and board), not {len(indices)}")
+    if len(set(indices)) != POOL:
+        require_distinct(cards)
+    ranks, flushes = _scalar_tables()
+    p0, p1, p2, p3, p4, p5, p6, p7 = RANK_PLACES
+    s0, s1, s2, s3, s4, s5, s6, s7 = symbols
+    key = p0[s0] + p1[s1] + p2[s2] + p3[s3] + p4[s4] + p5[s5] + p6[s6] + p7[s7]
+    total: int = ranks[key] + flushes[sum([FLUSH_WEIGHTS[i] for i in indices])]
+    return total
+
+
+def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.NDArray[np.int16]:
+    """Skalborg totals for an (N, 8) array of card indices (``Card.index``: 0-51, 52 JKB, 53 JKR).
+
+    Row ``i`` equals ``skalborg_points`` of its cards. With ``check`` (the default) a wrong shape or
+    type, an index outside 0-53 or a card repeated within a row raises ``SkalborgBatchError``;
+    callers that build their own rows may pass ``check=False`` to skip the checks.
+
+    >>> from muggins.cards import parse_cards
+    >>> pool = [card.index for card in parse_cards("AH 2C 3C 3D AD 2S 3H 3S")]
+    >>> skalborg_points_batch([pool]).tolist()
+    [80]
+    """
+    pools = np.asarray(cards)
+    if check:
+        _check_batch(pools)
+    rank_table, flush_table = tables()
+    points = np.empty(pools.shape[0], dtype=np.int16)
+    for start in range(0, pools.shape[0], CHUNK):
+        chunk = pools[start : start + CHUNK].T  # one row per place: whole-row compare-exchanges
+        symbols = list(_RANK_SYMBOL[chunk])
+        for i, j in _SORTING_NETWORK:
+            symbols[i], symbols[j] = np.minimum(symbols[i], symbols[j]), np.maximum(symbols[i], symbols[j])
+        key = _RANK_PLACE[0][symbols[0]]
+        flush_key = _FLUSH_WEIGHT[chunk[0]]
+        for place in range(1, POOL):
+            key += _RANK_PLACE[place][symbols[place]]
+            flush_key += _FLUSH_WEIGHT[chunk[place]]
+        points[start : start + CHUNK] = rank_table[key] + flush_table[flush_key]
+    return points
+
+
+def _check_batch(pools: npt.NDArray[np.generic]) -> None:
+    """Raise ``SkalborgBatchError`` naming what is wrong with a batch of eight-card pools."""
+    if not np.issubdtype(pools.dtype, np.integer):
+        raise SkalborgBatchError(f"pools must be integer card indices, not {pools.dtype}")
+    if pools.ndim != 2 or pools.shape[1] != POOL:
+        raise SkalborgBatchError(f"pools must have shape (N, {POOL}), not {pools.shape}")
+    if pools.size == 0:
+        return
+    low, high = int(pools.min()), int(pools.max())
+    if low < 0 or high >= len(ALL_CARDS):
+        raise SkalborgBatchError(f"card indices must be 0-53, found {low if low < 0 else high}")
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), pools.astype(np.uint64)), axis=1)
+    repeats = np.flatnonzero(np.bitwise_count(masks) != POOL)
+    if repeats.size:
+        row = int(repeats[0])
+        raise SkalborgBatchError(
+            f"row {row} repeats a card: {' '.join(str(ALL_CARDS[i]) for i in pools[row])}"
+        )

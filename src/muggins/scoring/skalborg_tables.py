@@ -1,0 +1,146 @@
+"""The tables behind fast Skalborg totals, built with whole-array arithmetic.
+
+Fifteens, pairs and runs depend only on the multiset of ranks (a joker counted as rank 0), so one
+table holds them for every sorted 8-tuple of rank symbols 0-13, indexed by the combinatorial number
+system. Flushes depend only on how many cards each suit has and which jokers are present, so a
+second, small table is indexed by those counts read as base-9 digits. This is a second, counts-based
+statement of the rules in ``muggins.scoring.skalborg``; the tests hold the two to each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from muggins.cards import ALL_CARDS, Suit
+from muggins.scoring.skalborg import MIN_FLUSH, MIN_RUN, SIDE, SLOTS
+
+POOL: Final = 2 * SIDE
+"""Cards scored together: the hand and the board."""
+RANK_KEYS: Final = comb(POOL + SLOTS - 1, POOL)
+"""Sorted 8-tuples of rank symbols 0-13 (C(21, 8) = 203,490): the size of the rank table."""
+FIFTEEN: Final = 15
+FLUSH_BASE: Final = 9
+"""Radix of a flush key: a suit holds 0-8 of the pool's cards."""
+JOKER_PLACE: Final = FLUSH_BASE ** len(Suit)
+FLUSH_KEYS: Final = 4 * JOKER_PLACE
+"""Flush keys: four base-9 suit counts, then 0-3 for the jokers present (1 black, 2 red)."""
+
+RANK_PLACES: Final = tuple(
+    tuple(comb(symbol + place, place + 1) for symbol in range(SLOTS)) for place in range(POOL)
+)
+"""``RANK_PLACES[p][s]``: the share of a rank-table index of symbol ``s`` at place ``p`` (sorted)."""
+FLUSH_WEIGHTS: Final = tuple(
+    JOKER_PLACE * (2 if c.colour_red else 1) if c.suit is None else FLUSH_BASE ** int(c.suit)
+    for c in ALL_CARDS
+)
+"""Per card index, its share of a flush key."""
+_VALUE: Final = np.array([0, *(min(rank, 10) for rank in range(1, SLOTS))], dtype=np.intp)
+"""Counting value by rank symbol; the joker (0) has none."""
+
+
+def rank_key(symbols: npt.NDArray[np.integer]) -> npt.NDArray[np.intp]:
+    """Rank-table indices of rows of 8 sorted rank symbols: sum of C(symbol + place, place + 1)."""
+    key = np.zeros(symbols.shape[0], dtype=np.intp)
+    for place in range(POOL):
+        key += np.asarray(RANK_PLACES[place], dtype=np.intp)[symbols[:, place]]
+    return key
+
+
+def build_rank_table() -> npt.NDArray[np.int16]:
+    """Fifteens + pairs + runs for every multiset of 8 rank symbols; -1 where no pack deals it
+    (more than two jokers or four cards of a rank)."""
+    combos = np.array(list(itertools.combinations(range(POOL + SLOTS - 1), POOL)), dtype=np.intp)
+    symbols = combos - np.arange(POOL)
+    rows = symbols.shape[0]
+    counts = np.zeros((rows, SLOTS), dtype=np.intp)
+    for place in range(POOL):
+        counts[np.arange(rows), symbols[:, place]] += 1
+    dealt = (counts[:, 0] <= 2) & (counts[:, 1:] <= len(Suit)).all(axis=1)
+    points = _fifteen_points(symbols) + _pair_points(counts) + _run_points(counts)
+    table = np.full(RANK_KEYS, -1, dtype=np.int16)
+    table[rank_key(symbols)] = np.where(dealt, points, -1)
+    return table
+
+
+def _fifteen_points(symbols: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Two for each set of cards worth 15: the number of subsets by sum, one card at a time."""
+    ways = np.zeros((FIFTEEN + 1, symbols.shape[0]), dtype=np.intp)  # ways[s]: subsets summing to s
+    ways[0] = 1
+    values = _VALUE[symbols]
+    for place in range(POOL):
+        for value in range(1, 11):
+            row = values[:, place] == value
+            ways[value:, row] += ways[:-value, row]
+    fifteens: npt.NDArray[np.intp] = 2 * ways[FIFTEEN]
+    return fifteens
+
+
+def _pair_points(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Two for every two cards of one rank; jokers (column 0) never pair."""
+    standard = counts[:, 1:]
+    pairs: npt.NDArray[np.intp] = (standard * (standard - 1)).sum(axis=1)
+    return pairs
+
+
+def _run_points(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Runs by where they start on the 14-slot cycle.
+
+    A counted run always holds every joker present (a spare joker can always extend a run). With
+    ``j`` jokers, the run starting at rank ``a`` takes every rank present from ``a`` on while at most
+    ``j`` slots are left empty, and is counted unless the rank present before ``a`` could join it
+    too. It scores its length once per choice of cards (one card of each of its ranks).
+    """
+    rows = counts.shape[0]
+    jokers = counts[:, 0].astype(np.int16)
+    present = counts > 0
+    present[:, 0] = False  # slot 0 is empty: only a joker can stand there
+    choices = np.where(present, counts, 1).astype(np.int16)  # an empty slot multiplies by one
+    empty_before = _empty_before(present)
+    points = np.zeros(rows, dtype=np.intp)
+    for low in range(1, SLOTS):
+        ranks = np.zeros(rows, dtype=np.int16)
+        holes = np.zeros(rows, dtype=np.int16)
+        ways = np.ones(rows, dtype=np.int16)
+        run_ranks, run_holes, run_ways = ranks.copy(), holes.copy(), ways.copy()
+        for step in range(POOL):
+            slot = (low + step) % SLOTS
+            ranks += present[:, slot]
+            holes += ~present[:, slot]
+            ways *= choices[:, slot]
+            end = present[:, slot] & (holes <= jokers)
+            np.copyto(run_ranks, ranks, where=end)
+            np.copyto(run_holes, holes, where=end)
+            np.copyto(run_ways, ways, where=end)
+        counted = present[:, low] & (run_ranks + jokers >= MIN_RUN) & (run_holes + empty_before[low] > jokers)
+        points += counted * (run_ranks + jokers) * run_ways
+    return points
+
+
+def _empty_before(present: npt.NDArray[np.bool_]) -> list[npt.NDArray[np.int16]]:
+    """For each slot, how many empty slots precede it on the cycle back to the previous rank present."""
+    result = []
+    for slot in range(SLOTS):
+        still_empty = np.ones(present.shape[0], dtype=bool)
+        empty = np.zeros(present.shape[0], dtype=np.int16)
+        for distance in range(1, SLOTS):
+            still_empty &= ~present[:, (slot - distance) % SLOTS]
+            empty += still_empty
+        result.append(empty)
+    return result
+
+
+def build_flush_table() -> npt.NDArray[np.int16]:
+    """Flush points for every flush key: each suit with its colour's joker, if four or more cards."""
+    key = np.arange(FLUSH_KEYS)
+    jokers = key // JOKER_PLACE
+    points = np.zeros(FLUSH_KEYS, dtype=np.int16)
+    for suit in Suit:
+        joker = (jokers >> 1) & 1 if suit.is_red else jokers & 1
+        cards = key // FLUSH_BASE ** int(suit) % FLUSH_BASE + joker
+        points += np.where(cards >= MIN_FLUSH, cards, 0).astype(np.int16)
+    return points
