@@ -21,7 +21,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import JACK, JOKER_RED, STANDARD_CARDS, Card, DuplicateCardError, Suit, parse_cards
-from muggins.scoring.batch import BatchError, expected_show, keep_expectations, show_points_batch
+from muggins.scoring.batch import (
+    BatchError,
+    expected_show,
+    keep_expectations,
+    show_by_starter,
+    show_points_batch,
+)
 from muggins.scoring.fast import rank_table, show_points
 from muggins.scoring.items import Item, Kind
 from muggins.scoring.show import ShowError, score_show
@@ -260,6 +266,18 @@ def test_keep_expectations_average_the_itemised_show_over_the_unseen_starters() 
         assert expected_show(keep.kept, keep.discarded) == pytest.approx(mean, abs=1e-12)
 
 
+def test_show_by_starter_scores_every_unseen_starter() -> None:
+    hand, seen = parse_cards("5H 5D 5S JC"), parse_cards("KD 2C")
+    by_starter = show_by_starter(hand, seen)
+    assert set(by_starter) == set(STANDARD_CARDS) - {*hand, *seen}
+    assert by_starter == {s: reference(hand, s, False) for s in by_starter}
+    # 5C makes the 29. With a king: J+5 and K+5 three ways each and 5+5+5 are seven fifteens (14),
+    # three fives are a pair royal (6): 20, and one more for nobs when the king is a club.
+    assert by_starter[parse_cards("5C")[0]] == 29
+    assert by_starter[parse_cards("KH")[0]] == 20
+    assert by_starter[parse_cards("KC")[0]] == 21
+
+
 def test_keep_expectations_for_five_card_cribbage_and_for_a_crib() -> None:
     dealt = parse_cards("2H 4H 6H 8H 10C")
     keeps = keep_expectations(dealt, keep=3)
@@ -286,3 +304,11 @@ def test_keep_expectations_reject_bad_deals(
 ) -> None:
     with pytest.raises(error, match=match):
         keep_expectations(parse_cards(dealt, distinct=False), keep=keep)
+
+
+def test_expected_show_needs_a_starter_left() -> None:
+    hand = parse_cards("5H 5D 5S JC")
+    with pytest.raises(ShowError, match="no starter"):
+        expected_show(hand, [c for c in STANDARD_CARDS if c not in hand])
+    with pytest.raises(ShowError, match="5"):
+        expected_show(parse_cards("5H 5D 5S JC 2C"))

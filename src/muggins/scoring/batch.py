@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -17,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
-from muggins.scoring.fast import RANKS, SHOW_SIZES, rank_table
+from muggins.scoring.fast import RANK_PLACES, RANKS, SHOW_SIZES, rank_table
 from muggins.scoring.show import ShowError
 
 IntArray = npt.NDArray[np.integer]
@@ -30,9 +31,8 @@ class BatchError(ShowError):
 
 @functools.cache
 def _place_tables(cards: int) -> tuple[npt.NDArray[np.int32], ...]:
-    """Per card index, its rank's share of a rank-table index at each place (first card first)."""
-    rank = (_INDICES % RANKS).astype(np.int32)
-    return tuple(rank * RANKS ** (cards - 1 - place) for place in range(cards))
+    """``RANK_PLACES`` as arrays, first card first, for a rank table of ``cards`` cards."""
+    return tuple(np.array(RANK_PLACES[cards - 1 - place], dtype=np.int32) for place in range(cards))
 
 
 def show_points_batch(
@@ -40,7 +40,7 @@ def show_points_batch(
 ) -> npt.NDArray[np.uint8]:
     """Show totals for ``hands`` (shape (N, 4), or (N, 3) for five-card cribbage) with ``starters`` (N,).
 
-    Entries are card indices (``Card.index``). Row ``i`` equals
+    Entries are card indices (``Card.index``). Returns uint8 totals: row ``i`` is
     ``score_show(hand_i, starter_i, crib=crib).total``. With ``check`` (the default) a wrong
     shape, an index outside 0-51 or a card repeated within a row raises ``BatchError``; bots
     that build their own rows may pass ``check=False`` to skip the checks.
@@ -142,15 +142,25 @@ def keep_expectations(dealt: Sequence[Card], keep: int = 4, crib: bool = False) 
     ]
 
 
-def expected_show(hand: Sequence[Card], seen: Sequence[Card] = (), crib: bool = False) -> float:
-    """The mean show of ``hand`` over every starter that is neither in it nor among ``seen``."""
+def show_by_starter(hand: Sequence[Card], seen: Sequence[Card] = (), crib: bool = False) -> dict[Card, int]:
+    """The show of ``hand`` with each starter that is neither in it nor among ``seen``, by starter."""
+    if len(hand) not in SHOW_SIZES:
+        raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
     cards = (*hand, *seen)
     if any(card.is_joker for card in cards):
         raise ShowError("jokers are not used in cribbage")
     require_distinct(cards)
-    indices = np.array([card.index for card in hand], dtype=np.intp)
     starters = np.setdiff1d(_INDICES, [card.index for card in cards])
-    if len(hand) not in SHOW_SIZES or not starters.size:
-        raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
-    hands = np.broadcast_to(indices, (starters.size, indices.size))
-    return float(show_points_batch(hands, starters, crib, check=False).mean())
+    hands = np.broadcast_to(
+        np.array([card.index for card in hand], dtype=np.intp), (starters.size, len(hand))
+    )
+    points = show_points_batch(hands, starters, crib, check=False)
+    return {STANDARD_CARDS[i]: p for i, p in zip(starters.tolist(), points.tolist(), strict=True)}
+
+
+def expected_show(hand: Sequence[Card], seen: Sequence[Card] = (), crib: bool = False) -> float:
+    """The mean show of ``hand`` over every starter that is neither in it nor among ``seen``."""
+    by_starter = show_by_starter(hand, seen, crib)
+    if not by_starter:
+        raise ShowError("every card is in the hand or seen: no starter is left")
+    return statistics.fmean(by_starter.values())

@@ -25,7 +25,7 @@ SHOW_SIZES: Final = (3, 4)
 
 _RANK_OF: Final = tuple(card.rank - 1 for card in STANDARD_CARDS)
 _SUIT_OF: Final = tuple(int(card.suit or 0) for card in STANDARD_CARDS)
-_NOBS_JACK: Final = tuple(13 * suit + JACK - 1 for suit in _SUIT_OF)
+_NOBS_JACK: Final = tuple(RANKS * suit + JACK - 1 for suit in _SUIT_OF)
 """For each starter index, the index of the jack that scores his nobs with it."""
 
 
@@ -62,7 +62,7 @@ def build_rank_table(cards: int) -> npt.NDArray[np.uint8]:
     # Runs: each maximal stretch of 3+ ranks present scores its length once per choice of cards.
     counts = np.zeros((RANKS + 2, size), dtype=np.int16)  # rows 0 and 14 stay empty as sentinels
     for r in ranks:
-        counts[r.astype(np.intp) + 1, flat] += 1
+        counts[r + 1, flat] += 1
     for length in range(3, cards + 1):
         for low in range(1, RANKS + 2 - length):
             stretch = counts[low : low + length]
@@ -79,8 +79,9 @@ def _scalar_tables() -> dict[int, bytes]:
     return {size + 1: rank_table(size + 1).tobytes() for size in SHOW_SIZES}
 
 
-_PLACE: Final = tuple(tuple(r * RANKS**place for r in _RANK_OF) for place in range(5))
-"""``_PLACE[p][index]``: the card's rank times 13**p, its share of a rank-table index."""
+RANK_PLACES: Final = tuple(tuple(r * RANKS**place for r in _RANK_OF) for place in range(5))
+"""``RANK_PLACES[p][card.index]``: the card's rank (0-12) times 13**p, its share of a rank-table index
+when it is the p-th card from the end."""
 
 
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
@@ -94,7 +95,7 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     >>> show_points(hand, starter)
     29
     """
-    p0, p1, p2, p3, p4 = _PLACE
+    p0, p1, p2, p3, p4 = RANK_PLACES
     if len(hand) == 4:
         a, b, c, d = hand
         ia, ib, ic, id_, i5 = a.index, b.index, c.index, d.index, starter.index
