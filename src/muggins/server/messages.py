@@ -1,0 +1,302 @@
+"""The WebSocket protocol: every message a client or the server sends, as a pydantic model.
+
+One WebSocket per client at ``/ws``, one JSON object per text frame, told apart by ``type``.
+A client first says ``hello`` (with a token, or a name to play as a guest); the server answers
+``welcome``. docs/protocol.md is generated from these models (``python -m muggins.server.protocol_doc``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import pydantic
+from pydantic import Field
+
+MAX_MESSAGE_BYTES = 16 * 1024
+"""Larger client frames are refused with an ``error``."""
+
+TableId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class ClientMessage(pydantic.BaseModel):
+    """Base of client messages: unknown fields are errors."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+
+class ServerMessage(pydantic.BaseModel):
+    """Base of server messages."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+
+# --- shared shapes ----------------------------------------------------------------------
+
+
+class UserInfo(pydantic.BaseModel):
+    """A player as others see them; ``kind`` is guest, member (registered) or bot."""
+
+    id: int
+    name: str
+    kind: Literal["guest", "member", "bot"]
+
+
+class SeatInfo(pydantic.BaseModel):
+    """One seat of a table: empty (``user`` null), a person, or a bot of a named level."""
+
+    seat: int
+    user: UserInfo | None = None
+    bot: str | None = None
+    connected: bool = False
+    """A person has at least one live connection (bots are always connected)."""
+    left: bool = False
+    """The player left the game (worst unfilled rank)."""
+    rematch: bool = False
+    """The player asked for a rematch after the game ended."""
+
+
+class TimeControls(pydantic.BaseModel):
+    """Seed 003's time controls: only a turn timer, and intermissions that end when all are ready."""
+
+    turn_time: int = Field(default=20, ge=5, le=60, description="seconds per turn; unused time is lost")
+    intermission: int = Field(default=30, ge=1, le=30, description="seconds at most per pause")
+
+
+class TableInfo(pydantic.BaseModel):
+    """A table as the lobby and its players see it."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    time: TimeControls
+    hints: bool
+    private: bool
+    status: Literal["waiting", "playing", "finished"]
+    seats: list[SeatInfo]
+    game_id: int | None = None
+    """The id of the current (or last) game at this table, for history and replay."""
+    game_number: int = 0
+    """How many games this table has started (rematches count up)."""
+    state_id: int = 0
+    scores: list[int] = []
+    created_by: int | None = None
+    invite: str = ""
+    """The path of the invite link (``/?table=<id>``)."""
+
+
+class SeatClock(pydantic.BaseModel):
+    """A running clock: ``seat`` must act by ``deadline`` (Unix time, seconds) or a move is made for it.
+
+    ``remaining`` is the seconds left when the server sent it (for clients whose clock is off)."""
+
+    seat: int
+    kind: Literal["turn", "intermission", "grace"]
+    deadline: float
+    remaining: float
+
+
+# --- client to server --------------------------------------------------------------------
+
+
+class Hello(ClientMessage):
+    """Say who you are: a ``token`` from an earlier welcome or login, or a ``name`` to play as a guest."""
+
+    type: Literal["hello"] = "hello"
+    token: str | None = Field(default=None, max_length=512)
+    name: PlayerName | None = None
+
+
+class Lobby(ClientMessage):
+    """Receive the table list now (``table_list``) and every change to it (``table_update``)."""
+
+    type: Literal["lobby"] = "lobby"
+
+
+class Join(ClientMessage):
+    """Watch a table; if you hold a seat there you get your seat's view (this reclaims it)."""
+
+    type: Literal["join"] = "join"
+    table_id: TableId
+
+
+class Sit(ClientMessage):
+    """Take an empty seat at a table that has not started (``seat`` null: the first empty one)."""
+
+    type: Literal["sit"] = "sit"
+    table_id: TableId
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+class Stand(ClientMessage):
+    """Give up your seat before the game starts (once it has started, ``leave``)."""
+
+    type: Literal["stand"] = "stand"
+    table_id: TableId
+
+
+class MakeMove(ClientMessage):
+    """Make a move in the game's notation (``discard 5H 6D``, ``play JS``, ``go`` ...).
+
+    ``state_id`` is the state the move was chosen in (the view's ``state_id``); a stale move is refused."""
+
+    type: Literal["move"] = "move"
+    table_id: TableId
+    text: str = Field(min_length=1, max_length=200)
+    state_id: int = Field(ge=0)
+
+
+class Ready(ClientMessage):
+    """Ready to end the current intermission (pre-show or post-show pause, or between games)."""
+
+    type: Literal["ready"] = "ready"
+    table_id: TableId
+
+
+class SendChat(ClientMessage):
+    """Say something at a table (rate-limited per player)."""
+
+    type: Literal["chat"] = "chat"
+    table_id: TableId
+    text: str = Field(min_length=1, max_length=500)
+
+
+class Leave(ClientMessage):
+    """Leave a table. In a game: you take the worst unfilled rank and the hand ends. Watching: stop."""
+
+    type: Literal["leave"] = "leave"
+    table_id: TableId
+
+
+class Rematch(ClientMessage):
+    """Ask for another game at this table once it is over; it starts when every player has asked."""
+
+    type: Literal["rematch"] = "rematch"
+    table_id: TableId
+
+
+class HintRequest(ClientMessage):
+    """Ask for the expert bot's move for your seat now (if the table allows hints)."""
+
+    type: Literal["hint"] = "hint"
+    table_id: TableId
+
+
+class Ping(ClientMessage):
+    """Keep the connection alive; the server answers ``pong``."""
+
+    type: Literal["ping"] = "ping"
+
+
+AnyClientMessage = Annotated[
+    Hello | Lobby | Join | Sit | Stand | MakeMove | Ready | SendChat | Leave | Rematch | HintRequest | Ping,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGES: pydantic.TypeAdapter[AnyClientMessage] = pydantic.TypeAdapter(AnyClientMessage)
+
+
+# --- server to client --------------------------------------------------------------------
+
+
+class Welcome(ServerMessage):
+    """You are ``user``; keep ``token`` (browser storage) to come back as the same player."""
+
+    type: Literal["welcome"] = "welcome"
+    user: UserInfo
+    token: str
+
+
+class TableList(ServerMessage):
+    """Every open public table."""
+
+    type: Literal["table_list"] = "table_list"
+    tables: list[TableInfo]
+
+
+class TableUpdate(ServerMessage):
+    """A table changed (seats, status, rematch requests); sent to the lobby and to the table."""
+
+    type: Literal["table_update"] = "table_update"
+    table: TableInfo
+
+
+class TableState(ServerMessage):
+    """The whole state for you at a table: its info, your seat (null: spectator), your view and clocks.
+
+    Sent on join, when a game starts and when your seat changes."""
+
+    type: Literal["table_state"] = "table_state"
+    table_id: str
+    table: TableInfo
+    seat: int | None
+    view: dict[str, Any] | None
+    """The game's ``view`` for your seat (the spectator's view if you hold none); null before a game."""
+    clocks: list[SeatClock] = []
+
+
+class Events(ServerMessage):
+    """A move was made: its events as you may see them, your new view and the clocks now running.
+
+    ``move`` is the move's text and ``seat`` who made it (``auto`` when the server made it on timeout,
+    for a dropped player, or a bot played)."""
+
+    type: Literal["events"] = "events"
+    table_id: str
+    state_id: int
+    seat: int
+    move: str
+    by: Literal["player", "bot", "timeout", "leave"]
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    clocks: list[SeatClock] = []
+
+
+class Clock(ServerMessage):
+    """The clocks running at a table changed without a move (e.g. after a restart or a drop)."""
+
+    type: Literal["clock"] = "clock"
+    table_id: str
+    clocks: list[SeatClock]
+
+
+class Chat(ServerMessage):
+    """A chat line at a table."""
+
+    type: Literal["chat"] = "chat"
+    table_id: str
+    user: UserInfo
+    text: str
+    at: float
+
+
+class Hint(ServerMessage):
+    """The expert bot's move for your seat in state ``state_id``, and why."""
+
+    type: Literal["hint"] = "hint"
+    table_id: str
+    state_id: int
+    move: str
+    reason: str
+
+
+class Error(ServerMessage):
+    """Your message was refused and nothing changed; ``reason`` says why, ``request`` names its type."""
+
+    type: Literal["error"] = "error"
+    reason: str
+    request: str | None = None
+    table_id: str | None = None
+
+
+class Pong(ServerMessage):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+AnyServerMessage = Annotated[
+    Welcome | TableList | TableUpdate | TableState | Events | Clock | Chat | Hint | Error | Pong,
+    Field(discriminator="type"),
+]
+SERVER_MESSAGES: pydantic.TypeAdapter[AnyServerMessage] = pydantic.TypeAdapter(AnyServerMessage)
