@@ -23,6 +23,10 @@ from muggins.scoring.show import ShowError
 
 IntArray = npt.NDArray[np.integer]
 _INDICES: Final = np.arange(52)
+_SUIT_BIT: Final = (1 << _INDICES // RANKS).astype(np.uint8)
+"""Per card index, one bit for its suit: the hand is a flush when its cards' bits share one."""
+_JACK_BIT: Final = np.where(_INDICES % RANKS == JACK - 1, _SUIT_BIT, 0).astype(np.uint8)
+"""The suit bit of each jack, 0 for other cards: nobs when a hand jack's bit is the starter's."""
 
 
 class BatchError(ShowError):
@@ -56,21 +60,22 @@ def show_points_batch(
         _check_batch(hands, starters)
     size = hands.shape[1]
     places = _place_tables(size + 1)
-    key = places[size][starters]
-    for place in range(size):
-        key += places[place][hands[:, place]]
-    points = rank_table(size + 1)[key]
-    suits = hands // RANKS
-    flush = suits[:, 0] == suits[:, 1]
-    for place in range(2, size):
-        flush &= suits[:, 0] == suits[:, place]
-    starter_suit = starters // RANKS
-    five = flush & (suits[:, 0] == starter_suit)
+    first = hands[:, 0]
+    key = places[0][first] + places[size][starters]
+    same_suit, jacks = _SUIT_BIT[first], _JACK_BIT[first]
+    for place in range(1, size):
+        card = hands[:, place]
+        key += places[place][card]
+        same_suit &= _SUIT_BIT[card]
+        jacks |= _JACK_BIT[card]
+    points: npt.NDArray[np.uint8] = rank_table(size + 1)[key]
+    starter_suit = _SUIT_BIT[starters]
+    flush = same_suit != 0
+    five = (same_suit & starter_suit) != 0
     points += five * np.uint8(size + 1)
     if not crib:
-        points += (flush & ~five) * np.uint8(size)
-    nobs_jack = starter_suit * RANKS + (JACK - 1)
-    points += (hands == nobs_jack[:, None]).any(axis=1)
+        points += (flush ^ five) * np.uint8(size)
+    points += (jacks & starter_suit) != 0
     return points
 
 
@@ -86,15 +91,18 @@ def _check_batch(hands: npt.NDArray[np.generic], starters: npt.NDArray[np.generi
         raise BatchError(f"starters must have shape ({hands.shape[0]},), not {starters.shape}")
     if hands.size == 0:
         return
-    cards = np.concatenate([hands, starters[:, None]], axis=1)
-    low, high = int(cards.min()), int(cards.max())
-    if low < 0 or high > 51:
-        raise BatchError(f"card indices must be 0-51, found {low if low < 0 else high}")
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
-    repeats = np.flatnonzero(np.bitwise_count(masks) != cards.shape[1])
-    if repeats.size:
-        row = int(repeats[0])
-        raise BatchError(f"row {row} repeats a card: {' '.join(str(STANDARD_CARDS[i]) for i in cards[row])}")
+    for name, cards in (("hands", hands), ("starters", starters)):
+        low, high = int(cards.min()), int(cards.max())
+        if low < 0 or high > 51:
+            raise BatchError(f"card indices must be 0-51, found {low if low < 0 else high} in {name}")
+    columns = [hands[:, place] for place in range(hands.shape[1])] + [starters]
+    repeated = np.zeros(len(starters), dtype=bool)
+    for a, b in itertools.combinations(columns, 2):
+        repeated |= a == b
+    if repeated.any():
+        row = int(np.argmax(repeated))
+        shown = " ".join(str(STANDARD_CARDS[int(column[row])]) for column in columns)
+        raise BatchError(f"row {row} repeats a card: {shown}")
 
 
 @dataclass(frozen=True, slots=True)
