@@ -57,22 +57,27 @@ def check_skalborg(hand: Sequence[Card], board: Sequence[Card]) -> None:
 def runs(cards: Sequence[Card]) -> list[Item]:
     """Every run that no longer run contains, once per distinct set of cards; it scores one per card.
 
-    Straight from the definition: try every set of three or more cards, longest first, and keep
-    each set that is a run (``run_order``) and lies inside no run already kept.
+    A joker left out of a run could always extend it, so every counted run holds all the jokers
+    present: try each set of ranks present, most ranks first, keep it if its cards with the jokers
+    form a run (``run_order``) and no set of ranks kept before contains it, and count one run for
+    each choice of one card per rank.
     """
-    kept: list[frozenset[Card]] = []
+    jokers = [c for c in cards if c.is_joker]
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        if not card.is_joker:
+            by_rank.setdefault(card.rank, []).append(card)
+    kept: list[frozenset[int]] = []
     items: list[Item] = []
-    for size in range(len(cards), MIN_RUN - 1, -1):
-        found: list[frozenset[Card]] = []
-        for combo in itertools.combinations(cards, size):
-            members = frozenset(combo)
-            if any(members < longer for longer in kept):
+    for size in range(len(by_rank), max(MIN_RUN - len(jokers), 1) - 1, -1):
+        for ranks in itertools.combinations(sorted(by_rank), size):
+            if shortest_arc(ranks)[1] - size > len(jokers) or any(k.issuperset(ranks) for k in kept):
                 continue
-            order = run_order(combo)
-            if order is not None:
-                found.append(members)
-                items.append(Item(Kind.RUN, order, size))
-        kept.extend(found)
+            kept.append(frozenset(ranks))
+            for choice in itertools.product(*(by_rank[rank] for rank in ranks)):
+                order = run_order((*choice, *jokers))
+                assert order is not None, "a set of ranks that fits its arc with the jokers is a run"
+                items.append(Item(Kind.RUN, order, len(order)))
     return items
 
 
@@ -86,19 +91,24 @@ def run_order(cards: Sequence[Card]) -> tuple[Card, ...] | None:
     standard = sorted((c for c in cards if not c.is_joker), key=lambda c: c.rank)
     jokers = [c for c in cards if c.is_joker]
     ranks = [c.rank for c in standard]
-    if len(cards) < MIN_RUN or len(set(ranks)) != len(ranks) or not standard:
+    if len(cards) < MIN_RUN or not standard or len(set(ranks)) != len(ranks):
         return None
-    # The run covers the cycle except its widest gap between neighbouring ranks.
-    gaps = [b - a for a, b in itertools.pairwise(ranks)] + [ranks[0] + SLOTS - ranks[-1]]
-    widest = max(range(len(gaps)), key=gaps.__getitem__)
-    start = (widest + 1) % len(standard)
-    span = SLOTS - gaps[widest] + 1
+    first, span = shortest_arc(ranks)
     if span - len(standard) > len(jokers):
         return None
     by_slot = {c.rank: c for c in standard}
     spare = iter(jokers)
-    order = [by_slot.get((ranks[start] + step) % SLOTS) or next(spare) for step in range(span)]
+    order = [by_slot.get((ranks[first] + step) % SLOTS) or next(spare) for step in range(span)]
     return (*order, *spare)
+
+
+def shortest_arc(ranks: Sequence[int]) -> tuple[int, int]:
+    """For distinct ranks in increasing order: the shortest stretch of the slot cycle holding them
+    all, as (position in ``ranks`` of the rank it starts from, number of slots). It leaves out the
+    widest gap between neighbouring ranks."""
+    gaps = [b - a for a, b in itertools.pairwise(ranks)] + [ranks[0] + SLOTS - ranks[-1]]
+    widest = max(range(len(gaps)), key=gaps.__getitem__)
+    return (widest + 1) % len(ranks), SLOTS - gaps[widest] + 1
 
 
 def flushes(cards: Sequence[Card]) -> list[Item]:
