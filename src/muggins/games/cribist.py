@@ -14,6 +14,16 @@ import pydantic
 
 from muggins.cards import Card, Suit, standard_pack
 from muggins.games.base import DeckSpec, Game, Options
+from muggins.games.cribist_events import (
+    CardPlayed,
+    Claimed,
+    DealStarted,
+    MugginsCalled,
+    MugginsClosed,
+    TimeCalled,
+    TrickWon,
+    TrumpsSet,
+)
 from muggins.games.cribist_rules import (
     MAX_TRICK_POINTS,
     SourceError,
@@ -43,13 +53,20 @@ class CribistOptions(Options):
     """Cribist's options: how the game ends, how tricks are counted, who deals first."""
 
     end: Literal["deals", "target", "time"] = "deals"
-    deals: int = pydantic.Field(10, ge=1, le=1000, description="with end=deals: how many deals")
-    target: int = pydantic.Field(61, ge=1, le=10_000, description="with end=target: the winning score")
+    deals: int = pydantic.Field(default=10, ge=1, le=1000, description="end=deals: deals to play")
+    target: int = pydantic.Field(
+        default=61, ge=1, le=10_000, description="with end=target: the winning score"
+    )
     minutes: int = pydantic.Field(
-        30, ge=1, le=24 * 60, description="with end=time: the agreed time; the server's clock calls time"
+        default=30,
+        ge=1,
+        le=24 * 60,
+        description="end=time: agreed minutes (the server calls time)",
     )
     counting: Literal["auto", "manual"] = "auto"
-    first_dealer: Literal["random"] | int = pydantic.Field("random", description="'random' or seat 0-3")
+    first_dealer: Literal["random"] | int = pydantic.Field(
+        default="random", description="'random' or seat 0-3"
+    )
 
     @pydantic.field_validator("first_dealer")
     @classmethod
@@ -76,85 +93,6 @@ class Phase(enum.StrEnum):
     MUGGINS = "muggins"
     HAND_OVER = "hand over"
     OVER = "over"
-
-
-# --- events -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DealStarted(Event):
-    """A new deal: who deals and its number (1-based). The cards follow as secret ``dealt`` events."""
-
-    type: ClassVar[str] = "deal"
-    dealer: int
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    """A card went to the trick."""
-
-    type: ClassVar[str] = "played"
-    player: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrumpsSet(Event):
-    """The opening lead named the trump suit for the hand."""
-
-    type: ClassVar[str] = "trumps"
-    player: int
-    suit: str
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    """A trick was won; ``cards`` in the order played, starting with the lead."""
-
-    type: ClassVar[str] = "trick"
-    player: int
-    number: int
-    leader: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Claimed(Event):
-    """The trick's winner claimed points; ``accepted`` is False for an overclaim, which scores nothing."""
-
-    type: ClassVar[str] = "claimed"
-    player: int
-    amount: int
-    accepted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MugginsCalled(Event):
-    """A call of muggins, as checked: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
-
-    type: ClassVar[str] = "muggins"
-    player: int
-    amount: int
-    source: str
-    valid: bool
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
-class MugginsClosed(Event):
-    """Every other player has called or passed; the next trick may be led."""
-
-    type: ClassVar[str] = "muggins_closed"
-    trick: Score
-
-
-@dataclass(frozen=True, slots=True)
-class TimeCalled(Event):
-    """Time is up: this hand is the last."""
-
-    type: ClassVar[str] = "time_up"
-    player: int
 
 
 # --- the game ---------------------------------------------------------------------------------
