@@ -39,8 +39,8 @@ FLUSH_WEIGHTS: Final = tuple(
     for c in ALL_CARDS
 )
 """Per card index, its share of a flush key."""
-_VALUE: Final = np.array([0, *(min(rank, 10) for rank in range(1, SLOTS))], dtype=np.intp)
-"""Counting value by rank symbol; the joker (0) has none."""
+_CHOOSE: Final = np.array([[comb(n, k) for k in range(POOL + 1)] for n in range(POOL + 1)], dtype=np.intp)
+"""``_CHOOSE[n, k]``: the ways to take ``k`` of ``n`` cards."""
 
 
 def rank_key(symbols: npt.NDArray[np.integer]) -> npt.NDArray[np.intp]:
@@ -54,28 +54,28 @@ def rank_key(symbols: npt.NDArray[np.integer]) -> npt.NDArray[np.intp]:
 def build_rank_table() -> npt.NDArray[np.int16]:
     """Fifteens + pairs + runs for every multiset of 8 rank symbols; -1 where no pack deals it
     (more than two jokers or four cards of a rank)."""
-    combos = np.array(list(itertools.combinations(range(POOL + SLOTS - 1), POOL)), dtype=np.intp)
-    symbols = combos - np.arange(POOL)
-    rows = symbols.shape[0]
-    counts = np.zeros((rows, SLOTS), dtype=np.intp)
-    for place in range(POOL):
-        counts[np.arange(rows), symbols[:, place]] += 1
+    combos = itertools.chain.from_iterable(itertools.combinations(range(POOL + SLOTS - 1), POOL))
+    symbols = np.fromiter(combos, dtype=np.intp, count=RANK_KEYS * POOL).reshape(RANK_KEYS, POOL)
+    symbols -= np.arange(POOL)
+    cells = np.arange(RANK_KEYS)[:, None] * SLOTS + symbols
+    counts = np.bincount(cells.ravel(), minlength=RANK_KEYS * SLOTS).reshape(RANK_KEYS, SLOTS)
     dealt = (counts[:, 0] <= 2) & (counts[:, 1:] <= len(Suit)).all(axis=1)
-    points = _fifteen_points(symbols) + _pair_points(counts) + _run_points(counts)
+    points = _fifteen_points(counts) + _pair_points(counts) + _run_points(counts)
     table = np.full(RANK_KEYS, -1, dtype=np.int16)
     table[rank_key(symbols)] = np.where(dealt, points, -1)
     return table
 
 
-def _fifteen_points(symbols: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
-    """Two for each set of cards worth 15: the number of subsets by sum, one card at a time."""
-    ways = np.zeros((FIFTEEN + 1, symbols.shape[0]), dtype=np.intp)  # ways[s]: subsets summing to s
+def _fifteen_points(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Two for each set of cards worth 15, counted by sum one counting value at a time: with ``n``
+    cards of value ``v``, a set takes ``k`` of them in C(n, k) ways and gains ``k * v``."""
+    by_value = [counts[:, value] for value in range(1, 10)] + [counts[:, 10:].sum(axis=1)]
+    ways = np.zeros((FIFTEEN + 1, counts.shape[0]), dtype=np.intp)  # ways[s]: sets summing to s
     ways[0] = 1
-    values = _VALUE[symbols]
-    for place in range(POOL):
-        for value in range(1, 11):
-            row = values[:, place] == value
-            ways[value:, row] += ways[:-value, row]
+    for value, cards in enumerate(by_value, start=1):
+        before = ways.copy()
+        for taken in range(1, min(POOL, FIFTEEN // value) + 1):
+            ways[taken * value :] += _CHOOSE[cards, taken] * before[: FIFTEEN + 1 - taken * value]
     fifteens: npt.NDArray[np.intp] = 2 * ways[FIFTEEN]
     return fifteens
 
