@@ -10,6 +10,7 @@ Flush and nobs depend on suits and are added with a few comparisons. The itemise
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -41,35 +42,59 @@ def build_rank_table(cards: int) -> npt.NDArray[np.uint8]:
     """Fifteens + pairs + runs for every ordered tuple of ``cards`` ranks (0 = ace ... 12 = king).
 
     The result is flat, indexed by the ranks read as base-13 digits, first card most significant.
-    Built with whole-array arithmetic (a second, counts-based statement of the rules in
-    ``muggins.scoring.combos``), so building the 13**5 table takes a few tens of milliseconds.
+    Only the multisets of the first ``cards - 1`` ranks are scored (1820 for four), with each last
+    rank; every ordering of the first ranks then takes its multiset's row.
     """
-    size = RANKS**cards
-    flat = np.arange(size, dtype=np.int32)
-    ranks = [(flat // RANKS ** (cards - 1 - k) % RANKS).astype(np.int8) for k in range(cards)]
+    multisets = np.array(
+        list(itertools.combinations_with_replacement(range(RANKS), cards - 1)), dtype=np.int8
+    )
+    every_last = np.repeat(multisets, RANKS, axis=0)
+    last = np.tile(np.arange(RANKS, dtype=np.int8), len(multisets))
+    points = rank_points(np.column_stack([every_last, last])).reshape(len(multisets), RANKS)
+    # The row of each ordered tuple of first ranks: the position of its sorted form among the multisets.
+    ordered = np.indices((RANKS,) * (cards - 1), dtype=np.int8).reshape(cards - 1, -1).T
+    row_of = np.zeros(RANKS ** (cards - 1), dtype=np.intp)
+    row_of[_base13(multisets)] = np.arange(len(multisets))
+    return points[row_of[_base13(np.sort(ordered, axis=1))]].astype(np.uint8).reshape(-1)
+
+
+def _base13(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
+    """Each row of ranks read as a base-13 number, first rank most significant."""
+    number = np.zeros(len(ranks), dtype=np.intp)
+    for column in ranks.T:
+        number = number * RANKS + column
+    return number
+
+
+def rank_points(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
+    """Fifteens + pairs + runs for each row of ``ranks`` (shape (N, cards), 0 = ace ... 12 = king).
+
+    Whole-array arithmetic on rank counts: a second statement of the rules in
+    ``muggins.scoring.combos``, independent of it, which the tests hold against it.
+    """
+    size, cards = ranks.shape
     points = np.zeros(size, dtype=np.int16)
     # Fifteens: the sums of all 2**cards subsets, built by doubling; two points per sum of 15.
-    values = [np.minimum(r + 1, 10) for r in ranks]
-    sums: list[npt.NDArray[np.int8]] = [np.zeros(size, dtype=np.int8)]
-    for value in values:
-        sums += [s + value for s in sums]
+    sums = [np.zeros(size, dtype=np.int16)]
+    for column in ranks.T:
+        value = np.minimum(column + 1, 10)
+        sums += [subset + value for subset in sums]
     for subset_sum in sums:
         points += 2 * (subset_sum == 15)
     # Pairs: two points for every two cards of one rank.
-    for i in range(cards):
-        for j in range(i + 1, cards):
-            points += 2 * (ranks[i] == ranks[j])
+    for i, j in itertools.combinations(range(cards), 2):
+        points += 2 * (ranks[:, i] == ranks[:, j])
     # Runs: each maximal stretch of 3+ ranks present scores its length once per choice of cards.
     counts = np.zeros((RANKS + 2, size), dtype=np.int16)  # rows 0 and 14 stay empty as sentinels
-    for r in ranks:
-        counts[r + 1, flat] += 1
+    rows = np.arange(size)
+    for column in ranks.T:
+        counts[column + 1, rows] += 1
     for length in range(3, cards + 1):
         for low in range(1, RANKS + 2 - length):
-            stretch = counts[low : low + length]
-            ways = np.prod(stretch, axis=0, dtype=np.int16)
+            ways = np.prod(counts[low : low + length], axis=0, dtype=np.int16)
             maximal = (counts[low - 1] == 0) & (counts[low + length] == 0)
             points += length * ways * maximal
-    return points.astype(np.uint8)
+    return points
 
 
 @functools.cache
