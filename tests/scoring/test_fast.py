@@ -238,7 +238,7 @@ def test_batch_rejects_bad_input_naming_it(
     hands: npt.NDArray[np.generic], starters: npt.NDArray[np.generic], match: str
 ) -> None:
     with pytest.raises(BatchError, match=match):
-        show_points_batch(hands, starters)  # type: ignore[arg-type]
+        show_points_batch(hands, starters)
 
 
 def test_batch_takes_any_integer_type_lists_and_empty_batches() -> None:
@@ -248,7 +248,7 @@ def test_batch_takes_any_integer_type_lists_and_empty_batches() -> None:
     for dtype in (np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint64):
         result = show_points_batch(np.array(hands, dtype=dtype), np.array(starters, dtype=dtype))
         assert result.tolist() == [29, 4]
-    assert show_points_batch(hands, starters, True).tolist() == [29, 0]  # type: ignore[arg-type]
+    assert show_points_batch(hands, starters, True).tolist() == [29, 0]
     empty = show_points_batch(np.zeros((0, 4), dtype=int), np.zeros(0, dtype=int))
     assert empty.shape == (0,)
 

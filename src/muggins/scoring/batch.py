@@ -21,7 +21,6 @@ from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
 from muggins.scoring.fast import RANK_PLACES, RANKS, SHOW_SIZES, rank_table
 from muggins.scoring.show import ShowError
 
-IntArray = npt.NDArray[np.integer]
 _INDICES: Final = np.arange(52)
 _SUIT_BIT: Final = (1 << _INDICES // RANKS).astype(np.uint8)
 """Per card index, one bit for its suit: the hand is a flush when its cards' bits share one."""
@@ -40,7 +39,7 @@ def _place_tables(cards: int) -> tuple[npt.NDArray[np.int32], ...]:
 
 
 def show_points_batch(
-    hands: IntArray, starters: IntArray, crib: bool = False, *, check: bool = True
+    hands: npt.ArrayLike, starters: npt.ArrayLike, crib: bool = False, *, check: bool = True
 ) -> npt.NDArray[np.uint8]:
     """Show totals for ``hands`` (shape (N, 4), or (N, 3) for five-card cribbage) with ``starters`` (N,).
 
@@ -54,8 +53,7 @@ def show_points_batch(
     >>> show_points_batch(np.array(hand), np.array([parse_cards("5C")[0].index])).tolist()
     [29]
     """
-    hands = np.asarray(hands)
-    starters = np.asarray(starters)
+    hands, starters = np.asarray(hands), np.asarray(starters)
     if check:
         _check_batch(hands, starters)
     size = hands.shape[1]
