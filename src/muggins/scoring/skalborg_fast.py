@@ -39,6 +39,7 @@ _SORTING_NETWORK: Final = (
 _RANK_SYMBOL: Final = np.array([card.rank for card in ALL_CARDS], dtype=np.uint8)
 _FLUSH_WEIGHT: Final = np.array(FLUSH_WEIGHTS, dtype=np.int32)
 _RANK_PLACE: Final = tuple(np.array(place, dtype=np.int32) for place in RANK_PLACES)
+_CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(len(ALL_CARDS), dtype=np.uint64))
 
 
 class SkalborgBatchError(SkalborgError):
@@ -106,6 +107,8 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
     points = np.empty(pools.shape[0], dtype=np.int16)
     for start in range(0, pools.shape[0], CHUNK):
         chunk = pools[start : start + CHUNK].T  # one row per place: whole-row compare-exchanges
+        if check:
+            _check_distinct(chunk, start)
         symbols = list(_RANK_SYMBOL[chunk])
         for i, j in _SORTING_NETWORK:
             symbols[i], symbols[j] = np.minimum(symbols[i], symbols[j]), np.maximum(symbols[i], symbols[j])
@@ -119,7 +122,7 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
 
 
 def _check_batch(pools: npt.NDArray[np.generic]) -> None:
-    """Raise ``SkalborgBatchError`` naming what is wrong with a batch of eight-card pools."""
+    """Raise ``SkalborgBatchError`` for a batch of the wrong type or shape, or with an index outside 0-53."""
     if not np.issubdtype(pools.dtype, np.integer):
         raise SkalborgBatchError(f"pools must be integer card indices, not {pools.dtype}")
     if pools.ndim != 2 or pools.shape[1] != POOL:
@@ -129,10 +132,20 @@ def _check_batch(pools: npt.NDArray[np.generic]) -> None:
     low, high = int(pools.min()), int(pools.max())
     if low < 0 or high >= len(ALL_CARDS):
         raise SkalborgBatchError(f"card indices must be 0-53, found {low if low < 0 else high}")
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), pools.astype(np.uint64)), axis=1)
-    repeats = np.flatnonzero(np.bitwise_count(masks) != POOL)
+
+
+def _check_distinct(chunk: npt.NDArray[np.integer], start: int) -> None:
+    """Raise ``SkalborgBatchError`` if a pool in ``chunk`` (one row per place, pools from ``start``)
+    repeats a card: its cards' bits then overlap, so their sum differs from their union."""
+    union = _CARD_BIT[chunk[0]]
+    total = union.copy()
+    for place in range(1, POOL):
+        bit = _CARD_BIT[chunk[place]]
+        union |= bit
+        total += bit
+    repeats = np.flatnonzero(union != total)
     if repeats.size:
-        row = int(repeats[0])
+        pool = chunk[:, repeats[0]]
         raise SkalborgBatchError(
-            f"row {row} repeats a card: {' '.join(str(ALL_CARDS[i]) for i in pools[row])}"
+            f"row {start + int(repeats[0])} repeats a card: {' '.join(str(ALL_CARDS[i]) for i in pool)}"
         )
