@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
 
 from muggins import new_game
 from muggins.bots.base import Bot
@@ -66,12 +67,25 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", default="greedy,random", help="opponent kinds, comma separated")
+    parser.add_argument("--progress", type=int, default=0, help="report to stderr every N deals")
     args = parser.parse_args()
     kinds = tuple(args.against.split(","))
     tasks = [(d, args.seed, args.budget, kinds) for d in range(args.deals)]
     started = time.perf_counter()
+    rows: list[dict[str, float]] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(deal_margins, tasks, chunksize=8))
+        for row in pool.map(deal_margins, tasks, chunksize=4):
+            rows.append(row)
+            if args.progress and len(rows) % args.progress == 0:
+                report(rows, kinds, args.budget, started, sys.stderr)
+    report(rows, kinds, args.budget, started, sys.stdout)
+    return 0
+
+
+def report(
+    rows: list[dict[str, float]], kinds: tuple[str, ...], budget: int, started: float, out: TextIO
+) -> None:
+    """One JSON line per opponent kind: the mean margin and its 95% confidence interval."""
     for kind in kinds:
         values = [row[kind] for row in rows]
         mean = statistics.fmean(values)
@@ -86,12 +100,13 @@ def main() -> int:
                     "baseline_points_per_deal": round(statistics.fmean(r[f"{kind}_points"] for r in rows), 3),
                     "deals": len(values),
                     "seat_rotations": SEATS,
-                    "expert_budget": args.budget,
+                    "expert_budget": budget,
                     "seconds": round(time.perf_counter() - started, 1),
                 }
-            )
+            ),
+            file=out,
+            flush=True,
         )
-    return 0
 
 
 if __name__ == "__main__":
