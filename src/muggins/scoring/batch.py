@@ -1,8 +1,8 @@
 """Show totals for many hands at once (numpy), and the expected show of each way to keep a deal.
 
 Hands are arrays of card indices (``Card.index``, 0-51); the same rank tables as the scalar
-``muggins.scoring.fast.show_points`` give fifteens, pairs and runs, and flush and nobs are
-whole-array comparisons. These are the scorers bots and analysis call in their inner loops.
+``muggins.scoring.fast.show_points`` give fifteens, pairs and runs, and flush and nobs come from
+per-card suit and jack bits. These are the scorers bots and analysis call in their inner loops.
 """
 
 from __future__ import annotations
