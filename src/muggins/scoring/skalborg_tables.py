@@ -39,7 +39,7 @@ FLUSH_WEIGHTS: Final = tuple(
     for c in ALL_CARDS
 )
 """Per card index, its share of a flush key."""
-_CHOOSE: Final = np.array([[comb(n, k) for k in range(POOL + 1)] for n in range(POOL + 1)], dtype=np.intp)
+_CHOOSE: Final = np.array([[comb(n, k) for k in range(POOL + 1)] for n in range(POOL + 1)], dtype=np.int16)
 """``_CHOOSE[n, k]``: the ways to take ``k`` of ``n`` cards."""
 
 
@@ -70,13 +70,14 @@ def _fifteen_points(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     """Two for each set of cards worth 15, counted by sum one counting value at a time: with ``n``
     cards of value ``v``, a set takes ``k`` of them in C(n, k) ways and gains ``k * v``."""
     by_value = [counts[:, value] for value in range(1, 10)] + [counts[:, 10:].sum(axis=1)]
-    ways = np.zeros((FIFTEEN + 1, counts.shape[0]), dtype=np.intp)  # ways[s]: sets summing to s
+    # ways[s]: sets summing to s; at most 2**8 sets, so int16 holds every step.
+    ways = np.zeros((FIFTEEN + 1, counts.shape[0]), dtype=np.int16)
     ways[0] = 1
     for value, cards in enumerate(by_value, start=1):
         before = ways.copy()
         for taken in range(1, min(POOL, FIFTEEN // value) + 1):
             ways[taken * value :] += _CHOOSE[cards, taken] * before[: FIFTEEN + 1 - taken * value]
-    fifteens: npt.NDArray[np.intp] = 2 * ways[FIFTEEN]
+    fifteens: npt.NDArray[np.intp] = 2 * ways[FIFTEEN].astype(np.intp)
     return fifteens
 
 
@@ -96,39 +97,39 @@ def _run_points(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     too. It scores its length once per choice of cards (one card of each of its ranks).
     """
     rows = counts.shape[0]
-    jokers = counts[:, 0].astype(np.int16)
-    present = counts > 0
-    present[:, 0] = False  # slot 0 is empty: only a joker can stand there
-    choices = np.where(present, counts, 1).astype(np.int16)  # an empty slot multiplies by one
+    jokers = counts[:, 0].astype(np.int8)
+    present = np.ascontiguousarray(counts.T > 0)  # one row per slot
+    present[0] = False  # slot 0 is empty: only a joker can stand there
+    choices = np.where(present, counts.T, 1).astype(np.int16)  # an empty slot multiplies by one
     empty_before = _empty_before(present)
     points = np.zeros(rows, dtype=np.intp)
     for low in range(1, SLOTS):
-        ranks = np.zeros(rows, dtype=np.int16)
-        holes = np.zeros(rows, dtype=np.int16)
+        ranks = np.zeros(rows, dtype=np.int8)
         ways = np.ones(rows, dtype=np.int16)
-        run_ranks, run_holes, run_ways = ranks.copy(), holes.copy(), ways.copy()
+        run_ranks, run_slots, run_ways = ranks.copy(), ranks.copy(), ways.copy()
         for step in range(POOL):
             slot = (low + step) % SLOTS
-            ranks += present[:, slot]
-            holes += ~present[:, slot]
-            ways *= choices[:, slot]
-            end = present[:, slot] & (holes <= jokers)
+            ranks += present[slot]
+            ways *= choices[slot]
+            end = present[slot] & (step + 1 - ranks <= jokers)  # the empty slots so far fit the jokers
             np.copyto(run_ranks, ranks, where=end)
-            np.copyto(run_holes, holes, where=end)
+            np.copyto(run_slots, step + 1, where=end)
             np.copyto(run_ways, ways, where=end)
-        counted = present[:, low] & (run_ranks + jokers >= MIN_RUN) & (run_holes + empty_before[low] > jokers)
-        points += counted * (run_ranks + jokers) * run_ways
+        cards = run_ranks + jokers
+        counted = present[low] & (cards >= MIN_RUN) & (run_slots - run_ranks + empty_before[low] > jokers)
+        points += counted * cards.astype(np.intp) * run_ways
     return points
 
 
-def _empty_before(present: npt.NDArray[np.bool_]) -> list[npt.NDArray[np.int16]]:
-    """For each slot, how many empty slots precede it on the cycle back to the previous rank present."""
+def _empty_before(present: npt.NDArray[np.bool_]) -> list[npt.NDArray[np.int8]]:
+    """For each slot, how many empty slots precede it on the cycle back to the previous rank present
+    (``present`` has one row per slot)."""
     result = []
     for slot in range(SLOTS):
-        still_empty = np.ones(present.shape[0], dtype=bool)
-        empty = np.zeros(present.shape[0], dtype=np.int16)
+        still_empty = np.ones(present.shape[1], dtype=bool)
+        empty = np.zeros(present.shape[1], dtype=np.int8)
         for distance in range(1, SLOTS):
-            still_empty &= ~present[:, (slot - distance) % SLOTS]
+            still_empty &= ~present[(slot - distance) % SLOTS]
             empty += still_empty
         result.append(empty)
     return result
