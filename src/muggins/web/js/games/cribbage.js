@@ -1,0 +1,148 @@
+// Cribbage at the table: the board with moving pegs, the crib, the starter, the pile and running
+// count, your hand (discard to the crib, then play), go, claims and muggins under manual counting.
+
+import { h } from "../dom.js";
+import { cardEl } from "../cards.js";
+import { CribbageBoard, SIDE_COLOURS } from "../board.js";
+import { backs, cardsInMoves, faceUp, handEl, zone } from "../hand.js";
+
+function sideNames(view, ui) {
+  return view.sides.map((side) => side.map((seat) => ui.name(seat)).join(" & "));
+}
+
+function board(view, ui) {
+  const key = `board:${view.sides.length}:${view.target}`;
+  const b = ui.keep(key, () => new CribbageBoard({ sides: view.sides.length, target: view.target,
+    skunkLines: view.skunk_lines, names: sideNames(view, ui) }));
+  b.update(view.sides.map((side) => view.scores[side[0]]));
+  const match = view.match && view.match.games > 1;
+  const legend = h("div", { class: "board-legend" }, sideNames(view, ui).map((name, i) =>
+    h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
+      `${name}: ${view.scores[view.sides[i][0]]}`,
+      match ? ` (match ${view.match.points[view.sides[i][0]]})` : "")));
+  return h("div", { class: "board-wrap" }, b.el, legend);
+}
+
+function status(view, ui) {
+  const me = ui.seat;
+  const waiting = view.to_move || [];
+  const mine = me !== null && waiting.includes(me);
+  switch (view.phase) {
+    case "discard": {
+      if (!mine) return `Waiting for ${waiting.map(ui.name).join(", ")} to discard`;
+      const need = needToCrib(view);
+      const dealer = view.dealer === me ? "your" : `${ui.name(view.dealer)}'s`;
+      return need ? `Choose ${need} card${need > 1 ? "s" : ""} for ${dealer} crib` : "Lay away your own crib";
+    }
+    case "play":
+      return mine ? "Your turn to play" : `${ui.name(view.turn)} to play`;
+    case "show":
+      return view.showing ? `Counting ${ui.name(view.showing.player)}'s ${view.showing.what}` : "The show";
+    case "muggins":
+      return "Muggins? Call points they missed, or say ready";
+    case "pre-show":
+      return "Before the show: ready when you are";
+    case "post-show":
+      return "After the show: ready for the next hand";
+    case "over":
+      return "Game over";
+    default:
+      return view.phase;
+  }
+}
+
+function needToCrib(view) {
+  const first = (view.legal_moves || []).find((m) => m.startsWith("discard ") || m.startsWith("crib "));
+  return first ? first.split(" ").length - 1 : 0;
+}
+
+function myHand(view, ui) {
+  const legal = view.legal_moves || [];
+  const hand = view.hand || [];
+  const phase = view.phase;
+  const verb = phase === "discard" ? (legal.some((m) => m.startsWith("crib ")) ? "crib" : "discard") : "play";
+  const legalCards = cardsInMoves(legal, verb);
+  const pick = (card) => {
+    if (phase === "discard") {
+      ui.toggle(card, needToCrib(view) || 2);
+    } else {
+      ui.move(`play ${card}`);
+    }
+  };
+  const actions = [];
+  if (phase === "discard" && ui.seat !== null && (view.to_move || []).includes(ui.seat)) {
+    const need = needToCrib(view);
+    const chosen = [...ui.selected];
+    actions.push(h("button", { class: "btn", type: "button", id: "discard-btn", "data-key": "d",
+      disabled: chosen.length !== need, onclick: () => ui.move(`${verb} ${chosen.join(" ")}`) },
+    `${verb === "crib" ? "Keep as own crib" : "Discard to crib"} (d)`));
+  }
+  if (legal.includes("go")) {
+    actions.push(h("button", { class: "btn", type: "button", id: "go-btn", "data-key": "g", onclick: () => ui.move("go") },
+      "Go (g)"));
+  }
+  if (phase === "show" && legal.some((m) => m.startsWith("claim "))) actions.push(ui.amountMove("claim", "Claim points"));
+  if (phase === "muggins" && legal.some((m) => m.startsWith("muggins "))) actions.push(ui.amountMove("muggins", "Muggins"));
+  if (legal.includes("ready")) actions.push(ui.readyButton());
+  const played = ui.seat !== null ? view.played[ui.seat] || [] : [];
+  return h("div", { class: "hand-area" },
+    hand.length ? handEl(hand, { legal: legalCards, selected: ui.selected, hinted: ui.hinted, onPick: pick }) : null,
+    played.length && phase !== "discard"
+      ? h("div", { class: "row" }, h("span", { class: "label" }, "played"), played.map((c) => cardEl(c, { small: true })))
+      : null,
+    h("div", { class: "actions" }, actions));
+}
+
+export const cribbage = {
+  felt(view, ui) {
+    const pile = view.pile || [];
+    const crib = view.crib_size
+      ? backs(view.crib_size)
+      : h("span", { class: "muted" }, "—");
+    return [
+      board(view, ui),
+      h("div", { class: "middle" },
+        zone(`crib (${ui.name(view.dealer)})`, crib),
+        zone("starter", faceUp(view.starter) || backs(1, false)),
+        zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),
+        zone("count", h("div", { class: "count-badge", id: "count" }, String(view.count ?? 0)))),
+      h("div", { class: "status-line", id: "status" }, status(view, ui)),
+      ui.seat !== null ? myHand(view, ui) : null,
+    ];
+  },
+
+  seatExtra(view, seat) {
+    const played = (view.played && view.played[seat]) || [];
+    return [
+      view.dealer === seat ? h("span", { class: "meta" }, "dealer") : null,
+      h("div", { class: "mini-hand" },
+        (view.hand_sizes && view.hand_sizes[seat] && seat !== view.you) ? backs(view.hand_sizes[seat]) : null,
+        played.map((c) => cardEl(c, { small: true }))),
+    ];
+  },
+
+  shows(events, ui) {
+    return events.filter((e) => e.type === "shown" && e.score).map((e) => ({
+      title: `${ui.name(e.player)}'s ${e.what}`, cards: e.cards, extra: e.starter ? [e.starter] : [],
+      score: e.score, said: e.said,
+    }));
+  },
+
+  describe(e, ui) {
+    const who = e.player !== undefined && e.player !== null ? ui.name(e.player) : "";
+    switch (e.type) {
+      case "new_hand": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals`;
+      case "dealer_cut": return e.dealer === null ? "Tie on the cut: cut again" : `${ui.name(e.dealer)} cuts low and deals`;
+      case "discarded": return `${who} lays ${e.count} away${e.cards ? ` (${e.cards.join(" ")})` : ""}`;
+      case "starter": return `Starter: ${e.card}`;
+      case "played": return `${who} plays ${e.card}: ${e.count}`;
+      case "go": return `${who}: go`;
+      case "reset": return "The count goes back to 0";
+      case "scored": return `${who} pegs ${e.points} (${e.reason}: ${e.score.items.map((i) => i.kind).join(", ")}), ${e.total} in all`;
+      case "shown": return `${who} shows ${e.what}: ${e.cards.join(" ")} + ${e.starter} = ${e.score ? e.score.total : "?"}`;
+      case "muggins": return `${who} calls muggins on ${ui.name(e.against)} for ${e.points}`;
+      case "game_won": return `Game ${e.game} to ${e.winners.map(ui.name).join(" & ")}${e.skunk ? ` (${e.skunk})` : ""}`;
+      default: return null;
+    }
+  },
+};

@@ -1,0 +1,94 @@
+// Cribist at the table: the trick in the middle (you at the bottom), trumps, tricks won, your
+// thirteen cards (follow suit: the legal ones are lit), claims and muggins under manual counting.
+
+import { h } from "../dom.js";
+import { cardEl, suitSymbol } from "../cards.js";
+import { backs, cardsInMoves, handEl, zone } from "../hand.js";
+
+const PLACES = ["s", "w", "n", "e"]; // by seat offset from the viewer, in turn order
+
+function trickEl(view, ui) {
+  const me = ui.seat ?? 0;
+  const played = new Map((view.trick || []).map(([seat, card]) => [seat, card]));
+  return h("div", { class: "trick", id: "trick" },
+    [0, 1, 2, 3].map((seat) => {
+      const place = PLACES[(seat - me + 4) % 4];
+      const card = played.get(seat);
+      return h("div", { class: place, "data-seat": seat },
+        card ? cardEl(card, { extra: view.trick_winner === seat ? "lit" : "" }) : h("span", { class: "card small" }),
+        h("div", { class: "meta" }, ui.name(seat)));
+    }),
+    h("div", { class: "c trumps", id: "trumps", title: "trumps" }, view.trumps ? suitSymbol(view.trumps) : "·"));
+}
+
+function status(view, ui) {
+  const waiting = view.to_move || [];
+  const mine = ui.seat !== null && waiting.includes(ui.seat);
+  switch (view.phase) {
+    case "play": return mine ? "Your lead or follow" : `${waiting.map(ui.name).join(", ")} to play`;
+    case "claim": return mine ? "Claim the points in your trick" : `${waiting.map(ui.name).join(", ")} claims`;
+    case "muggins": return "Muggins? Name points the claim missed, or say ready";
+    case "hand over": return "Hand over: ready for the next deal";
+    default: return view.phase;
+  }
+}
+
+export const cribist = {
+  felt(view, ui) {
+    const legal = view.legal_moves || [];
+    const actions = [];
+    if (view.phase === "claim" && legal.some((m) => m.startsWith("claim "))) actions.push(ui.amountMove("claim", "Claim"));
+    if (legal.includes("ready")) actions.push(ui.readyButton());
+    const last = view.last_trick;
+    return [
+      h("div", { class: "middle" },
+        zone(`deal ${view.deal} · ${ui.name(view.dealer)} deals`,
+          h("div", { class: "trumps" }, view.trumps ? `trumps ${suitSymbol(view.trumps)}` : "no trumps yet")),
+        zone("the trick", trickEl(view, ui)),
+        last ? zone(`last trick: ${ui.name(last.winner)}`, h("div", { class: "pile" },
+          last.cards.map(([, c]) => cardEl(c, { small: true })))) : null),
+      h("div", { class: "status-line", id: "status" }, status(view, ui)),
+      ui.seat !== null
+        ? h("div", { class: "hand-area" },
+          handEl(view.hand || [], { legal: cardsInMoves(legal, "play"), hinted: ui.hinted,
+            onPick: (card) => ui.move(`play ${card}`) }),
+          h("div", { class: "actions" }, actions))
+        : null,
+    ];
+  },
+
+  seatExtra(view, seat) {
+    return [
+      h("div", { class: "meta" }, view.dealer === seat ? "dealer · " : "", `tricks ${(view.tricks_won || [])[seat] ?? 0}`),
+      seat !== view.you && view.hand_sizes ? h("div", { class: "mini-hand" }, backs(Math.min(view.hand_sizes[seat], 13))) : null,
+    ];
+  },
+
+  shows(events, ui) {
+    const out = [];
+    let trick = null;
+    for (const e of events) {
+      if (e.type === "trick") trick = e;
+      if (e.type === "scored" && e.score && e.score.items.length && trick) {
+        out.push({ title: `${ui.name(e.player)} takes trick ${trick.number}`, cards: trick.cards, extra: [],
+          score: e.score, said: e.said });
+      }
+    }
+    return out;
+  },
+
+  describe(e, ui) {
+    const who = e.player !== undefined ? ui.name(e.player) : "";
+    switch (e.type) {
+      case "deal": return `Deal ${e.number}: ${ui.name(e.dealer)} deals`;
+      case "played": return `${who} plays ${e.card}`;
+      case "trumps": return `${who} leads: ${suitSymbol(e.suit)} are trumps`;
+      case "trick": return `${who} wins trick ${e.number}: ${e.cards.join(" ")}`;
+      case "scored": return `${who} scores ${e.points} (${e.reason}), ${e.total} in all`;
+      case "claimed": return `${who} claims ${e.amount}${e.accepted ? "" : ": too many, scores nothing"}`;
+      case "muggins": return `${who} calls muggins ${e.amount} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
+      case "time_up": return "Time: this hand is the last";
+      default: return null;
+    }
+  },
+};

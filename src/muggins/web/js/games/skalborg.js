@@ -1,0 +1,111 @@
+// Skalborg at the table: stacks of chips, the pot and side pots, each seat's bet, the shared crib
+// turned street by street, your five cards (throw one), and check / call / bet / raise / fold.
+
+import { h } from "../dom.js";
+import { cardEl } from "../cards.js";
+import { backs, cardsInMoves, handEl, zone } from "../hand.js";
+
+function chips(amount, id) {
+  return h("span", { class: "chips", id }, h("span", { class: "chip", "aria-hidden": "true" }), String(amount));
+}
+
+function betting(view, ui) {
+  const legal = view.legal_moves || [];
+  const out = [];
+  const simple = { check: "Check", call: `Call ${view.to_call ?? ""}`, fold: "Fold", allin: "All in" };
+  for (const [verb, label] of Object.entries(simple)) {
+    if (legal.includes(verb)) {
+      out.push(h("button", { class: "btn", type: "button", id: `${verb}-btn`, onclick: () => ui.move(verb) }, label));
+    }
+  }
+  const sized = ["bet", "raise"].find((verb) => legal.some((m) => m.startsWith(`${verb} `)));
+  if (sized) {
+    const low = view.min_raise_to ?? Number(legal.find((m) => m.startsWith(`${sized} `)).split(" ")[1]);
+    const high = view.max_raise_to ?? low;
+    const input = h("input", { type: "number", id: "bet-amount", min: low, max: high, value: low, step: 1,
+      style: "width:6em", "aria-label": `${sized} to` });
+    out.push(h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${sized}-btn`,
+      onclick: () => ui.move(`${sized} ${input.value}`) }, sized === "bet" ? "Bet" : "Raise to")));
+  }
+  return out;
+}
+
+function status(view, ui) {
+  const waiting = view.to_move || [];
+  const mine = ui.seat !== null && waiting.includes(ui.seat);
+  if (view.phase === "throw") return mine ? "Throw one card to the crib" : "Waiting for the throws";
+  if (["preflop", "flop", "turn", "river"].includes(view.phase)) {
+    const who = view.acting === ui.seat ? "Your bet" : `${ui.name(view.acting)} to bet`;
+    return `${view.phase}: ${who}${view.current_bet ? ` (${view.current_bet} to stay in)` : ""}`;
+  }
+  if (view.phase === "count") return mine ? "Count your hand with the crib" : "The count";
+  if (view.phase === "hand_over") return "Hand over: ready for the next";
+  return view.phase.replace("_", " ");
+}
+
+export const skalborg = {
+  felt(view, ui) {
+    const legal = view.legal_moves || [];
+    const mineCards = view.cards || [];
+    const throwable = cardsInMoves(legal, "discard");
+    const actions = betting(view, ui);
+    if (legal.includes("ready")) actions.push(ui.readyButton());
+    return [
+      h("div", { class: "middle" },
+        zone(`hand ${view.hand} · blinds ${view.small_blind}/${view.big_blind}`,
+          h("div", { class: "pot" }, "Pot ", chips(view.pot, "pot")),
+          view.pots && view.pots.length > 1
+            ? h("div", { class: "muted" }, view.pots.map((p, i) => `${i ? "side pot" : "main pot"} ${p.amount}`).join(" · "))
+            : null),
+        zone("the crib", h("div", { class: "pile", id: "board" },
+          (view.board || []).map((c) => cardEl(c)), backs(view.face_down || 0, false)))),
+      h("div", { class: "status-line", id: "status" }, status(view, ui)),
+      ui.seat !== null
+        ? h("div", { class: "hand-area" },
+          handEl(mineCards, { legal: throwable, hinted: ui.hinted,
+            onPick: (card) => ui.move(`discard ${card}`) }),
+          view.thrown ? h("div", { class: "row" }, h("span", { class: "label" }, "thrown"), cardEl(view.thrown, { small: true })) : null,
+          h("div", { class: "actions" }, actions))
+        : null,
+    ];
+  },
+
+  seatExtra(view, seat) {
+    const shown = (view.showdown || []).find((s) => s.player === seat);
+    const flags = [
+      view.dealer === seat ? "dealer" : null,
+      (view.folded || []).includes(seat) ? "folded" : null,
+      (view.all_in || []).includes(seat) ? "all in" : null,
+      (view.out || []).includes(seat) ? "out" : null,
+      (view.thrown_by || []).includes(seat) && view.phase === "throw" ? "thrown" : null,
+    ].filter(Boolean);
+    return [
+      h("div", { class: "meta" }, chips(view.stacks[seat], `stack-${seat}`),
+        view.bets && view.bets[seat] ? ` · bet ${view.bets[seat]}` : "", flags.length ? ` · ${flags.join(", ")}` : ""),
+      shown ? h("div", { class: "mini-hand" }, shown.cards.map((c) => cardEl(c, { small: true })),
+        shown.points !== null && shown.points !== undefined ? h("span", { class: "meta" }, ` ${shown.points}`) : null) : null,
+    ];
+  },
+
+  shows(events, ui, view) {
+    return events.filter((e) => e.type === "shown" && e.score).map((e) => ({
+      title: `${ui.name(e.player)}'s count`, cards: e.cards, extra: view.board || [], score: e.score, said: e.said,
+    }));
+  },
+
+  describe(e, ui) {
+    const who = e.player !== undefined ? ui.name(e.player) : "";
+    switch (e.type) {
+      case "hand_started": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals, blinds ${e.small_blind}/${e.big_blind}`;
+      case "blind": return `${who} posts the ${e.blind} blind: ${e.amount}`;
+      case "thrown": return `${who} throws${e.card ? ` ${e.card}` : " a card"} to the crib`;
+      case "board": return `${e.street}: ${e.cards.join(" ")}`;
+      case "action": return `${who} ${e.action}${e.chips ? ` ${e.chips}` : ""}${e.all_in ? " (all in)" : ""}`;
+      case "shown": return `${who} shows ${e.cards.join(" ")}${e.points !== null ? `: ${e.points}` : ""}`;
+      case "counted": return `${who} counts ${e.kind} ${e.cards.join(" ")}: ${e.valid ? e.points : "wrong"}`;
+      case "pot": return `Pot of ${e.amount}: ${Object.entries(e.shares).map(([s, n]) => `${ui.name(Number(s))} ${n}`).join(", ")} (${e.reason})`;
+      case "busted": return `${who} is out of chips`;
+      default: return null;
+    }
+  },
+};

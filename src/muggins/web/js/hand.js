@@ -1,0 +1,48 @@
+// Shared pieces of a table's felt: your hand as buttons (legal ones lit, number keys shown), the
+// cards named in legal moves, and a labelled zone.
+
+import { h } from "./dom.js";
+import { backEl, cardEl } from "./cards.js";
+
+/** The cards that appear in any legal move with `verb` ("play", "discard" ...). */
+export function cardsInMoves(legal, verb) {
+  const cards = new Set();
+  for (const move of legal) {
+    const [v, ...rest] = move.split(" ");
+    if (v === verb) rest.forEach((c) => cards.add(c));
+  }
+  return cards;
+}
+
+/**
+ * Your hand: one button per card. `legal` is the set of cards a click may use; others are drawn
+ * dimmed but still clickable, so the server can say why they are refused.
+ */
+export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick }) {
+  return h("div", { class: "hand", id: "my-hand", role: "group", "aria-label": "your hand" },
+    cards.map((card, i) => {
+      const el = cardEl(card, { button: true,
+        extra: [legal.has(card) ? "legal" : "illegal", selected.has(card) ? "selected" : "",
+          hinted.has(card) ? "lit" : ""].filter(Boolean).join(" ") });
+      el.dataset.index = String(i + 1);
+      el.setAttribute("aria-pressed", selected.has(card) ? "true" : "false");
+      el.title = `${i + 1}: ${el.getAttribute("aria-label")}`;
+      el.addEventListener("click", () => onPick(card));
+      return el;
+    }));
+}
+
+/** A row of face-down cards. */
+export function backs(n, small = true) {
+  return h("span", { class: "pile" }, Array.from({ length: n }, () => backEl({ small })));
+}
+
+/** A labelled area of the felt. */
+export function zone(label, ...children) {
+  return h("div", { class: "zone" }, h("div", { class: "label" }, label), ...children);
+}
+
+/** A face-up card, or nothing. */
+export function faceUp(card, small = false) {
+  return card ? cardEl(card, { small }) : null;
+}

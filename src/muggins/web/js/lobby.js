@@ -1,0 +1,166 @@
+// The lobby: the open tables (live over the WebSocket) and the form to create a table with every
+// option of the chosen game, the time controls, hints, privacy and bots in any seat.
+
+import { h, replace, toast } from "./dom.js";
+import { api, session } from "./session.js";
+import { optionsForm } from "./optionsform.js";
+
+const TURN_TIME = { min: 5, max: 60, default: 20 };
+const INTERMISSION = { min: 1, max: 30, default: 30 };
+
+function seatText(seat) {
+  if (seat.bot) return `bot (${seat.bot})`;
+  if (seat.user) return seat.user.name + (seat.connected ? "" : " (away)");
+  return "open";
+}
+
+function tableRow(table, ctx) {
+  const empty = table.seats.filter((s) => !s.user && !s.bot).length;
+  const mine = table.seats.some((s) => s.user && session.user && s.user.id === session.user.id);
+  const open = () => ctx.navigate(`#/table/${table.id}`);
+  return h("tr", { "data-table": table.id },
+    h("td", {}, h("strong", {}, table.game), h("div", { class: "muted" }, describeOptions(table))),
+    h("td", {}, table.seats.map((s) => h("div", {}, seatText(s)))),
+    h("td", {}, table.status),
+    h("td", {},
+      table.status === "waiting" && empty && !mine
+        ? h("button", { class: "btn sit", type: "button", onclick: () => {
+          ctx.pendingSit = table.id;
+          open();
+        } }, "Sit")
+        : null, " ",
+      h("button", { class: "btn secondary", type: "button", onclick: open }, mine ? "Open" : "Watch")));
+}
+
+function describeOptions(table) {
+  const parts = [`${table.players} players`, `${table.time.turn_time}s turns`];
+  for (const [k, v] of Object.entries(table.options || {})) parts.push(`${k.replace(/_/g, " ")}: ${v}`);
+  if (!table.hints) parts.push("no hints");
+  return parts.join(" · ");
+}
+
+export function mountLobby(app, ctx) {
+  const tables = new Map();
+  const tbody = h("tbody", { id: "table-rows" });
+  const list = h("section", { class: "panel", id: "lobby-tables" },
+    h("h2", {}, "Tables"),
+    h("table", { class: "tables" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", {}, ""))),
+      tbody),
+    h("p", { class: "muted", id: "no-tables" }, "No open tables yet: create one."));
+  const create = h("section", { class: "panel", id: "create-table" }, h("h2", {}, "New table"), h("p", {}, "Loading games…"));
+  replace(app, h("div", { class: "lobby" }, list, create));
+
+  function renderList() {
+    const rows = [...tables.values()].filter((t) => t.status !== "finished" || t.seats.some(
+      (s) => s.user && session.user && s.user.id === session.user.id));
+    replace(tbody, rows.map((t) => tableRow(t, ctx)));
+    document.getElementById("no-tables").hidden = rows.length > 0;
+  }
+
+  const offs = [
+    ctx.conn.on("table_list", (m) => {
+      tables.clear();
+      for (const t of m.tables) tables.set(t.id, t);
+      renderList();
+    }),
+    ctx.conn.on("table_update", (m) => {
+      tables.set(m.table.id, m.table);
+      renderList();
+    }),
+  ];
+  ctx.conn.send({ type: "lobby" });
+
+  api("/api/games").then((games) => buildCreateForm(create, games, ctx)).catch((e) => {
+    replace(create, h("h2", {}, "New table"), h("p", { class: "muted" }, `Cannot load the games: ${e.message}`));
+  });
+
+  return () => offs.forEach((off) => off());
+}
+
+function numberField(id, text, range) {
+  return h("div", { class: "field" }, h("label", { for: id }, text),
+    h("input", { type: "number", id, name: id, min: range.min, max: range.max, value: range.default, step: 1 }),
+    h("small", {}, `${range.min}–${range.max} s`));
+}
+
+function buildCreateForm(panel, games, ctx) {
+  const gameSelect = h("select", { id: "new-game", name: "game" },
+    games.map((g) => h("option", { value: g.name }, g.name)));
+  const playersSelect = h("select", { id: "new-players", name: "players" });
+  const optionsBox = h("fieldset", {}, h("legend", {}, "Rules"));
+  const seatsBox = h("fieldset", { id: "new-seats" }, h("legend", {}, "Seats"));
+  let form = null;
+
+  const game = () => games.find((g) => g.name === gameSelect.value);
+
+  function renderSeats() {
+    const n = Number(playersSelect.value);
+    const levels = game().bots || [];
+    const rows = [];
+    for (let seat = 0; seat < n; seat++) {
+      rows.push(h("div", { class: "seat-row" }, h("label", { for: `new-seat-${seat}` }, `Seat ${seat + 1}`),
+        h("select", { id: `new-seat-${seat}`, name: `seat-${seat}` },
+          h("option", { value: "" }, seat ? "a person (open seat)" : "you"),
+          levels.map((l) => h("option", { value: l }, `bot: ${l}`)))));
+    }
+    replace(seatsBox, h("legend", {}, "Seats"),
+      h("div", { class: "field" }, h("label", { for: "new-players" }, "Players"), playersSelect), rows);
+  }
+
+  function renderGame() {
+    const g = game();
+    replace(playersSelect, Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+      const n = g.min_players + i;
+      return h("option", { value: n }, String(n));
+    }));
+    form = optionsForm(g.options_schema, { idPrefix: "opt" });
+    replace(optionsBox, h("legend", {}, `${g.name} rules`), form.el);
+    renderSeats();
+  }
+
+  gameSelect.addEventListener("change", renderGame);
+  playersSelect.addEventListener("change", renderSeats);
+
+  const hints = h("input", { type: "checkbox", id: "new-hints", name: "hints", checked: true });
+  const priv = h("input", { type: "checkbox", id: "new-private", name: "private" });
+  const submit = h("button", { class: "btn", type: "submit", id: "create-submit" }, "Create table");
+  const el = h("form", { class: "options-form", id: "create-form" },
+    h("div", { class: "field" }, h("label", { for: "new-game" }, "Game"), gameSelect),
+    seatsBox, optionsBox,
+    h("fieldset", {}, h("legend", {}, "Time"),
+      numberField("new-turn-time", "Turn time", TURN_TIME),
+      numberField("new-intermission", "Pauses (pre-show, post-show, between hands) at most", INTERMISSION)),
+    h("fieldset", {}, h("legend", {}, "Table"),
+      h("div", { class: "field" }, h("label", { for: "new-hints" }, "Hint button"), hints),
+      h("div", { class: "field" }, h("label", { for: "new-private" }, "Private (invite link only)"), priv)),
+    submit);
+  el.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    let options;
+    try { options = form.values(); } catch (err) { toast(err.message, "error"); return; }
+    const players = Number(playersSelect.value);
+    const bots = {};
+    for (let seat = 0; seat < players; seat++) {
+      const level = document.getElementById(`new-seat-${seat}`).value;
+      if (level) bots[String(seat)] = level;
+    }
+    const body = {
+      // a bot in seat 1 means you only watch
+      game: gameSelect.value, players, options, bots, seat: bots["0"] ? null : 0, hints: hints.checked, private: priv.checked,
+      time: { turn_time: Number(el.querySelector("#new-turn-time").value),
+        intermission: Number(el.querySelector("#new-intermission").value) },
+    };
+    submit.disabled = true;
+    try {
+      const table = await api("/api/tables", { method: "POST", body });
+      ctx.navigate(`#/table/${table.id}`);
+    } catch (err) {
+      toast(`Table not created: ${err.message}`, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  replace(panel, h("h2", {}, "New table"), el);
+  renderGame();
+}

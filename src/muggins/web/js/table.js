@@ -1,0 +1,322 @@
+// A table: seats and scores, the game's felt (drawn by the game's own renderer), the turn clocks,
+// moves sent with the view's state_id (the server's refusals shown with their reason), the hint
+// button, the show counted item by item, chat, the game log, leaving, rematch and invite link.
+
+import { h, replace, toast } from "./dom.js";
+import { session } from "./session.js";
+import { ShowCounter } from "./show.js";
+import { installKeys } from "./keyboard.js";
+import { cribbage } from "./games/cribbage.js";
+import { skalborg } from "./games/skalborg.js";
+import { cribist } from "./games/cribist.js";
+
+const RENDERERS = { cribbage, skalborg, cribist };
+const LOG_LINES = 200;
+
+function seatName(table, seat) {
+  const info = table && table.seats[seat];
+  if (!info) return `Seat ${seat + 1}`;
+  if (info.user) return info.user.name;
+  if (info.bot) return `bot ${info.bot}`;
+  return `Seat ${seat + 1} (open)`;
+}
+
+function clockText(seconds) {
+  return `${Math.max(0, Math.ceil(seconds))}s`;
+}
+
+export function mountTable(app, ctx, tableId) {
+  const st = {
+    table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
+    selected: new Set(), kept: new Map(), leaving: false, lastPhase: null,
+  };
+  const shows = new ShowCounter();
+  const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
+  const myClock = h("span", { class: "clock", id: "my-clock", hidden: true });
+  const hintBtn = h("button", { class: "btn secondary", type: "button", id: "hint-btn", "data-key": "h",
+    onclick: () => ctx.conn.send({ type: "hint", table_id: tableId }) }, "Hint (h)");
+  const leaveBtn = h("button", { class: "btn danger", type: "button", id: "leave-btn", onclick: leave }, "Leave");
+  const toolbar = h("div", { class: "row", id: "toolbar" }, title, myClock, hintBtn, leaveBtn);
+  const seatsEl = h("div", { class: "seats", id: "seats" });
+  const feltBody = h("div", { class: "felt-body", id: "felt-body" });
+  const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody);
+  const resultEl = h("section", { class: "panel", id: "result", hidden: true });
+  const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
+  const hintBox = h("div", { class: "hint-box", id: "hint-box" }, "Ask for a hint on your turn.");
+  const logEl = h("div", { class: "event-log", id: "event-log", "aria-live": "off" });
+  const chatLog = h("div", { class: "chat-log", id: "chat-log" });
+  const chatInput = h("input", { id: "chat-input", maxlength: 500, placeholder: "say something", "aria-label": "chat message" });
+  const chatForm = h("form", { class: "row", id: "chat-form" }, chatInput, h("button", { class: "btn", type: "submit" }, "Send"));
+  const moveInput = h("input", { id: "move-input", maxlength: 200, placeholder: "e.g. play 5H, go, claim 6",
+    "aria-label": "type a move" });
+  const moveForm = h("form", { class: "row", id: "move-form" }, moveInput, h("button", { class: "btn", type: "submit" }, "Move"));
+  const invite = h("input", { id: "invite-link", readonly: true, value: `${location.origin}/?table=${tableId}`,
+    "aria-label": "invite link", style: "flex:1;min-width:0" });
+  const side = h("aside", { class: "side" },
+    h("section", { class: "panel" }, h("h2", {}, "Hint"), hintBox, lastError),
+    h("section", { class: "panel" }, h("h2", {}, "Chat"), chatLog, chatForm),
+    h("section", { class: "panel" }, h("h2", {}, "Game"), logEl, h("details", {},
+      h("summary", {}, "Type a move"), moveForm)),
+    h("section", { class: "panel" }, h("h2", {}, "Invite"), h("div", { class: "row" }, invite,
+      h("button", { class: "btn secondary", type: "button", onclick: () => {
+        invite.select();
+        navigator.clipboard?.writeText(invite.value).catch(() => {});
+      } }, "Copy"))));
+  replace(app, h("div", { class: "table-view" },
+    h("div", {}, h("div", { class: "panel" }, toolbar), felt, resultEl), side));
+
+  // --- what the game renderers may use ------------------------------------------------------
+  const ui = {
+    get seat() { return st.seat; },
+    get selected() { return st.selected; },
+    get hinted() { return new Set(st.hint && st.hint.state_id === st.view?.state_id ? hintCards(st.hint.move) : []); },
+    name: (seat) => seatName(st.table, seat),
+    move: sendMove,
+    toggle(card, max) {
+      if (st.selected.has(card)) st.selected.delete(card);
+      else {
+        if (st.selected.size >= max) st.selected.delete([...st.selected][0]);
+        st.selected.add(card);
+      }
+      render();
+    },
+    keep(key, factory) {
+      if (!st.kept.has(key)) st.kept.set(key, factory());
+      return st.kept.get(key);
+    },
+    amountMove(verb, label) {
+      const input = h("input", { type: "number", min: 0, step: 1, id: `${verb}-amount`, style: "width:5em",
+        "aria-label": `${label} amount` });
+      return h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${verb}-btn`,
+        onclick: () => input.value !== "" && sendMove(`${verb} ${input.value}`) }, label));
+    },
+    readyButton() {
+      return h("button", { class: "btn", type: "button", id: "ready-btn", "data-key": "r", onclick: () => sendMove("ready") },
+        "Ready (r)");
+    },
+  };
+
+  function hintCards(move) {
+    return move.split(" ").slice(1).filter((w) => /^(10|[2-9AJQKT])[CDHS]$|^JK[BR]$/i.test(w));
+  }
+
+  function sendMove(text) {
+    if (!st.view) return;
+    lastError.textContent = "";
+    ctx.conn.send({ type: "move", table_id: tableId, text, state_id: st.view.state_id });
+  }
+
+  function leave() {
+    if (!st.leaving && st.seat !== null && st.view && !st.view.result) {
+      st.leaving = true;
+      leaveBtn.textContent = "Really leave?";
+      setTimeout(() => { st.leaving = false; leaveBtn.textContent = "Leave"; }, 4000);
+      return;
+    }
+    ctx.conn.send({ type: "leave", table_id: tableId });
+    ctx.navigate("#/");
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+  function renderSeats() {
+    const table = st.table;
+    if (!table) return;
+    const view = st.view;
+    const renderer = RENDERERS[table.game];
+    const waiting = new Set(view ? view.to_move : []);
+    const amSeated = st.seat !== null;
+    replace(seatsEl, table.seats.map((info) => {
+      const seat = info.seat;
+      const score = view ? view.scores[seat] : table.scores[seat];
+      const empty = !info.user && !info.bot;
+      return h("div", { class: `seat${waiting.has(seat) ? " to-move" : ""}${seat === st.seat ? " me" : ""}`,
+        "data-seat": seat },
+      score !== undefined ? h("span", { class: "score" }, String(score)) : null,
+      h("div", { class: "name" }, seatName(table, seat), seat === st.seat ? " (you)" : ""),
+      h("div", { class: "meta" },
+        info.bot ? "bot" : info.user ? (info.connected ? "here" : "away") : "",
+        info.left ? " · left" : "", info.rematch ? " · rematch" : "",
+        " ", h("span", { class: "clock", "data-clock": seat, hidden: true })),
+      view && renderer ? renderer.seatExtra(view, seat) : null,
+      empty && !amSeated && table.status === "waiting"
+        ? h("button", { class: "btn sit-btn", type: "button", "data-seat": seat,
+          onclick: () => ctx.conn.send({ type: "sit", table_id: tableId, seat }) }, "Sit here")
+        : null,
+      seat === st.seat && table.status === "waiting"
+        ? h("button", { class: "btn secondary", type: "button", onclick: () => ctx.conn.send({ type: "stand", table_id: tableId }) },
+          "Stand up")
+        : null);
+    }));
+  }
+
+  function renderResult() {
+    const result = st.view && st.view.result;
+    resultEl.hidden = !result;
+    if (!result) return;
+    const order = result.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank);
+    const me = st.seat;
+    const won = me !== null && result.ranks[me] === 1;
+    replace(resultEl, h("h2", {}, me === null ? "Game over" : won ? "You won!" : "Game over"),
+      h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
+        `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
+      h("p", { class: "muted" }, `ended by ${result.reason}`),
+      h("div", { class: "row" },
+        me !== null ? h("button", { class: "btn", type: "button", id: "rematch-btn",
+          onclick: () => ctx.conn.send({ type: "rematch", table_id: tableId }) }, "Rematch") : null,
+        st.table && st.table.game_id ? h("a", { href: `#/replay/${st.table.game_id}`, id: "replay-link" }, "Replay this game") : null,
+        h("a", { href: "#/" }, "Back to the lobby")));
+  }
+
+  function render() {
+    const active = document.activeElement;
+    const focusKey = active && (active.dataset.card || active.id);
+    renderSeats();
+    const table = st.table;
+    const view = st.view;
+    const renderer = table && RENDERERS[table.game];
+    title.textContent = table ? `${table.game} · table ${table.id} · ${table.status}` : `Table ${tableId}`;
+    hintBtn.hidden = !(table && table.hints && st.seat !== null && view && !view.result);
+    if (!st.leaving) leaveBtn.textContent = st.seat === null ? "Stop watching" : "Leave";
+    felt.dataset.game = table ? table.game : "";
+    felt.dataset.phase = view ? view.phase : "";
+    felt.dataset.stateId = view ? String(view.state_id) : "";
+    if (!view) {
+      replace(feltBody, h("div", { class: "status-line", id: "status" },
+        table ? (table.status === "waiting" ? "Waiting for players: share the invite link, or sit in an open seat." : "…") : "Joining…"));
+    } else if (renderer) {
+      replace(feltBody, renderer.felt(view, ui));
+    } else {
+      replace(feltBody, h("pre", {}, JSON.stringify(view, null, 1)));
+    }
+    renderResult();
+    tickClocks();
+    if (focusKey) {
+      const again = felt.querySelector(`[data-card="${focusKey}"]`) || document.getElementById(focusKey);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    }
+  }
+
+  function tickClocks() {
+    const elapsed = (performance.now() - st.clocksAt) / 1000;
+    const running = new Map(st.clocks.map((c) => [c.seat, c]));
+    for (const el of seatsEl.querySelectorAll("[data-clock]")) {
+      const c = running.get(Number(el.dataset.clock));
+      el.hidden = !c;
+      if (c) {
+        const left = c.remaining - elapsed;
+        el.textContent = `${c.kind === "turn" ? "turn" : c.kind === "grace" ? "away" : "pause"} ${clockText(left)}`;
+        el.classList.toggle("low", left < 6);
+      }
+    }
+    const mine = st.seat !== null ? running.get(st.seat) : null;
+    myClock.hidden = !mine;
+    if (mine) {
+      const left = mine.remaining - elapsed;
+      myClock.textContent = `${mine.kind === "turn" ? "Your turn" : "Pause"}: ${clockText(left)}`;
+      myClock.classList.toggle("low", left < 6);
+    }
+  }
+
+  function log(text) {
+    if (!text) return;
+    logEl.append(h("div", {}, text));
+    while (logEl.childElementCount > LOG_LINES) logEl.firstElementChild.remove();
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function setClocks(clocks) {
+    st.clocks = clocks || [];
+    st.clocksAt = performance.now();
+  }
+
+  function newView(view) {
+    const before = st.view;
+    st.view = view;
+    if (!before || before.phase !== view.phase || !(view.to_move || []).includes(st.seat)) st.selected.clear();
+    const hand = new Set(view.hand || view.cards || []);
+    for (const card of [...st.selected]) if (!hand.has(card)) st.selected.delete(card);
+  }
+
+  // --- messages ----------------------------------------------------------------------------------
+  const mine = (m) => m.table_id === tableId || (m.table && m.table.id === tableId);
+  const offs = [
+    ctx.conn.on("welcome", () => ctx.conn.send({ type: "join", table_id: tableId })),
+    ctx.conn.on("table_state", (m) => {
+      if (!mine(m)) return;
+      st.table = m.table;
+      st.seat = m.seat;
+      if (m.view) newView(m.view);
+      else st.view = null;
+      setClocks(m.clocks);
+      if (ctx.pendingSit === tableId) {
+        if (st.seat === null && m.table.status === "waiting") {
+          ctx.conn.send({ type: "sit", table_id: tableId, seat: ctx.pendingSeat ?? null });
+        }
+        ctx.pendingSit = null;
+        ctx.pendingSeat = null;
+      }
+      render();
+    }),
+    ctx.conn.on("table_update", (m) => {
+      if (!mine(m)) return;
+      st.table = m.table;
+      const me = session.user && m.table.seats.find((s) => s.user && s.user.id === session.user.id && !s.left);
+      if (!me && st.seat !== null && m.table.status === "waiting") st.seat = null;
+      render();
+    }),
+    ctx.conn.on("events", (m) => {
+      if (!mine(m)) return;
+      const renderer = RENDERERS[st.table?.game];
+      newView(m.view);
+      setClocks(m.clocks);
+      for (const e of m.events) log(renderer?.describe(e, ui) ?? null);
+      for (const show of renderer?.shows(m.events, ui, m.view) || []) shows.push(show);
+      render();
+    }),
+    ctx.conn.on("clock", (m) => {
+      if (!mine(m)) return;
+      setClocks(m.clocks);
+      tickClocks();
+    }),
+    ctx.conn.on("chat", (m) => {
+      if (!mine(m)) return;
+      chatLog.append(h("div", {}, h("strong", {}, `${m.user.name}: `), m.text));
+      chatLog.scrollTop = chatLog.scrollHeight;
+    }),
+    ctx.conn.on("hint", (m) => {
+      if (!mine(m)) return;
+      st.hint = m;
+      replace(hintBox, h("strong", { id: "hint-move" }, m.move), h("div", {}, m.reason));
+      render();
+    }),
+    ctx.conn.on("error", (m) => {
+      if (m.table_id && m.table_id !== tableId) return;
+      lastError.textContent = m.reason;
+      toast(m.reason, "error");
+    }),
+  ];
+  chatForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim();
+    if (!text) return;
+    ctx.conn.send({ type: "chat", table_id: tableId, text });
+    chatInput.value = "";
+  });
+  moveForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = moveInput.value.trim();
+    if (text) sendMove(text);
+    moveInput.value = "";
+  });
+  const offKeys = installKeys(felt, app);
+  const ticker = setInterval(tickClocks, 250);
+  if (ctx.conn.ready) ctx.conn.send({ type: "join", table_id: tableId });
+  render();
+
+  return () => {
+    offs.forEach((off) => off());
+    offKeys();
+    clearInterval(ticker);
+    shows.clear();
+  };
+}

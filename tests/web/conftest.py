@@ -1,0 +1,238 @@
+"""Browser tests: a real server on 127.0.0.1 (temporary SQLite) and Debian's Chromium driven by
+Playwright. Never downloads a browser: without /usr/bin/chromium every test here is skipped."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from muggins.server.app import create_app
+from muggins.server.settings import Settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """The muggins app under uvicorn in a background thread; ``url`` is where the browser goes."""
+
+    def __init__(self, db: Path, **settings: float) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(Settings(db_url=f"sqlite:///{db}", **settings))
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError(f"the test server did not start on port {self.port}")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(
+        reason=f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
+    )
+    for item in items:
+        if Path(str(item.fspath)).parent == Path(__file__).parent:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path_factory.mktemp("web") / "muggins.db", bot_delay=0.05, grace=30.0).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Player:
+    """One person in their own browser: creates or joins tables and makes moves through the page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # --- reading the page ----------------------------------------------------------------------
+
+    def state(self) -> int:
+        text = self.page.get_attribute("#felt", "data-state-id") or ""
+        return int(text) if text else -1
+
+    def phase(self) -> str:
+        return self.page.get_attribute("#felt", "data-phase") or ""
+
+    def over(self) -> bool:
+        return self.page.locator("#result:not([hidden])").count() > 0
+
+    def hand(self) -> list[str]:
+        return [c or "" for c in self.page.locator("#my-hand button.card").evaluate_all(
+            "els => els.map(e => e.dataset.card)")]
+
+    def table_id(self) -> str:
+        return self.page.url.rsplit("/", 1)[-1]
+
+    # --- lobby -----------------------------------------------------------------------------------
+
+    def create_table(self, game: str, players: int, *, options: dict[str, object] | None = None,
+                     bots: dict[int, str] | None = None, turn_time: int | None = None,
+                     intermission: int | None = None, hints: bool = True) -> str:
+        """Fill the lobby's form and create the table; returns its id once the table page shows it."""
+        page = self.page
+        page.select_option("#new-game", game)
+        page.select_option("#new-players", str(players))
+        for name, value in (options or {}).items():
+            field = page.locator(f"#opt-{name}")
+            kind = field.evaluate("e => e.tagName + ':' + (e.type || '')")
+            if kind == "INPUT:checkbox":
+                field.set_checked(bool(value))
+            elif kind.startswith("SELECT"):
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+        for seat, level in (bots or {}).items():
+            page.select_option(f"#new-seat-{seat}", level)
+        if turn_time is not None:
+            page.fill("#new-turn-time", str(turn_time))
+        if intermission is not None:
+            page.fill("#new-intermission", str(intermission))
+        page.locator("#new-hints").set_checked(hints)
+        page.click("#create-submit")
+        page.wait_for_url("**/#/table/*")
+        return self.table_id()
+
+    def sit_from_lobby(self, table_id: str) -> None:
+        self.page.click(f"tr[data-table='{table_id}'] button.sit")
+        self.page.wait_for_selector(".seat.me")
+
+    # --- playing -----------------------------------------------------------------------------------
+
+    def wait_moved(self, before: int, timeout: float = 4.0) -> None:
+        """Wait until the view's state_id is no longer ``before`` (a refused move times out quietly)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.state() != before or self.over():
+                return
+            self.page.wait_for_timeout(30)
+
+    def step(self, keyboard: bool = False) -> bool:
+        """Make one move if this seat is asked for one: ready, discard, go, a legal card, check or
+        call; with ``keyboard`` only keys are pressed. Returns whether a move was made."""
+        page = self.page
+        if self.over():
+            return False
+        before = self.state()
+        press = page.keyboard.press
+        legal = page.locator("#my-hand button.card.legal")
+        if page.locator("#ready-btn").count():
+            press("r") if keyboard else page.click("#ready-btn")
+        elif page.locator("#discard-btn").count():
+            cards = page.locator("#my-hand button.card")
+            for index in range(cards.count()):
+                if page.locator("#discard-btn:not([disabled])").count():
+                    break
+                press(str(index + 1)) if keyboard else cards.nth(index).click()
+            press("d") if keyboard else page.click("#discard-btn")
+        elif page.locator("#go-btn").count():
+            press("g") if keyboard else page.click("#go-btn")
+        elif legal.count():
+            if keyboard:
+                press(legal.first.get_attribute("data-index") or "1")
+            else:
+                legal.first.click()
+        elif page.locator("#check-btn").count():
+            page.click("#check-btn")
+        elif page.locator("#call-btn").count():
+            page.click("#call-btn")
+        elif page.locator("#claim-btn").count():
+            page.fill("#claim-amount", "0")
+            page.click("#claim-btn")
+        else:
+            return False
+        self.wait_moved(before)
+        return True
+
+    def play_to_end(self, *others: Player, limit: float = 90.0, keyboard: bool = False) -> None:
+        """Make this seat's moves (and the other players') until the game is over."""
+        deadline = time.monotonic() + limit
+        everyone = [self, *others]
+        while not all(p.over() for p in everyone):
+            assert time.monotonic() < deadline, f"the game did not end in {limit}s (phase {self.phase()})"
+            moved = False
+            for p in everyone:
+                moved = p.step(keyboard=keyboard and p is self) or moved
+            if not moved:
+                self.page.wait_for_timeout(40)
+
+    def screenshot(self, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Player]]:
+    """Open a fresh browser (own storage) as a guest named ``name``; the Player starts in the lobby."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def open_as(name: str, viewport: dict[str, int] | None = None) -> Player:
+        context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+        page.goto(server.url)
+        page.fill("#guest-name", name)
+        page.click("#guest-form button[type=submit]")
+        page.wait_for_selector("#create-form")
+        return Player(page)
+
+    yield open_as
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_dir() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,98 @@
+"""Two people play a whole game of cribbage in two browsers: lobby, table, board, show, chat, hints,
+refusals with the server's reason, keyboard play, the result, the replay and the player page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+TARGET = 31
+
+
+def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
+    alice = player("Alice")
+    bob = player("Bob")
+    table = alice.create_table(
+        "cribbage", 2, options={"target": TARGET, "first_dealer": 0}, turn_time=15, intermission=5)
+    a, b = alice.page, bob.page
+
+    # Bob finds the table in the lobby, live, with its options
+    row = b.locator(f"tr[data-table='{table}']")
+    expect(row).to_contain_text("target: 31")
+    bob.screenshot("lobby")
+    bob.sit_from_lobby(table)
+
+    for page in (a, b):
+        expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
+        expect(page.locator("#my-hand button.card")).to_have_count(6)
+        expect(page.locator(".board .peg")).to_have_count(4)
+
+    # chat goes both ways
+    a.fill("#chat-input", "good luck")
+    a.press("#chat-input", "Enter")
+    expect(b.locator("#chat-log")).to_contain_text("Alice: good luck")
+
+    # a move that is not a move is refused with the server's reason, and nothing changes
+    a.click("details:has(#move-form) summary")
+    a.fill("#move-input", "play 5Z")
+    a.locator("#move-form").evaluate("f => f.requestSubmit()")
+    expect(a.locator("#last-error")).not_to_be_empty()
+
+    # the hint names a move of this seat and highlights its cards
+    a.keyboard.press("Escape")  # leave the move box: letters are keys for the table again
+    a.keyboard.press("h")
+    expect(a.locator("#hint-move")).to_have_text(re.compile(r"^discard( \S+){2}$"))
+
+    # both discard (Bob by keyboard only), then the play: Bob is pone and leads
+    alice.step()
+    bob.step(keyboard=True)
+    expect(a.locator("#felt")).to_have_attribute("data-phase", "play")
+    expect(a.locator("#status")).to_contain_text("Bob to play")
+    starter = a.locator(".zone:has(.label:text('starter')) [data-card]").first.get_attribute("data-card")
+    assert starter and starter != "back"
+
+    # Alice clicks a card while it is Bob's turn: the server says why not
+    a.locator("#my-hand button.card").first.click()
+    expect(a.locator("#last-error")).to_contain_text("not player 0's turn")
+
+    bob.step(keyboard=True)
+    expect(a.locator("#pile [data-card]")).to_have_count(1)
+    expect(a.locator("#count")).not_to_have_text("0")
+
+    # play on until the first show is counted item by item, then screenshot the table
+    shown = False
+    while not (alice.over() and bob.over()):
+        moved = alice.step() | bob.step(keyboard=True)
+        if not shown and a.locator("#show-panel:not([hidden]) .show-items li").count():
+            shown = True
+            alice.screenshot("cribbage-table")
+        if not moved:
+            a.wait_for_timeout(40)
+    assert shown or alice.over(), "a show was counted before the game ended"
+
+    # the result: both see the ranks, and the winner's front peg is in the game hole
+    for page in (a, b):
+        expect(page.locator("#ranks li")).to_have_count(2)
+    scores = [int(t) for t in a.locator(".seat .score").all_text_contents()]
+    assert max(scores) >= TARGET
+    winner = scores.index(max(scores))
+    front = a.locator(f".board .peg.front[data-side='{winner}']")
+    expect(front).to_have_attribute("data-hole", "game")
+
+    # the replay steps through the finished game
+    a.click("#replay-link")
+    expect(a.locator("#replay-where")).to_contain_text("move")
+    total = int(a.locator("#replay-slider").get_attribute("max") or "0")
+    assert total > 10
+    a.click("#replay-first")
+    expect(a.locator("#replay-where")).to_contain_text(f"move 0 of {total}")
+    a.click("#replay-next")
+    expect(a.locator("#replay-where")).to_contain_text(f"move 1 of {total}")
+    expect(a.locator("#felt .board")).to_be_visible()
+
+    # Alice's page lists the game
+    a.click("#me")
+    expect(a.locator("#results tbody tr")).to_have_count(1)
