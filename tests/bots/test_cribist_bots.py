@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from muggins import new_game
 from muggins.bots.base import Bot, View
 from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot, best_fit
-from muggins.bots.cribist_search import Position, sample_hands, trick_points
+from muggins.bots.cribist_search import Position, sample_hands
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribist_rules import playable
+from muggins.games.cribist_rules import playable, trick_points
 from muggins.games.moves import Claim, Move, Play
 from muggins.scoring.cribist import score_trick
 from muggins.scoring.items import Item, Kind
@@ -148,7 +148,7 @@ def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> Non
 
 @given(st.lists(st.sampled_from(STANDARD_CARDS), min_size=4, max_size=4, unique=True), st.sampled_from(Suit))
 def test_fast_trick_points_equal_the_itemised_score(cards: list[Card], trump: Suit) -> None:
-    assert trick_points([c.index for c in cards], int(trump)) == score_trick(cards, trump).total
+    assert trick_points(cards, trump) == score_trick(cards, trump).total
 
 
 @given(st.integers(0, 2**32), st.integers(0, 12))

@@ -12,26 +12,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from muggins.scoring.fast import rank_table
+from muggins.games.cribist_rules import trick_points_of
 
 SEATS = 4
-_TABLE = rank_table(4).tobytes()
-"""Fifteens, pairs and runs of four ranks (0-12), indexed by the ranks as base-13 digits."""
 _RANK = [i % 13 for i in range(52)]
 _SUIT = [i // 13 for i in range(52)]
-
-
-def trick_points(cards: Sequence[int], trump: int) -> int:
-    """The points of a four-card trick (card indices): equal to ``score_trick(...).total``."""
-    a, b, c, d = cards
-    points = _TABLE[((_RANK[a] * 13 + _RANK[b]) * 13 + _RANK[c]) * 13 + _RANK[d]]
-    suit = _SUIT[a]
-    if _SUIT[b] == suit and _SUIT[c] == suit and _SUIT[d] == suit:
-        points += 4
-    jack = trump * 13 + 10
-    if jack in (a, b, c, d):
-        points += 1
-    return points
 
 
 def beats(card: int, top: int, trump: int) -> bool:
@@ -61,7 +46,7 @@ def policy(hand: Sequence[int], trick: Sequence[int], trump: int) -> int:
     winners = [c for c in cards if beats(c, top, trump)]
     if winners:
         if len(trick) == 3:
-            return max(winners, key=lambda c: (trick_points((*trick, c), trump), -_RANK[c]))
+            return max(winners, key=lambda c: (trick_points_of((*trick, c), trump), -_RANK[c]))
         return max(winners, key=lambda c: (_SUIT[c] != trump, _RANK[c]))
     return min(cards, key=lambda c: (_SUIT[c] == trump, _RANK[c]))
 
@@ -131,7 +116,7 @@ def play_out(hands: list[list[int]], pos: Position, first: int) -> list[int]:
                 if beats(trick[position], trick[best], trump):
                     best = position
             leader = (leader + best) % SEATS
-            points[leader] += trick_points(trick, trump) + 1
+            points[leader] += trick_points_of(trick, trump) + 1
             trick = []
             seat = leader
             if not hands[seat]:

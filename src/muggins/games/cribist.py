@@ -31,6 +31,7 @@ from muggins.games.cribist_rules import (
     judge_muggins,
     parse_source,
     playable,
+    trick_points,
     trick_winner,
 )
 from muggins.games.errors import GameOverError, IllegalMoveError, OptionError
@@ -46,6 +47,7 @@ PLAYS: dict[Card, Play] = {card: Play(card) for card in standard_pack()}
 """One Play move per card, made once: legal-move lists are built on every turn."""
 _SORT_KEY = {card: card.sort_key for card in standard_pack()}
 """Hands are kept in the order they are shown (rank, then suit), so move lists need no sorting."""
+_SEAT_SETS = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
@@ -150,15 +152,20 @@ class Cribist(Game):
         self.time_called = False
         self._result: Result | None = None
         self.events.extend(self._deal())
+        self._to_move = self._waiting_for()
 
     # --- protocol ---------------------------------------------------------------------------
 
     @property
     def to_move(self) -> frozenset[int]:
+        return self._to_move
+
+    def _waiting_for(self) -> frozenset[int]:
+        """Whose move it is, worked out once after every change (``to_move`` is asked often)."""
         if self.phase is Phase.PLAY:
-            return frozenset((self.turn,))
+            return _SEAT_SETS[self.turn]
         if self.phase is Phase.CLAIM:
-            return frozenset((self.winner,))
+            return _SEAT_SETS[self.winner]
         return frozenset(self.waiting)
 
     @property
@@ -214,16 +221,17 @@ class Cribist(Game):
         events: list[Event] = [TimeCalled(player)]
         if self.phase is Phase.HAND_OVER:
             events.extend(self._end("time is up between hands"))
+        self._to_move = self._waiting_for()
         self.events.extend(events)
         return events
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
-        if isinstance(move, Leave):
+        if type(move) is Leave:
             return None
         if self.phase is Phase.PLAY:
-            if not isinstance(move, Play):
-                return f"'{move.verb}' is not a move now: it is your turn to play a card, e.g. 'play JS'"
-            return self._play_reason(player, move.card)
+            if type(move) is Play:
+                return self._play_reason(player, move.card)
+            return f"'{move.verb}' is not a move now: it is your turn to play a card, e.g. 'play JS'"
         if self.phase is Phase.CLAIM:
             if not isinstance(move, Claim):
                 return (
@@ -243,11 +251,16 @@ class Cribist(Game):
         return self._muggins_form_reason(move)
 
     def make_move(self, player: int, move: Move) -> list[Event]:
-        if isinstance(move, Leave):
+        events = self._make(player, move)
+        self._to_move = self._waiting_for()
+        return events
+
+    def _make(self, player: int, move: Move) -> list[Event]:
+        if type(move) is Play:
+            return self._play(player, move.card)
+        if type(move) is Leave:
             self.left.append(player)
             return [PlayerLeft(player), *self._end(f"player {player} left the table")]
-        if isinstance(move, Play):
-            return self._play(player, move.card)
         if isinstance(move, Claim):
             return self._claim(player, move.amount)
         if isinstance(move, Muggins):
@@ -359,7 +372,7 @@ class Cribist(Game):
         if self.options.counting == "manual":
             self.phase = Phase.CLAIM
             return events
-        score = score_trick(self.trick, self.trump)
+        score = score_trick(self.trick, self.trump) if trick_points(self.trick, self.trump) else Score()
         events.extend(self._award(winner, "trick", score, score.total))
         if self._result is None:
             events.extend(self._next_trick(score))

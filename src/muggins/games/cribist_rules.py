@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from muggins.cards import Card, CardError, Suit, parse_card
+from muggins.scoring.fast import rank_table
 from muggins.scoring.items import Item, Kind, Score
 
 MAX_TRICK_POINTS = 20
@@ -21,6 +22,30 @@ SOURCE_KINDS: dict[str, Kind] = {
 """The words that name a scoring item in a muggins source."""
 
 _WORD_OF = {kind: word for word, kind in SOURCE_KINDS.items()}
+
+
+_TABLE = rank_table(4).tobytes()
+"""Fifteens, pairs and runs of four ranks (0-12), indexed by the ranks read as base-13 digits."""
+_RANK = [i % 13 for i in range(52)]
+_SUIT = [i // 13 for i in range(52)]
+
+
+def trick_points_of(cards: Sequence[int], trump: int) -> int:
+    """The points of a four-card trick given as card indices (``Card.index``) and the trump suit's
+    number: equal to ``score_trick(...).total``, at a small fraction of the cost. Search uses it."""
+    a, b, c, d = cards
+    points = _TABLE[((_RANK[a] * 13 + _RANK[b]) * 13 + _RANK[c]) * 13 + _RANK[d]]
+    suit = _SUIT[a]
+    if _SUIT[b] == suit and _SUIT[c] == suit and _SUIT[d] == suit:
+        points += 4
+    if trump * 13 + 10 in (a, b, c, d):
+        points += 1
+    return points
+
+
+def trick_points(cards: Sequence[Card], trump: Suit) -> int:
+    """``trick_points_of`` for cards: the total of ``score_trick(cards, trump)``."""
+    return trick_points_of([c.index for c in cards], int(trump))
 
 
 class SourceError(ValueError):
