@@ -19,7 +19,7 @@ export function cardsInMoves(legal, verb) {
  * dimmed but still clickable, so the server can say why they are refused.
  */
 export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick }) {
-  return h("div", { class: "hand", id: "my-hand", role: "group", "aria-label": "your hand" },
+  return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id: "my-hand", role: "group", "aria-label": "your hand" },
     cards.map((card, i) => {
       const el = cardEl(card, { button: true,
         extra: [legal.has(card) ? "legal" : "illegal", selected.has(card) ? "selected" : "",

@@ -16,8 +16,8 @@ const LOG_LINES = 200;
 function seatName(table, seat) {
   const info = table && table.seats[seat];
   if (!info) return `Seat ${seat + 1}`;
+  if (info.bot) return `${info.bot} bot ${seat + 1}`;
   if (info.user) return info.user.name;
-  if (info.bot) return `bot ${info.bot}`;
   return `Seat ${seat + 1} (open)`;
 }
 
@@ -53,7 +53,7 @@ export function mountTable(app, ctx, tableId) {
   const invite = h("input", { id: "invite-link", readonly: true, value: `${location.origin}/?table=${tableId}`,
     "aria-label": "invite link", style: "flex:1;min-width:0" });
   const side = h("aside", { class: "side" },
-    h("section", { class: "panel" }, h("h2", {}, "Hint"), hintBox, lastError),
+    h("section", { class: "panel", id: "hint-panel" }, h("h2", {}, "Hint"), hintBox, lastError),
     h("section", { class: "panel" }, h("h2", {}, "Chat"), chatLog, chatForm),
     h("section", { class: "panel" }, h("h2", {}, "Game"), logEl, h("details", {},
       h("summary", {}, "Type a move"), moveForm)),
@@ -176,6 +176,7 @@ export function mountTable(app, ctx, tableId) {
     const renderer = table && RENDERERS[table.game];
     title.textContent = table ? `${table.game} · table ${table.id} · ${table.status}` : `Table ${tableId}`;
     hintBtn.hidden = !(table && table.hints && st.seat !== null && view && !view.result);
+    document.getElementById("hint-panel").hidden = st.seat === null;
     if (!st.leaving) leaveBtn.textContent = st.seat === null ? "Stop watching" : "Leave";
     felt.dataset.game = table ? table.game : "";
     felt.dataset.phase = view ? view.phase : "";
@@ -233,7 +234,7 @@ export function mountTable(app, ctx, tableId) {
     const before = st.view;
     st.view = view;
     if (!before || before.phase !== view.phase || !(view.to_move || []).includes(st.seat)) st.selected.clear();
-    const hand = new Set(view.hand || view.cards || []);
+    const hand = new Set(Array.isArray(view.hand) ? view.hand : view.cards || []);
     for (const card of [...st.selected]) if (!hand.has(card)) st.selected.delete(card);
   }
 

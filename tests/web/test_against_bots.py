@@ -1,0 +1,56 @@
+"""One person against bots in Skalborg (chips, pot, bets, the crib turned street by street) and in
+Cribist (tricks and trumps), each played to the end in the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
+    carol = player("Carol")
+    carol.create_table("skalborg", 2, options={"max_hands": 2, "starting_stack": 40},
+                       bots={1: "random"}, turn_time=20, intermission=3)
+    page = carol.page
+    expect(page.locator("#felt")).to_have_attribute("data-game", "skalborg")
+    expect(page.locator("#pot")).to_be_visible()
+    expect(page.locator("#stack-0")).to_be_visible()
+    # the blinds are in the pot before anyone acts
+    assert int(page.locator("#pot").inner_text()) > 0
+    expect(page.locator("#my-hand button.card")).to_have_count(5)
+    carol.step()  # throw one card to the crib
+    expect(page.locator("#my-hand button.card")).to_have_count(4)
+    pictured = False
+    while not carol.over():
+        moved = carol.step()
+        if not pictured and page.locator("#board [data-card]:not([data-card=back])").count() >= 2:
+            pictured = True
+            carol.screenshot("skalborg-table")
+        if not moved:
+            page.wait_for_timeout(40)
+    expect(page.locator("#ranks li")).to_have_count(2)
+    stacks = [int(t) for t in page.locator(".seat .score").all_text_contents()]
+    assert sum(stacks) == 80, "chips are neither made nor lost"
+
+
+def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
+    dan = player("Dan")
+    dan.create_table("cribist", 4, options={"deals": 1}, bots={1: "random", 2: "random", 3: "random"},
+                     turn_time=20, intermission=3)
+    page = dan.page
+    expect(page.locator("#felt")).to_have_attribute("data-game", "cribist")
+    expect(page.locator("#my-hand button.card")).to_have_count(13)
+    pictured = False
+    while not dan.over():
+        moved = dan.step()
+        in_trick = page.locator("#trick [data-card]").count()
+        if not pictured and in_trick >= 2 and page.locator("#trumps").inner_text() != "·":
+            pictured = True
+            dan.screenshot("cribist-table")
+        if not moved:
+            page.wait_for_timeout(40)
+    expect(page.locator("#ranks li")).to_have_count(4)
+    tricks = page.locator(".seat .meta:has-text('tricks')").all_text_contents()
+    assert sum(int(t.split("tricks")[1]) for t in tricks) == 13
