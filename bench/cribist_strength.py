@@ -53,7 +53,7 @@ def deal_margins(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, float
         gains = []
         for seat in range(SEATS):
             bots = [make_bot("cribist", kind, seed=number * 4 + s) for s in range(SEATS)]
-            bots[seat] = ExpertBot(seed=number * 4 + seat, budget=budget)
+            bots[seat] = ExpertBot(seed=number * 4 + seat, budget=budget, seconds=math.inf)
             gains.append(play_deal(deck, bots)[seat] - baseline[seat])
         margins[kind] = statistics.fmean(gains)
         margins[f"{kind}_points"] = statistics.fmean(baseline)

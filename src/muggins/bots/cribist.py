@@ -166,11 +166,16 @@ EXPERT_BUDGET = 70_000
 
 class ExpertBot:
     """Determinised search: each legal card is played out over deals of the unseen cards consistent
-    with the view, and the card with the best average margin over the other seats is chosen."""
+    with the view, and the card with the best average margin over the other seats is chosen.
 
-    def __init__(self, seed: int = 0, budget: int = EXPERT_BUDGET) -> None:
+    ``budget`` sets the work per decision; ``seconds`` caps it on a busy machine (then play depends
+    on load: pass ``math.inf`` for play that depends on the seed alone, as the strength bench does).
+    """
+
+    def __init__(self, seed: int = 0, budget: int = EXPERT_BUDGET, seconds: float = 0.15) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        self.seconds = seconds
 
     def choose(self, view: View) -> Move:
         move = counting_move(view)
@@ -191,7 +196,7 @@ class ExpertBot:
             sizes=seat.sizes,
             voids=[{int(s) for s in v} for v in seat.voids],
         )
-        best = search(position, [c.index for c in legal], self.rng, self.budget)
+        best = search(position, [c.index for c in legal], self.rng, self.budget, seconds=self.seconds)
         return Play(card_at(best))
 
 
