@@ -16,7 +16,8 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     alice = player("Alice")
     bob = player("Bob")
     table = alice.create_table(
-        "cribbage", 2, options={"target": TARGET, "first_dealer": 0}, turn_time=15, intermission=5)
+        "cribbage", 2, options={"target": TARGET, "first_dealer": 0, "post_show": True}, turn_time=15,
+        intermission=10)
     a, b = alice.page, bob.page
 
     # Bob finds the table in the lobby, live, with its options
@@ -82,8 +83,24 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     front = a.locator(f".board .peg.front[data-side='{winner}']")
     expect(front).to_have_attribute("data-hole", "game")
 
-    # the replay steps through the finished game
-    a.click("#replay-link")
+    replay = a.get_attribute("#replay-link", "href")
+
+    # a rematch starts when both ask; then Bob leaves, which ends it with him last
+    a.click("#rematch-btn")
+    expect(b.locator(".seat[data-seat='0']")).to_contain_text("rematch")
+    b.click("#rematch-btn")
+    for page in (a, b):
+        expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
+        expect(page.locator("#result")).to_be_hidden()
+        expect(page.locator(".board .peg.front[data-hole='0']")).to_have_count(2)
+    b.click("#leave-btn")
+    b.click("#leave-btn")
+    expect(b.locator("#create-form")).to_be_visible()
+    expect(a.locator("#result")).to_contain_text("ended by leave")
+    expect(a.locator("#ranks li").first).to_contain_text("Alice")
+
+    # the replay steps through the first game
+    a.goto(a.url.split("#")[0] + (replay or ""))
     expect(a.locator("#replay-where")).to_contain_text("move")
     total = int(a.locator("#replay-slider").get_attribute("max") or "0")
     assert total > 10
@@ -93,6 +110,9 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     expect(a.locator("#replay-where")).to_contain_text(f"move 1 of {total}")
     expect(a.locator("#felt .board")).to_be_visible()
 
-    # Alice's page lists the game
+    a.select_option("#replay-as", "1")
+    expect(a.locator("#my-hand button.card")).to_have_count(6)
+
+    # Alice's page lists both games
     a.click("#me")
-    expect(a.locator("#results tbody tr")).to_have_count(1)
+    expect(a.locator("#results tbody tr")).to_have_count(2)

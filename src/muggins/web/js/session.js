@@ -72,6 +72,7 @@ export class Connection {
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (e) => {
+      if (this.ws !== ws) return; // a socket we have replaced
       let message;
       try { message = JSON.parse(e.data); } catch { return; }
       if (message.type === "welcome") {
@@ -90,6 +91,7 @@ export class Connection {
       this.emit(message.type, message);
     });
     ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
       this.ready = false;
       clearInterval(this.pingTimer);
       this.emit("status", { type: "status", connected: false });

@@ -270,6 +270,7 @@ export function mountTable(app, ctx, tableId) {
       const renderer = RENDERERS[st.table?.game];
       newView(m.view);
       setClocks(m.clocks);
+      if (m.by === "timeout") log(`Time ran out: ${seatName(st.table, m.seat)} made to ${m.move}`);
       for (const e of m.events) log(renderer?.describe(e, ui) ?? null);
       for (const show of renderer?.shows(m.events, ui, m.view) || []) shows.push(show);
       render();
