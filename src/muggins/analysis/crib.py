@@ -1,0 +1,199 @@
+"""Crib expectation tables, computed by self-consistent simulation of expert throws.
+
+For every configuration (two players throwing two cards; three or four throwing one, with or
+without partnerships), every seat offset from the dealer and every throw key (ranks, and whether
+two cards share a suit), we fix that seat's throw, deal every other card at random, let the other
+seats throw as the expert would *with the current tables*, and average the crib exactly over every
+remaining starter (a top-up card from the pack, for three players, is dealt at random). Round 0
+lets the others throw at random; each later round uses the previous round's tables, so the tables
+converge on what expert opponents actually throw. Also recorded: how often each key is thrown by
+each seat in the last round (the analyzer's weights for "opponent throws like the expert").
+
+Rebuild the shipped data: ``python -m muggins.analysis.crib [--samples N] [--rounds R] [--workers W]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from muggins.bots.cribbage.cribtables import PAIR_KEYS, TABLES_FILE, CribTables, throw_key
+from muggins.bots.cribbage.discard import best_throw
+from muggins.bots.cribbage.keeps import hands_points
+from muggins.cards import STANDARD_CARDS, Card, Suit
+
+CONFIGS: dict[str, tuple[int, bool]] = {
+    "2": (2, False),
+    "3": (3, False),
+    "4": (4, False),
+    "4-partners": (4, True),
+}
+"""Configuration name -> (players, partnerships)."""
+
+Task = tuple[str, int, int, int, str, dict[str, Any] | None]
+"""(configuration, seat offset, throw key, samples, seed, previous round's tables or None)."""
+
+
+def keys(config: str) -> list[int]:
+    """Every throw key a seat can make in ``config``."""
+    if config != "2":
+        return list(range(13))
+    found = []
+    for low in range(13):
+        for high in range(low, 13):
+            found.append((low * 13 + high) * 2)
+            if high != low:
+                found.append((low * 13 + high) * 2 + 1)
+    return found
+
+
+def key_cards(key: int, config: str, rng: random.Random) -> tuple[Card, ...]:
+    """Concrete cards for a throw key, with suits chosen at random to fit it."""
+    if config != "2":
+        return (Card.of(key + 1, rng.choice(list(Suit))),)
+    pair, suited = divmod(key, 2)
+    low, high = divmod(pair, 13)
+    first = rng.choice(list(Suit))
+    others = [s for s in Suit if s != first]
+    second = first if suited else rng.choice(others)
+    return Card.of(low + 1, first), Card.of(high + 1, second)
+
+
+def weight(config: str, offset: int) -> float:
+    """What a crib point is worth to the seat ``offset`` after the dealer (as ``discard.crib_weight``)."""
+    players, partners = CONFIGS[config]
+    if offset == 0 or (partners and offset == 2):
+        return 1.0
+    return -1.0 if partners or players == 2 else -1.0 / (players - 1)
+
+
+def dealt_size(config: str) -> int:
+    return 6 if config == "2" else 5
+
+
+def sample_key(task: Task) -> tuple[float, Counter[tuple[int, int]]]:
+    """The mean crib for one (configuration, offset, key) over ``samples`` random deals, and the
+    keys the other seats threw (by offset)."""
+    config, offset, key, samples, seed, previous = task
+    players, _ = CONFIGS[config]
+    tables = CribTables.from_json(previous) if previous else None
+    rng = random.Random(seed)
+    thrown_by_others: Counter[tuple[int, int]] = Counter()
+    total = 0.0
+    size = dealt_size(config)
+    for _ in range(samples):
+        mine = key_cards(key, config, rng)
+        pack = [c for c in STANDARD_CARDS if c not in mine]
+        rng.shuffle(pack)
+        crib = list(mine)
+        pack = pack[size - len(mine) :]  # the rest of my hand
+        for other in range(players):
+            if other == offset:
+                continue
+            hand, pack = pack[:size], pack[size:]
+            throw = _throw(hand, config, other, tables, rng)
+            thrown_by_others[(other, throw_key(throw))] += 1
+            crib.extend(throw)
+        while len(crib) < 4:
+            crib.append(pack.pop())
+        starters = np.array([c.index for c in pack], dtype=np.intp)
+        total += float(hands_points(np.array([[c.index for c in crib]]), starters, crib=True).mean())
+    return total / samples, thrown_by_others
+
+
+def _throw(
+    hand: Sequence[Card], config: str, offset: int, tables: CribTables | None, rng: random.Random
+) -> tuple[Card, ...]:
+    n = 2 if config == "2" else 1
+    if tables is None:
+        return tuple(rng.sample(list(hand), n))
+    w = weight(config, offset)
+    return best_throw(hand, n, lambda t: w * tables.expected(config, offset, t))
+
+
+def build(samples: int, rounds: int, seed: int, workers: int = 1, log: Any = None) -> CribTables:
+    """Run ``rounds`` rounds (round 0 with random opponents' throws) and return the final tables."""
+    previous: dict[str, Any] | None = None
+    throws: dict[str, list[list[float]]] = {}
+    for round_ in range(rounds + 1):
+        start = time.perf_counter()
+        tasks: list[Task] = [
+            (config, offset, key, samples, f"{seed}-{round_}-{config}-{offset}-{key}", previous)
+            for config, (players, _) in CONFIGS.items()
+            for offset in range(players)
+            for key in keys(config)
+        ]
+        if workers > 1:
+            with Pool(workers) as pool:
+                results = pool.map(sample_key, tasks, chunksize=4)
+        else:
+            results = [sample_key(task) for task in tasks]
+        tables = {
+            c: [[0.0] * (PAIR_KEYS if c == "2" else 13) for _ in range(p)] for c, (p, _) in CONFIGS.items()
+        }
+        counts = {c: [Counter[int]() for _ in range(p)] for c, (p, _) in CONFIGS.items()}
+        for (config, offset, key, *_), (mean, thrown) in zip(tasks, results, strict=True):
+            tables[config][offset][key] = round(mean, 4)
+            for (other, other_key), n in thrown.items():
+                counts[config][other][other_key] += n
+        throws = {
+            c: [
+                [round(cnt[k] / max(1, sum(cnt.values())), 6) for k in range(len(tables[c][0]))]
+                for cnt in per
+            ]
+            for c, per in counts.items()
+        }
+        meta = {
+            "method": "self-consistent simulation of expert throws",
+            "round": round_,
+            "samples": samples,
+            "seed": seed,
+            "throws": throws,
+        }
+        previous = {"meta": meta, "tables": tables}
+        if log:
+            print(
+                f"round {round_}: {time.perf_counter() - start:.1f}s, dealer 2p mean "
+                f"{_mean_crib(tables['2'][0], throws['2'][0]):.3f}, pone 2p "
+                f"{_mean_crib(tables['2'][1], throws['2'][1]):.3f}",
+                file=log,
+                flush=True,
+            )
+    assert previous is not None
+    return CribTables.from_json(previous)
+
+
+def _mean_crib(table: Sequence[float], frequency: Sequence[float]) -> float:
+    return sum(t * f for t, f in zip(table, frequency, strict=True))
+
+
+def default_path() -> Path:
+    return Path(__file__).resolve().parent.parent / "data" / TABLES_FILE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Rebuild the shipped crib expectation tables.")
+    parser.add_argument("--samples", type=int, default=3000, help="random deals per throw key and seat")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of expert throws after the random one")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=default_path())
+    args = parser.parse_args(argv)
+    tables = build(args.samples, args.rounds, args.seed, args.workers, log=sys.stderr)
+    args.out.write_text(json.dumps(tables.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

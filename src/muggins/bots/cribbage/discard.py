@@ -1,0 +1,175 @@
+"""Choosing discards: the greedy bot's (most points held now) and the expert's (the most expected
+points: the hand over every starter, plus or minus the crib the throw makes, with the board
+position weighed near the end of the game).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+
+from muggins.bots.cribbage.cribtables import CribTables, config_name
+from muggins.bots.cribbage.keeps import keep_matrix, keep_means
+from muggins.bots.cribbage.position import go_out_value, points_needed
+from muggins.bots.cribbage.reading import Seat
+from muggins.cards import Card
+from muggins.games.moves import Discard, KeepCrib, Move
+from muggins.scoring.fast import rank_table
+
+OWN_CRIB = 4
+"""Cards a ten-hand player lays away as their own crib."""
+
+
+def throw_size(seat: Seat) -> tuple[str, int]:
+    """The discard verb now asked for ("discard" or "crib") and how many cards it takes."""
+    words = seat.legal[0].split()
+    return words[0], len(words) - 1
+
+
+def seat_offset(seat: Seat) -> int:
+    """How many seats after the dealer I play (0: I deal)."""
+    offset, s = 0, seat.dealer
+    while s != seat.me:
+        s = seat.next_seat(s)
+        offset += 1
+    return offset
+
+
+def crib_weight(seat: Seat) -> float:
+    """What a point in this crib is worth to me: 1 if my side's, else minus a share among opponents."""
+    if seat.crib_is_mine:
+        return 1.0
+    return -1.0 / max(1, seat.opponents)
+
+
+def crib_config(seat: Seat) -> str:
+    """The crib table configuration of this deal (ten-hand and five-card use their throw's shape)."""
+    return config_name(len(seat.active), len(seat.sides) == 2 and seat.players == 4)
+
+
+# --- greedy -----------------------------------------------------------------------------
+
+
+def held_points(cards: Sequence[Card]) -> int:
+    """Points the cards hold before any starter: fifteens, pairs, runs and a flush."""
+    key = 0
+    for card in cards:
+        key = key * 13 + card.rank - 1
+    points = int(rank_table(len(cards))[key])
+    if len({card.suit for card in cards}) == 1:
+        points += len(cards)
+    return points
+
+
+def greedy_discard(seat: Seat) -> Move:
+    """Keep the cards that hold the most points now (ties: the first way listed)."""
+    verb, n = throw_size(seat)
+    hand = seat.hand
+    keep = len(hand) - n
+    best = max(itertools.combinations(hand, keep), key=lambda kept: held_points(kept[:4]))
+    thrown = tuple(card for card in hand if card not in best[:keep])
+    if verb == "crib" or keep <= 4:
+        return _move(verb, thrown)
+    # Ten-hand, first step: keep the best four to hold, throw the rest's last cards to the crib.
+    rest = [card for card in hand if card not in best[:4]]
+    return _move(verb, tuple(rest[-n:]))
+
+
+# --- expert -----------------------------------------------------------------------------
+
+
+def expert_discard(seat: Seat, tables: CribTables) -> Move:
+    """The throw with the most expected points (or, near the end, the best chance to go out)."""
+    verb, n = throw_size(seat)
+    if verb == "crib":
+        return KeepCrib(_own_crib_split(seat.hand, seat.discards))
+    if seat.variant == "ten-hand":
+        return Discard(_ten_hand_throw(seat, tables, n))
+    config, offset, weight = crib_config(seat), seat_offset(seat), crib_weight(seat)
+    need = points_needed(seat)
+
+    def crib_worth(thrown: tuple[Card, ...]) -> float:
+        return weight * tables.expected(config, offset, thrown)
+
+    if need is None:
+        return Discard(best_throw(seat.hand, n, crib_worth))
+    hand = seat.hand
+    keep = len(hand) - n
+    thrown = [_complement(hand, kept) for kept in itertools.combinations(hand, keep)]
+    crib = [crib_worth(t) for t in thrown]
+    values = [mean + c for mean, c in zip(keep_means(hand, keep), crib, strict=True)]
+    values = go_out_value(seat, need, keep_matrix(hand, keep).points, crib, values)
+    return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
+
+
+def best_throw(
+    hand: Sequence[Card], n: int, crib_worth: Callable[[tuple[Card, ...]], float]
+) -> tuple[Card, ...]:
+    """The ``n`` cards to throw that maximise the kept hand's expected show plus ``crib_worth``
+    of the throw (the crib's expected points, signed by whose crib it is)."""
+    keep = len(hand) - n
+    best_value, best = float("-inf"), tuple(hand[:n])
+    for mean, kept in zip(keep_means(hand, keep), itertools.combinations(hand, keep), strict=True):
+        thrown = _complement(hand, kept)
+        value = mean + crib_worth(thrown)
+        if value > best_value:
+            best_value, best = value, thrown
+    return best
+
+
+def _complement(hand: Sequence[Card], kept: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(card for card in hand if card not in kept)
+
+
+def _move(verb: str, cards: tuple[Card, ...]) -> Move:
+    return KeepCrib(cards) if verb == "crib" else Discard(cards)
+
+
+def _subset_rows(cards: int) -> dict[frozenset[int], int]:
+    return {frozenset(c): i for i, c in enumerate(itertools.combinations(range(cards), OWN_CRIB))}
+
+
+@functools.cache
+def _ten_hand_plans(cards: int, throw: int) -> list[tuple[tuple[int, ...], list[tuple[int, int]]]]:
+    """For each throw (positions), every (hand row, own-crib row) split of the rest into fours."""
+    rows = _subset_rows(cards)
+    plans = []
+    for thrown in itertools.combinations(range(cards), throw):
+        rest = [i for i in range(cards) if i not in thrown]
+        pairs = [
+            (rows[frozenset(kept)], rows[frozenset(rest) - frozenset(kept)])
+            for kept in itertools.combinations(rest, OWN_CRIB)
+        ]
+        plans.append((thrown, pairs))
+    return plans
+
+
+def _ten_hand_throw(seat: Seat, tables: CribTables, n: int) -> tuple[Card, ...]:
+    """Ten-hand, first step: the throw whose best split of the rest into hand and own crib, plus the
+    dealer's crib it makes, is worth most."""
+    hand = seat.hand
+    held = keep_means(hand, OWN_CRIB)
+    laid = keep_means(hand, OWN_CRIB, crib=True)
+    config, offset, weight = crib_config(seat), seat_offset(seat), crib_weight(seat)
+    best_value, best_throw = float("-inf"), tuple(hand[:n])
+    for thrown, pairs in _ten_hand_plans(len(hand), n):
+        split = max(held[a] + laid[b] for a, b in pairs)
+        cards = tuple(hand[i] for i in thrown)
+        value = split + weight * tables.expected(config, offset, cards)
+        if value > best_value:
+            best_value, best_throw = value, cards
+    return best_throw
+
+
+def _own_crib_split(hand: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ...]:
+    """Ten-hand, second step: the four cards to lay away as my own crib."""
+    held = keep_means(hand, OWN_CRIB, seen=discards)
+    laid = keep_means(hand, OWN_CRIB, crib=True, seen=discards)
+    subsets = list(itertools.combinations(hand, OWN_CRIB))
+    rows = {frozenset(s): i for i, s in enumerate(subsets)}
+    best = max(
+        range(len(subsets)),
+        key=lambda i: held[i] + laid[rows[frozenset(hand) - frozenset(subsets[i])]],
+    )
+    return _complement(hand, subsets[best])

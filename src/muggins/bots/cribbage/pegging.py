@@ -1,0 +1,220 @@
+"""Choosing a card in the play: the greedy bot's (most points now) and the expert's (a short search
+over the cards the next player may hold).
+
+The expert scores each card it can lay as: the points it pegs now, minus (or, for a partner, plus)
+what the next player can expect to peg in reply, plus what it can then peg back, plus the go and
+the cards it can run out alone if the next player cannot lay. The next player's holding is read
+from the cards the seat has not seen, weighted by how many cards they hold and by what their
+"go"s revealed (a player who said go at count c holds nothing worth 31 - c or less). The reply is
+modelled as the next player taking their best-scoring card. Only ranks matter in the play, so
+everything is computed on ranks and cached.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+
+from muggins.bots.cribbage.reading import Seat
+from muggins.cards import Card
+from muggins.games.moves import Go, Move, Play
+
+_SETS = (0, 0, 2, 6, 12)
+KEEP_LOW = 0.01
+"""Tie-break per pip of the card laid: lay higher cards first and keep low ones for the go."""
+
+Ranks = tuple[int, ...]
+
+
+VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""A rank's counting value (ace 1 ... court cards 10), indexed by rank 1-13."""
+
+
+def play_points(pile: Ranks, rank: int) -> int:
+    """Points for laying a card of ``rank`` on ``pile`` (ranks laid since the count was reset):
+    fifteen or thirty-one, pairs, runs; equal to ``score_play(...).total`` for those ranks."""
+    return lay_points(pile)[rank]
+
+
+@functools.cache
+def lay_points(pile: Ranks) -> tuple[int, ...]:
+    """For each rank 1-13 (index 0 unused), the points for laying it on ``pile``; -1 if it would
+    pass 31."""
+    count = sum(map(VALUE.__getitem__, pile))
+    last = pile[-1] if pile else 0
+    same = 0
+    while same < len(pile) and pile[-1 - same] == last:
+        same += 1
+    # Suffixes of distinct ranks (length >= 2) with their lowest and highest rank; a rank m makes a
+    # run of length L + 1 with the last L cards if it is not among them and fills the gap exactly.
+    position = [0] * 14  # how far from the end each rank was last laid (0: not laid)
+    for back, rank in enumerate(reversed(pile), start=1):
+        if not position[rank]:
+            position[rank] = back
+    stretches = []
+    low, high, seen = 14, 0, set()
+    for length, rank in enumerate(reversed(pile), start=1):
+        if rank in seen:
+            break
+        seen.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length >= 2:
+            stretches.append((length, low, high))
+    stretches.reverse()
+    points = [-1] * 14
+    for rank in range(1, 14):
+        total = count + VALUE[rank]
+        if total > 31:
+            continue
+        got = 2 if total in (15, 31) else 0
+        if rank == last:
+            got += _SETS[min(same + 1, 4)]
+        where = position[rank] or 99
+        for length, lo, hi in stretches:
+            if where > length and max(hi, rank) - min(lo, rank) == length:
+                got += length + 1
+                break
+        points[rank] = got
+    return tuple(points)
+
+
+@functools.cache
+def run_out(pile: Ranks, ranks: Ranks) -> int:
+    """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
+    the go (or last card) point for the last card unless it makes 31."""
+    count = sum(map(VALUE.__getitem__, pile))
+    best = -1
+    for i, rank in enumerate(ranks):
+        if count + VALUE[rank] <= 31 and rank not in ranks[:i]:
+            rest = ranks[:i] + ranks[i + 1 :]
+            best = max(best, play_points(pile, rank) + run_out((*pile, rank), rest))
+    if best >= 0:
+        return best
+    return 0 if count == 31 or not pile else 1
+
+
+def greedy_play(seat: Seat) -> Move:
+    """Lay the card that pegs the most now (ties: the lowest); go when nothing can be laid."""
+    pile = tuple(card.rank for _, card in seat.pile)
+    playable = _playable(seat.hand, seat.count)
+    if not playable:
+        return Go()
+    return Play(max(playable, key=lambda card: (play_points(pile, card.rank), -card.sort_key)))
+
+
+def _playable(hand: Sequence[Card], count: int) -> list[Card]:
+    """The cards that keep the count to 31, in the view's (sorted) order."""
+    return [card for card in hand if count + card.value <= 31]
+
+
+def holding_chances(unseen: Sequence[int], cards: int, min_value: int) -> list[float]:
+    """By rank (index 0-12), the chance that a player holding ``cards`` cards has at least one of
+    that rank, when ``unseen[r]`` cards of each rank are unaccounted for and none of the player's
+    cards counts less than ``min_value`` (what their go revealed)."""
+    possible = [n if VALUE[r + 1] >= min_value else 0 for r, n in enumerate(unseen)]
+    total = max(sum(possible), cards)
+    if cards <= 0 or not total:
+        return [0.0] * 13
+    none = math.comb(total, cards)
+    return [1.0 - math.comb(total - n, cards) / none if n else 0.0 for n in possible]
+
+
+def unseen_ranks(seat: Seat) -> list[int]:
+    """How many cards of each rank (index 0-12) the seat has not seen."""
+    left = [4] * 13
+    for card in (*seat.hand, *seat.discards, *seat.own_crib):
+        left[card.rank - 1] -= 1
+    for cards in seat.played:
+        for card in cards:
+            left[card.rank - 1] -= 1
+    if seat.starter is not None:
+        left[seat.starter.rank - 1] -= 1
+    return left
+
+
+class ExpertPegger:
+    """The expert's play, remembering within a hand what each player's "go"s revealed."""
+
+    def __init__(self) -> None:
+        self.hand_number = -1
+        self.min_value: dict[int, int] = {}
+
+    def choose(self, seat: Seat) -> Move:
+        playable = _playable(seat.hand, seat.count)
+        self._learn(seat)
+        if not playable:
+            return Go()
+        if len({card.rank for card in playable}) == 1:
+            return Play(playable[-1])
+        pile = tuple(card.rank for _, card in seat.pile)
+        mine = tuple(sorted(card.rank for card in seat.hand))
+        responder = self._responder(seat)
+        if responder is None:
+            return Play(max(playable, key=lambda c: (_alone(pile, mine, c.rank), c.value)))
+        sign = 1.0 if seat.is_friend(responder) else -1.0
+        chances = holding_chances(
+            unseen_ranks(seat), seat.hand_sizes[responder], self.min_value.get(responder, 1)
+        )
+        best = max(
+            playable,
+            key=lambda c: (_card_worth(pile, mine, c.rank, chances, sign) + KEEP_LOW * c.value, c.sort_key),
+        )
+        return Play(best)
+
+    def _learn(self, seat: Seat) -> None:
+        if seat.hand_number != self.hand_number:
+            self.hand_number, self.min_value = seat.hand_number, {}
+        for other in seat.passed:
+            if other != seat.me and seat.hand_sizes[other]:
+                self.min_value[other] = max(self.min_value.get(other, 1), 32 - seat.count)
+
+    @staticmethod
+    def _responder(seat: Seat) -> int | None:
+        """The next seat that may still lay a card on this count, or None."""
+        other = seat.next_seat(seat.me)
+        while other != seat.me:
+            if other not in seat.passed and seat.hand_sizes[other]:
+                return other
+            other = seat.next_seat(other)
+        return None
+
+
+def _alone(pile: Ranks, mine: Ranks, rank: int) -> int:
+    rest = list(mine)
+    rest.remove(rank)
+    return play_points(pile, rank) + run_out((*pile, rank), tuple(rest))
+
+
+def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], sign: float) -> float:
+    """Expected points (mine minus the responder's) of laying ``rank`` now."""
+    now = play_points(pile, rank)
+    after = (*pile, rank)
+    if sum(map(VALUE.__getitem__, after)) == 31:
+        return now
+    rest = list(mine)
+    rest.remove(rank)
+    distinct = set(rest)
+    worth = float(now)
+    left = 1.0
+    for theirs, reply, back_row in _replies(after):
+        q = chances[reply - 1]
+        if q:
+            back = max([back_row[m] for m in distinct], default=0) if distinct else 0
+            worth += left * q * (sign * theirs + back)
+            left *= 1.0 - q
+    return worth + (left * run_out(after, tuple(rest)) if left > 0.02 else 0.0)
+
+
+@functools.cache
+def _replies(pile: Ranks) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each rank the responder could lay on ``pile`` as (their points, rank, what each rank laid
+    back on it would peg), best-scoring for them first: the order a greedy responder chooses in.
+    Ties put first the replies that leave the least to peg back (a careful responder)."""
+    replies = []
+    for rank, theirs in enumerate(lay_points(pile)):
+        if theirs >= 0 and rank:
+            back = lay_points((*pile, rank))
+            replies.append((theirs, rank, back))
+    replies.sort(key=lambda r: (-r[0], max(r[2])))
+    return replies

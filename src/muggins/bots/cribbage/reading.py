@@ -1,0 +1,105 @@
+"""A cribbage seat's view read into typed values: the only thing cribbage bots look at.
+
+Everything here comes from ``Game.view(seat)``; nothing reaches into the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from muggins.bots.base import View
+from muggins.cards import STANDARD_CARDS, Card
+
+CARD_OF: dict[str, Card] = {str(card): card for card in STANDARD_CARDS}
+"""Card text -> card, for reading views quickly."""
+
+
+def cards_of(texts: Any) -> tuple[Card, ...]:
+    """The cards named in a view's list of card texts (None reads as no cards)."""
+    return tuple(CARD_OF[text] for text in texts or ())
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What one seat knows, read from its view."""
+
+    me: int
+    players: int
+    dealer: int
+    active: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    target: int
+    variant: str
+    phase: str
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    own_crib: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    played: tuple[tuple[Card, ...], ...]
+    pile: tuple[tuple[int, Card], ...]
+    count: int
+    passed: frozenset[int]
+    starter: Card | None
+    hand_number: int
+    clockwise: bool
+    legal: tuple[str, ...]
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The seats on my side (just me unless playing partnerships)."""
+        return next(side for side in self.sides if self.me in side)
+
+    def is_friend(self, seat: int) -> bool:
+        """Whether points pegged by ``seat`` count for my side."""
+        return seat in self.side
+
+    @property
+    def crib_is_mine(self) -> bool:
+        """Whether the dealer's crib scores for my side."""
+        return self.is_friend(self.dealer)
+
+    @property
+    def opponents(self) -> int:
+        """How many other sides are still playing."""
+        return sum(1 for side in self.sides if self.me not in side and any(s in self.active for s in side))
+
+    def next_seat(self, seat: int) -> int:
+        """The next active seat after ``seat`` in the direction of play."""
+        step = 1 if self.clockwise else -1
+        nxt = (seat + step) % self.players
+        while nxt not in self.active:
+            nxt = (nxt + step) % self.players
+        return nxt
+
+
+def read(view: View) -> Seat:
+    """Read a cribbage view (``Game.view(seat)``) into a ``Seat``."""
+    me = view["you"]
+    if me is None:
+        raise ValueError("a bot plays a seat: this is a spectator's view")
+    starter = view.get("starter")
+    return Seat(
+        me=me,
+        players=view["players"],
+        dealer=view["dealer"],
+        active=tuple(view["active"]),
+        sides=tuple(tuple(side) for side in view["sides"]),
+        scores=tuple(view["scores"]),
+        target=view["target"],
+        variant=view["variant"],
+        phase=view["phase"],
+        hand=cards_of(view["hand"]),
+        discards=cards_of(view.get("discards")),
+        own_crib=cards_of(view.get("own_crib")),
+        hand_sizes=tuple(view["hand_sizes"]),
+        played=tuple(cards_of(cards) for cards in view["played"]),
+        pile=tuple((seat, CARD_OF[card]) for seat, card in view["pile"]),
+        count=view["count"],
+        passed=frozenset(view["passed"]),
+        starter=CARD_OF[starter] if starter else None,
+        hand_number=view["hand_number"],
+        clockwise=view["options"].get("direction", "clockwise") == "clockwise",
+        legal=tuple(view["legal_moves"]),
+    )

@@ -1,0 +1,114 @@
+"""``muggins analyze``: every way to discard from a cribbage deal, with the kept hand's exact
+expected show, its range and distribution over the starters, the expected crib and the net."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any, cast
+
+from rich.table import Table
+
+from muggins.analysis.discard import CribMode, Split, analyze
+from muggins.cards import format_cards, parse_cards
+from muggins.cli.common import CommandError, console, print_json
+from muggins.games.cribbage.options import Variant
+
+VARIANTS = ("six-card", "five-card", "ten-hand")
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "analyze",
+        help="rank every discard of a cribbage deal (or analyse a Skalborg hand)",
+        description="Example: 'muggins analyze 5H 5D JC QS 2D 9C --dealer'. Each discard shows the kept "
+        "hand's exact expected show over every starter, its min, max and distribution, the expected "
+        "crib and the net (crib added for the dealer, subtracted for the pone).",
+    )
+    p.add_argument("cards", nargs="+", help="the cards dealt, e.g. 5H 5D JC QS 2D 9C")
+    seat = p.add_mutually_exclusive_group()
+    seat.add_argument("--dealer", action="store_true", help="the crib is yours")
+    seat.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    p.add_argument("--game", choices=("cribbage", "skalborg"), default="cribbage")
+    p.add_argument("--variant", choices=VARIANTS, default="six-card")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--partnerships", action="store_true", help="four players in two partnerships")
+    p.add_argument(
+        "--exact-crib",
+        nargs="?",
+        const="uniform",
+        choices=("uniform", "expert"),
+        help="average the crib over every possible opponent throw (uniform, or weighted like the "
+        "expert's throws) instead of the crib tables",
+    )
+    p.add_argument("--top", type=int, default=0, help="show only the best N splits (0: all)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    cards = parse_cards(args.cards)
+    if args.game == "skalborg":
+        # Imported when asked for: the Skalborg analyzer lives in its own module.
+        skalborg = importlib.import_module("muggins.cli.analyze_skalborg")
+        status: int = skalborg.run_skalborg_analyze(cards, args.players, args.json)
+        return status
+    if not (args.dealer or args.pone):
+        raise CommandError("say whose crib it is: --dealer (yours) or --pone (your opponent's)")
+    mode = cast(CribMode, args.exact_crib or "tables")
+    splits = analyze(
+        cards,
+        dealer=args.dealer,
+        variant=cast(Variant, args.variant),
+        players=args.players,
+        partnerships=args.partnerships,
+        crib=mode,
+    )
+    shown = splits[: args.top] if args.top > 0 else splits
+    if args.json:
+        print_json(
+            {
+                "cards": [str(c) for c in cards],
+                "dealer": args.dealer,
+                "variant": args.variant,
+                "players": args.players,
+                "crib": mode,
+                "splits": [s.to_dict() for s in shown],
+            }
+        )
+        return 0
+    _print(cards, args, mode, shown, len(splits))
+    return 0
+
+
+def _distribution(counts: dict[int, int]) -> str:
+    return " ".join(f"{points}:{n}" for points, n in sorted(counts.items()))
+
+
+def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split], total: int) -> None:
+    out = console()
+    whose = "dealer (your crib)" if args.dealer else "pone (opponent's crib)"
+    crib = {"tables": "crib tables", "uniform": "exact, uniform throws", "expert": "exact, expert throws"}
+    out.print(
+        f"[bold]{format_cards(cards, pretty=True)}[/bold] — {args.variant}, {args.players} players, "
+        f"{whose}; crib from {crib[mode]}"
+    )
+    own = any(s.own is not None for s in splits)
+    columns = ["keep", "throw", *(["own crib", "own avg"] if own else []), "avg", "min", "max"]
+    table = Table(*columns, "crib", "net", "hand points:starters")
+    for split in splits:
+        extra = [format_cards(split.own_crib, pretty=True), f"{split.own.mean:.2f}"] if split.own else []
+        table.add_row(
+            format_cards(split.kept, pretty=True),
+            format_cards(split.thrown, pretty=True),
+            *extra,
+            f"{split.hand.mean:.2f}",
+            str(split.hand.low),
+            str(split.hand.high),
+            f"{'+' if split.crib_weight > 0 else '-'}{split.crib:.2f}",
+            f"{split.net:.2f}",
+            _distribution(split.hand.counts),
+        )
+    out.print(table)
+    if len(splits) < total:
+        out.print(f"(best {len(splits)} of {total} splits)")

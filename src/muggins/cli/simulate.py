@@ -1,0 +1,142 @@
+"""``muggins simulate``: bots against bots for any registered game, with a progress bar, win rates
+with 95% confidence intervals and (cribbage) points per deal by source for dealer and pone."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from muggins.analysis.simulate import Spec, run, summarise
+from muggins.bots.registry import bot_names
+from muggins.cli.common import CommandError, console, print_json
+from muggins.games.registry import game_class, game_names
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "simulate",
+        help="play bots against bots and report win rates and points",
+        description="Example: 'muggins simulate --game cribbage --players 2 --bots expert,greedy "
+        "--games 2000 --seed 1 --duplicate --workers 2'.",
+    )
+    p.add_argument("--game", choices=game_names(), default="cribbage")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument(
+        "--bots", default="expert,expert", help="bot names, cycled over the seats (e.g. expert,greedy)"
+    )
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1, help="processes; results do not depend on it")
+    p.add_argument("--duplicate", action="store_true", help="play every deal once per seat rotation")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. variant=ten-hand or partnerships=true (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the score race and point histograms")
+    p.set_defaults(run=run_simulate)
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; values are read as JSON when they can be (numbers, true/false)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CommandError(f"--option takes KEY=VALUE, not {item!r}")
+        try:
+            options[key.replace("-", "_")] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.replace("-", "_")] = value
+    return options
+
+
+def make_spec(args: argparse.Namespace) -> Spec:
+    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    known = bot_names(args.game)
+    unknown = [b for b in bots if b not in known]
+    if not bots or unknown:
+        raise CommandError(
+            f"no bot {', '.join(unknown) or '(none given)'} for {args.game}: "
+            f"expected names from {', '.join(known)}"
+        )
+    cls = game_class(args.game)
+    if not cls.min_players <= args.players <= cls.max_players:
+        raise CommandError(
+            f"{args.game} is for {cls.min_players}-{cls.max_players} players, not {args.players}"
+        )
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, not {args.workers}")
+    options = parse_options(args.option)
+    cls(players=args.players, seed=0, **options)  # bad options fail here, before any work
+    return Spec(args.game, args.players, bots, args.games, args.seed, args.duplicate, options)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    spec = make_spec(args)
+    out = console()
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=out,
+        disable=args.json or not out.is_terminal,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=spec.games)
+        records = run(spec, workers=args.workers, progress=lambda n: bar.advance(task, n))
+    summary = summarise(spec, records)
+    if args.plot:
+        from muggins.analysis.plot import plot_simulation
+
+        plot_simulation(spec, records, args.plot)
+    if args.json:
+        print_json(summary)
+    else:
+        _print(summary)
+    return 0
+
+
+def _pct(rate: dict[str, float]) -> str:
+    return f"{100 * rate['mean']:.1f}% ± {100 * rate['ci95']:.1f}"
+
+
+def _print(summary: dict[str, Any]) -> None:
+    out = console()
+    out.print(
+        f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
+        f"seed {summary['seed']}{', duplicate deals' if summary['duplicate'] else ''}"
+    )
+    table = Table("bot", "wins (95% CI)", "points/deal", "final score")
+    for name, bot in summary["by_bot"].items():
+        table.add_row(
+            name, _pct(bot["win_rate"]), f"{bot['points_per_deal']:.2f}", f"{bot['final_score']:.1f}"
+        )
+    out.print(table)
+    deals = summary["deals_per_game"]
+    out.print(
+        f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; moves per game "
+        f"{summary['moves_per_game']:.1f}"
+    )
+    if "first_dealer_win_rate" in summary:
+        out.print(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
+    skunks = ", ".join(f"{kind} {100 * r:.1f}%" for kind, r in summary["skunk_rate"].items())
+    out.print(f"skunks: {skunks}")
+    if "per_deal" in summary:
+        per = Table(
+            "per deal", *sorted({k for role in summary["per_deal"].values() for k in role} - {"deals"})
+        )
+        for role, points in summary["per_deal"].items():
+            columns = sorted({k for r in summary["per_deal"].values() for k in r} - {"deals"})
+            per.add_row(role, *(f"{points[c]:.2f}" if c in points else "-" for c in columns))
+        out.print(per)
