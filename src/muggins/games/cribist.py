@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import pydantic
 
@@ -51,31 +51,24 @@ _SEAT_SETS = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
+SeatNumber = Annotated[int, pydantic.Field(ge=0, lt=SEATS)]
+
+
 class CribistOptions(Options):
     """Cribist's options: how the game ends, how tricks are counted, who deals first."""
 
     end: Literal["deals", "target", "time"] = "deals"
     deals: int = pydantic.Field(default=10, ge=1, le=1000, description="end=deals: deals to play")
-    target: int = pydantic.Field(
-        default=61, ge=1, le=10_000, description="with end=target: the winning score"
-    )
+    target: int = pydantic.Field(default=61, ge=1, le=10_000, description="end=target: winning score")
     minutes: int = pydantic.Field(
-        default=30,
-        ge=1,
-        le=24 * 60,
-        description="end=time: agreed minutes (the server calls time)",
+        default=30, ge=1, le=24 * 60, description="end=time: agreed minutes (the server calls time)"
     )
-    counting: Literal["auto", "manual"] = "auto"
-    first_dealer: Literal["random"] | int = pydantic.Field(
-        default="random", description="'random' or seat 0-3"
+    counting: Literal["auto", "manual"] = pydantic.Field(
+        default="auto", description="auto: tricks scored for their winners; manual: claims and muggins"
     )
-
-    @pydantic.field_validator("first_dealer")
-    @classmethod
-    def _seat(cls, value: Literal["random"] | int) -> Literal["random"] | int:
-        if value != "random" and not 0 <= int(value) < SEATS:
-            raise ValueError(f"first_dealer is 'random' or a seat 0-3, not {value}")
-        return value
+    first_dealer: Literal["random"] | SeatNumber = pydantic.Field(
+        default="random", description="'random' or 0-3"
+    )
 
 
 @move_type
