@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 
 def test_turn_clock_runs_out_and_the_server_moves(player: Callable[..., Any]) -> None:
     kim = player("Kim")
-    kim.create_table("cribbage", 2, bots={1: "random"}, turn_time=5)
+    kim.create_table("cribbage", 2, bots={1: "random"}, turn_time=5, hints=False)
     page = kim.page
+    expect(page.locator("#hint-btn")).to_be_hidden()  # this table's options turned hints off
     expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
     clock = page.locator("#my-clock")
     expect(clock).to_have_text(re.compile(r"^Your turn: [1-5]s$"))

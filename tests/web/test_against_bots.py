@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
     carol = player("Carol")
-    carol.create_table("skalborg", 2, options={"max_hands": 2, "starting_stack": 40},
+    carol.create_table("skalborg", 2, options={"max_hands": 3, "starting_stack": 40},
                        bots={1: "random"}, turn_time=20, intermission=3)
     page = carol.page
     expect(page.locator("#felt")).to_have_attribute("data-game", "skalborg")
@@ -25,11 +25,14 @@ def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
     pictured = False
     while not carol.over():
         moved = carol.step()
-        if not pictured and page.locator("#board [data-card]:not([data-card=back])").count() >= 2:
+        turned = page.locator("#board [data-card]:not([data-card=back])").count()
+        if not pictured and turned >= 2 and page.locator("#my-hand button.card").count() and not carol.over():
             pictured = True
             carol.screenshot("skalborg-table")
         if not moved:
             page.wait_for_timeout(40)
+    if not pictured:
+        carol.screenshot("skalborg-table")
     expect(page.locator("#ranks li")).to_have_count(2)
     stacks = [int(t) for t in page.locator(".seat .score").all_text_contents()]
     assert sum(stacks) == 80, "chips are neither made nor lost"

@@ -32,6 +32,15 @@ def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any
     expect(page.locator(".seat.me")).to_contain_text("Erin")
     expect(page.locator("#felt")).to_have_attribute("data-state-id", str(state))
     assert erin.hand() == hand, "the same cards are back in hand"
+
+    # carry on by keyboard alone: arrows to the first playable card, Enter to play it
+    legal = page.locator("#my-hand button.card.legal").first
+    card, index = legal.get_attribute("data-card"), int(legal.get_attribute("data-index") or "1")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(f"#my-hand button[data-card='{card}']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#pile [data-card='{card}']")).to_be_visible()
     erin.play_to_end(limit=60)
     expect(page.locator("#ranks li")).to_have_count(2)
 

@@ -9,7 +9,7 @@ const GAP = 6; // extra space between groups of five
 const LANE = 11; // between lanes
 const LEFT = 46; // start holes and game hole live left of the streets
 export const SIDE_COLOURS = ["#c0392b", "#1f6fb2", "#1e8c4e", "#b7791f"];
-export const MAX_HOLES = 121;
+const MAX_HOLES = 121;
 
 /** The board's holes: how many, and the street split, for a game to `target`. */
 function plan(target) {

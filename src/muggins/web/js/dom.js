@@ -47,8 +47,3 @@ export function toast(message, kind = "info") {
   area.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
 }
-
-/** Seat names in the game's words when there is no player name. */
-export function seatLabel(seat) {
-  return `Seat ${seat + 1}`;
-}

@@ -21,8 +21,9 @@ export function cardsInMoves(legal, verb) {
 export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick }) {
   return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id: "my-hand", role: "group", "aria-label": "your hand" },
     cards.map((card, i) => {
+      const choosing = legal.size > 0; // otherwise no card is asked for now: none is dimmed
       const el = cardEl(card, { button: true,
-        extra: [legal.has(card) ? "legal" : "illegal", selected.has(card) ? "selected" : "",
+        extra: [choosing ? (legal.has(card) ? "legal" : "illegal") : "", selected.has(card) ? "selected" : "",
           hinted.has(card) ? "lit" : ""].filter(Boolean).join(" ") });
       el.dataset.index = String(i + 1);
       el.setAttribute("aria-pressed", selected.has(card) ? "true" : "false");

@@ -6,11 +6,15 @@ import { cardEl } from "./cards.js";
 
 const STEP_MS = 900;
 
-/** "fifteen two", "a pair is four", ...: one phrase per item with the running total. */
+/** "fifteen 2", "a pair is 4", "a run of 3 is 7": one phrase per item with the running total. */
 export function itemPhrase(item, running) {
-  const kind = item.kind;
-  if (kind === "fifteen") return `fifteen ${running}`;
-  return `${kind} (${item.points}) is ${running}`;
+  switch (item.kind) {
+    case "fifteen": return `fifteen ${running}`;
+    case "pair": return `a pair is ${running}`;
+    case "run": return `a run of ${item.cards.length} is ${running}`;
+    case "flush": return `a flush of ${item.cards.length} is ${running}`;
+    default: return `${item.kind} is ${running}`;
+  }
 }
 
 /** The count as recited: the server's wording when it gives one, else the item phrases. */

@@ -57,7 +57,7 @@ export const skalborg = {
           view.pots && view.pots.length > 1
             ? h("div", { class: "muted" }, view.pots.map((p, i) => `${i ? "side pot" : "main pot"} ${p.amount}`).join(" · "))
             : null),
-        zone("the crib", h("div", { class: "pile", id: "board" },
+        zone("the crib", h("div", { class: "row", id: "board" },
           (view.board || []).map((c) => cardEl(c)), backs(view.face_down || 0, false)))),
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null
