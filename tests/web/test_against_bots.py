@@ -57,3 +57,22 @@ def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
     expect(page.locator("#ranks li")).to_have_count(4)
     tricks = page.locator(".seat .meta:has-text('tricks')").all_text_contents()
     assert sum(int(t.split("tricks")[1]) for t in tricks) == 13
+
+
+def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> None:
+    max_ = player("Max")
+    max_.create_table("cribbage", 2, options={"target": 45, "counting": "manual", "muggins": True},
+                      bots={1: "expert"}, turn_time=20, intermission=3)
+    page = max_.page
+    claimed = False
+    while not max_.over():
+        if not claimed and page.locator("#claim-btn").count():
+            # an overclaim is refused with the engine's reason; then Max claims nothing
+            page.fill("#claim-amount", "99")
+            page.click("#claim-btn")
+            expect(page.locator("#last-error")).to_contain_text("does not make that many")
+            claimed = True
+        if not max_.step():
+            page.wait_for_timeout(40)
+    assert claimed, "Max was asked to count a hand"
+    expect(page.locator("#ranks li")).to_have_count(2)

@@ -28,7 +28,7 @@ function clockText(seconds) {
 export function mountTable(app, ctx, tableId) {
   const st = {
     table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
-    selected: new Set(), kept: new Map(), leaving: false, lastPhase: null,
+    selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(),
   };
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
@@ -282,6 +282,9 @@ export function mountTable(app, ctx, tableId) {
     }),
     ctx.conn.on("chat", (m) => {
       if (!mine(m)) return;
+      const key = `${m.user.id}:${m.at}`; // joining again replays the table's recent chat
+      if (st.chatSeen.has(key)) return;
+      st.chatSeen.add(key);
       chatLog.append(h("div", {}, h("strong", {}, `${m.user.name}: `), m.text));
       chatLog.scrollTop = chatLog.scrollHeight;
     }),
