@@ -139,7 +139,9 @@ class Stand(ClientMessage):
 class MakeMove(ClientMessage):
     """Make a move in the game's notation (``discard 5H 6D``, ``play JS``, ``go`` ...).
 
-    ``state_id`` is the state the move was chosen in (the view's ``state_id``); a stale move is refused."""
+    ``state_id`` is the state the move was chosen in (the view's ``state_id``). The move is stale, and
+    refused, if your legal moves have changed since then (an opponent's simultaneous discard does not
+    make yours stale)."""
 
     type: Literal["move"] = "move"
     table_id: TableId
@@ -238,8 +240,9 @@ class TableState(ServerMessage):
 class Events(ServerMessage):
     """A move was made: its events as you may see them, your new view and the clocks now running.
 
-    ``move`` is the move's text and ``seat`` who made it (``auto`` when the server made it on timeout,
-    for a dropped player, or a bot played)."""
+    ``move`` is the move's text (only its verb when it names cards hidden from you, such as an
+    opponent's discard), ``seat`` who made it and ``by`` how: the player, a bot, the server when the
+    turn clock ran out, or the server when a dropped player's grace period ended."""
 
     type: Literal["events"] = "events"
     table_id: str

@@ -56,15 +56,37 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
 """
 
 CLIENT: list[type[pydantic.BaseModel]] = [
-    messages.Hello, messages.Lobby, messages.Join, messages.Sit, messages.Stand, messages.MakeMove,
-    messages.Ready, messages.SendChat, messages.Leave, messages.Rematch, messages.HintRequest, messages.Ping,
+    messages.Hello,
+    messages.Lobby,
+    messages.Join,
+    messages.Sit,
+    messages.Stand,
+    messages.MakeMove,
+    messages.Ready,
+    messages.SendChat,
+    messages.Leave,
+    messages.Rematch,
+    messages.HintRequest,
+    messages.Ping,
 ]
 SERVER: list[type[pydantic.BaseModel]] = [
-    messages.Welcome, messages.TableList, messages.TableUpdate, messages.TableState, messages.Events,
-    messages.Clock, messages.Chat, messages.Hint, messages.Error, messages.Pong,
+    messages.Welcome,
+    messages.TableList,
+    messages.TableUpdate,
+    messages.TableState,
+    messages.Events,
+    messages.Clock,
+    messages.Chat,
+    messages.Hint,
+    messages.Error,
+    messages.Pong,
 ]
 SHARED: list[type[pydantic.BaseModel]] = [
-    messages.UserInfo, messages.SeatInfo, messages.TimeControls, messages.TableInfo, messages.SeatClock,
+    messages.UserInfo,
+    messages.SeatInfo,
+    messages.TimeControls,
+    messages.TableInfo,
+    messages.SeatClock,
 ]
 
 

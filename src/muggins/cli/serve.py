@@ -1,0 +1,55 @@
+"""``muggins serve``: the web platform (lobby, tables, browser client) on one process."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from muggins.server.messages import MAX_MESSAGE_BYTES
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "serve", help="run the web platform", description="Serve the lobby, tables and browser client."
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database URL (default: SQLite in your data directory; postgresql://... works)",
+    )
+    parser.add_argument("--grace", type=float, default=60.0, help="seconds a dropped player has to come back")
+    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
+    parser.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
+    parser.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from muggins.server.app import create_app
+    from muggins.server.settings import Settings
+
+    fields: dict[str, Any] = {
+        "grace": args.grace,
+        "bot_delay": args.bot_delay,
+        "rate_per_second": args.rate,
+        "rate_burst": max(40, int(args.rate * 2)),
+    }
+    if args.db:
+        fields["db_url"] = args.db
+    app = create_app(Settings(**fields))
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=4 * MAX_MESSAGE_BYTES,
+        access_log=args.log_level == "debug",
+    )
+    return 0

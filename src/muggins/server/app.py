@@ -1,0 +1,62 @@
+"""The web app: HTTP API, the WebSocket at /ws, and the browser client's files at /."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, WebSocket
+from fastapi.staticfiles import StaticFiles
+
+from muggins.server.auth import Auth
+from muggins.server.bus import Bus, MemoryBus
+from muggins.server.connection import Connection
+from muggins.server.http import router
+from muggins.server.manager import Tables
+from muggins.server.settings import Settings
+from muggins.server.store import SqlStore, Store
+
+log = logging.getLogger(__name__)
+
+
+def create_app(
+    settings: Settings | None = None, *, store: Store | None = None, bus: Bus | None = None
+) -> FastAPI:
+    """The muggins server. ``store`` and ``bus`` default to SQL at ``settings.db_url`` and the
+    in-process bus; at startup the schema is migrated and every unfinished table resumes."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        the_store = store or SqlStore(settings.db_url)
+        the_bus = bus or MemoryBus()
+        await the_store.start()
+        tables = Tables(the_store, the_bus, settings)
+        app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
+        app.state.auth = Auth(the_store, await the_store.secret())
+        resumed = await tables.resume()
+        log.info("muggins server ready: %d tables resumed", resumed)
+        try:
+            yield
+        finally:
+            await tables.close()
+            await the_bus.close()
+            await the_store.close()
+
+    app = FastAPI(
+        title="muggins",
+        summary="Cribbage, Skalborg and Cribist online: lobby, tables, history, ratings.",
+        description="Play happens over the WebSocket at /ws; its messages are in docs/protocol.md.",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        state = ws.app.state
+        await Connection(ws, state.tables, state.bus, state.auth, settings).serve()
+
+    if settings.web_dir is not None and (settings.web_dir / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    return app

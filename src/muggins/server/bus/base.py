@@ -1,0 +1,44 @@
+"""The event bus as an interface: JSON texts published on named channels reach every subscriber.
+
+The in-process bus serves one server; issue 8 puts Redis behind the same two methods. Channels:
+``lobby`` (table list changes), ``table:<id>`` (seats, chat: everyone at a table) and
+``table:<id>:<audience>`` (a seat number, or ``watch`` for spectators: redacted game updates).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+Message = str
+Handler = Callable[[Message], None]
+"""Called with each message (a JSON text) in publishing order; must not block (queue it)."""
+
+
+class Subscription(ABC):
+    """A handler's place on a channel."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Stop receiving."""
+
+
+class Bus(ABC):
+    """Publish/subscribe between table owners and connections, in order per channel."""
+
+    @abstractmethod
+    async def publish(self, channel: str, message: Message) -> None:
+        """Send ``message`` to every current subscriber of ``channel``."""
+
+    @abstractmethod
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        """Call ``handler`` with every later message on ``channel``."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Drop every subscription."""
+
+
+def table_channel(table_id: str, audience: int | str | None = None) -> str:
+    """The channel for everyone at a table, or for one audience there (a seat or ``watch``)."""
+    return f"table:{table_id}" if audience is None else f"table:{table_id}:{audience}"

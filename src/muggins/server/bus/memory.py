@@ -1,0 +1,36 @@
+"""The bus inside one process: subscribers are called directly, in publishing order."""
+
+from __future__ import annotations
+
+from muggins.server.bus.base import Bus, Handler, Message, Subscription
+
+
+class _MemorySubscription(Subscription):
+    def __init__(self, bus: MemoryBus, channel: str, handler: Handler) -> None:
+        self.bus, self.channel, self.handler = bus, channel, handler
+
+    async def close(self) -> None:
+        handlers = self.bus.channels.get(self.channel)
+        if handlers is not None:
+            handlers.pop(id(self), None)
+            if not handlers:
+                del self.bus.channels[self.channel]
+
+
+class MemoryBus(Bus):
+    """``Bus`` for a single server process."""
+
+    def __init__(self) -> None:
+        self.channels: dict[str, dict[int, Handler]] = {}
+
+    async def publish(self, channel: str, message: Message) -> None:
+        for handler in list(self.channels.get(channel, {}).values()):
+            handler(message)
+
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        sub = _MemorySubscription(self, channel, handler)
+        self.channels.setdefault(channel, {})[id(sub)] = handler
+        return sub
+
+    async def close(self) -> None:
+        self.channels.clear()

@@ -1,0 +1,282 @@
+"""One client's WebSocket: validate each message, act for the client's own seat only, and forward
+what the bus carries for the client's audiences. A refused message gets an ``error`` and changes
+nothing; the connection stays open."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from muggins.server import messages
+from muggins.server.auth import Auth, AuthError
+from muggins.server.bus import Bus, Subscription, table_channel
+from muggins.server.limits import TokenBucket
+from muggins.server.manager import LOBBY, Tables
+from muggins.server.settings import Settings
+from muggins.server.store import User
+from muggins.server.table import WATCH, Table, TableError, user_info
+
+log = logging.getLogger(__name__)
+
+OUTBOX_LIMIT = 2000
+"""A client this far behind is too slow to follow the game; it is disconnected."""
+
+
+class RefusedError(ValueError):
+    """A client message refused with a reason."""
+
+
+@dataclass
+class Joined:
+    """A table this connection follows: as which seat, and its subscriptions."""
+
+    table: Table
+    seat: int | None
+    subs: list[Subscription] = field(default_factory=list)
+
+
+class Connection:
+    """Serves one WebSocket until it closes."""
+
+    def __init__(self, ws: WebSocket, tables: Tables, bus: Bus, auth: Auth, settings: Settings) -> None:
+        self.ws, self.tables, self.bus, self.auth, self.settings = ws, tables, bus, auth, settings
+        self.user: User | None = None
+        self.joined: dict[str, Joined] = {}
+        self.lobby: Subscription | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self.flood_told = 0.0
+        self.handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
+            messages.Hello: self.on_hello,
+            messages.Lobby: self.on_lobby,
+            messages.Join: self.on_join,
+            messages.Sit: self.on_sit,
+            messages.Stand: self.on_stand,
+            messages.MakeMove: self.on_move,
+            messages.Ready: self.on_ready,
+            messages.SendChat: self.on_chat,
+            messages.Leave: self.on_leave,
+            messages.Rematch: self.on_rematch,
+            messages.HintRequest: self.on_hint,
+            messages.Ping: self.on_ping,
+        }
+
+    # --- plumbing ----------------------------------------------------------------------------
+
+    def send(self, message: messages.ServerMessage | str) -> None:
+        """Queue a message for this client (bus handlers call this; it never blocks)."""
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(message if isinstance(message, str) else message.model_dump_json())
+
+    async def _writer(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.ws.close(code=1008, reason="too slow to follow")
+                return
+            await self.ws.send_text(text)
+
+    async def serve(self) -> None:
+        await self.ws.accept()
+        writer = asyncio.create_task(self._writer())
+        try:
+            while True:
+                frame = await self.ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    self.send(messages.Error(reason="send JSON text frames, not binary"))
+                    continue
+                await self.handle(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await self._cleanup()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def _cleanup(self) -> None:
+        if self.lobby is not None:
+            await self.lobby.close()
+        for table_id in list(self.joined):
+            await self._unjoin(table_id)
+
+    async def handle(self, text: str) -> None:
+        """Validate and act on one client frame; every refusal becomes an ``error`` reply."""
+        if not self.limit.take():
+            now = time.monotonic()
+            if now - self.flood_told >= 1:
+                self.flood_told = now
+                self.send(
+                    messages.Error(
+                        reason=f"too many messages: at most {self.settings.rate_per_second:g} a second"
+                    )
+                )
+            return
+        if len(text.encode()) > self.settings.max_message_bytes:
+            self.send(
+                messages.Error(reason=f"message too large: at most {self.settings.max_message_bytes} bytes")
+            )
+            return
+        request: str | None = None
+        table_id: str | None = None
+        try:
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise RefusedError(f"not JSON: {exc}") from None
+            if isinstance(raw, dict):
+                request = str(raw.get("type"))[:32] if "type" in raw else None
+                table_id = raw.get("table_id") if isinstance(raw.get("table_id"), str) else None
+            try:
+                message = messages.CLIENT_MESSAGES.validate_python(raw)
+            except pydantic.ValidationError as exc:
+                raise RefusedError(_validation_reason(exc)) from None
+            if self.user is None and not isinstance(message, messages.Hello):
+                raise RefusedError("say hello first (with a token or a name)")
+            await self.handlers[type(message)](message)
+        except (RefusedError, TableError, AuthError) as exc:
+            self.send(messages.Error(reason=str(exc), request=request, table_id=table_id))
+        except Exception:
+            log.exception("handling %r failed", text[:200])
+            self.send(
+                messages.Error(reason="server error; nothing changed", request=request, table_id=table_id)
+            )
+
+    # --- following tables -----------------------------------------------------------------------
+
+    async def _follow(self, table: Table) -> None:
+        """Subscribe to the table (and this user's seat there) and send the table's state."""
+        assert self.user is not None
+        seat = table.seat_of(self.user.id)
+        old = self.joined.get(table.id)
+        joined = Joined(table, seat)
+        joined.subs.append(await self.bus.subscribe(table_channel(table.id), self._table_handler(table)))
+        joined.subs.append(
+            await self.bus.subscribe(table_channel(table.id, WATCH if seat is None else seat), self.send)
+        )
+        self.joined[table.id] = joined
+        if old is not None:
+            for sub in old.subs:
+                await sub.close()
+        else:
+            await table.attach(self.user)
+        self.send(table.state_for(seat))
+
+    def _table_handler(self, table: Table) -> Callable[[str], None]:
+        """Forward table-wide messages; when this user's seat changed, follow the new seat."""
+
+        def handler(text: str) -> None:
+            self.send(text)
+            joined = self.joined.get(table.id)
+            if (
+                self.user is not None
+                and joined is not None
+                and '"table_update"' in text
+                and table.seat_of(self.user.id) != joined.seat
+            ):
+                asyncio.get_running_loop().create_task(self._follow(table))
+
+        return handler
+
+    async def _unjoin(self, table_id: str) -> None:
+        joined = self.joined.pop(table_id, None)
+        if joined is None:
+            return
+        for sub in joined.subs:
+            await sub.close()
+        if self.user is not None:
+            await joined.table.detach(self.user)
+
+    def _table(self, table_id: str) -> Table:
+        joined = self.joined.get(table_id)
+        if joined is None:
+            raise RefusedError(f"join table {table_id} first")
+        return joined.table
+
+    # --- handlers -----------------------------------------------------------------------------
+
+    async def on_hello(self, msg: messages.Hello) -> None:
+        if self.user is not None:
+            raise RefusedError("you have already said hello")
+        if msg.token:
+            user = await self.auth.user_of(msg.token)
+        elif msg.name:
+            user = await self.auth.guest(msg.name)
+        else:
+            raise RefusedError("hello needs a token or a name")
+        self.user = user
+        self.send(messages.Welcome(user=user_info(user), token=self.auth.token(user)))
+
+    async def on_lobby(self, _msg: messages.Lobby) -> None:
+        if self.lobby is None:
+            self.lobby = await self.bus.subscribe(LOBBY, self.send)
+        self.send(messages.TableList(tables=self.tables.lobby()))
+
+    async def on_join(self, msg: messages.Join) -> None:
+        table = await self.tables.get(msg.table_id)
+        await self._follow(table)
+        for line in table.chat_log:
+            self.send(line)
+
+    async def on_sit(self, msg: messages.Sit) -> None:
+        assert self.user is not None
+        table = await self.tables.get(msg.table_id)
+        if table.id not in self.joined:
+            await self._follow(table)
+        await table.sit(self.user, msg.seat)
+
+    async def on_stand(self, msg: messages.Stand) -> None:
+        assert self.user is not None
+        await self._table(msg.table_id).stand(self.user)
+
+    async def on_move(self, msg: messages.MakeMove) -> None:
+        assert self.user is not None
+        await self._table(msg.table_id).move(self.user, msg.text, msg.state_id)
+
+    async def on_ready(self, msg: messages.Ready) -> None:
+        assert self.user is not None
+        await self._table(msg.table_id).ready(self.user)
+
+    async def on_chat(self, msg: messages.SendChat) -> None:
+        assert self.user is not None
+        await self._table(msg.table_id).chat(self.user, msg.text)
+
+    async def on_leave(self, msg: messages.Leave) -> None:
+        assert self.user is not None
+        table = self._table(msg.table_id)
+        if not await table.leave(self.user):
+            await self._unjoin(table.id)
+
+    async def on_rematch(self, msg: messages.Rematch) -> None:
+        assert self.user is not None
+        await self._table(msg.table_id).ask_rematch(self.user)
+
+    async def on_hint(self, msg: messages.HintRequest) -> None:
+        assert self.user is not None
+        self.send(await self._table(msg.table_id).hint(self.user))
+
+    async def on_ping(self, _msg: messages.Ping) -> None:
+        self.send(messages.Pong())
+
+
+def _validation_reason(exc: pydantic.ValidationError) -> str:
+    """One line naming each wrong field of a client message."""
+    problems = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(p) for p in err["loc"])
+        problems.append(f"{where}: {err['msg']}" if where else err["msg"])
+    return "malformed message: " + "; ".join(problems)

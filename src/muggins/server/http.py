@@ -1,0 +1,370 @@
+"""The HTTP API (documented in OpenAPI at /openapi.json): games and their options, accounts, the
+lobby and tables, hints, game history with step-through replay, and player pages."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+import pydantic
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+
+from muggins.bots.registry import bot_names
+from muggins.games.registry import game_class, game_names, load_game
+from muggins.server import messages
+from muggins.server.auth import Auth, AuthError
+from muggins.server.manager import Tables
+from muggins.server.ratings import display
+from muggins.server.store import GameRow, Store, User
+from muggins.server.table import TableError, user_info
+
+router = APIRouter(prefix="/api")
+
+
+# --- request and response shapes ------------------------------------------------------------
+
+
+class GameInfo(pydantic.BaseModel):
+    """A game in the registry: seats, its options' JSON Schema (drives the table form) and its bots."""
+
+    name: str
+    min_players: int
+    max_players: int
+    options_schema: dict[str, Any]
+    bots: list[str]
+
+
+class GuestIn(pydantic.BaseModel):
+    name: str = pydantic.Field(min_length=1, max_length=32)
+
+
+class AccountIn(pydantic.BaseModel):
+    name: str = pydantic.Field(min_length=1, max_length=32)
+    password: str = pydantic.Field(min_length=1, max_length=200)
+
+
+class TokenOut(pydantic.BaseModel):
+    """Who you are and the token to send as ``Authorization: Bearer <token>`` and in ``hello``."""
+
+    user: messages.UserInfo
+    token: str
+
+
+class CreateTable(pydantic.BaseModel):
+    """A new table: the game, its seats and engine options, time controls, hints, bots in seats."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    game: str
+    players: int = pydantic.Field(ge=1, le=8)
+    options: dict[str, Any] = {}
+    time: messages.TimeControls = messages.TimeControls()
+    hints: bool = True
+    private: bool = False
+    bots: dict[int, str] = pydantic.Field(default={}, description="seat -> bot name")
+    seat: int | None = pydantic.Field(default=0, description="where you sit; null to only watch")
+
+
+class GameSummary(pydantic.BaseModel):
+    """A finished game at a table."""
+
+    id: int
+    table_id: str
+    number: int
+    game: str
+    players: list[messages.UserInfo | None]
+    result: dict[str, Any] | None
+    started_at: float
+    finished_at: float | None
+
+
+class ReplayStep(pydantic.BaseModel):
+    """One move of a finished game and everything it caused (nothing is hidden once a game is over)."""
+
+    ply: int
+    seat: int
+    move: str
+    by: str
+    events: list[dict[str, Any]]
+    scores: list[int]
+
+
+class Replay(pydantic.BaseModel):
+    """A finished game for step-through replay: its record, the opening events and every step."""
+
+    game: GameSummary
+    record: dict[str, Any]
+    opening: list[dict[str, Any]]
+    steps: list[ReplayStep]
+
+
+class RatingOut(pydantic.BaseModel):
+    game: str
+    seats: int
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+class ResultOut(pydantic.BaseModel):
+    game_id: int
+    table_id: str
+    game: str
+    seats: int
+    seat: int
+    rank: int
+    score: int
+    finished_at: float | None
+
+
+class PlayerPage(pydantic.BaseModel):
+    user: messages.UserInfo
+    ratings: list[RatingOut]
+    results: list[ResultOut]
+
+
+# --- dependencies -------------------------------------------------------------------------------
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _auth(request: Request) -> Auth:
+    auth: Auth = request.app.state.auth
+    return auth
+
+
+async def _user(request: Request, authorization: Annotated[str | None, Header()] = None) -> User:
+    if not authorization or not authorization.startswith("Bearer "):
+        raise HTTPException(401, "send 'Authorization: Bearer <token>' (from /api/guest or /api/login)")
+    try:
+        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
+    except AuthError as exc:
+        raise HTTPException(401, str(exc)) from None
+
+
+StoreDep = Annotated[Store, Depends(_store)]
+TablesDep = Annotated[Tables, Depends(_tables)]
+AuthDep = Annotated[Auth, Depends(_auth)]
+UserDep = Annotated[User, Depends(_user)]
+
+
+# --- games and accounts ---------------------------------------------------------------------------
+
+
+@router.get("/games")
+async def games() -> list[GameInfo]:
+    """Every game the server can host, with the JSON Schema of its options."""
+    found = []
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except ImportError:
+            continue
+        found.append(
+            GameInfo(
+                name=name,
+                min_players=cls.min_players,
+                max_players=cls.max_players,
+                options_schema=cls.options_model.model_json_schema(),
+                bots=bot_names(name),
+            )
+        )
+    return found
+
+
+async def _token(auth: Auth, make: Any) -> TokenOut:
+    try:
+        user: User = await make
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return TokenOut(user=user_info(user), token=auth.token(user))
+
+
+@router.post("/guest")
+async def guest(body: GuestIn, auth: AuthDep) -> TokenOut:
+    """Play as a guest under a chosen name."""
+    return await _token(auth, auth.guest(body.name))
+
+
+@router.post("/register")
+async def register(body: AccountIn, auth: AuthDep) -> TokenOut:
+    """Register an account (the password is kept as an argon2 hash)."""
+    return await _token(auth, auth.register(body.name, body.password))
+
+
+@router.post("/login")
+async def login(body: AccountIn, auth: AuthDep) -> TokenOut:
+    """Sign in to an account."""
+    try:
+        return await _token(auth, auth.login(body.name, body.password))
+    except HTTPException as exc:
+        raise HTTPException(401, exc.detail) from None
+
+
+@router.get("/me")
+async def me(user: UserDep) -> messages.UserInfo:
+    """Who the token names."""
+    return user_info(user)
+
+
+# --- tables ----------------------------------------------------------------------------------------
+
+
+@router.get("/tables")
+async def lobby(tables: TablesDep) -> list[messages.TableInfo]:
+    """Public tables waiting for players or playing."""
+    return tables.lobby()
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, user: UserDep, tables: TablesDep) -> messages.TableInfo:
+    """Create a table with any of the game's options; bots take the seats named in ``bots``."""
+    try:
+        table = await tables.create(
+            user,
+            game=body.game,
+            players=body.players,
+            options=body.options,
+            time_controls=body.time,
+            hints=body.hints,
+            private=body.private,
+            bots=body.bots,
+            seat=body.seat,
+        )
+    except TableError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return table.info()
+
+
+async def _table_or_404(tables: Tables, table_id: str) -> Any:
+    try:
+        return await tables.get(table_id)
+    except TableError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+@router.get("/tables/{table_id}")
+async def table_info(table_id: str, tables: TablesDep) -> messages.TableInfo:
+    """A table's seats, options and status (also for private tables: the id is the invitation)."""
+    return (await _table_or_404(tables, table_id)).info()  # type: ignore[no-any-return]
+
+
+@router.get("/tables/{table_id}/hint")
+async def table_hint(table_id: str, user: UserDep, tables: TablesDep) -> messages.Hint:
+    """The expert bot's move for your seat now, with its reason (if the table allows hints)."""
+    table = await _table_or_404(tables, table_id)
+    try:
+        hint: messages.Hint = await table.hint(user)
+    except TableError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return hint
+
+
+# --- history and players ---------------------------------------------------------------------------
+
+
+async def _summary(store: Store, row: GameRow) -> GameSummary:
+    users = [await store.user(uid) for uid in row.seats]
+    return GameSummary(
+        id=row.id,
+        table_id=row.table_id,
+        number=row.number,
+        game=row.header["game"],
+        players=[user_info(u) if u else None for u in users],
+        result=row.result,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+    )
+
+
+@router.get("/history")
+async def history(
+    store: StoreDep,
+    table: Annotated[str | None, Query(max_length=32)] = None,
+    user: Annotated[int | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[GameSummary]:
+    """Finished games, newest first, at a table or of a player."""
+    rows = await store.finished_games(table_id=table, user_id=user, limit=limit)
+    return [await _summary(store, row) for row in rows]
+
+
+@router.get("/history/{game_id}")
+async def replay(game_id: int, store: StoreDep) -> Replay:
+    """A finished game step by step: each move with all its events. Games still being played are
+    not shown (their record would reveal the cards)."""
+    row = await store.game(game_id)
+    if row is None or row.status != "over":
+        raise HTTPException(404, f"there is no finished game {game_id}")
+    record = row.record()
+    game = await asyncio.to_thread(load_game, {**record, "moves": []})
+    opening = [e.to_dict() for e in game.events]
+    steps = []
+    for move in row.moves:
+        events = game.apply(move.seat, move.text)
+        steps.append(
+            ReplayStep(
+                ply=move.ply,
+                seat=move.seat,
+                move=move.text,
+                by=move.by,
+                events=[e.to_dict() for e in events],
+                scores=list(game.scores),
+            )
+        )
+    return Replay(game=await _summary(store, row), record=record, opening=opening, steps=steps)
+
+
+@router.get("/history/{game_id}/view")
+async def replay_view(
+    game_id: int,
+    store: StoreDep,
+    ply: Annotated[int, Query(ge=0)],
+    seat: Annotated[int | None, Query(ge=0)] = None,
+) -> dict[str, Any]:
+    """The view of ``seat`` (omitted: a spectator) after ``ply`` moves of a finished game."""
+    row = await store.game(game_id)
+    if row is None or row.status != "over":
+        raise HTTPException(404, f"there is no finished game {game_id}")
+    record = row.record()
+    if ply > len(record["moves"]):
+        raise HTTPException(400, f"game {game_id} has {len(record['moves'])} moves, not {ply}")
+    if seat is not None and seat >= record["players"]:
+        raise HTTPException(400, f"game {game_id} has seats 0-{record['players'] - 1}, not {seat}")
+    game = await asyncio.to_thread(load_game, {**record, "moves": record["moves"][:ply]})
+    return game.view(seat)
+
+
+@router.get("/players/{user_id}")
+async def player(user_id: int, store: StoreDep) -> PlayerPage:
+    """A player's ratings (per game and seat count) and recent results."""
+    user = await store.user(user_id)
+    if user is None:
+        raise HTTPException(404, f"there is no player {user_id}")
+    ratings = [
+        RatingOut(game=r.game, seats=r.seats, rating=display(r), mu=r.mu, sigma=r.sigma, games=r.games)
+        for r in await store.ratings([user_id])
+    ]
+    results = [
+        ResultOut(
+            game_id=r.game_id,
+            table_id=r.table_id,
+            game=r.game,
+            seats=r.seats,
+            seat=r.seat,
+            rank=r.rank,
+            score=r.score,
+            finished_at=r.finished_at,
+        )
+        for r in await store.results(user_id)
+    ]
+    return PlayerPage(user=user_info(user), ratings=ratings, results=results)

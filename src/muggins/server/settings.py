@@ -1,0 +1,35 @@
+"""The server's settings: where the store is, and the limits that keep a table fair and the server safe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pydantic
+from pydantic import Field
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory: no database to set up for a first game."""
+    folder = Path(platformdirs.user_data_dir("muggins"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'muggins.db'}"
+
+
+class Settings(pydantic.BaseModel):
+    """Everything ``create_app`` needs; every field has a working default."""
+
+    model_config = pydantic.ConfigDict(frozen=True)
+
+    db_url: str = Field(default_factory=default_db_url)
+    grace: float = Field(default=60.0, gt=0, description="seconds a dropped player has to come back")
+    bot_delay: float = Field(default=0.4, ge=0, description="seconds a bot waits before moving")
+    max_message_bytes: int = Field(default=16 * 1024, ge=256)
+    rate_per_second: float = Field(default=20.0, gt=0, description="messages a connection may send")
+    rate_burst: int = Field(default=40, ge=1)
+    chat_per_minute: int = Field(default=20, ge=1)
+    chat_burst: int = Field(default=5, ge=1)
+    web_dir: Path | None = Field(
+        default_factory=lambda: Path(__file__).resolve().parent.parent / "web",
+        description="static files of the browser client, served at / when the folder exists",
+    )

@@ -1,0 +1,198 @@
+"""What the server keeps, as an interface: SQL implements it here; issue 8 adds PostgreSQL tuning
+and fencing behind the same methods. Every method is async so a network database fits."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A player: guest, member or bot."""
+
+    id: int
+    name: str
+    kind: str
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A table's settings and who sits where (seat -> (user id, bot name or None))."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    turn_time: int
+    intermission: int
+    hints: bool
+    private: bool
+    status: str
+    created_by: int | None
+    created_at: float
+    seats: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One stored move: ``ply`` is the state_id it was made in."""
+
+    ply: int
+    seat: int
+    text: str
+    by: str
+    at: float
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One game at a table: the record header, the user in each seat, the moves so far, the result."""
+
+    id: int
+    table_id: str
+    number: int
+    header: dict[str, Any]
+    seats: list[int]
+    status: str
+    result: dict[str, Any] | None
+    started_at: float
+    finished_at: float | None
+    moves: list[MoveRow] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The game protocol's record, ready for ``load_game``."""
+        return {**self.header, "moves": [[m.seat, m.text] for m in self.moves]}
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating for one game and number of seats."""
+
+    user_id: int
+    game: str
+    seats: int
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """A player's finish in one game."""
+
+    game_id: int
+    table_id: str
+    game: str
+    seats: int
+    seat: int
+    rank: int
+    score: int
+    finished_at: float | None
+
+
+class DuplicateLoginError(ValueError):
+    """A member name that is already taken."""
+
+
+class Store(ABC):
+    """The server's persistence. A move is stored (``append_move`` returns) before anyone sees it."""
+
+    @abstractmethod
+    async def start(self) -> None:
+        """Connect and bring the schema up to date."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release connections."""
+
+    @abstractmethod
+    async def secret(self) -> str:
+        """The token signing secret, made once and shared by every server process."""
+
+    @abstractmethod
+    async def create_user(
+        self, name: str, kind: str, *, login: str | None = None, password_hash: str | None = None
+    ) -> User:
+        """A new user; raises ``DuplicateLoginError`` when ``login`` is taken."""
+
+    @abstractmethod
+    async def user(self, user_id: int) -> User | None:
+        """The user with this id."""
+
+    @abstractmethod
+    async def login(self, login: str) -> tuple[User, str] | None:
+        """The member with this login and their password hash."""
+
+    @abstractmethod
+    async def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        """Replace a member's password hash (rehashing with newer parameters)."""
+
+    @abstractmethod
+    async def bot_user(self, game: str, bot: str) -> User:
+        """The user standing for bot ``bot`` of ``game`` (made on first use), so bots have ratings."""
+
+    @abstractmethod
+    async def create_table(self, table: TableRow) -> None:
+        """Store a new table and its seats."""
+
+    @abstractmethod
+    async def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (waiting, playing, finished)."""
+
+    @abstractmethod
+    async def set_seat(self, table_id: str, seat: int, user_id: int | None, bot: str | None) -> None:
+        """Seat a user (or bot) at ``seat``; ``user_id`` None empties it."""
+
+    @abstractmethod
+    async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
+        """Every table whose status is one of ``statuses``, with seats."""
+
+    @abstractmethod
+    async def table(self, table_id: str) -> TableRow | None:
+        """One table with its seats."""
+
+    @abstractmethod
+    async def start_game(self, table_id: str, number: int, header: dict[str, Any], seats: list[int]) -> int:
+        """Store a new game (its record without moves) and mark the table playing; returns its id."""
+
+    @abstractmethod
+    async def append_move(self, game_id: int, move: MoveRow) -> None:
+        """Append one move to a game's record, committed when this returns."""
+
+    @abstractmethod
+    async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
+        """Mark a game over, store each seat's finish and the new ratings, in one transaction."""
+
+    @abstractmethod
+    async def game(self, game_id: int) -> GameRow | None:
+        """A game with its moves."""
+
+    @abstractmethod
+    async def current_game(self, table_id: str) -> GameRow | None:
+        """The newest game at a table, with its moves."""
+
+    @abstractmethod
+    async def finished_games(
+        self, *, table_id: str | None = None, user_id: int | None = None, limit: int = 50
+    ) -> list[GameRow]:
+        """Finished games, newest first, without moves."""
+
+    @abstractmethod
+    async def ratings(
+        self, user_ids: list[int], game: str | None = None, seats: int | None = None
+    ) -> list[Rating]:
+        """Stored ratings of these users (optionally for one game and seat count)."""
+
+    @abstractmethod
+    async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
+        """A user's finishes, newest first."""
+
+    @abstractmethod
+    async def add_chat(self, table_id: str, user_id: int, text: str, at: float) -> None:
+        """Keep a chat line."""
+
+    @abstractmethod
+    async def chat(self, table_id: str, limit: int = 50) -> list[tuple[int, str, float]]:
+        """The last chat lines of a table, oldest first: (user id, text, time)."""

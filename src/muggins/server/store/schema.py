@@ -1,0 +1,112 @@
+"""The store's tables (SQLAlchemy Core), the same on SQLite and PostgreSQL; migrations create them."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+meta = sa.Table(
+    "meta",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+"""Server-wide values such as the token signing secret (shared by every process)."""
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("login", sa.String(32), unique=True, nullable=True),
+    sa.Column("password_hash", sa.String(255), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""Guests, members (``login``: the lower-cased name, unique) and bots (``login``: ``bot:<game>:<name>``)."""
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("turn_time", sa.Integer, nullable=False),
+    sa.Column("intermission", sa.Integer, nullable=False),
+    sa.Column("hints", sa.Boolean, nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),
+)
+"""Who sits where now; an empty seat has no row."""
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("header", sa.JSON, nullable=False),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+"""One row per game: the record without its moves (``header``) and the user id in each seat."""
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("ply", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("by", sa.String(16), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""The record's moves, appended one by one; ``ply`` counts from 0 and equals the state_id before it."""
+
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("score", sa.Integer, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("seats", sa.Integer, primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+"""One rating per player, game and number of seats."""
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("text", sa.String(500), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)

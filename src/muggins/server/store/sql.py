@@ -1,0 +1,406 @@
+"""The store on SQL through SQLAlchemy Core: SQLite by default, PostgreSQL with the same schema.
+
+Database calls are blocking, so they run on a small thread pool (one thread for SQLite, which
+serialises writers anyway) and the event loop stays free. SQLite runs in WAL mode with
+``synchronous=NORMAL``: a committed move survives the server process being killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from muggins.server.store import migrate
+from muggins.server.store import schema as s
+from muggins.server.store.base import (
+    DuplicateLoginError,
+    GameRow,
+    MoveRow,
+    Rating,
+    ResultRow,
+    Store,
+    TableRow,
+    User,
+)
+
+T = TypeVar("T")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class SqlStore(Store):
+    """``Store`` on any SQLAlchemy URL (``sqlite:///path``, ``postgresql://...``)."""
+
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        self.engine = sa.create_engine(url, future=True)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.pool = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 8, thread_name_prefix="store")
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def _insert(self, table: sa.Table) -> Any:
+        """An INSERT that can do nothing on conflict in this dialect."""
+        return (sqlite.insert if self.is_sqlite else postgresql.insert)(table)
+
+    async def start(self) -> None:
+        await self._run(migrate.upgrade, self.engine)
+
+    async def close(self) -> None:
+        await self._run(self.engine.dispose)
+        self.pool.shutdown(wait=True)
+
+    # --- users ------------------------------------------------------------------------------
+
+    async def secret(self) -> str:
+        def run() -> str:
+            with self.engine.begin() as c:
+                c.execute(
+                    self._insert(s.meta)
+                    .values(key="token_secret", value=secrets.token_urlsafe(32))
+                    .on_conflict_do_nothing()
+                )
+                return str(
+                    c.execute(sa.select(s.meta.c.value).where(s.meta.c.key == "token_secret")).scalar_one()
+                )
+
+        return await self._run(run)
+
+    async def create_user(
+        self, name: str, kind: str, *, login: str | None = None, password_hash: str | None = None
+    ) -> User:
+        def run() -> User:
+            try:
+                with self.engine.begin() as c:
+                    uid = c.execute(
+                        s.users.insert().values(
+                            name=name,
+                            kind=kind,
+                            login=login,
+                            password_hash=password_hash,
+                            created_at=time.time(),
+                        )
+                    ).inserted_primary_key
+            except sa.exc.IntegrityError:
+                raise DuplicateLoginError(f"the name {name!r} is taken") from None
+            assert uid is not None
+            return User(int(uid[0]), name, kind)
+
+        return await self._run(run)
+
+    async def user(self, user_id: int) -> User | None:
+        def run() -> User | None:
+            with self.engine.connect() as c:
+                row = c.execute(
+                    sa.select(s.users.c.id, s.users.c.name, s.users.c.kind).where(s.users.c.id == user_id)
+                ).first()
+            return User(row.id, row.name, row.kind) if row else None
+
+        return await self._run(run)
+
+    async def login(self, login: str) -> tuple[User, str] | None:
+        def run() -> tuple[User, str] | None:
+            with self.engine.connect() as c:
+                row = c.execute(
+                    sa.select(s.users).where(s.users.c.login == login, s.users.c.kind == "member")
+                ).first()
+            return (User(row.id, row.name, row.kind), row.password_hash) if row else None
+
+        return await self._run(run)
+
+    async def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.users.update().where(s.users.c.id == user_id).values(password_hash=password_hash))
+
+        await self._run(run)
+
+    async def bot_user(self, game: str, bot: str) -> User:
+        login = f"bot:{game}:{bot}"
+
+        def run() -> User:
+            with self.engine.begin() as c:
+                c.execute(
+                    self._insert(s.users)
+                    .values(name=f"{bot} bot", kind="bot", login=login, created_at=time.time())
+                    .on_conflict_do_nothing()
+                )
+                row = c.execute(sa.select(s.users).where(s.users.c.login == login)).one()
+            return User(row.id, row.name, row.kind)
+
+        return await self._run(run)
+
+    # --- tables -----------------------------------------------------------------------------
+
+    async def create_table(self, table: TableRow) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    s.tables.insert().values(
+                        id=table.id,
+                        game=table.game,
+                        players=table.players,
+                        options=table.options,
+                        turn_time=table.turn_time,
+                        intermission=table.intermission,
+                        hints=table.hints,
+                        private=table.private,
+                        status=table.status,
+                        created_by=table.created_by,
+                        created_at=table.created_at,
+                    )
+                )
+                for seat, (uid, bot) in table.seats.items():
+                    c.execute(s.seats.insert().values(table_id=table.id, seat=seat, user_id=uid, bot=bot))
+
+        await self._run(run)
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.tables.update().where(s.tables.c.id == table_id).values(status=status))
+
+        await self._run(run)
+
+    async def set_seat(self, table_id: str, seat: int, user_id: int | None, bot: str | None) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.seats.delete().where(s.seats.c.table_id == table_id, s.seats.c.seat == seat))
+                if user_id is not None:
+                    c.execute(s.seats.insert().values(table_id=table_id, seat=seat, user_id=user_id, bot=bot))
+
+        await self._run(run)
+
+    def _tables(self, where: Any) -> list[TableRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(s.tables).where(where).order_by(s.tables.c.created_at)).all()
+            ids = [r.id for r in rows]
+            seat_rows = c.execute(sa.select(s.seats).where(s.seats.c.table_id.in_(ids))).all() if ids else []
+        found = {
+            r.id: TableRow(
+                r.id,
+                r.game,
+                r.players,
+                dict(r.options),
+                r.turn_time,
+                r.intermission,
+                r.hints,
+                r.private,
+                r.status,
+                r.created_by,
+                r.created_at,
+            )
+            for r in rows
+        }
+        for sr in seat_rows:
+            found[sr.table_id].seats[sr.seat] = (sr.user_id, sr.bot)
+        return list(found.values())
+
+    async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
+        return await self._run(self._tables, s.tables.c.status.in_(statuses))
+
+    async def table(self, table_id: str) -> TableRow | None:
+        found = await self._run(self._tables, s.tables.c.id == table_id)
+        return found[0] if found else None
+
+    # --- games ------------------------------------------------------------------------------
+
+    async def start_game(self, table_id: str, number: int, header: dict[str, Any], seats: list[int]) -> int:
+        def run() -> int:
+            with self.engine.begin() as c:
+                key = c.execute(
+                    s.games.insert().values(
+                        table_id=table_id,
+                        number=number,
+                        header=header,
+                        seats=seats,
+                        status="playing",
+                        started_at=time.time(),
+                    )
+                ).inserted_primary_key
+                c.execute(s.tables.update().where(s.tables.c.id == table_id).values(status="playing"))
+            assert key is not None
+            return int(key[0])
+
+        return await self._run(run)
+
+    async def append_move(self, game_id: int, move: MoveRow) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    s.moves.insert().values(
+                        game_id=game_id, ply=move.ply, seat=move.seat, text=move.text, by=move.by, at=move.at
+                    )
+                )
+
+        await self._run(run)
+
+    async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                row = c.execute(sa.select(s.games).where(s.games.c.id == game_id)).one()
+                c.execute(
+                    s.games.update()
+                    .where(s.games.c.id == game_id)
+                    .values(status="over", result=result, finished_at=time.time())
+                )
+                c.execute(s.tables.update().where(s.tables.c.id == row.table_id).values(status="finished"))
+                for seat, uid in enumerate(row.seats):
+                    c.execute(
+                        s.results.insert().values(
+                            game_id=game_id,
+                            seat=seat,
+                            user_id=uid,
+                            rank=result["ranks"][seat],
+                            score=result["scores"][seat],
+                        )
+                    )
+                for r in ratings:
+                    key = (
+                        (s.ratings.c.user_id == r.user_id)
+                        & (s.ratings.c.game == r.game)
+                        & (s.ratings.c.seats == r.seats)
+                    )
+                    c.execute(s.ratings.delete().where(key))
+                    c.execute(
+                        s.ratings.insert().values(
+                            user_id=r.user_id,
+                            game=r.game,
+                            seats=r.seats,
+                            mu=r.mu,
+                            sigma=r.sigma,
+                            games=r.games,
+                        )
+                    )
+
+        await self._run(run)
+
+    def _games(self, where: Any, *, with_moves: bool, limit: int) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(s.games).where(where).order_by(s.games.c.id.desc()).limit(limit)).all()
+            found = [
+                GameRow(
+                    r.id,
+                    r.table_id,
+                    r.number,
+                    dict(r.header),
+                    list(r.seats),
+                    r.status,
+                    r.result,
+                    r.started_at,
+                    r.finished_at,
+                )
+                for r in rows
+            ]
+            if with_moves:
+                for g in found:
+                    g.moves = [
+                        MoveRow(m.ply, m.seat, m.text, m.by, m.at)
+                        for m in c.execute(
+                            sa.select(s.moves).where(s.moves.c.game_id == g.id).order_by(s.moves.c.ply)
+                        )
+                    ]
+        return found
+
+    async def game(self, game_id: int) -> GameRow | None:
+        found = await self._run(lambda: self._games(s.games.c.id == game_id, with_moves=True, limit=1))
+        return found[0] if found else None
+
+    async def current_game(self, table_id: str) -> GameRow | None:
+        found = await self._run(lambda: self._games(s.games.c.table_id == table_id, with_moves=True, limit=1))
+        return found[0] if found else None
+
+    async def finished_games(
+        self, *, table_id: str | None = None, user_id: int | None = None, limit: int = 50
+    ) -> list[GameRow]:
+        where: sa.ColumnElement[bool] = s.games.c.status == "over"
+        if table_id is not None:
+            where &= s.games.c.table_id == table_id
+        if user_id is not None:
+            where &= s.games.c.id.in_(sa.select(s.results.c.game_id).where(s.results.c.user_id == user_id))
+        return await self._run(lambda: self._games(where, with_moves=False, limit=limit))
+
+    # --- ratings, results, chat ------------------------------------------------------------
+
+    async def ratings(
+        self, user_ids: list[int], game: str | None = None, seats: int | None = None
+    ) -> list[Rating]:
+        where: sa.ColumnElement[bool] = s.ratings.c.user_id.in_(user_ids)
+        if game is not None:
+            where &= s.ratings.c.game == game
+        if seats is not None:
+            where &= s.ratings.c.seats == seats
+
+        def run() -> list[Rating]:
+            with self.engine.connect() as c:
+                return [
+                    Rating(r.user_id, r.game, r.seats, r.mu, r.sigma, r.games)
+                    for r in c.execute(sa.select(s.ratings).where(where))
+                ]
+
+        return await self._run(run)
+
+    async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
+        def run() -> list[ResultRow]:
+            query = (
+                sa.select(s.results, s.games.c.table_id, s.games.c.header, s.games.c.finished_at)
+                .join(s.games, s.games.c.id == s.results.c.game_id)
+                .where(s.results.c.user_id == user_id)
+                .order_by(s.results.c.game_id.desc())
+                .limit(limit)
+            )
+            with self.engine.connect() as c:
+                return [
+                    ResultRow(
+                        r.game_id,
+                        r.table_id,
+                        r.header["game"],
+                        r.header["players"],
+                        r.seat,
+                        r.rank,
+                        r.score,
+                        r.finished_at,
+                    )
+                    for r in c.execute(query)
+                ]
+
+        return await self._run(run)
+
+    async def add_chat(self, table_id: str, user_id: int, text: str, at: float) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.chat.insert().values(table_id=table_id, user_id=user_id, text=text, at=at))
+
+        await self._run(run)
+
+    async def chat(self, table_id: str, limit: int = 50) -> list[tuple[int, str, float]]:
+        def run() -> list[tuple[int, str, float]]:
+            with self.engine.connect() as c:
+                rows = c.execute(
+                    sa.select(s.chat)
+                    .where(s.chat.c.table_id == table_id)
+                    .order_by(s.chat.c.id.desc())
+                    .limit(limit)
+                ).all()
+            return [(r.user_id, r.text, r.at) for r in reversed(rows)]
+
+        return await self._run(run)

@@ -1,0 +1,534 @@
+"""One table owned by this process: its seats, its game, its clocks, bots and chat.
+
+Every change to a table goes through its lock, in this order: validate, change the game, store
+the move, then broadcast (each seat its own redacted events and view, spectators the spectator
+view). Clocks: a turn clock per waiting seat (reset when the seat moves, never carried over);
+a pause (every waiting seat's only move is ``ready``) is an intermission; a dropped player has
+a grace period, after which they leave the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from muggins.bots.base import Bot
+from muggins.bots.registry import make_bot
+from muggins.cards import Card, CardError, parse_card
+from muggins.games.base import Game
+from muggins.games.errors import GameError
+from muggins.games.moves import Leave as LeaveMove
+from muggins.games.moves import Ready as ReadyMove
+from muggins.games.registry import load_game, new_game
+from muggins.server import hints, messages
+from muggins.server.bus import table_channel
+from muggins.server.limits import TokenBucket
+from muggins.server.ratings import new_ratings
+from muggins.server.store import GameRow, MoveRow, TableRow, User
+
+if TYPE_CHECKING:
+    from muggins.server.manager import Tables
+
+log = logging.getLogger(__name__)
+
+WATCH = "watch"
+"""The audience name of spectators."""
+
+
+class TableError(ValueError):
+    """A request the table refuses; the message is the reason the client sees."""
+
+
+def _redact(move: str, hidden: frozenset[Card]) -> str:
+    """A move's text as a viewer may see it: only its verb if it names a card hidden from them
+    (a discard to the crib names cards its maker's opponents never see)."""
+    verb, *words = move.split()
+    for word in words:
+        with contextlib.suppress(CardError):
+            if parse_card(word) in hidden:
+                return verb
+    return move
+
+
+def user_info(user: User) -> messages.UserInfo:
+    return messages.UserInfo(id=user.id, name=user.name, kind=user.kind)  # type: ignore[arg-type]
+
+
+class Table:
+    """A table and, once every seat is filled, its game."""
+
+    def __init__(self, row: TableRow, users: dict[int, User], manager: Tables) -> None:
+        self.row = row
+        self.users = users
+        self.manager = manager
+        self.lock = asyncio.Lock()
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.game_number = 0
+        self.bots: dict[int, Bot] = {}
+        self.clocks: dict[int, messages.SeatClock] = {}
+        self.grace: dict[int, tuple[messages.SeatClock, asyncio.TimerHandle]] = {}
+        self.timer: asyncio.TimerHandle | None = None
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.present: collections.Counter[int] = collections.Counter()
+        self.rematch: set[int] = set()
+        self.chat_log: collections.deque[messages.Chat] = collections.deque(maxlen=50)
+        self.chat_limits: dict[int, TokenBucket] = {}
+        self.epochs: dict[int, int] = {}
+        """Seat -> the state in which its legal moves last changed: a move chosen before it is stale."""
+        self.choices: dict[int, list[str]] = {}
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # --- loading and starting ----------------------------------------------------------------
+
+    def resume(self, stored: GameRow) -> None:
+        """Rebuild the game from its stored record (after a restart) and restart its clocks."""
+        self.game = load_game(stored.record())
+        self.game_id, self.game_number = stored.id, stored.number
+        self._make_bots()
+        self._note_choices()
+        if not self.game.is_over:
+            self._reset_clocks(mover=None)
+            self._schedule()
+
+    def _make_bots(self) -> None:
+        assert self.game is not None
+        self.bots = {
+            seat: make_bot(self.row.game, bot, seed=self.game.seed + seat)
+            for seat, (_, bot) in self.row.seats.items()
+            if bot is not None
+        }
+
+    async def start_game(self) -> None:
+        """Every seat is filled: deal a new game, store it, tell everyone at the table."""
+        game = new_game(self.row.game, players=self.row.players, **self.row.options)
+        header = {k: v for k, v in game.record().items() if k != "moves"}
+        seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
+        self.game_id = await self.manager.store.start_game(self.id, self.game_number + 1, header, seat_users)
+        self.game, self.game_number = game, self.game_number + 1
+        self.row.status = "playing"
+        self.rematch.clear()
+        self._make_bots()
+        self._note_choices()
+        self._reset_clocks(mover=None)
+        await self._publish_states()
+        await self.changed()
+        self._schedule()
+
+    # --- what clients see -----------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds here, if any."""
+        return next((s for s, (uid, bot) in self.row.seats.items() if uid == user_id and bot is None), None)
+
+    def info(self) -> messages.TableInfo:
+        game = self.game
+        left = set(game.left) if game else set()
+        seats = []
+        for seat in range(self.row.players):
+            uid, bot = self.row.seats.get(seat, (None, None))
+            user = self.users.get(seat)
+            seats.append(
+                messages.SeatInfo(
+                    seat=seat,
+                    user=user_info(user) if user and uid is not None else None,
+                    bot=bot,
+                    connected=bot is not None or (uid is not None and self.present[uid] > 0),
+                    left=seat in left,
+                    rematch=seat in self.rematch,
+                )
+            )
+        return messages.TableInfo(
+            id=self.id,
+            game=self.row.game,
+            players=self.row.players,
+            options=self.row.options,
+            time=messages.TimeControls(turn_time=self.row.turn_time, intermission=self.row.intermission),
+            hints=self.row.hints,
+            private=self.row.private,
+            status=self.row.status,  # type: ignore[arg-type]
+            seats=seats,
+            game_id=self.game_id,
+            game_number=self.game_number,
+            state_id=game.state_id if game else 0,
+            scores=list(game.scores) if game else [],
+            created_by=self.row.created_by,
+            invite=f"/?table={self.id}",
+        )
+
+    def all_clocks(self) -> list[messages.SeatClock]:
+        now = time.time()
+        running = [*self.clocks.values(), *(clock for clock, _ in self.grace.values())]
+        return [c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)}) for c in running]
+
+    def state_for(self, seat: int | None) -> messages.TableState:
+        """Everything the holder of ``seat`` (None: a spectator) sees at this table now."""
+        return messages.TableState(
+            table_id=self.id,
+            table=self.info(),
+            seat=seat,
+            view=self.game.view(seat) if self.game else None,
+            clocks=self.all_clocks(),
+        )
+
+    def audiences(self) -> list[int | str]:
+        return [*range(self.row.players), WATCH]
+
+    async def _publish(self, audience: int | str | None, message: messages.ServerMessage) -> None:
+        await self.manager.bus.publish(table_channel(self.id, audience), message.model_dump_json())
+
+    async def _publish_states(self) -> None:
+        for audience in self.audiences():
+            await self._publish(audience, self.state_for(audience if isinstance(audience, int) else None))
+
+    async def changed(self) -> None:
+        """Seats or status changed: tell the table and the lobby."""
+        update = messages.TableUpdate(table=self.info())
+        await self._publish(None, update)
+        await self.manager.lobby_changed(self, update)
+
+    # --- requests from players -------------------------------------------------------------
+
+    def _need_seat(self, user: User) -> int:
+        seat = self.seat_of(user.id)
+        if seat is None:
+            raise TableError(f"you have no seat at table {self.id}")
+        return seat
+
+    async def sit(self, user: User, seat: int | None) -> int:
+        async with self.lock:
+            if self.row.status != "waiting":
+                raise TableError(f"table {self.id} is {self.row.status}; seats are taken only before a game")
+            if self.seat_of(user.id) is not None:
+                raise TableError(f"you already sit at table {self.id}")
+            empty = [s for s in range(self.row.players) if s not in self.row.seats]
+            if seat is None:
+                if not empty:
+                    raise TableError(f"table {self.id} has no empty seat")
+                seat = empty[0]
+            elif seat not in empty:
+                raise TableError(f"seat {seat} is not an empty seat at table {self.id} (empty: {empty})")
+            await self.manager.store.set_seat(self.id, seat, user.id, None)
+            self.row.seats[seat] = (user.id, None)
+            self.users[seat] = user
+            if len(self.row.seats) == self.row.players:
+                await self.start_game()
+            else:
+                await self.changed()
+            return seat
+
+    async def stand(self, user: User) -> None:
+        async with self.lock:
+            seat = self._need_seat(user)
+            if self.row.status == "playing":
+                raise TableError("the game has started: send 'leave' to leave it")
+            await self._empty_seat(seat)
+            await self.changed()
+
+    async def _empty_seat(self, seat: int) -> None:
+        await self.manager.store.set_seat(self.id, seat, None, None)
+        self.row.seats.pop(seat, None)
+        self.users.pop(seat, None)
+        self.rematch.discard(seat)
+
+    async def move(self, user: User, text: str, state_id: int) -> None:
+        seat = self._need_seat(user)
+        async with self.lock:
+            game = self._live_game()
+            if not self.epochs.get(seat, 0) <= state_id <= game.state_id:
+                raise TableError(
+                    f"stale move: it was chosen in state {state_id}, and your choices changed in state "
+                    f"{self.epochs.get(seat, 0)} (the game is in state {game.state_id})"
+                )
+            await self._apply(seat, text, "player")
+
+    async def ready(self, user: User) -> None:
+        seat = self._need_seat(user)
+        async with self.lock:
+            self._live_game()
+            if not self._pausing(seat):
+                raise TableError("there is no intermission to end now")
+            await self._apply(seat, str(ReadyMove()), "player")
+
+    async def leave(self, user: User) -> bool:
+        """Leave the game (worst unfilled rank, the hand ends) or, before it, the seat.
+        Returns False if the user had no seat (they only stop watching)."""
+        seat = self.seat_of(user.id)
+        if seat is None:
+            return False
+        async with self.lock:
+            if self.row.status == "playing" and self.game is not None and seat not in self.game.left:
+                await self._apply(seat, str(LeaveMove()), "leave")
+            elif self.row.status != "playing":
+                await self._empty_seat(seat)
+                await self.changed()
+        return True
+
+    async def ask_rematch(self, user: User) -> None:
+        seat = self._need_seat(user)
+        async with self.lock:
+            if self.row.status != "finished":
+                raise TableError("a rematch can be asked for only when the game is over")
+            self.rematch.add(seat)
+            left = set(self.game.left) if self.game else set()
+            humans = {s for s, (_, bot) in self.row.seats.items() if bot is None and s not in left}
+            if humans <= self.rematch:
+                for s in left:
+                    await self._empty_seat(s)
+                if len(self.row.seats) == self.row.players:
+                    await self.start_game()
+                    return
+                self.row.status = "waiting"
+                await self.manager.store.set_status(self.id, "waiting")
+            await self.changed()
+
+    async def chat(self, user: User, text: str) -> None:
+        limit = self.chat_limits.setdefault(
+            user.id, TokenBucket(self.manager.settings.chat_per_minute / 60, self.manager.settings.chat_burst)
+        )
+        if not limit.take():
+            raise TableError(f"too much chat: at most {self.manager.settings.chat_per_minute} lines a minute")
+        line = messages.Chat(table_id=self.id, user=user_info(user), text=text, at=time.time())
+        await self.manager.store.add_chat(self.id, user.id, text, line.at)
+        self.chat_log.append(line)
+        await self._publish(None, line)
+
+    async def hint(self, user: User) -> messages.Hint:
+        seat = self._need_seat(user)
+        if not self.row.hints:
+            raise TableError("hints are turned off at this table")
+        game = self._live_game()
+        if seat not in game.to_move:
+            raise TableError("it is not your turn: a hint is for a move you have to make")
+        view, state_id = game.view(seat), game.state_id
+        move, reason = await asyncio.get_running_loop().run_in_executor(None, hints.hint, self.row.game, view)
+        return messages.Hint(table_id=self.id, state_id=state_id, move=move, reason=reason)
+
+    # --- presence ---------------------------------------------------------------------------
+
+    async def attach(self, user: User) -> None:
+        """A connection of ``user`` joined: cancel their grace period."""
+        self.present[user.id] += 1
+        seat = self.seat_of(user.id)
+        if seat is not None and self.present[user.id] == 1:
+            pending = self.grace.pop(seat, None)
+            if pending:
+                pending[1].cancel()
+            await self.changed()
+
+    async def detach(self, user: User) -> None:
+        """A connection of ``user`` went away: with none left, a seated player's grace period starts."""
+        self.present[user.id] -= 1
+        if self.present[user.id] > 0:
+            return
+        del self.present[user.id]
+        seat = self.seat_of(user.id)
+        if seat is None:
+            return
+        game = self.game
+        if self.row.status == "playing" and game is not None and seat not in game.left:
+            grace = self.manager.settings.grace
+            clock = messages.SeatClock(seat=seat, kind="grace", deadline=time.time() + grace, remaining=grace)
+            handle = asyncio.get_running_loop().call_later(grace, lambda: self._spawn(self._grace_over(seat)))
+            self.grace[seat] = (clock, handle)
+            await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
+        await self.changed()
+
+    async def _grace_over(self, seat: int) -> None:
+        self.grace.pop(seat, None)
+        async with self.lock:
+            game = self.game
+            if self.row.status == "playing" and game is not None and seat not in game.left:
+                await self._apply(seat, str(LeaveMove()), "leave")
+
+    # --- the heart: apply, store, broadcast ----------------------------------------------------
+
+    def _live_game(self) -> Game:
+        if self.game is None or self.row.status == "waiting":
+            raise TableError(f"the game at table {self.id} has not started")
+        if self.game.is_over:
+            raise TableError(f"the game at table {self.id} is over")
+        return self.game
+
+    def _pausing(self, seat: int) -> bool:
+        """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)?"""
+        assert self.game is not None
+        return [str(m) for m in self.game.legal_moves(seat)] == [str(ReadyMove())]
+
+    async def _apply(self, seat: int, text: str, by: str) -> None:
+        """Make a move (the lock is held): the game validates it, the store keeps it, then everyone
+        at the table hears of it. A refused move changes nothing."""
+        game = self._live_game()
+        try:
+            events = game.apply(seat, text)
+        except GameError as exc:
+            raise TableError(str(exc)) from None
+        move = str(game.moves[-1][1])
+        assert self.game_id is not None
+        try:
+            await self.manager.store.append_move(
+                self.game_id, MoveRow(game.state_id - 1, seat, move, by, time.time())
+            )
+        except Exception:
+            log.exception("storing a move at table %s failed", self.id)
+            record = game.record()
+            record["moves"].pop()
+            self.game = load_game(record)
+            raise TableError("the move could not be stored; try again") from None
+        self._note_choices()
+        self._reset_clocks(mover=seat)
+        clocks = self.all_clocks()
+        for audience in self.audiences():
+            viewer = audience if isinstance(audience, int) else None
+            await self._publish(
+                audience,
+                messages.Events.model_construct(
+                    table_id=self.id,
+                    state_id=game.state_id,
+                    seat=seat,
+                    move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
+                    by=by,
+                    events=[e.for_viewer(viewer).to_dict() for e in events],
+                    view=game.view(viewer),
+                    clocks=clocks,
+                    type="events",
+                ),
+            )
+        if game.is_over:
+            await self._finish()
+        self._schedule()
+
+    async def _finish(self) -> None:
+        game = self.game
+        assert game is not None and game.result is not None and self.game_id is not None
+        for _, handle in self.grace.values():
+            handle.cancel()
+        self.grace.clear()
+        result = game.result.to_dict()
+        seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
+        old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
+        sides: list[tuple[int, ...]] | None = getattr(game, "sides", None)
+        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, sides)
+        await self.manager.store.finish_game(self.game_id, result, rated)
+        self.row.status = "finished"
+        await self.changed()
+
+    # --- clocks and bots --------------------------------------------------------------------
+
+    def _note_choices(self) -> None:
+        """Record the state in which each seat's legal moves changed (moves chosen earlier are stale;
+        a simultaneous discard by an opponent does not make yours stale)."""
+        game = self.game
+        assert game is not None
+        for seat in range(self.row.players):
+            choices = [str(m) for m in game.legal_moves(seat)]
+            if self.choices.get(seat) != choices:
+                self.choices[seat], self.epochs[seat] = choices, game.state_id
+
+    def _reset_clocks(self, mover: int | None) -> None:
+        """Clocks for the seats now waited for: kept for seats still waiting that did not move,
+        fresh for the rest (unused time is not carried over)."""
+        game = self.game
+        if game is None or game.is_over:
+            self.clocks.clear()
+            return
+        now = time.time()
+        fresh: dict[int, messages.SeatClock] = {}
+        for seat in sorted(game.to_move):
+            kind: Literal["turn", "intermission"] = "intermission" if self._pausing(seat) else "turn"
+            old = self.clocks.get(seat)
+            if old is not None and seat != mover and old.kind == kind:
+                fresh[seat] = old
+            else:
+                length = self.row.intermission if kind == "intermission" else self.row.turn_time
+                fresh[seat] = messages.SeatClock(
+                    seat=seat, kind=kind, deadline=now + length, remaining=length
+                )
+        self.clocks = fresh
+
+    def _schedule(self) -> None:
+        """Arm the timer for the earliest clock and start bots whose turn it is."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        game = self.game
+        if game is None or game.is_over:
+            return
+        loop = asyncio.get_running_loop()
+        if self.clocks:
+            due = min(c.deadline for c in self.clocks.values())
+            self.timer = loop.call_later(max(0.0, due - time.time()), lambda: self._spawn(self._expire()))
+        for seat in game.to_move:
+            if seat in self.bots and seat not in self.bot_tasks:
+                self.bot_tasks[seat] = self._spawn(self._bot_turn(seat))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self.manager.tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.manager.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s task failed", self.id, exc_info=task.exception())
+
+    async def _expire(self) -> None:
+        """Clocks ran out: the engine's automatic move for each seat whose time is up."""
+        async with self.lock:
+            game = self.game
+            if game is None or game.is_over:
+                return
+            now = time.time()
+            for seat, clock in sorted(self.clocks.items()):
+                if clock.deadline <= now + 0.005 and seat in game.to_move and not game.is_over:
+                    with contextlib.suppress(TableError):
+                        await self._apply(seat, str(game.auto_move(seat)), "timeout")
+            self._schedule()
+
+    async def _bot_turn(self, seat: int) -> None:
+        """A bot thinks off the event loop, then moves if the game has not moved on meanwhile."""
+        try:
+            delay = self.manager.settings.bot_delay
+            while True:
+                game = self.game
+                if game is None or game.is_over or seat not in game.to_move:
+                    return
+                if delay:
+                    await asyncio.sleep(delay)
+                view, state_id = game.view(seat), game.state_id
+                choose: Callable[[Any], Any] = self.bots[seat].choose
+                try:
+                    move = str(await asyncio.get_running_loop().run_in_executor(None, choose, view))
+                except Exception:
+                    log.exception("bot at table %s seat %s failed; moving for it", self.id, seat)
+                    move = str(game.auto_move(seat))
+                async with self.lock:
+                    if self.game is game and game.state_id == state_id and seat in game.to_move:
+                        self.bot_tasks.pop(seat, None)
+                        try:
+                            await self._apply(seat, move, "bot")
+                        except TableError:
+                            await self._apply(seat, str(game.auto_move(seat)), "bot")
+                        return
+                delay = 0
+        finally:
+            if self.bot_tasks.get(seat) is asyncio.current_task():
+                del self.bot_tasks[seat]
+
+    def close(self) -> None:
+        """Stop timers (the process is shutting down; the store has everything)."""
+        if self.timer is not None:
+            self.timer.cancel()
+        for _, handle in self.grace.values():
+            handle.cancel()
+        for task in self.bot_tasks.values():
+            task.cancel()
