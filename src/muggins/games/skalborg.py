@@ -215,7 +215,8 @@ class Skalborg(Game):
             pool = set(self.hands[player]) | set(self.board)
             stray = [str(c) for c in move.cards if c not in pool]
             if stray:
-                return f"{' '.join(stray)} is not in your hand or on the board"
+                verb = "is" if len(stray) == 1 else "are"
+                return f"{' '.join(stray)} {verb} not in your hand or on the board"
             if (move.kind, frozenset(move.cards)) in {(k, frozenset(c)) for k, c, _ in self.claims[player]}:
                 return f"you have already counted that {move.kind}"
             return None
@@ -468,6 +469,7 @@ class Skalborg(Game):
         """Bust the seats with no chips; the game ends, or the table waits for 'ready'."""
         self.actor = None
         self.phase = "hand_over"
+        self.ready = set()
         busted = [s for s in self.table.dealt if s not in self.out and self.stacks[s] == 0]
         events: list[Event] = [Busted(s) for s in busted]
         if busted:

@@ -1,0 +1,524 @@
+"""Skalborg's rules, options and rulings, with stacked decks; and the protocol conformance suite."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from conformance import check_random_game
+
+from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
+from muggins.games.moves import parse_move
+from muggins.games.registry import new_game
+from muggins.games.skalborg import Skalborg
+
+
+def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:
+    """A deck dealing ``hands`` (five cards each, in dealing order: dealer's left first, dealer last),
+    then the burn card and the crib's top-up cards; the engine completes the pack."""
+    cards = [hand.split() for hand in hands]
+    order = [cards[i][k] for k in range(5) for i in range(len(cards))]
+    return order + burn.split() + top_up.split()
+
+
+def game(
+    players: int, hands: list[str] | None = None, burn: str = "", top_up: str = "", **options: object
+) -> Skalborg:
+    """A game with dealer 0 and, given ``hands``, that deal (every later deal repeats it)."""
+    options.setdefault("first_dealer", 0)
+    stacked = [deck(hands, burn, top_up)] * 4 if hands else None
+    made = new_game("skalborg", players=players, seed=7, deck=stacked, **options)
+    assert isinstance(made, Skalborg)
+    return made
+
+
+def play(g: Skalborg, *moves: str) -> None:
+    """Apply moves written as 'seat move', e.g. '1 discard 5H'."""
+    for text in moves:
+        seat, move = text.split(" ", 1)
+        g.apply(int(seat), move)
+
+
+def events_of(g: Skalborg, kind: str) -> list[dict[str, object]]:
+    return [e.to_dict() for e in g.events if e.type == kind]
+
+
+# Heads-up, dealer 0: seat 1 (pone) is dealt first. Seat 0 holds the seed's example hand.
+HEADS_UP = ["AC 2D 9S KC 7H", "5S 5H 3S JKB 6D"]
+HEADS_UP_BOARD = "QH JH"
+
+
+def heads_up(**options: object) -> Skalborg:
+    g = game(2, HEADS_UP, "4C", HEADS_UP_BOARD, **options)
+    play(g, "1 discard 7H", "0 discard 6D")
+    return g
+
+
+# --- the deal ---------------------------------------------------------------------------
+
+
+def test_deal_five_each_from_the_dealers_left() -> None:
+    g = game(3, ["AC AD AH AS 2C", "3C 3D 3H 3S 4C", "5C 5D 5H 5S 6C"])
+    assert g.view(1)["cards"] == ["AC", "AD", "AH", "AS", "2C"]
+    assert g.view(2)["cards"] == ["3C", "3D", "3H", "3S", "4C"]
+    assert g.view(0)["cards"] == ["5C", "5D", "5H", "5S", "6C"]
+    assert g.view(None)["cards"] == []
+    assert g.to_move == {0, 1, 2}
+
+
+@pytest.mark.parametrize(("players", "pack_cards"), [(2, ["QH", "JH"]), (3, ["QH"]), (4, [])])
+def test_crib_is_the_throws_topped_up_to_four_after_a_burn(players: int, pack_cards: list[str]) -> None:
+    hands = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S"][:players]
+    g = game(players, hands, "KS", "QH JH", blinds="equal")
+    for seat in range(players):
+        g.apply(seat, "discard " + hands[(seat - 1) % players].split()[4])
+    throws = [h.split()[4] for h in hands]
+    while g.phase != "hand_over":
+        g.apply(next(iter(g.to_move)), "check")
+    assert sorted(g.view(None)["board"]) == sorted(throws + pack_cards)
+
+
+def test_throw_rules_and_the_thrown_card_is_private() -> None:
+    g = game(2, HEADS_UP, "4C", HEADS_UP_BOARD)
+    with pytest.raises(IllegalMoveError, match="you do not hold 6D"):
+        g.apply(1, "discard 6D")
+    with pytest.raises(IllegalMoveError, match="exactly one card"):
+        g.apply(1, "discard 7H AC")
+    with pytest.raises(IllegalMoveError, match="throw one card"):
+        g.apply(1, "check")
+    g.apply(1, "discard 7H")
+    assert g.view(1)["thrown"] == "7H" and g.view(1)["cards"] == ["AC", "2D", "9S", "KC"]
+    assert g.view(0)["thrown"] is None and g.view(0)["thrown_by"] == [1]
+    assert [e.for_viewer(0).to_dict()["card"] for e in g.events if e.type == "thrown"] == [None]
+
+
+def test_main_order_turns_two_one_one_of_the_shuffled_crib() -> None:
+    g = heads_up()
+    play(g, "0 call", "1 check")
+    assert len(g.view(0)["board"]) == 2
+    play(g, "1 check", "0 check")
+    assert len(g.view(0)["board"]) == 3
+    play(g, "1 check", "0 check")
+    assert sorted(g.view(0)["board"]) == sorted(["6D", "7H", "QH", "JH"])
+    again = heads_up()
+    play(again, "0 call", "1 check", "1 check", "0 check", "1 check", "0 check")
+    assert again.view(0)["board"] == g.view(0)["board"], "the crib shuffle comes from the seed"
+
+
+def test_recap_order_turns_the_pack_cards_then_the_throws_pone_first() -> None:
+    g = heads_up(reveal_order="recap")
+    play(g, "0 call", "1 check")
+    assert g.view(0)["board"] == ["QH", "JH"]
+    play(g, "1 check", "0 check")
+    assert g.view(0)["board"][2] == "7H"
+    play(g, "1 check", "0 check")
+    assert g.view(0)["board"][3] == "6D"
+
+
+def test_recap_order_is_for_two_players_only() -> None:
+    with pytest.raises(OptionError, match="recap"):
+        game(3, reveal_order="recap")
+
+
+# --- blinds and the order of betting ----------------------------------------------------
+
+
+def posted(g: Skalborg) -> dict[int, int]:
+    return {int(e["player"]): int(e["amount"]) for e in events_of(g, "blind")}  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(
+    ("players", "blinds", "posts", "first"),
+    [
+        (2, "small-big", {0: 1, 1: 2}, 0),
+        (2, "equal", {0: 2, 1: 2}, 0),
+        (2, "non-dealer", {1: 2}, 0),
+        (3, "small-big", {1: 1, 2: 2}, 0),
+        (3, "equal", {0: 2, 1: 2, 2: 2}, 2),
+        (3, "non-dealer", {1: 2}, 2),
+        (4, "small-big", {1: 1, 2: 2}, 3),
+        (4, "non-dealer", {1: 2}, 2),
+    ],
+)
+def test_blinds_and_who_acts_first_before_the_flop(
+    players: int, blinds: str, posts: dict[int, int], first: int
+) -> None:
+    g = game(players, blinds=blinds)
+    assert posted(g) == posts
+    for seat in range(players):
+        g.apply(seat, g.legal_moves(seat)[0])
+    assert g.to_move == {first}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_after_the_flop_the_dealers_left_acts_first(players: int) -> None:
+    g = game(players, blinds="equal")
+    for seat in range(players):
+        g.apply(seat, g.legal_moves(seat)[0])
+    while g.phase == "preflop":
+        g.apply(next(iter(g.to_move)), "check")
+    assert g.phase == "flop" and g.to_move == {1}
+
+
+def test_the_dealer_must_call_or_raise_the_blind() -> None:
+    g = heads_up()
+    assert [str(m) for m in g.legal_moves(0)] == ["call", "raise 4", "raise 6", "allin"]
+    with pytest.raises(IllegalMoveError, match="nobody may fold to the blinds"):
+        g.apply(0, "fold")
+    play(g, "0 raise 6")
+    assert "fold" in [str(m) for m in g.legal_moves(1)]
+
+
+def test_nobody_folds_to_the_blind_alone_with_more_players() -> None:
+    g = game(3)
+    for seat in range(3):
+        g.apply(seat, g.legal_moves(seat)[0])
+    with pytest.raises(IllegalMoveError, match="fold to the blinds"):
+        g.apply(0, "fold")
+    play(g, "0 raise 8")
+    play(g, "1 fold")
+    assert g.view(None)["folded"] == [1]
+
+
+def test_blinds_rise_on_the_schedule() -> None:
+    g = game(2, blind_schedule=[{"hand": 2, "small_blind": 5, "big_blind": 10}])
+    assert (g.small_blind, g.big_blind) == (1, 2)
+    play(
+        g, f"0 {g.legal_moves(0)[0]}", f"1 {g.legal_moves(1)[0]}", "0 raise 6", "1 fold", "0 ready", "1 ready"
+    )
+    assert g.hand_number == 2 and g.dealer == 1 and (g.small_blind, g.big_blind) == (5, 10)
+    assert [(e["player"], e["amount"]) for e in events_of(g, "blind")][-2:] == [(1, 5), (0, 10)]
+
+
+# --- bets, raises and limits ------------------------------------------------------------
+
+
+def test_raise_below_the_minimum_names_it() -> None:
+    g = heads_up()
+    with pytest.raises(IllegalMoveError, match="the minimum is 4"):
+        g.apply(0, "raise 3")
+    play(g, "0 raise 10")
+    with pytest.raises(IllegalMoveError, match="the minimum is 18"):
+        g.apply(1, "raise 17")
+    with pytest.raises(IllegalMoveError, match="already a bet"):
+        g.apply(1, "bet 20")
+    play(g, "1 call")
+    with pytest.raises(IllegalMoveError, match="no bet to raise"):
+        g.apply(1, "raise 10")
+    with pytest.raises(IllegalMoveError, match="minimum is 2"):
+        g.apply(1, "bet 1")
+    with pytest.raises(IllegalMoveError, match="only 190 in all"):
+        g.apply(1, "bet 191")
+
+
+def test_a_short_all_in_does_not_reopen_the_betting() -> None:
+    # Hand 1 leaves seat 1 with 5 chips fewer than seat 2; hand 2 shows the short all-in.
+    g = game(3, starting_stack=50)
+    for seat in range(3):
+        g.apply(seat, g.legal_moves(seat)[0])
+    play(g, "0 raise 10", "1 fold", "2 fold", "0 ready", "1 ready", "2 ready")
+    assert held(g) == [53, 49, 48] and g.dealer == 1
+    for seat in range(3):
+        g.apply(seat, g.legal_moves(seat)[0])
+    # Dealer 1; seat 2 small blind, seat 0 big blind; seat 1 acts first.
+    play(g, "1 raise 40", "2 allin", "0 call")
+    assert g.view(1)["legal_moves"] == ["fold", "call"], "48 is not a full raise over 40"
+    with pytest.raises(IllegalMoveError, match="nobody has made a full raise"):
+        g.apply(1, "allin")
+
+
+def test_pot_limit_caps_raises_at_the_pot() -> None:
+    g = heads_up(betting="pot-limit")
+    assert g.view(0)["max_raise_to"] == 6
+    with pytest.raises(IllegalMoveError, match="the most allowed is 6"):
+        g.apply(0, "raise 7")
+    play(g, "0 raise 6", "1 raise 18")
+    assert g.view(0)["max_raise_to"] == 18 + 12 + 24
+
+
+def test_fixed_limit_sizes_and_the_cap() -> None:
+    g = heads_up(betting="fixed-limit")
+    assert [str(m) for m in g.legal_moves(0)] == ["call", "raise 4"]
+    play(g, "0 raise 4", "1 raise 6", "0 raise 8")
+    assert [str(m) for m in g.legal_moves(1)] == ["fold", "call"], "four bets cap the round"
+    with pytest.raises(IllegalMoveError, match="capped at 4 bets"):
+        g.apply(1, "raise 10")
+    play(g, "1 call", "1 bet 2", "0 call", "1 bet 4")
+    assert g.phase == "turn" and g.view(0)["current_bet"] == 4
+
+
+# --- showdown, pots and folds -----------------------------------------------------------
+
+
+def test_showdown_pays_the_better_skalborg_count() -> None:
+    g = heads_up()
+    play(g, "0 call", "1 check", "1 bet 10", "0 call", "1 check", "0 check", "1 check", "0 check")
+    shown = {e["player"]: e["points"] for e in events_of(g, "shown")}
+    # The seed's worked example is 31; seat 1's AC 2D 9S KC makes 9+6, 2+6+7 and J Q K: 7.
+    assert shown == {0: 31, 1: 7}
+    assert g.stacks == [212, 188]
+    assert g.view(None)["showdown"][1] == {"player": 0, "cards": ["3S", "5H", "5S", "JKB"], "points": 31}
+
+
+def test_showdown_counts_a_joker_run_past_the_king_and_a_joker_flush() -> None:
+    # Seat 0: Q K JKB A 2 3 loops past the king; seat 1: three hearts, JKR and a heart board card.
+    g = game(2, ["4H 9H 6H JKR 10C", "QS KD JKB 2C AS"], "8C", "3D 7C")
+    play(g, "1 discard 10C", "0 discard AS", "0 call", "1 check")
+    for _ in range(3):
+        play(g, "1 check", "0 check")
+    shown = {e["player"]: e["score"] for e in events_of(g, "shown")}
+    runs0 = [i for i in shown[0]["items"] if i["kind"] == "run"]  # type: ignore[index]
+    assert any({"QS", "KD", "JKB", "AS", "2C", "3D"} == set(i["cards"]) for i in runs0)
+    flush1 = [i for i in shown[1]["items"] if i["kind"] == "flush"]  # type: ignore[index]
+    assert [sorted(i["cards"]) for i in flush1] == [sorted(["4H", "9H", "6H", "JKR"])]
+
+
+@pytest.mark.parametrize("street", ["preflop", "flop", "turn", "river"])
+def test_a_fold_at_any_street_leaves_the_pot_without_a_showdown(street: str) -> None:
+    g = heads_up()
+    script = {
+        "preflop": ["0 raise 6", "1 fold"],
+        "flop": ["0 call", "1 check", "1 bet 4", "0 fold"],
+        "turn": ["0 call", "1 check", "1 check", "0 check", "1 bet 4", "0 fold"],
+        "river": ["0 call", "1 check", *["1 check", "0 check"] * 2, "1 bet 4", "0 fold"],
+    }[street]
+    play(g, *script)
+    assert not events_of(g, "shown") and g.phase == "hand_over"
+    assert g.view(0)["showdown"] == []
+    won = events_of(g, "pot")
+    assert won[0]["reason"] == "everyone else folded"
+    assert sum(g.stacks) == 400
+    loser = int(script[-1][0])
+    assert g.stacks[loser] < 200 < g.stacks[1 - loser]
+    kept = {1: "AC 2D 9S KC", 0: "5S 5H 3S JKB"}[1 - loser]
+    for card in kept.split():
+        assert card not in str(g.view(loser)), "the winner's hand stays hidden"
+
+
+def test_ties_split_and_the_odd_chip_goes_left_of_the_dealer() -> None:
+    # Seats 1 and 2 hold the same ranks and no flush; seat 0 (the dealer) folds on the flop.
+    hands = ["2C 3D 9H KS 4S", "2D 3C 9S KH 4D", "AC AD 6H 8S 7C"]
+    g = game(3, hands, "QC", "JD", small_blind=1, big_blind=3)
+    play(g, "1 discard 4S", "2 discard 4D", "0 discard 7C")
+    play(g, "0 call", "1 call", "2 check", "1 bet 3", "2 call", "0 fold")
+    for _ in range(2):
+        play(g, "1 check", "2 check")
+    p1, p2 = (e["points"] for e in events_of(g, "shown"))
+    assert p1 == p2
+    assert events_of(g, "pot")[0]["shares"] == {"1": 8, "2": 7}
+    assert g.stacks == [197, 202, 201]
+
+
+def held(g: Skalborg) -> list[int]:
+    """Each seat's chips, counting the blinds it has just posted."""
+    view = g.view(None)
+    return [stack + bet for stack, bet in zip(view["stacks"], view["committed"], strict=True)]
+
+
+def shift_chips(g: Skalborg, raiser: int) -> None:
+    """Hand 1: ``raiser`` raises before the flop and everyone else folds; then all say ready."""
+    for seat in range(g.players):
+        g.apply(seat, g.legal_moves(seat)[0])
+    while g.phase == "preflop":
+        seat = next(iter(g.to_move))
+        g.apply(seat, "raise 10" if seat == raiser else "fold" if g.round.current > g.big_blind else "call")
+    for seat in range(g.players):
+        g.apply(seat, "ready")
+
+
+def test_side_pots_with_three_players() -> None:
+    hands = ["5C 5D 5H JS KC", "AC 3D 6H 10S QD", "7C 7D 9H 4S 8S"]
+    g = game(3, hands, "AH", "2H", starting_stack=100)
+    shift_chips(g, raiser=0)
+    assert held(g) == [103, 99, 98] and g.dealer == 1
+    # Hand 2: dealt 2, 0, 1; seat 2 counts best, then seat 1, then seat 0.
+    play(g, "2 discard KC", "0 discard QD", "1 discard 8S", "1 allin", "2 allin")
+    with pytest.raises(IllegalMoveError, match="nobody is left to call"):
+        g.apply(0, "allin")
+    play(g, "0 call")
+    points = {e["player"]: e["points"] for e in events_of(g, "shown")}
+    assert points[2] > points[1] > points[0]
+    assert [(e["amount"], e["shares"]) for e in events_of(g, "pot")][-2:] == [
+        (294, {"2": 294}),
+        (2, {"1": 2}),
+    ]
+    assert g.stacks == [4, 2, 294]
+
+
+def test_side_pots_with_four_players_and_a_bust() -> None:
+    hands = ["5C 5D 5H JS KC", "AC 3D 6H 10S QD", "2C 4D 9C KH 8S", "7C 7D 9H 4S 2H"]
+    g = game(4, hands, "AH", starting_stack=100)
+    shift_chips(g, raiser=3)
+    assert held(g) == [100, 99, 98, 103] and g.dealer == 1
+    # Hand 2: dealt 2, 3, 0, 1; best to worst: seat 2, seat 1, seat 3, seat 0.
+    play(g, "2 discard KC", "3 discard QD", "0 discard 8S", "1 discard 2H")
+    play(g, "0 allin", "1 allin", "2 allin", "3 call")
+    points = {e["player"]: e["points"] for e in events_of(g, "shown")}
+    assert points[2] > points[1] > points[3] > points[0]
+    pots = [(e["amount"], e["shares"]) for e in events_of(g, "pot")][-3:]
+    assert pots == [(392, {"2": 392}), (3, {"1": 3}), (2, {"3": 2})]
+    assert g.stacks == [0, 3, 392, 5]
+    assert [e["player"] for e in events_of(g, "busted")] == [0]
+    assert g.view(None)["out"] == [0] and 0 not in g.to_move
+
+
+# --- counting: you miss it, you lose it -------------------------------------------------
+
+
+def to_showdown(g: Skalborg) -> None:
+    play(g, "0 call", "1 check", *["1 check", "0 check"] * 3)
+
+
+def test_manual_counting_scores_only_valid_claims() -> None:
+    g = heads_up(counting="manual")
+    to_showdown(g)
+    assert g.phase == "count" and g.to_move == {0, 1}
+    assert g.legal_moves(0) == [parse_move("ready")]
+    play(g, "0 count run 3S JKB 5H 6D 7H", "0 count fifteen 5S 6D")
+    with pytest.raises(IllegalMoveError, match="already counted that run"):
+        g.apply(0, "count run 7H 6D 5H JKB 3S")
+    with pytest.raises(IllegalMoveError, match="AC is not in your hand or on the board"):
+        g.apply(0, "count pair AC 5S")
+    play(g, "0 ready")
+    play(g, "1 count fifteen 9S 6D", "1 count fifteen 2D 6D 7H", "1 count run JH QH KC", "1 ready")
+    counted = [(e["player"], e["points"], e["valid"]) for e in events_of(g, "counted")]
+    assert counted == [(0, 5, True), (0, 0, False), (1, 2, True), (1, 2, True), (1, 3, True)]
+    # Seat 0's hand is worth 31, but only the 5 it claimed count against seat 1's 7.
+    assert events_of(g, "pot")[0]["shares"] == {"1": 4}
+    assert g.stacks == [198, 202]
+
+
+def test_count_move_syntax() -> None:
+    assert str(parse_move("COUNT Fifteen 5h 10s")) == "count fifteen 5H 10S"
+    with pytest.raises(MoveSyntaxError, match="one of fifteen, pair, run, flush"):
+        parse_move("count nobs JH 5H")
+    with pytest.raises(MoveSyntaxError, match="its cards"):
+        parse_move("count pair 5H")
+
+
+# --- the end of the game ----------------------------------------------------------------
+
+
+def test_the_game_ends_when_one_player_holds_every_chip() -> None:
+    g = heads_up(starting_stack=10)
+    play(g, "0 allin", "1 call")
+    assert g.is_over and g.stacks == [20, 0]
+    assert g.result is not None
+    assert g.result.ranks == (1, 2) and g.result.reason == "one player holds every chip"
+    assert g.to_move == frozenset()
+
+
+def test_max_hands_ends_the_game_ranked_by_chips() -> None:
+    g = game(2, max_hands=1)
+    for seat in (0, 1):
+        g.apply(seat, g.legal_moves(seat)[0])
+    play(g, "0 raise 6", "1 fold")
+    assert g.result is not None and g.result.reason == "1 hands played"
+    assert g.result.ranks == (1, 2) and g.stacks == [202, 198]
+
+
+def test_a_player_who_leaves_folds_and_ranks_worst() -> None:
+    g = game(3)
+    for seat in range(3):
+        g.apply(seat, g.legal_moves(seat)[0])
+    play(g, "0 raise 10", "2 leave")
+    assert 2 in g.view(None)["folded"] and g.to_move == {1}
+    play(g, "1 call", "0 leave")
+    assert g.is_over and g.result is not None
+    assert g.result.ranks == (2, 1, 3)
+    assert sum(g.stacks) == 600 and g.stacks[1] == 200 + 10 + 2
+
+
+def test_leaving_before_throwing_tops_the_crib_up_from_the_pack() -> None:
+    g = game(3, ["AC AD AH AS 2C", "3C 3D 3H 3S 4C", "5C 5D 5H 5S 6C"], "KS", "QH JH", blinds="equal")
+    play(g, "1 discard 2C", "2 leave", "0 discard 6C")
+    while g.phase != "hand_over":
+        g.apply(next(iter(g.to_move)), "check")
+    assert sorted(g.view(None)["board"]) == sorted(["2C", "6C", "QH", "JH"])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"small_blind": 5, "big_blind": 2},
+        {"first_dealer": 2},
+        {"starting_stack": 0},
+        {"betting": "spread-limit"},
+        {"antes": 1},
+        {
+            "blind_schedule": [
+                {"hand": 3, "small_blind": 1, "big_blind": 2},
+                {"hand": 2, "small_blind": 2, "big_blind": 4},
+            ]
+        },
+    ],
+)
+def test_bad_options_name_the_problem(options: dict[str, object]) -> None:
+    with pytest.raises(OptionError):
+        new_game("skalborg", players=2, seed=1, **options)
+
+
+# --- conformance ------------------------------------------------------------------------
+
+CONFIGS = [
+    {"players": p, "blinds": b, "betting": lim}
+    for p in (2, 3, 4)
+    for b in ("equal", "small-big", "non-dealer")
+    for lim in ("no-limit", "pot-limit", "fixed-limit")
+]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(str(v) for v in c.values()))
+def test_random_games_conform(config: dict[str, object]) -> None:
+    players = int(config["players"])  # type: ignore[call-overload]
+    options = {k: v for k, v in config.items() if k != "players"}
+    for seed in range(3):
+        made = check_random_game(
+            lambda s: new_game("skalborg", players=players, seed=s, starting_stack=10, **options),
+            seed,
+            deep=seed == 0,
+            leave_rate=0.01 if seed == 2 else 0.0,
+        )
+        assert sum(made.scores) == 10 * players
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(str(v) for v in c.values()))
+def test_many_random_games_conserve_chips_exactly(config: dict[str, object]) -> None:
+    """Fifty random games a configuration: after every move the chips behind and in the pot add up."""
+    players = int(config["players"])  # type: ignore[call-overload]
+    options = {k: v for k, v in config.items() if k != "players"}
+    total = 12 * players
+    for seed in range(50):
+        rng = random.Random(seed)
+        g = new_game("skalborg", players=players, seed=seed, starting_stack=12, **options)
+        assert isinstance(g, Skalborg)
+        while not g.is_over:
+            seat = rng.choice(sorted(g.to_move))
+            g.apply(seat, rng.choice(g.legal_moves(seat)))
+            assert sum(g.stacks) + sum(g.table.committed) == total
+            assert min(g.stacks) >= 0
+        assert g.result is not None and sorted(g.result.ranks)[0] == 1
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"counting": "manual", "max_hands": 6},
+        {"reveal_order": "recap"},
+        {"max_hands": 3},
+        {"blind_schedule": [{"hand": 2, "small_blind": 2, "big_blind": 4}]},
+    ],
+)
+def test_random_games_with_each_option(options: dict[str, object]) -> None:
+    for seed in range(6):
+        made = check_random_game(
+            lambda s: new_game("skalborg", players=2, seed=s, starting_stack=16, **options),
+            seed,
+            deep=seed < 2,
+            leave_rate=0.01 if seed == 5 else 0.0,
+        )
+        assert sum(made.scores) == 32
