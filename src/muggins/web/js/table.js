@@ -44,6 +44,7 @@ export function mountTable(app, ctx, tableId) {
   const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
   const hintBox = h("div", { class: "hint-box", id: "hint-box" }, "Ask for a hint on your turn.");
   const logEl = h("div", { class: "event-log", id: "event-log", "aria-live": "off" });
+  const announcer = h("div", { class: "sr-only", "aria-live": "polite" }); // the latest line, for screen readers
   const chatLog = h("div", { class: "chat-log", id: "chat-log" });
   const chatInput = h("input", { id: "chat-input", maxlength: 500, placeholder: "say something", "aria-label": "chat message" });
   const chatForm = h("form", { class: "row", id: "chat-form" }, chatInput, h("button", { class: "btn", type: "submit" }, "Send"));
@@ -55,8 +56,10 @@ export function mountTable(app, ctx, tableId) {
   const side = h("aside", { class: "side" },
     h("section", { class: "panel", id: "hint-panel" }, h("h2", {}, "Hint"), hintBox, lastError),
     h("section", { class: "panel" }, h("h2", {}, "Chat"), chatLog, chatForm),
-    h("section", { class: "panel" }, h("h2", {}, "Game"), logEl, h("details", {},
-      h("summary", {}, "Type a move"), moveForm)),
+    h("section", { class: "panel" }, h("h2", {}, "Game"), logEl, announcer, h("details", {},
+      h("summary", {}, "Type a move"), moveForm),
+    h("p", { class: "muted", id: "keys-help" },
+      "Keys: 1–9 pick a card, ← → and Enter, d discard, g go, r ready, h hint, c chat, Esc leaves a box.")),
     h("section", { class: "panel" }, h("h2", {}, "Invite"), h("div", { class: "row" }, invite,
       h("button", { class: "btn secondary", type: "button", onclick: () => {
         invite.select();
@@ -221,6 +224,7 @@ export function mountTable(app, ctx, tableId) {
   function log(text) {
     if (!text) return;
     logEl.append(h("div", {}, text));
+    announcer.textContent = text;
     while (logEl.childElementCount > LOG_LINES) logEl.firstElementChild.remove();
     logEl.scrollTop = logEl.scrollHeight;
   }
@@ -261,8 +265,11 @@ export function mountTable(app, ctx, tableId) {
     ctx.conn.on("table_update", (m) => {
       if (!mine(m)) return;
       st.table = m.table;
-      const me = session.user && m.table.seats.find((s) => s.user && s.user.id === session.user.id && !s.left);
-      if (!me && st.seat !== null && m.table.status === "waiting") st.seat = null;
+      if (m.table.status === "waiting") {
+        // before a game the seat list says where we sit (sitting down, standing up)
+        const me = session.user && m.table.seats.find((s) => !s.bot && s.user && s.user.id === session.user.id);
+        st.seat = me ? me.seat : null;
+      }
       render();
     }),
     ctx.conn.on("events", (m) => {
