@@ -76,3 +76,23 @@ def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> Non
             page.wait_for_timeout(40)
     assert claimed, "Max was asked to count a hand"
     expect(page.locator("#ranks li")).to_have_count(2)
+
+
+def test_skalborg_manual_count(player: Callable[..., Any]) -> None:
+    nia = player("Nia")
+    nia.create_table("skalborg", 2, options={"max_hands": 6, "counting": "manual"}, bots={1: "random"},
+                     turn_time=20, intermission=3)
+    page = nia.page
+    while not page.locator("#count-btn").count():
+        assert not nia.over(), "the hand reached a showdown for Nia to count"
+        if not nia.step():
+            page.wait_for_timeout(40)
+    # claim a pair of two cards that are not a pair: counted as wrong, and the count goes on
+    cards = page.locator("#my-hand button.card")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    page.select_option("#count-kind", "flush")
+    page.click("#count-btn")
+    expect(page.locator("#event-log")).to_contain_text("Nia counts flush")
+    nia.play_to_end(limit=30)
+    expect(page.locator("#ranks li")).to_have_count(2)

@@ -234,12 +234,13 @@ export function mountTable(app, ctx, tableId) {
     st.clocksAt = performance.now();
   }
 
-  function newView(view) {
+  /** A new view; the cards picked so far stay picked only while others move in the same phase. */
+  function newView(view, mover = null) {
     const before = st.view;
     st.view = view;
-    if (!before || before.phase !== view.phase || !(view.to_move || []).includes(st.seat)) st.selected.clear();
-    const hand = new Set(Array.isArray(view.hand) ? view.hand : view.cards || []);
-    for (const card of [...st.selected]) if (!hand.has(card)) st.selected.delete(card);
+    if (!before || before.phase !== view.phase || mover === st.seat || !(view.to_move || []).includes(st.seat)) {
+      st.selected.clear();
+    }
   }
 
   // --- messages ----------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ export function mountTable(app, ctx, tableId) {
     ctx.conn.on("events", (m) => {
       if (!mine(m)) return;
       const renderer = RENDERERS[st.table?.game];
-      newView(m.view);
+      newView(m.view, m.seat);
       setClocks(m.clocks);
       if (m.by === "timeout") log(`Time ran out: ${seatName(st.table, m.seat)} made to ${m.move}`);
       for (const e of m.events) log(renderer?.describe(e, ui) ?? null);

@@ -43,12 +43,40 @@ function status(view, ui) {
   return view.phase.replace("_", " ");
 }
 
+const COUNT_KINDS = ["fifteen", "pair", "run", "flush"];
+
+/** Manual counting: pick cards from your hand and the crib, name the combination, count it. */
+function counting(view, ui) {
+  const pool = [...(view.cards || []), ...(view.board || [])];
+  const kind = h("select", { id: "count-kind", "aria-label": "combination" },
+    COUNT_KINDS.map((k) => h("option", { value: k }, k)));
+  const mine = (view.claims && view.claims[String(ui.seat)]) || [];
+  return h("div", { class: "hand-area" },
+    h("div", { class: "label" }, "count your hand with the crib: pick the cards of one combination"),
+    handEl(pool, { legal: new Set(pool), selected: ui.selected, onPick: (card) => ui.toggle(card, 8) }),
+    h("div", { class: "actions" }, kind,
+      h("button", { class: "btn", type: "button", id: "count-btn", disabled: ui.selected.size < 2,
+        onclick: () => ui.move(`count ${kind.value} ${[...ui.selected].join(" ")}`) }, "Count it"),
+      ui.readyButton()),
+    mine.length
+      ? h("ul", { id: "my-counts" }, mine.map((c) => h("li", {}, `${c.kind} ${c.cards.join(" ")}: ${c.points}`)))
+      : null);
+}
+
 export const skalborg = {
   felt(view, ui) {
     const legal = view.legal_moves || [];
     const mineCards = view.cards || [];
     const throwable = cardsInMoves(legal, "discard");
     const actions = betting(view, ui);
+    const manual = view.phase === "count" && legal.includes("ready") && view.options.counting === "manual";
+    if (manual) {
+      return [
+        h("div", { class: "middle" }, zone("pot", h("div", { class: "pot" }, "Pot ", chips(view.pot, "pot")))),
+        h("div", { class: "status-line", id: "status" }, status(view, ui)),
+        counting(view, ui),
+      ];
+    }
     if (legal.includes("ready")) actions.push(ui.readyButton());
     return [
       h("div", { class: "middle" },
