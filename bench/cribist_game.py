@@ -4,13 +4,15 @@ expert's decision latency. Prints one JSON line per figure.
     .venv/bin/python bench/cribist_game.py [--seconds 5] [--decisions 300]
 
 Targets: random full games (default options: 10 deals, automatic counting) >= 500/s; an expert
-decision <= 200 ms.
+decision <= 200 ms. On a shared machine compare the CPU-clock figures: wall time there includes
+waiting for a processor.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -42,14 +44,15 @@ def random_games(seconds: float, **options: Any) -> tuple[int, int, float, float
     return games, moves, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def expert_latency(decisions: int) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds per expert card decision (plays with a real choice), against greedy."""
+def expert_latency(decisions: int, seconds: float) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds per expert card decision (plays with a real choice), against greedy;
+    ``seconds`` is the expert's time cap."""
     times: list[float] = []
     cpu_times: list[float] = []
     seed = 0
     while len(times) < decisions:
         game = new_game("cribist", players=4, seed=seed, deals=1)
-        bots: list[Bot] = [ExpertBot(seed), GreedyBot(), GreedyBot(), GreedyBot()]
+        bots: list[Bot] = [ExpertBot(seed, seconds=seconds), GreedyBot(), GreedyBot(), GreedyBot()]
         while not game.is_over:
             seat = min(game.to_move)
             view = game.view(seat)
@@ -82,10 +85,14 @@ def main() -> int:
             games=games,
             target_games_per_s=500 if not options else None,
         )
-    wall_times, cpu_times = expert_latency(args.decisions)
-    for clock, times in (("wall", sorted(wall_times)), ("cpu", sorted(cpu_times))):
+    wall_times, _ = expert_latency(args.decisions, ExpertBot().seconds)
+    _, cpu_times = expert_latency(args.decisions, math.inf)
+    for label, times in (
+        ("expert decision latency, wall clock, as played (time cap on)", sorted(wall_times)),
+        ("expert decision CPU time at the full budget (no time cap)", sorted(cpu_times)),
+    ):
         emit(
-            figure=f"cribist expert decision latency ({clock} clock)",
+            figure=f"cribist {label}",
             mean_ms=round(statistics.fmean(times) * 1e3, 1),
             p95_ms=round(times[int(0.95 * (len(times) - 1))] * 1e3, 1),
             max_ms=round(times[-1] * 1e3, 1),

@@ -160,7 +160,7 @@ class GreedyBot:
         return Play(greedy_card(Seat.read(view)))
 
 
-EXPERT_BUDGET = 70_000
+EXPERT_BUDGET = 60_000
 """Card plays the expert simulates per decision: about 60 ms of search on average, under 200 ms at worst."""
 
 
