@@ -96,7 +96,7 @@ def check_cards(hand: Sequence[Card], board: Sequence[Card], thrown: Card | None
     if not 2 <= players <= 4:
         raise AnalysisError(f"Skalborg is for 2-4 players, not {players}")
     try:
-        require_distinct([*hand, *board, *([thrown] if thrown else [])])
+        require_distinct([*hand, *board, *([thrown] if thrown and thrown not in board else [])])
     except ValueError as exc:
         raise AnalysisError(str(exc)) from None
     if thrown is not None and thrown not in board and len(board) == SIDE:
