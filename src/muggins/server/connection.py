@@ -145,7 +145,7 @@ class Connection:
                 message = messages.CLIENT_MESSAGES.validate_python(raw)
             except pydantic.ValidationError as exc:
                 raise RefusedError(_validation_reason(exc)) from None
-            if self.user is None and not isinstance(message, messages.Hello):
+            if self.user is None and not isinstance(message, messages.Hello | messages.Ping):
                 raise RefusedError("say hello first (with a token or a name)")
             await self.handlers[type(message)](message)
         except (RefusedError, TableError, AuthError) as exc:

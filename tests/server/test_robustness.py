@@ -1,0 +1,103 @@
+"""Bad input over the WebSocket: each refusal is an error naming the reason, the connection stays
+open, and the game does not change; a client acts only for its own seat; floods are refused."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import pathlib
+import sys
+from collections.abc import Callable
+
+import httpx
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from live_server import Client, Message, Server
+
+
+async def refused(client: Client, raw: str | bytes, *words: str) -> Message:
+    """Send a raw frame; the next error must name every word, and a ping must still be answered."""
+    start = len(client.received)
+    await client.ws.send(raw)
+    error = await client.expect(lambda m: m["type"] == "error", after=start)
+    for word in words:
+        assert word in error["reason"], (word, error)
+    await client.send(type="ping")
+    await client.expect(lambda m: m["type"] == "pong", after=start)
+    return error
+
+
+def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[..., Server]) -> None:
+    server = server_factory("--rate", "20")
+
+    async def run() -> None:
+        ann_token, _ = server.guest("ann")
+        bob_token, _ = server.guest("bob")
+        table = server.create_table(ann_token, game="cribbage", players=2)
+        table_id = table["id"]
+
+        eve = await Client.open(server.ws_url)
+        await refused(eve, "{not json", "not JSON")
+        await refused(eve, json.dumps({"type": "join", "table_id": table_id}), "hello")
+        await refused(eve, json.dumps({"type": "hello", "token": "forged.token"}), "token")
+        await refused(eve, b"\x00\x01", "text")
+        await eve.send(type="hello", name="eve")
+        await eve.expect(lambda m: m["type"] == "welcome")
+        await refused(eve, json.dumps({"type": "teleport"}), "type")
+        await refused(eve, json.dumps({"type": "join", "table_id": "nosuchtable"}), "no table")
+        await refused(
+            eve, json.dumps({"type": "chat", "table_id": table_id, "text": "x" * 20_000}), "too large"
+        )
+        await refused(
+            eve, json.dumps({"type": "move", "table_id": table_id, "text": "go", "state_id": 0}), "join"
+        )
+
+        ann = await Client.open(server.ws_url, token=ann_token)
+        bob = await Client.open(server.ws_url, token=bob_token)
+        await ann.send(type="join", table_id=table_id)
+        await bob.send(type="sit", table_id=table_id)
+        await eve.send(type="join", table_id=table_id)
+        state = await ann.expect(lambda m: m["type"] == "table_state" and m["seat"] == 0 and m["view"])
+        view = state["view"]
+        hand = view["hand"]
+        bob_view = (await bob.expect(lambda m: m["type"] == "table_state" and m["seat"] == 1 and m["view"]))[
+            "view"
+        ]
+
+        def move(text: str, state_id: int = 0) -> str:
+            return json.dumps({"type": "move", "table_id": table_id, "text": text, "state_id": state_id})
+
+        # A spectator cannot act for anyone; nobody can act for another seat.
+        await refused(eve, move(f"discard {hand[0]} {hand[1]}"), "no seat")
+        await refused(eve, json.dumps({"type": "sit", "table_id": table_id}), "playing")
+        await refused(bob, move(f"discard {hand[0]} {hand[1]}"), "not in your hand")
+        await refused(ann, move("discard"), "discard")
+        await refused(ann, move("play 5H"), "discard")
+        await refused(ann, move(f"discard {hand[0]} {hand[0]}"), hand[0])
+        await refused(ann, move(f"discard {hand[0]} {hand[1]}", state_id=7), "stale")
+        await refused(ann, json.dumps({"type": "ready", "table_id": table_id}), "intermission")
+        await refused(ann, json.dumps({"type": "rematch", "table_id": table_id}), "over")
+        info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+        assert info["state_id"] == 0
+
+        # After all that, the same players can still play.
+        await ann.send(type="move", table_id=table_id, text=view["legal_moves"][0], state_id=0)
+        await bob.send(type="move", table_id=table_id, text=bob_view["legal_moves"][0], state_id=0)
+        await ann.expect(lambda m: m["type"] == "events" and m["state_id"] == 2)
+        assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["state_id"] == 2
+
+        # A flood is refused (one error a second), and the connection survives it.
+        start = len(eve.received)
+        for _ in range(200):
+            await eve.send(type="ping")
+        await asyncio.sleep(0.5)
+        pongs = sum(1 for m in eve.received[start:] if m["type"] == "pong")
+        errors = [m for m in eve.received[start:] if m["type"] == "error"]
+        assert 20 <= pongs < 100
+        assert len(errors) == 1 and "too many" in errors[0]["reason"]
+        await asyncio.sleep(1.5)
+        await refused(eve, "[]", "malformed")
+        for client in (ann, bob, eve):
+            await client.close()
+
+    asyncio.run(run())
