@@ -458,6 +458,7 @@ class Cribbage(Game):
     def _claim(self, player: int, amount: int) -> list[Event]:
         events: list[Event] = []
         missed = self._step_score().total - amount
+        self.waiting = set()
         self._show_step(amount, events)
         if self.phase == OVER:
             return events
@@ -484,17 +485,19 @@ class Cribbage(Game):
     def _advance(self) -> list[Event]:
         """Run every transition and automatic move until some seat's input is needed."""
         events: list[Event] = []
-        while self.phase != OVER and not self.waiting:
+        while True:
+            if self.phase == PLAY and self.waiting:
+                events += self._auto_play()
+            if self.phase == OVER or self.waiting:
+                break
             if self.phase == DISCARD:
                 events += self._cut_starter()
-                if self.phase == OVER:
-                    break
-                self._enter(PLAY, events, waiting={self._next(self.dealer)})
+                if self.phase != OVER:
+                    self._enter(PLAY, events, waiting={self._next(self.dealer)})
             elif self.phase == PRE_SHOW:
                 self._enter(SHOW, events)
             elif self.phase in (SHOW, MUGGINS):
-                if self.phase == MUGGINS:
-                    self.phase = SHOW
+                self.phase = SHOW
                 if len(self.shows) == len(self.steps):
                     if self.opts.post_show:
                         self._enter(POST_SHOW, events)
@@ -506,8 +509,6 @@ class Cribbage(Game):
                     self._show_step(None, events)
             elif self.phase == POST_SHOW:
                 events += self._next_hand()
-            if self.phase == PLAY and self.waiting:
-                events += self._auto_play()
         return events
 
     def _auto_play(self) -> list[Event]:

@@ -1,0 +1,415 @@
+"""Cribbage rules, checked with stacked decks whose every point is worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from muggins import load_game, new_game
+from muggins.cards import STANDARD_CARDS, parse_cards
+from muggins.games.base import Game
+from muggins.games.cribbage import Cribbage
+from muggins.games.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    NotYourTurnError,
+    OptionError,
+    RecordError,
+)
+
+
+def stack(order: list[int], hands: dict[int, str], *, pack_crib: str = "", starter: str) -> list[str]:
+    """A deck in dealing order: one card at a time to each seat of ``order``, then the pack's
+    cards for the crib, then the starter, then every other card."""
+    cards = {seat: parse_cards(text) for seat, text in hands.items()}
+    deck = [str(cards[seat][i]) for i in range(len(cards[order[0]])) for seat in order]
+    deck += pack_crib.split() + [starter]
+    used = set(deck)
+    return deck + [str(c) for c in STANDARD_CARDS if str(c) not in used]
+
+
+def cribbage(players: int = 2, **options: object) -> Cribbage:
+    game = new_game("cribbage", players=players, first_dealer=0, **options)  # type: ignore[arg-type]
+    assert isinstance(game, Cribbage)
+    return game
+
+
+def play(game: Game, moves: list[tuple[int, str]]) -> None:
+    for player, move in moves:
+        game.apply(player, move)
+
+
+# Two players, dealer 0. Worked by hand:
+# pegging: 4C, 5D, 6D (fifteen 2 + run 3 for seat 1), 5S, 5H (pair 2 for seat 1), 3H, seat 1 cannot
+# lay 10S (go), 2C (30), seat 0 is out of cards: go point 1 to seat 0; 10S is the last card: 1 to seat 1.
+# show: seat 1 4C 6D 5H 10S + AS = fifteens 5+10, 4+6+5, 4+10+A (6) + run 4-5-6 (3) = 9;
+# seat 0 5D 5S 2C 3H + AS = fifteen 5+5+2+3 (2) + pair (2) + run A-2-3 (3) = 7;
+# crib 9H KC 7C QD + AS = 0.  Totals: seat 1 8 + 9 = 17, seat 0 1 + 7 = 8.
+TWO = stack([1, 0], {1: "4C 6D 5H 10S 9H KC", 0: "5D 5S 2C 3H 7C QD"}, starter="AS")
+TWO_DISCARDS = [(1, "discard 9H KC"), (0, "discard 7C QD")]
+TWO_PLAY = [(1, "play 4C"), (0, "play 5D"), (1, "play 6D"), (0, "play 5S"), (1, "play 5H"),
+            (0, "play 3H"), (0, "play 2C"), (1, "play 10S")]
+
+
+def test_two_player_hand_worked_by_hand() -> None:
+    game = cribbage(deck=TWO)
+    assert game.to_move == {0, 1}
+    assert len(game.view(0)["hand"]) == 6
+    play(game, TWO_DISCARDS)
+    assert game.view(0)["starter"] == "AS"
+    play(game, TWO_PLAY[:3])
+    assert game.scores == (0, 5)
+    play(game, TWO_PLAY[3:5])
+    assert game.scores == (0, 7)
+    play(game, TWO_PLAY[5:7])
+    assert game.scores == (1, 7)
+    game.apply(1, "play 10S")
+    assert game.scores == (8, 17)
+    assert game.hand_number == 2 and game.dealer == 1
+
+
+def test_show_order_is_pone_then_dealer_then_crib() -> None:
+    game = cribbage(deck=TWO, post_show=True)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    view = game.view(None)
+    assert view["phase"] == "post-show"
+    assert [(s["player"], s["what"], s["score"]["total"]) for s in view["shows"]] == [
+        (1, "hand", 9), (0, "hand", 7), (0, "crib", 0)]
+    assert game.to_move == {0, 1}
+    game.apply(0, "ready")
+    assert game.to_move == {1}
+    game.apply(1, "ready")
+    assert game.view(None)["phase"] == "discard" and game.hand_number == 2
+
+
+def test_pre_show_pause_waits_for_everyone() -> None:
+    game = cribbage(deck=TWO, pre_show=True)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert game.view(None)["phase"] == "pre-show" and game.scores == (1, 8)
+    play(game, [(1, "ready"), (0, "ready")])
+    assert game.scores == (8, 17)
+
+
+def test_game_ends_the_instant_the_target_is_reached_in_play() -> None:
+    game = cribbage(deck=TWO, target=5)
+    play(game, TWO_DISCARDS + TWO_PLAY[:3])
+    assert game.is_over and game.result is not None
+    assert game.result.winners == (1,) and game.scores == (0, 5)
+    with pytest.raises(GameOverError):
+        game.apply(0, "play 5S")
+
+
+def test_counting_order_decides_a_close_game() -> None:
+    # After the play seat 1 has 8 and seat 0 has 1; seat 0's hand (7) would take it to 8 only,
+    # but with target 15 the pone counts first and goes out with 17 before the dealer counts.
+    game = cribbage(deck=TWO, target=15)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert game.result is not None and game.result.winners == (1,)
+    assert game.scores == (1, 17)
+
+
+def test_his_heels_can_win_the_game() -> None:
+    deck = stack([1, 0], {1: "4C 6D 5H 10S 9H KC", 0: "5D 5S 2C 3H 7C QD"}, starter="JS")
+    game = cribbage(deck=deck, target=2)
+    play(game, TWO_DISCARDS)
+    assert game.result is not None and game.result.winners == (0,)
+    assert game.scores == (2, 0)
+
+
+@pytest.mark.parametrize("heels", [1, 2])
+def test_his_heels_points_option(heels: int) -> None:
+    deck = stack([1, 0], {1: "4C 6D 5H 10S 9H KC", 0: "5D 5S 2C 3H 7C QD"}, starter="JS")
+    game = cribbage(deck=deck, heels=heels)
+    play(game, TWO_DISCARDS)
+    assert game.scores == (heels, 0)
+
+
+def test_must_say_go_without_skip_pass_and_cannot_go_while_able_to_lay() -> None:
+    game = cribbage(deck=TWO, skip_pass=False)
+    play(game, TWO_DISCARDS + TWO_PLAY[:6])
+    assert game.to_move == {1}
+    assert [str(m) for m in game.legal_moves(1)] == ["go"]
+    with pytest.raises(IllegalMoveError, match="past 31"):
+        game.apply(1, "play 10S")
+    game.apply(1, "go")
+    with pytest.raises(IllegalMoveError, match="lay"):
+        game.apply(0, "go")
+    play(game, TWO_PLAY[6:])
+    assert game.scores == (8, 17)
+
+
+def test_empty_hand_must_say_go_without_skip_empty() -> None:
+    game = cribbage(deck=TWO, skip_empty=False)
+    play(game, TWO_DISCARDS + TWO_PLAY[:7])
+    assert game.to_move == {0} and [str(m) for m in game.legal_moves(0)] == ["go"]
+    game.apply(0, "go")
+    assert game.scores == (1, 7)
+
+
+# Three players, dealer 0, play order 1, 2, 0; one pack card (3S) to the crib. Worked by hand:
+# KH 10, JD 20, 9C 29, 2C 31 (thirty-one 2 to seat 1); reset, seat 2 leads: 10C, 8H, QH 28, AH 29,
+# seats 0, 1, 2 cannot lay: go point 1 to seat 2; seat 0 leads 7S, 3D, 4S, 6C: last card 1 to seat 0.
+# show: seat 1 KH QH 2C 3D + 5D = K5 Q5 K23 Q23 = 8; seat 2 JD 10C AH 4S + 5D = J5 105 J4A 104A (8)
+# + nobs (1) = 9; seat 0 9C 8H 7S 6C + 5D = 96 87 (4) + run of five (5) = 9;
+# crib 9S 8D 2H 3S + 5D = 8+2+5 (2) = 2.  Totals: seat 1 10, seat 2 10, seat 0 12.
+THREE = stack(
+    [1, 2, 0],
+    {1: "KH QH 2C 3D 9S", 2: "JD 10C AH 4S 8D", 0: "9C 8H 7S 6C 2H"},
+    pack_crib="3S",
+    starter="5D",
+)
+THREE_DISCARDS = [(1, "discard 9S"), (2, "discard 8D"), (0, "discard 2H")]
+THREE_PLAY = [(1, "play KH"), (2, "play JD"), (0, "play 9C"), (1, "play 2C"), (2, "play 10C"),
+              (0, "play 8H"), (1, "play QH"), (2, "play AH"), (0, "play 7S"), (1, "play 3D"),
+              (2, "play 4S"), (0, "play 6C")]
+
+
+def test_three_player_hand_with_thirty_one_and_go() -> None:
+    game = cribbage(3, deck=THREE)
+    assert [len(game.hand[s]) for s in range(3)] == [5, 5, 5]
+    play(game, THREE_DISCARDS)
+    assert game.view(0)["crib_size"] == 4
+    play(game, THREE_PLAY[:4])
+    assert game.scores == (0, 2, 0)
+    assert game.view(None)["count"] == 0
+    play(game, THREE_PLAY[4:8])
+    assert game.scores == (0, 2, 1)
+    assert game.to_move == {0}
+    play(game, THREE_PLAY[8:])
+    assert game.scores == (12, 10, 10)
+
+
+def test_out_of_turn_and_wrong_cards_change_nothing() -> None:
+    game = cribbage(3, deck=THREE)
+    play(game, THREE_DISCARDS)
+    before = game.record(), game.view(1)
+    with pytest.raises(NotYourTurnError):
+        game.apply(2, "play JD")
+    with pytest.raises(IllegalMoveError, match="not in your hand"):
+        game.apply(1, "play JD")
+    with pytest.raises(IllegalMoveError, match="play"):
+        game.apply(1, "discard KH")
+    with pytest.raises(MoveSyntaxError, match="bad card"):
+        game.apply(1, "play KX")
+    with pytest.raises(IllegalMoveError, match="no player"):
+        game.apply(7, "play KH")
+    assert (game.record(), game.view(1)) == before
+
+
+def test_discard_errors_name_the_problem() -> None:
+    game = cribbage(deck=TWO)
+    with pytest.raises(IllegalMoveError, match="exactly 2"):
+        game.apply(1, "discard 9H")
+    with pytest.raises(IllegalMoveError, match="5D is not in your hand"):
+        game.apply(1, "discard 9H 5D")
+    with pytest.raises(MoveSyntaxError, match="twice"):
+        game.apply(1, "discard 9H 9H")
+    game.apply(1, "discard 9H KC")
+    with pytest.raises(NotYourTurnError):
+        game.apply(1, "discard 4C 6D")
+
+
+def test_four_players_partnership_share_scores() -> None:
+    deck = stack([1, 2, 3, 0], {1: "AC 2C 3C 4C 5C", 2: "AD 2D 3D 4D 5D", 3: "AH 2H 3H 4H 5H",
+                                0: "AS 2S 3S 4S 5S"}, starter="JC")
+    game = cribbage(4, partnerships=True, deck=deck)
+    assert game.view(0)["sides"] == [[0, 2], [1, 3]]
+    play(game, [(1, "discard 5C"), (2, "discard 5D"), (3, "discard 5H"), (0, "discard 5S")])
+    assert game.scores == (2, 0, 2, 0)  # his heels for the dealer's side
+    game.apply(1, "play AC")
+    game.apply(2, "play AD")  # a pair for seat 2, pegged to the side of seats 0 and 2
+    assert game.scores == (4, 0, 4, 0)
+    game.apply(3, "play AH")  # pair royal for seat 3's side
+    assert game.scores == (4, 6, 4, 6)
+    game.apply(0, "play AS")  # double pair royal
+    assert game.scores == (16, 6, 16, 6)
+
+
+# Five-card cribbage, dealer 0: the pone pegs three at the start. 10H, 10D (pair 2 to seat 0), 9D 29,
+# nobody can lay: go 1 to seat 1, and the play ends there with 5C, 6S and 4H unplayed.
+# show: seat 1 10H 5C 9D + 2S = 10+5 = 2; seat 0 10D 6S 4H + 2S = 0; crib KS QC 8C 7D + 2S = 8+7 = 2.
+FIVE = stack([1, 0], {1: "10H 5C 9D KS QC", 0: "10D 6S 4H 8C 7D"}, starter="2S")
+
+
+def test_five_card_cribbage() -> None:
+    game = cribbage(variant="five-card", deck=FIVE)
+    assert game.scores == (0, 3)
+    assert game.opts.game_target == 61
+    play(game, [(1, "discard KS QC"), (0, "discard 8C 7D")])
+    assert len(game.view(1)["hand"]) == 3
+    play(game, [(1, "play 10H"), (0, "play 10D"), (1, "play 9D")])
+    assert game.scores == (4, 6)
+    assert game.hand_number == 2
+
+
+def test_five_card_three_card_hand_flush() -> None:
+    deck = stack([1, 0], {1: "2H 4H 6H KS QC", 0: "10D 9S 3C 8C 7D"}, starter="AH")
+    game = cribbage(variant="five-card", deck=deck, counting="manual")
+    play(game, [(1, "discard KS QC"), (0, "discard 8C 7D"),
+                (1, "play 2H"), (0, "play 10D"), (1, "play 4H"), (0, "play 9S")])
+    # count 25; seat 1 lays 6H for 31 (2) and the play ends at 31.
+    game.apply(1, "play 6H")
+    # seat 1's hand 2H 4H 6H + AH: flush of four (4) and no fifteen -> claims up to 4.
+    assert game.view(1)["showing"] == {"player": 1, "what": "hand"}
+    assert [str(m) for m in game.legal_moves(1)][0] == "claim 4"
+
+
+def test_ten_hand_counts_hands_then_own_cribs_then_dealers_crib() -> None:
+    game = new_game("cribbage", players=2, variant="ten-hand", seed=3, first_dealer=0, post_show=True)
+    assert isinstance(game, Cribbage)
+    assert [len(game.hand[s]) for s in (0, 1)] == [10, 10]
+    for seat in (1, 0):
+        game.apply(seat, game.legal_moves(seat)[0])
+        assert seat in game.to_move  # still to lay away an own crib
+        assert str(game.legal_moves(seat)[0]).startswith("crib ")
+        game.apply(seat, game.legal_moves(seat)[0])
+    while game.view(None)["phase"] == "play":
+        (seat,) = game.to_move
+        game.apply(seat, game.legal_moves(seat)[0])
+    shows = [(s["player"], s["what"], len(s["cards"])) for s in game.view(None)["shows"]]
+    assert shows == [(1, "hand", 4), (0, "hand", 4), (1, "own crib", 4), (0, "own crib", 4), (0, "crib", 4)]
+
+
+@pytest.mark.parametrize(("players", "dealt"), [(2, 10), (3, 9), (4, 9)])
+def test_ten_hand_deal_sizes(players: int, dealt: int) -> None:
+    game = new_game("cribbage", players=players, variant="ten-hand", seed=1)
+    assert isinstance(game, Cribbage)
+    assert all(len(game.hand[s]) == dealt for s in range(players))
+
+
+def test_manual_counting_with_muggins() -> None:
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert game.scores == (1, 8) and game.to_move == {1}
+    with pytest.raises(IllegalMoveError, match="does not make"):
+        game.apply(1, "claim 10")
+    game.apply(1, "claim 5")
+    assert game.scores == (1, 13) and game.to_move == {0}
+    before = game.record()
+    with pytest.raises(IllegalMoveError, match="muggins 5 is wrong"):
+        game.apply(0, "muggins 5")
+    assert game.record() == before
+    game.apply(0, "muggins 4")
+    assert game.scores == (5, 13)
+    assert game.to_move == {0}  # the dealer now counts the hand
+    game.apply(0, "claim 7")
+    game.apply(1, "ready")
+    game.apply(0, "claim 0")
+    game.apply(1, "ready")
+    assert game.scores == (12, 13) and game.hand_number == 2
+
+
+def test_manual_counting_without_muggins_loses_missed_points() -> None:
+    game = cribbage(deck=TWO, counting="manual")
+    play(game, TWO_DISCARDS + TWO_PLAY + [(1, "claim 3"), (0, "claim 7"), (0, "claim 0")])
+    assert game.scores == (8, 11)
+
+
+def test_skunk_match_points_and_match_continues() -> None:
+    game = cribbage(deck=TWO, target=15, skunk=9, double_skunk=5, triple_skunk=0, match=9)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    won = game.games_won[0]
+    assert (won.winners, won.skunk, won.match_points) == ((1,), "double skunk", 4)
+    assert game.result is None and game.game_number == 2
+    assert game.scores == (0, 0) and game.dealer == 1
+    assert game.view(0)["match"]["points"] == [0, 4]
+
+
+def test_triple_skunk_wins_the_match_outright() -> None:
+    game = cribbage(deck=TWO, target=15, triple_skunk=2, match=9)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert game.result is not None
+    assert game.result.winners == (1,) and game.result.skunks == ("triple skunk", None)
+
+
+def test_default_skunk_lines() -> None:
+    assert cribbage().opts.skunk_lines == (91, 61, 31)
+    assert cribbage(variant="five-card").opts.skunk_lines == (31, 1, 0)
+    assert cribbage(skunk=90, double_skunk=60).opts.skunk_lines == (90, 60, 31)
+
+
+def test_leaving_two_players_ends_the_game() -> None:
+    game = cribbage(deck=TWO)
+    play(game, TWO_DISCARDS + TWO_PLAY[:3])
+    game.apply(1, "leave")
+    assert game.result is not None
+    assert game.result.ranks == (1, 2) and game.result.reason == "leave"
+
+
+def test_leaving_three_players_ends_the_hand_and_ranks_the_leaver_last() -> None:
+    game = cribbage(3, deck=THREE)
+    play(game, THREE_DISCARDS + THREE_PLAY[:2])
+    game.apply(0, "leave")
+    assert game.result is None and game.active == [1, 2]
+    assert game.hand_number == 2 and len(game.hand[1]) == 6  # two-player deal now
+    assert 0 not in game.to_move
+    with pytest.raises(IllegalMoveError, match="already left"):
+        game.apply(0, "leave")
+    game.apply(2, "leave")
+    assert game.result is not None and game.result.ranks == (3, 1, 2)
+
+
+def test_first_dealer_by_cut_lowest_card_and_ties_recut() -> None:
+    tie_seen = False
+    for seed in range(200):
+        game = new_game("cribbage", players=3, seed=seed)
+        assert isinstance(game, Cribbage)
+        cuts = [e for e in game.events if e.type == "dealer_cut"]
+        for cut in cuts[:-1]:
+            low = min(card.rank for _, card in cut.cuts)  # type: ignore[attr-defined]
+            assert sum(card.rank == low for _, card in cut.cuts) > 1  # type: ignore[attr-defined]
+            tie_seen = True
+        final = cuts[-1]
+        low_seat = min(final.cuts, key=lambda sc: sc[1].rank)[0]  # type: ignore[attr-defined]
+        assert final.dealer == low_seat == game.dealer  # type: ignore[attr-defined]
+    assert tie_seen
+
+
+def test_deal_rotates_and_direction_option() -> None:
+    game = new_game("cribbage", players=3, seed=1, first_dealer=0, direction="anticlockwise")
+    assert isinstance(game, Cribbage)
+    # anticlockwise: the player after seat 0 is seat 2, who is dealt first and leads.
+    assert game.events[1].player == 2  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 3, "partnerships": True}, "partnerships need four"),
+        ({"players": 3, "variant": "five-card"}, "five-card cribbage is for two"),
+        ({"players": 2, "target": 0}, "target"),
+        ({"players": 2, "colour": "red"}, "colour"),
+        ({"players": 2, "match": 2}, "odd"),
+        ({"players": 2, "muggins": True}, "manual"),
+        ({"players": 5}, "2-4 players"),
+        ({"players": 2, "first_dealer": 3}, "first_dealer"),
+        ({"players": 2, "deck": ["ZZ"]}, "bad deck"),
+    ],
+)
+def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        new_game("cribbage", **options)  # type: ignore[arg-type]
+
+
+def test_record_replays_and_bad_records_are_refused() -> None:
+    game = cribbage(3, deck=THREE)
+    play(game, THREE_DISCARDS + THREE_PLAY[:5])
+    again = load_game(game.record())
+    assert again.view(1) == game.view(1)
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in game.events]
+    record = game.record()
+    record["moves"].append([1, "play 9S"])
+    with pytest.raises(RecordError, match="does not replay"):
+        load_game(record)
+    with pytest.raises(RecordError, match="malformed"):
+        load_game({"version": 1, "game": "cribbage"})
+
+
+def test_views_hide_other_hands_and_the_crib() -> None:
+    game = cribbage(3, deck=THREE)
+    play(game, THREE_DISCARDS)
+    spectator = str(game.view(None))
+    for card in ("KH", "JD", "9C", "9S", "3S"):
+        assert f"'{card}'" not in spectator
+    assert "'KH'" in str(game.view(1)) and "'JD'" not in str(game.view(1))
+    assert game.view(None)["hand"] is None
