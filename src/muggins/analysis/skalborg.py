@@ -14,6 +14,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +52,7 @@ class Equity:
     hands: int
     error: float
 
-    def to_dict(self) -> dict[str, float | bool | int]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "win": self.win,
             "tie": self.tie,

@@ -241,7 +241,7 @@ class Skalborg(Game):
 
     def game_view(self, player: int | None) -> dict[str, Any]:
         betting = self.phase in BETTING
-        bets = list(self.round.bets) if betting else [0] * self.players
+        bets = list(self.round.bets) if betting or self.phase == "throw" else [0] * self.players
         collected = [c - b for c, b in zip(self.table.committed, bets, strict=True)]
         view: dict[str, Any] = {
             "phase": self.phase,
@@ -266,7 +266,7 @@ class Skalborg(Game):
                 for p in side_pots(collected, self.contenders)
             ],
             "bets": bets,
-            "current_bet": self.round.current if betting else 0,
+            "current_bet": self.round.current if betting or self.phase == "throw" else 0,
             "acting": self.actor if betting else None,
             "actions": list(self.actions),
             "showdown": [
