@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     p.add_argument("--pegging", action="store_true", help="cribbage: points for the last card laid")
     p.add_argument("--go", action="store_true", help="with --pegging: add the go point for the last card")
     p.add_argument("--last", action="store_true", help="with --pegging: add the last-card point")
-    p.add_argument("--board", help="skalborg: the four community (crib) cards")
+    p.add_argument("--board", nargs="+", help="skalborg: the four community (crib) cards")
     p.add_argument("--trump", help="cribist: the trump suit (C D H S)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
