@@ -16,7 +16,7 @@ SECRET_EVENTS = {Dealt.type: Dealt.secret, Discarded.type: Discarded.secret}
 
 
 def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any) -> None:
-    erin = player("Erin")
+    erin = player("Erin", {"width": 390, "height": 844})  # on a phone
     table = erin.create_table("cribbage", 2, options={"target": 31}, bots={1: "random"}, turn_time=30)
     page = erin.page
     while not (erin.phase() == "play" and len(erin.hand()) >= 2 and page.locator("#my-hand .legal").count()):
