@@ -206,10 +206,8 @@ def _sampled(
     if need > len(indices):
         raise AnalysisError(f"{players} players need {need} unseen cards, only {len(indices)} remain")
     drawn = indices[np.argsort(rng.random((samples, len(indices))), axis=1)[:, :need]]
-    board = np.hstack([np.broadcast_to([c.index for c in fixed], (samples, len(fixed))), drawn[:, :to_come]])
-    mine = skalborg_points_batch(
-        np.hstack([np.broadcast_to([c.index for c in hand], (samples, SIDE)), board]), check=False
-    )
+    board = _rows(np.array([c.index for c in fixed], dtype=np.intp), drawn[:, :to_come])
+    mine = skalborg_points_batch(_rows(np.array([c.index for c in hand], dtype=np.intp), board), check=False)
     best = np.zeros(samples, dtype=np.int16)
     weights = np.ones(samples)
     ties = np.zeros(samples)
