@@ -1,0 +1,73 @@
+"""Skalborg play and analysis: exact heads-up equity at the turn, and random full games per second.
+
+Run with the others (``python -m bench skalborg_game``) or alone (``python bench/skalborg_game.py``);
+either way one JSON line per figure.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the ``bench`` package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import Figure, best_seconds, figure
+from muggins.analysis.skalborg import equity
+from muggins.cards import parse_cards
+from muggins.games.registry import new_game
+
+TURN_HAND = "5S 5H 3S JKB"
+TURN_BOARD = "6D 7H QH"
+GAMES = 200
+
+
+def bench_skalborg_equity_turn() -> list[Figure]:
+    """Exact equity at the turn, heads-up: 47 rivers x 163,185 opponent hands (7.7 million deals)."""
+    hand, board = parse_cards(TURN_HAND), parse_cards(TURN_BOARD)
+    start = time.perf_counter()
+    result = equity(hand, board)
+    cold = time.perf_counter() - start
+    warm = best_seconds(lambda: equity(hand, board))
+    assert result.exact
+    detail = {"hand": TURN_HAND, "board": TURN_BOARD, "deals": result.hands, "share": round(result.share, 6)}
+    return [
+        figure("skalborg_equity_turn", round(warm, 4), "s", "<=1", **detail),
+        figure(
+            "skalborg_equity_turn_first_call",
+            round(cold, 4),
+            "s",
+            "<=1",
+            note="includes building tables",
+            **detail,
+        ),
+    ]
+
+
+def bench_skalborg_random_games() -> Figure:
+    """Full heads-up games (starting stack 100 big blinds) with uniformly random legal moves."""
+    rng = random.Random(2026)
+    moves = 0
+    start = time.perf_counter()
+    for seed in range(GAMES):
+        game = new_game("skalborg", players=2, seed=seed, starting_stack=200)
+        while not game.is_over:
+            seat = rng.choice(sorted(game.to_move))
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+            moves += 1
+    seconds = time.perf_counter() - start
+    return figure("skalborg_random_games", round(GAMES / seconds, 1), "games/s", games=GAMES, moves=moves)
+
+
+def main() -> None:
+    for bench in (bench_skalborg_equity_turn, bench_skalborg_random_games):
+        result = bench()
+        for item in result if isinstance(result, list) else [result]:
+            print(json.dumps(item), flush=True)
+
+
+if __name__ == "__main__":
+    main()
