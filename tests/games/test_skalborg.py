@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import pathlib
 import random
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from conformance import check_random_game
@@ -15,6 +18,7 @@ from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
 from muggins.games.skalborg import Skalborg
+from muggins.games.skalborg_pots import side_pots, split_pot
 
 
 def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:
@@ -522,3 +526,42 @@ def test_random_games_with_each_option(options: dict[str, object]) -> None:
             leave_rate=0.01 if seed == 5 else 0.0,
         )
         assert sum(made.scores) == 32
+
+
+# --- pots, by property ------------------------------------------------------------------
+
+
+@given(
+    committed=st.lists(st.integers(0, 60), min_size=2, max_size=4),
+    data=st.data(),
+)
+def test_side_pots_hold_every_chip_and_nest(committed: list[int], data: st.DataObject) -> None:
+    seats = range(len(committed))
+    contenders = data.draw(st.sets(st.sampled_from(list(seats)), min_size=1))
+    pots = side_pots(committed, contenders)
+    assert sum(p.amount for p in pots) == sum(committed)
+    for pot in pots:
+        assert set(pot.eligible) <= contenders and pot.amount > 0
+    for outer, inner in itertools.pairwise(pots):
+        assert set(inner.eligible) < set(outer.eligible)
+    top = max(contenders, key=lambda s: committed[s])
+    assert all(top in p.eligible for p in pots)
+    # Below the top, a contender can win from each seat only as much as it put in itself.
+    for seat in contenders:
+        reachable = sum(p.amount for p in pots if seat in p.eligible)
+        if committed[seat] < committed[top]:
+            assert reachable == sum(min(c, committed[seat]) for c in committed)
+        else:
+            assert reachable == sum(committed)
+
+
+@given(amount=st.integers(0, 1000), winners=st.sets(st.integers(0, 3), min_size=1), start=st.integers(0, 3))
+def test_split_pot_is_even_with_odd_chips_from_the_dealers_left(
+    amount: int, winners: set[int], start: int
+) -> None:
+    order = [(start + k) % 4 for k in range(4)]
+    shares = split_pot(amount, sorted(winners), order)
+    assert sum(shares.values()) == amount and set(shares) == winners
+    ranked = sorted(winners, key=order.index)
+    assert [shares[s] for s in ranked] == sorted(shares.values(), reverse=True)
+    assert max(shares.values()) - min(shares.values()) <= 1
