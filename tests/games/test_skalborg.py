@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import pathlib
 import random
@@ -10,15 +11,19 @@ import sys
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.console import Console
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from conformance import check_random_game
 
+from muggins.cards import parse_cards
+from muggins.cli.tables.skalborg import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
 from muggins.games.skalborg import Skalborg
 from muggins.games.skalborg_pots import side_pots, split_pot
+from muggins.scoring.skalborg import score_skalborg
 
 
 def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:
@@ -565,3 +570,38 @@ def test_split_pot_is_even_with_odd_chips_from_the_dealers_left(
     ranked = sorted(winners, key=order.index)
     assert [shares[s] for s in ranked] == sorted(shares.values(), reverse=True)
     assert max(shares.values()) - min(shares.values()) <= 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_checked_down_hands_go_to_the_best_count(players: int) -> None:
+    """Random deals checked down to the showdown: the pot is split among the best Skalborg counts."""
+    for seed in range(25):
+        g = new_game("skalborg", players=players, seed=seed, blinds="equal", max_hands=1)
+        assert isinstance(g, Skalborg)
+        for seat in range(players):
+            g.apply(seat, g.legal_moves(seat)[0])
+        while not g.is_over:
+            g.apply(min(g.to_move), "check")
+        board = parse_cards(g.view(None)["board"])
+        counts = {
+            s["player"]: score_skalborg(parse_cards(s["cards"]), board).total
+            for s in g.view(None)["showdown"]
+        }
+        best = max(counts.values())
+        winners = sorted(s for s, c in counts.items() if c == best)
+        pot = 2 * players
+        won = {s: g.stacks[s] - (200 - 2) for s in range(players) if g.stacks[s] > 198}
+        assert sorted(won) == winners
+        assert sum(won.values()) == pot
+
+
+def test_the_terminal_table_shows_no_hidden_card() -> None:
+    g = game(3, ["AC AD AH AS 2C", "3C 3D 3H 3S 4C", "5C 5D 5H 5S 6C"], "KS", "QH")
+    play(g, "1 discard 2C", "2 discard 4C", "0 discard 6C", "0 raise 8")
+    for viewer in (0, 1, 2, None):
+        console = Console(record=True, width=120, file=io.StringIO())
+        render(g.view(viewer), console)
+        text = console.export_text()
+        hidden = {c.pretty for c in g.hidden_cards(viewer)}
+        assert not [card for card in hidden if card in text.split()], viewer
+        assert "pot 11" in text
