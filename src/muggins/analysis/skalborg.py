@@ -25,8 +25,6 @@ from muggins.scoring.skalborg_fast import skalborg_points, skalborg_points_batch
 from muggins.scoring.skalborg_tables import FLUSH_WEIGHTS, rank_key
 
 Z95 = 1.959964
-EXACT_LIMIT = 10_000_000
-"""Enumerate exactly when it takes at most this many opponent hands to score."""
 _SYMBOL = np.array([card.rank for card in ALL_CARDS], dtype=np.intp)
 _FLUSH = np.array(FLUSH_WEIGHTS, dtype=np.intp)
 
