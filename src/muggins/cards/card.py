@@ -55,7 +55,7 @@ class Card:
     10
     """
 
-    __slots__ = ("_text", "colour_red", "index", "is_joker", "rank", "suit", "value")
+    __slots__ = ("_text", "colour_red", "index", "is_joker", "rank", "sort_key", "suit", "value")
 
     index: int
     rank: int
@@ -63,6 +63,8 @@ class Card:
     value: int
     is_joker: bool
     colour_red: bool
+    sort_key: int
+    """Rank-major order (A♣ A♦ A♥ A♠ 2♣ ...), jokers last: the order hands are shown in."""
     _text: str
 
     _all: ClassVar[tuple[Card, ...]]
@@ -76,6 +78,7 @@ class Card:
             object.__setattr__(self, "is_joker", True)
             object.__setattr__(self, "colour_red", index == JOKER_RED_INDEX)
             object.__setattr__(self, "_text", "JKR" if index == JOKER_RED_INDEX else "JKB")
+            object.__setattr__(self, "sort_key", 100 + index)
         else:
             suit = Suit(index // 13)
             rank = index % 13 + 1
@@ -85,6 +88,7 @@ class Card:
             object.__setattr__(self, "is_joker", False)
             object.__setattr__(self, "colour_red", suit.is_red)
             object.__setattr__(self, "_text", RANK_NAMES[rank] + suit.letter)
+            object.__setattr__(self, "sort_key", rank * 4 + int(suit))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
@@ -98,11 +102,6 @@ class Card:
         if not 1 <= rank <= 13:
             raise ValueError(f"rank must be 1 (ace) to 13 (king), not {rank}")
         return Card._all[int(suit) * 13 + rank - 1]
-
-    @property
-    def sort_key(self) -> int:
-        """Rank-major order (A♣ A♦ A♥ A♠ 2♣ ...), jokers last: the order hands are shown in."""
-        return 100 + self.index if self.is_joker else self.rank * 4 + int(self.suit or 0)
 
     @property
     def pretty(self) -> str:

@@ -110,12 +110,14 @@ class Game(ABC):
         subclasses ``NotYourTurnError`` and ``GameOverError``) for a move the rules forbid now;
         either way the game is unchanged.
         """
-        if isinstance(move, str):
+        if type(move) is str:
             move = parse_move(move)
-        self.check_seat(player)
-        if self.is_over:
+        assert isinstance(move, Move)
+        if player.__class__ is not int or not 0 <= player < self.players:
+            self.check_seat(player)
+        if self.result is not None:
             raise GameOverError("the game is over")
-        if isinstance(move, Leave):
+        if type(move) is Leave:
             if player in self.left:
                 raise IllegalMoveError(f"player {player} has already left")
         elif player not in self.to_move:
@@ -187,6 +189,17 @@ class Game(ABC):
     def check_seat(self, player: int) -> None:
         if not isinstance(player, int) or not 0 <= player < self.players:
             raise IllegalMoveError(f"there is no player {player!r} (players are 0-{self.players - 1})")
+
+    def draw(self, pack: Sequence[Card], count: int) -> list[Card]:
+        """The first ``count`` cards of the next deal in dealing order: from the next given deck,
+        else drawn from ``pack`` by the seeded generator (the undealt rest is never ordered)."""
+        if self.decks_used < len(self.decks):
+            deck = self.decks[self.decks_used]
+            self.decks_used += 1
+            if len(deck) < count:
+                raise OptionError(f"deck {self.decks_used} has {len(deck)} cards; this deal needs {count}")
+            return list(deck[:count])
+        return self.rng.sample(pack, count)
 
     def next_pack(self, pack: Sequence[Card]) -> list[Card]:
         """The cards of the next deal in dealing order: the next given deck, else ``pack`` shuffled."""

@@ -6,7 +6,6 @@ Every game shares one vocabulary (``discard 5H 6D``, ``play JS``, ``go``, ``clai
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar, Self, TypeVar
 
@@ -17,19 +16,23 @@ _VERBS: dict[str, type[Move]] = {}
 _M = TypeVar("_M", bound="type[Move]")
 
 
-class Move(ABC):
-    """Base of all moves. Subclasses are frozen dataclasses registered under their ``verb``."""
+class Move:
+    """Base of all moves. Subclasses are frozen dataclasses registered under their ``verb``.
 
+    (Not an ``abc.ABC``: engines test move types on every move, and ABC instance checks are slow.)
+    """
+
+    __slots__ = ()
     verb: ClassVar[str]
 
     @classmethod
-    @abstractmethod
     def parse_args(cls, args: list[str]) -> Self:
         """Build the move from the words after the verb, or raise ``MoveSyntaxError``."""
+        raise NotImplementedError
 
-    @abstractmethod
     def args_text(self) -> str:
         """The words after the verb."""
+        raise NotImplementedError
 
     def __str__(self) -> str:
         args = self.args_text()
@@ -124,6 +127,8 @@ class Play(Move):
 
 class _Bare(Move):
     """A move with no arguments."""
+
+    __slots__ = ()
 
     @classmethod
     def parse_args(cls, args: list[str]) -> Self:

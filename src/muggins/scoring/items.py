@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,15 +51,49 @@ class Item:
         return Item(Kind(data["kind"]), parse_cards(data["cards"]), int(data["points"]))
 
 
-@dataclass(frozen=True, slots=True)
 class Score:
-    """An itemised score; ``total`` is always the sum of the items' points."""
+    """An itemised score; ``total`` is always the sum of the items' points.
 
-    items: tuple[Item, ...] = ()
+    A score may be ``deferred``: its total known at once from a fast table and its items worked
+    out only when someone looks at them, so engines and bots pay for itemising only when shown.
+    """
+
+    __slots__ = ("_items", "_make", "_total")
+
+    def __init__(self, items: tuple[Item, ...] = ()) -> None:
+        self._items: tuple[Item, ...] | None = items
+        self._make: Callable[[], Score] | None = None
+        self._total = -1
+
+    @staticmethod
+    def deferred(total: int, make: Callable[[], Score]) -> Score:
+        """A score whose ``total`` is known and whose items ``make()`` will itemise on demand."""
+        score = Score()
+        score._items, score._make, score._total = None, make, total
+        return score
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        if self._items is None:
+            assert self._make is not None
+            self._items = self._make().items
+            self._make = None
+        return self._items
 
     @property
     def total(self) -> int:
-        return sum(item.points for item in self.items)
+        if self._total < 0:
+            self._total = sum(item.points for item in self.items)
+        return self._total
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return f"Score({self.items!r})"
 
     def __iter__(self) -> Iterator[Item]:
         return iter(self.items)

@@ -27,9 +27,13 @@ def score_play(pile: Sequence[Card]) -> Score:
     that form a run when sorted, one point per card.
     """
     check_pile(pile)
+    return peg(pile, pile_count(pile))
+
+
+def peg(pile: Sequence[Card], count: int) -> Score:
+    """``score_play`` without checking the pile: for engines that have already checked each card."""
     last = pile[-1]
     items: list[Item] = []
-    count = pile_count(pile)
     if count == 15:
         items.append(Item(Kind.FIFTEEN, tuple(pile), 2))
     elif count == 31:
@@ -48,11 +52,17 @@ def score_play(pile: Sequence[Card]) -> Score:
 
 def longest_run_suffix(pile: Sequence[Card]) -> int:
     """The length of the longest suffix (3 or more) whose ranks are distinct and consecutive; else 0."""
-    for length in range(len(pile), 2, -1):
-        ranks = {c.rank for c in pile[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            return length
-    return 0
+    best, low, high = 0, 14, 0
+    ranks: set[int] = set()
+    for length in range(1, len(pile) + 1):
+        rank = pile[-length].rank
+        if rank in ranks:
+            break  # every longer suffix holds this pair too
+        ranks.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length >= 3 and high - low == length - 1:
+            best = length
+    return best
 
 
 def score_go(pile: Sequence[Card], *, last_card: bool = False) -> Score:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from muggins.cards import JACK, Card, format_cards, standard_pack
+from muggins.cards import JACK, STANDARD_CARDS, Card, format_cards
 from muggins.games.base import DeckSpec, Game
 from muggins.games.cribbage.events import (
     CardPlayed,
@@ -30,9 +30,14 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft, Scored
 from muggins.games.moves import Claim, Discard, Go, KeepCrib, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import Result, rank_by
+from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
-from muggins.scoring.pegging import score_go, score_play
+from muggins.scoring.pegging import peg, score_go
 from muggins.scoring.show import score_show
+
+_PLAYS = {card: Play(card) for card in STANDARD_CARDS}
+_BY_RANK = {card: card.sort_key for card in STANDARD_CARDS}.__getitem__
+_ALL = frozenset(STANDARD_CARDS)
 
 SKUNK_POINTS = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4}
 """Match points for winning a game, by the skunk the losers suffered (seed 001)."""
@@ -88,7 +93,7 @@ class Cribbage(Game):
         self.game_number = 1
         self.hand_number = 0
         self.phase = DISCARD
-        self.waiting: set[int] = set()
+        self.waiting: frozenset[int] = frozenset()
         self._result: Result | None = None
         self._clear_hand()
         self.dealer, events = self._first_dealer()
@@ -104,7 +109,7 @@ class Cribbage(Game):
 
     @property
     def to_move(self) -> frozenset[int]:
-        return frozenset(self.waiting)
+        return self.waiting
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -125,7 +130,7 @@ class Cribbage(Game):
             return [KeepCrib(c) for c in itertools.combinations(hand, self.lay.own_crib)]
         if self.phase == PLAY:
             playable = self._playable(player)
-            return [Play(c) for c in playable] if playable else [Go()]
+            return [_PLAYS[c] for c in playable] if playable else [Go()]
         if self.phase == SHOW:
             true = self._step_score().total
             return [Claim(n) for n in range(true, -1, -1)]
@@ -134,42 +139,49 @@ class Cribbage(Game):
         return [Ready()]
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
-        if isinstance(move, Leave):
-            return None
+        kind = type(move)
         phase = self.phase
-        if isinstance(move, Discard | KeepCrib) and phase == DISCARD:
-            return self._discard_problem(player, move)
-        if isinstance(move, Play | Go) and phase == PLAY:
-            return self._play_problem(player, move)
-        if isinstance(move, Claim) and phase == SHOW:
-            true = self._step_score().total
-            if move.amount > true:
-                return f"you claim {move.amount}, but the {self._step.what} does not make that many"
+        if kind is Play or kind is Go:
+            if phase == PLAY:
+                return self._play_problem(player, move)  # type: ignore[arg-type]
+        elif kind is Leave:
             return None
-        if isinstance(move, Muggins) and phase == MUGGINS:
-            if move.amount > self.missed:
-                return f"muggins {move.amount} is wrong: not that many points were missed"
-            return None
-        if isinstance(move, Ready) and phase in (PRE_SHOW, POST_SHOW, MUGGINS):
+        elif kind is Discard or kind is KeepCrib:
+            if phase == DISCARD:
+                return self._discard_problem(player, move)  # type: ignore[arg-type]
+        elif kind is Claim:
+            if phase == SHOW:
+                assert isinstance(move, Claim)
+                if move.amount > self._step_score().total:
+                    return f"you claim {move.amount}, but the {self._step.what} does not make that many"
+                return None
+        elif kind is Muggins:
+            if phase == MUGGINS:
+                assert isinstance(move, Muggins)
+                if move.amount > self.missed:
+                    return f"muggins {move.amount} is wrong: not that many points were missed"
+                return None
+        elif kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS):
             return None
         return f"'{move.verb}' is not a move in the {phase} phase; expected {self._expected()}"
 
     def make_move(self, player: int, move: Move) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(move, Leave):
-            events += self._leave(player)
-        elif isinstance(move, Discard | KeepCrib):
-            events += self._discard(player, move)
-        elif isinstance(move, Play):
-            events += self._play(player, move.card)
-        elif isinstance(move, Go):
-            events += self._go(player, auto=False)
-        elif isinstance(move, Claim):
-            events += self._claim(player, move.amount)
-        elif isinstance(move, Muggins):
-            events += self._muggins(player, move.amount)
-        elif isinstance(move, Ready):
-            self.waiting.discard(player)
+        kind = type(move)
+        if kind is Play:
+            events = self._play(player, move.card)  # type: ignore[attr-defined]
+        elif kind is Go:
+            events = self._go(player, auto=False)
+        elif kind is Discard or kind is KeepCrib:
+            events = self._discard(player, move)  # type: ignore[arg-type]
+        elif kind is Claim:
+            events = self._claim(player, move.amount)  # type: ignore[attr-defined]
+        elif kind is Muggins:
+            events = self._muggins(player, move.amount)  # type: ignore[attr-defined]
+        elif kind is Leave:
+            events = self._leave(player)
+        else:
+            events = []
+            self.waiting = self.waiting - {player}
         if self.phase != OVER:
             events += self._advance()
         return events
@@ -243,6 +255,7 @@ class Cribbage(Game):
         self.starter: Card | None = None
         self.starter_shown = False
         self.pile: list[tuple[int, Card]] = []
+        self.pile_cards: list[Card] = []
         self.count = 0
         self.passed: set[int] = set()
         self.last_layer: int | None = None
@@ -261,9 +274,7 @@ class Cribbage(Game):
         events: list[Event] = []
         contenders = list(self.active)
         while True:
-            pack = standard_pack()
-            self.rng.shuffle(pack)
-            cuts = tuple(zip(contenders, pack, strict=False))
+            cuts = tuple(zip(contenders, self.rng.sample(STANDARD_CARDS, len(contenders)), strict=True))
             low = min(card.rank for _, card in cuts)
             lowest = [seat for seat, card in cuts if card.rank == low]
             if len(lowest) == 1:
@@ -286,24 +297,20 @@ class Cribbage(Game):
         self.lay: Layout = layout(self.opts.variant, len(self.active))
         lay = self.lay
         order = self._order_from(self._next(self.dealer))
-        pack = self.next_pack(standard_pack())
-        needed = lay.dealt * len(order) + lay.pack_to_crib + 1
-        if len(pack) < needed:
-            raise OptionError(
-                f"the deck for hand {self.hand_number} has {len(pack)} cards; {needed} are dealt"
-            )
-        for i, card in enumerate(pack[: lay.dealt * len(order)]):
-            self.hand[order[i % len(order)]].append(card)
-        rest = pack[lay.dealt * len(order) :]
-        self.pack_crib = tuple(rest[: lay.pack_to_crib])
-        self.starter = rest[lay.pack_to_crib]
-        self.stock = tuple(rest[lay.pack_to_crib + 1 :])
+        seats = len(order)
+        dealt = lay.dealt * seats
+        pack = self.draw(STANDARD_CARDS, dealt + lay.pack_to_crib + 1)
+        for i, seat in enumerate(order):
+            self.hand[seat] = pack[i:dealt:seats]
+        self.pack_crib = tuple(pack[dealt : dealt + lay.pack_to_crib])
+        self.starter = pack[-1]
+        self.stock = tuple(_ALL.difference(pack))
         events: list[Event] = [NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer)]
         events += [Dealt(player=s, count=lay.dealt, cards=tuple(self.hand[s])) for s in order]
         if lay.pack_to_crib:
             events.append(CribTopped(count=lay.pack_to_crib))
         self.phase = DISCARD
-        self.waiting = set(self.active)
+        self.waiting = frozenset(self.active)
         events.append(PhaseChanged(phase=DISCARD))
         return events
 
@@ -337,7 +344,7 @@ class Cribbage(Game):
             self.to_crib[player] = move.cards
             self.crib_done[player] = True
         if self.crib_done[player] and (self.own_done[player] or not self.lay.own_crib):
-            self.waiting.discard(player)
+            self.waiting = self.waiting - {player}
             self.kept[player] = tuple(self.hand[player])
         return [Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards)]
 
@@ -353,17 +360,18 @@ class Cribbage(Game):
     # --- the play -----------------------------------------------------------------------
 
     def _playable(self, player: int) -> list[Card]:
-        return sorted(c for c in self.hand[player] if self.count + c.value <= 31)
+        room = 31 - self.count
+        return sorted((c for c in self.hand[player] if c.value <= room), key=_BY_RANK)
 
     def _play_problem(self, player: int, move: Play | Go) -> str | None:
-        playable = self._playable(player)
         if isinstance(move, Go):
+            playable = self._playable(player)
             if playable:
                 return f"you can lay {format_cards(playable)}: lay a card if one keeps the count to 31"
             return None
         if move.card not in self.hand[player]:
             return f"{move.card} is not in your hand"
-        if move.card not in playable:
+        if self.count + move.card.value > 31:
             return f"{move.card} would take the count from {self.count} past 31; lay a lower card or say go"
         return None
 
@@ -371,11 +379,12 @@ class Cribbage(Game):
         self.hand[player].remove(card)
         self.played[player].append(card)
         self.pile.append((player, card))
+        pile = self.pile_cards
+        pile.append(card)
         self.count += card.value
         self.last_layer = player
-        pile = [c for _, c in self.pile]
         events: list[Event] = [CardPlayed(player=player, card=card, count=self.count)]
-        score = score_play(pile)
+        score = peg(pile, self.count)
         if score.items and self._add(player, "pegging", score, events):
             return events
         if self.count == 31:
@@ -391,7 +400,7 @@ class Cribbage(Game):
     def _go(self, player: int, *, auto: bool) -> list[Event]:
         events: list[Event] = [SaidGo(player=player, auto=auto)]
         self.passed.add(player)
-        if self.passed >= set(self.active):
+        if len(self.passed) == len(self.active):
             assert self.last_layer is not None
             events += self._end_round(self.last_layer, go_point=True)
         else:
@@ -402,24 +411,24 @@ class Cribbage(Game):
         seat = self._next(player)
         while seat in self.passed:
             seat = self._next(seat)
-        self.waiting = {seat}
+        self.waiting = frozenset((seat,))
 
     def _end_round(self, last: int, *, go_point: bool) -> list[Event]:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
         events: list[Event] = []
-        if go_point and self._add(last, "pegging", score_go([c for _, c in self.pile]), events):
+        if go_point and self._add(last, "pegging", score_go(self.pile_cards), events):
             return events
         if self.opts.variant == "five-card" or not any(self.hand[s] for s in self.active):
             self._end_play(events)
             return events
         leader = self._next(last)
-        self.pile, self.count, self.passed = [], 0, set()
-        self.waiting = {leader}
+        self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
+        self.waiting = frozenset((leader,))
         events.append(CountReset(leader=leader))
         return events
 
     def _end_play(self, events: list[Event]) -> None:
-        self.pile, self.count, self.passed = [], 0, set()
+        self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
         events.append(CountReset(leader=None))
         order = self._order_from(self._next(self.dealer))
         self.steps = [ShowStep(s, "hand", self.kept[s]) for s in order]
@@ -437,8 +446,11 @@ class Cribbage(Game):
 
     def _step_score(self) -> Score:
         step = self._step
-        assert self.starter is not None
-        return score_show(step.cards, self.starter, crib=step.what != "hand")
+        starter, crib = self.starter, step.what != "hand"
+        assert starter is not None
+        return Score.deferred(
+            show_points(step.cards, starter, crib), lambda: score_show(step.cards, starter, crib=crib)
+        )
 
     def _show_step(self, claimed: int | None, events: list[Event]) -> None:
         step = self._step
@@ -450,15 +462,14 @@ class Cribbage(Game):
         self.shown_cards.update(step.cards)
         events.append(shown)
         if claimed is None:
-            if score.items:
-                self._add(step.player, step.what, score, events)
+            self._add(step.player, step.what, score, events)
         elif claimed:
             self._add(step.player, step.what, _claimed(claimed, Kind.CLAIMED), events)
 
     def _claim(self, player: int, amount: int) -> list[Event]:
         events: list[Event] = []
         missed = self._step_score().total - amount
-        self.waiting = set()
+        self.waiting = frozenset()
         self._show_step(amount, events)
         if self.phase == OVER:
             return events
@@ -467,17 +478,17 @@ class Cribbage(Game):
             self.missed = missed
             self.muggins_against = player
             self.phase = MUGGINS
-            self.waiting = set(opponents)
+            self.waiting = frozenset(opponents)
             events.append(PhaseChanged(phase=MUGGINS))
         return events
 
     def _muggins(self, player: int, amount: int) -> list[Event]:
         events: list[Event] = [MugginsCalled(player=player, against=self.muggins_against, points=amount)]
         self.missed -= amount
-        self.waiting.discard(player)
+        self.waiting = self.waiting - {player}
         self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events)
         if self.missed == 0:
-            self.waiting.clear()
+            self.waiting = frozenset()
         return events
 
     # --- flow ---------------------------------------------------------------------------
@@ -493,7 +504,7 @@ class Cribbage(Game):
             if self.phase == DISCARD:
                 events += self._cut_starter()
                 if self.phase != OVER:
-                    self._enter(PLAY, events, waiting={self._next(self.dealer)})
+                    self._enter(PLAY, events, waiting=frozenset((self._next(self.dealer),)))
             elif self.phase == PRE_SHOW:
                 self._enter(SHOW, events)
             elif self.phase in (SHOW, MUGGINS):
@@ -504,7 +515,7 @@ class Cribbage(Game):
                     else:
                         events += self._next_hand()
                 elif self.opts.counting == "manual":
-                    self.waiting = {self._step.player}
+                    self.waiting = frozenset((self._step.player,))
                 else:
                     self._show_step(None, events)
             elif self.phase == POST_SHOW:
@@ -529,14 +540,14 @@ class Cribbage(Game):
             break
         return events
 
-    def _enter(self, phase: str, events: list[Event], waiting: set[int] | None = None) -> None:
+    def _enter(self, phase: str, events: list[Event], waiting: frozenset[int] | None = None) -> None:
         self.phase = phase
         if waiting is not None:
             self.waiting = waiting
         elif phase in (PRE_SHOW, POST_SHOW):
-            self.waiting = set(self.active)
+            self.waiting = frozenset(self.active)
         else:
-            self.waiting = set()
+            self.waiting = frozenset()
         events.append(PhaseChanged(phase=phase))
 
     def _next_hand(self) -> list[Event]:
@@ -548,7 +559,7 @@ class Cribbage(Game):
 
     def _add(self, seat: int, reason: str, score: Score, events: list[Event]) -> bool:
         """Peg ``score`` for ``seat``'s side; True if that won the game (the flow must stop)."""
-        if not score.items:
+        if not score.total:
             return False
         side = self.side_of[seat]
         self.side_scores[side] += score.total
@@ -615,7 +626,7 @@ class Cribbage(Game):
             match_points=tuple(self.match_points[self.side_of[s]] for s in range(self.players)),
         )
         self.phase = OVER
-        self.waiting = set()
+        self.waiting = frozenset()
         return [GameOver(result=self._result.to_dict())]
 
     def _leave(self, player: int) -> list[Event]:
