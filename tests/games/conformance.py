@@ -8,6 +8,7 @@ is legal; and the record replays to the same events and views.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Iterable
@@ -18,8 +19,8 @@ import pytest
 from muggins import load_game
 from muggins.cards import CardError, parse_card
 from muggins.games.base import Game
+from muggins.games.errors import GameError, IllegalMoveError
 from muggins.games.events import Dealt, Event
-from muggins.games.errors import GameError, IllegalMoveError, NotYourTurnError
 from muggins.games.moves import Leave, Move, parse_move
 
 GameFactory = Callable[[int], Game]
@@ -30,10 +31,8 @@ def card_tokens(data: Any) -> set[str]:
     found: set[str] = set()
     if isinstance(data, str):
         for word in data.replace(",", " ").split():
-            try:
+            with contextlib.suppress(CardError):
                 found.add(str(parse_card(word)))
-            except CardError:
-                pass
     elif isinstance(data, dict):
         for key, value in data.items():
             found |= card_tokens(key) | card_tokens(value)

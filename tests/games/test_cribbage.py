@@ -23,7 +23,7 @@ def stack(order: list[int], hands: dict[int, str], *, pack_crib: str = "", start
     cards for the crib, then the starter, then every other card."""
     cards = {seat: parse_cards(text) for seat, text in hands.items()}
     deck = [str(cards[seat][i]) for i in range(len(cards[order[0]])) for seat in order]
-    deck += pack_crib.split() + [starter]
+    deck += [*pack_crib.split(), starter]
     used = set(deck)
     return deck + [str(c) for c in STANDARD_CARDS if str(c) not in used]
 
@@ -251,7 +251,7 @@ def test_five_card_three_card_hand_flush() -> None:
     game.apply(1, "play 6H")
     # seat 1's hand 2H 4H 6H + AH: flush of four (4) and no fifteen -> claims up to 4.
     assert game.view(1)["showing"] == {"player": 1, "what": "hand"}
-    assert [str(m) for m in game.legal_moves(1)][0] == "claim 4"
+    assert str(game.legal_moves(1)[0]) == "claim 4"
 
 
 def test_ten_hand_counts_hands_then_own_cribs_then_dealers_crib() -> None:

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_random_game  # noqa: E402
+from conformance import check_random_game
 
-from muggins import new_game  # noqa: E402
-from muggins.games.base import Game  # noqa: E402
+from muggins import new_game
+from muggins.games.base import Game
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
@@ -60,4 +60,4 @@ def test_many_random_games(config: dict[str, Any]) -> None:
         target = game.options.model_dump()["target"] or (61 if config.get("variant") == "five-card" else 121)
         if result.reason == "target":
             winners = result.winners
-            assert winners and all(game.scores[w] >= target for w in winners) or config.get("match")
+            assert (winners and all(game.scores[w] >= target for w in winners)) or config.get("match")

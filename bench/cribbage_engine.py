@@ -1,0 +1,64 @@
+"""The cribbage engine: random-move full games per second on one core, through the game protocol.
+
+Each game is played the way any front plays it: ``to_move``, ``legal_moves``, a uniformly random
+choice, ``apply``. CPU time of this process is used, so a loaded machine does not skew the rate.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import Figure, figure
+from muggins.games.registry import new_game
+
+GAMES = 300
+
+
+def random_games_per_second(games: int, **config: Any) -> tuple[float, float]:
+    """CPU-time rate of random-move full games, and the mean number of moves per game."""
+    rng = random.Random(2026)
+    moves = 0
+    start = time.process_time()
+    for seed in range(games):
+        game = new_game("cribbage", seed=seed, **config)
+        while game.result is None:
+            player = min(game.to_move)
+            game.apply(player, rng.choice(game.legal_moves(player)))
+            moves += 1
+    return games / (time.process_time() - start), moves / games
+
+
+def _bench(name: str, target: str | None, **config: Any) -> Figure:
+    rate, moves = random_games_per_second(GAMES, **config)
+    return figure(name, round(rate, 1), "games/s", target, games=GAMES, moves_per_game=round(moves, 1))
+
+
+def bench_cribbage_random_2p() -> Figure:
+    return _bench("cribbage_random_2p", ">=2000", players=2)
+
+
+def bench_cribbage_random_3p() -> Figure:
+    return _bench("cribbage_random_3p", None, players=3)
+
+
+def bench_cribbage_random_4p() -> Figure:
+    return _bench("cribbage_random_4p", None, players=4)
+
+
+def bench_cribbage_random_ten_hand() -> Figure:
+    return _bench("cribbage_random_ten_hand_2p", None, players=2, variant="ten-hand")
+
+
+if __name__ == "__main__":
+    import json
+
+    for bench in (bench_cribbage_random_2p, bench_cribbage_random_3p, bench_cribbage_random_4p,
+                  bench_cribbage_random_ten_hand):
+        print(json.dumps(bench()), flush=True)
