@@ -184,7 +184,7 @@ def summarise(spec: Spec, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Win rates with 95% confidence intervals, points per deal, game length, skunks and, for
     cribbage, points per deal split by source for dealer and pone and the first dealer's wins."""
     groups = spec.rotations
-    names = sorted(set(spec.bots))
+    names = sorted({name for r in records for name in r["bots"]})
     summary: dict[str, Any] = {
         "game": spec.game,
         "players": spec.players,

@@ -43,7 +43,7 @@ def throw_key(thrown: Sequence[Card]) -> int:
     return (low * 13 + high) * 2 + suited
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CribTables:
     """Expected crib points by configuration, seat offset and throw key."""
 

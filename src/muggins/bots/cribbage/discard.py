@@ -27,15 +27,6 @@ def throw_size(seat: Seat) -> tuple[str, int]:
     return words[0], len(words) - 1
 
 
-def seat_offset(seat: Seat) -> int:
-    """How many seats after the dealer I play (0: I deal)."""
-    offset, s = 0, seat.dealer
-    while s != seat.me:
-        s = seat.next_seat(s)
-        offset += 1
-    return offset
-
-
 def crib_weight(seat: Seat) -> float:
     """What a point in this crib is worth to me: 1 if my side's, else minus a share among opponents."""
     if seat.crib_is_mine:
@@ -86,7 +77,7 @@ def expert_discard(seat: Seat, tables: CribTables) -> Move:
         return KeepCrib(_own_crib_split(seat.hand, seat.discards))
     if seat.variant == "ten-hand":
         return Discard(_ten_hand_throw(seat, tables, n))
-    config, offset, weight = crib_config(seat), seat_offset(seat), crib_weight(seat)
+    config, offset, weight = crib_config(seat), seat.offset(seat.me), crib_weight(seat)
     need = points_needed(seat)
 
     def crib_worth(thrown: tuple[Card, ...]) -> float:
@@ -151,7 +142,7 @@ def _ten_hand_throw(seat: Seat, tables: CribTables, n: int) -> tuple[Card, ...]:
     hand = seat.hand
     held = keep_means(hand, OWN_CRIB)
     laid = keep_means(hand, OWN_CRIB, crib=True)
-    config, offset, weight = crib_config(seat), seat_offset(seat), crib_weight(seat)
+    config, offset, weight = crib_config(seat), seat.offset(seat.me), crib_weight(seat)
     best_value, best_throw = float("-inf"), tuple(hand[:n])
     for thrown, pairs in _ten_hand_plans(len(hand), n):
         split = max(held[a] + laid[b] for a, b in pairs)

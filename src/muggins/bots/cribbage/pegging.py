@@ -16,13 +16,16 @@ import functools
 import math
 from collections.abc import Sequence
 
+from muggins.bots.cribbage.cribtables import CribTables, config_name
 from muggins.bots.cribbage.reading import Seat
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
 
 _SETS = (0, 0, 2, 6, 12)
-KEEP_LOW = 0.01
-"""Tie-break per pip of the card laid: lay higher cards first and keep low ones for the go."""
+KEEP_LOW = 0.1
+"""Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
+REPLY_WEIGHT = 1.0
+"""How much the responder's expected reply counts against (or, for a partner, for) a card."""
 
 Ranks = tuple[int, ...]
 
@@ -108,16 +111,40 @@ def _playable(hand: Sequence[Card], count: int) -> list[Card]:
     return [card for card in hand if count + card.value <= 31]
 
 
-def holding_chances(unseen: Sequence[int], cards: int, min_value: int) -> list[float]:
+def holding_chances(
+    unseen: Sequence[int], cards: int, min_value: int, kept: Sequence[float] = (1.0,) * 13
+) -> list[float]:
     """By rank (index 0-12), the chance that a player holding ``cards`` cards has at least one of
-    that rank, when ``unseen[r]`` cards of each rank are unaccounted for and none of the player's
-    cards counts less than ``min_value`` (what their go revealed)."""
-    possible = [n if VALUE[r + 1] >= min_value else 0 for r, n in enumerate(unseen)]
-    total = max(sum(possible), cards)
+    that rank, when ``unseen[r]`` cards of each rank are unaccounted for, none of the player's cards
+    counts less than ``min_value`` (what their go revealed), and ``kept[r]`` says how much likelier
+    than average a card of rank ``r`` is to have been kept rather than thrown."""
+    possible = [n * kept[r] if VALUE[r + 1] >= min_value else 0.0 for r, n in enumerate(unseen)]
+    total = max(sum(possible), float(cards))
     if cards <= 0 or not total:
         return [0.0] * 13
-    none = math.comb(total, cards)
-    return [1.0 - math.comb(total - n, cards) / none if n else 0.0 for n in possible]
+    chances = []
+    for n in possible:
+        none = 1.0
+        for i in range(cards):
+            none *= max(0.0, (total - n - i) / (total - i))
+        chances.append(1.0 - none)
+    return chances
+
+
+def kept_weights(tables: CribTables, config: str, offset: int, dealt: int, thrown: int) -> list[float]:
+    """By rank, how much likelier than average a card of that rank is in the hand an expert at seat
+    ``offset`` kept, from how often the expert throws each rank (the crib tables' throw counts)."""
+    frequency = tables.throw_frequencies(config, offset)
+    share = [0.0] * 13
+    if thrown == 2:
+        for key, f in enumerate(frequency):
+            low, high = divmod(key // 2, 13)
+            share[low] += f / 2
+            share[high] += f / 2
+    else:
+        share = list(frequency)
+    kept = dealt - thrown
+    return [max(0.05, (dealt / 13 - thrown * s) / (kept / 13)) for s in share]
 
 
 def unseen_ranks(seat: Seat) -> list[int]:
@@ -136,7 +163,8 @@ def unseen_ranks(seat: Seat) -> list[int]:
 class ExpertPegger:
     """The expert's play, remembering within a hand what each player's "go"s revealed."""
 
-    def __init__(self) -> None:
+    def __init__(self, tables: CribTables) -> None:
+        self.tables = tables
         self.hand_number = -1
         self.min_value: dict[int, int] = {}
 
@@ -154,11 +182,15 @@ class ExpertPegger:
             return Play(max(playable, key=lambda c: (_alone(pile, mine, c.rank), c.value)))
         sign = 1.0 if seat.is_friend(responder) else -1.0
         chances = holding_chances(
-            unseen_ranks(seat), seat.hand_sizes[responder], self.min_value.get(responder, 1)
+            unseen_ranks(seat),
+            seat.hand_sizes[responder],
+            self.min_value.get(responder, 1),
+            self._kept(seat, responder),
         )
+        keep_low = KEEP_LOW if pile else 0.0
         best = max(
             playable,
-            key=lambda c: (_card_worth(pile, mine, c.rank, chances, sign) + KEEP_LOW * c.value, c.sort_key),
+            key=lambda c: (_card_worth(pile, mine, c.rank, chances, sign) + keep_low * c.value, c.sort_key),
         )
         return Play(best)
 
@@ -168,6 +200,16 @@ class ExpertPegger:
         for other in seat.passed:
             if other != seat.me and seat.hand_sizes[other]:
                 self.min_value[other] = max(self.min_value.get(other, 1), 32 - seat.count)
+
+    def _kept(self, seat: Seat, responder: int) -> Sequence[float]:
+        """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
+        if seat.variant != "six-card":
+            return (1.0,) * 13
+        players = len(seat.active)
+        offset = seat.offset(responder)
+        config = config_name(players, len(seat.sides) == 2 and seat.players == 4)
+        dealt, thrown = (6, 2) if players == 2 else (5, 1)
+        return _kept_cached(self.tables, config, offset, dealt, thrown)
 
     @staticmethod
     def _responder(seat: Seat) -> int | None:
@@ -180,6 +222,11 @@ class ExpertPegger:
         return None
 
 
+@functools.lru_cache(maxsize=64)
+def _kept_cached(tables: CribTables, config: str, offset: int, dealt: int, thrown: int) -> tuple[float, ...]:
+    return tuple(kept_weights(tables, config, offset, dealt, thrown))
+
+
 def _alone(pile: Ranks, mine: Ranks, rank: int) -> int:
     rest = list(mine)
     rest.remove(rank)
@@ -187,7 +234,12 @@ def _alone(pile: Ranks, mine: Ranks, rank: int) -> int:
 
 
 def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], sign: float) -> float:
-    """Expected points (mine minus the responder's) of laying ``rank`` now."""
+    """Expected points (mine minus the responder's) of laying ``rank`` now.
+
+    The responder lays their best-scoring card if they hold one (the replies are tried best first,
+    each held with its chance); with no scoring card they lay one of the others, each in proportion
+    to its chance; with no card at all they say go and I lay out what I can.
+    """
     now = play_points(pile, rank)
     after = (*pile, rank)
     if sum(map(VALUE.__getitem__, after)) == 31:
@@ -197,24 +249,32 @@ def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], s
     distinct = set(rest)
     worth = float(now)
     left = 1.0
+    quiet, quiet_weight, quiet_back = 1.0, 0.0, 0.0
     for theirs, reply, back_row in _replies(after):
         q = chances[reply - 1]
-        if q:
-            back = max([back_row[m] for m in distinct], default=0) if distinct else 0
-            worth += left * q * (sign * theirs + back)
+        if not q:
+            continue
+        back = max([back_row[m] for m in distinct]) if distinct else 0
+        if theirs:
+            worth += left * q * (sign * REPLY_WEIGHT * theirs + back)
             left *= 1.0 - q
-    return worth + (left * run_out(after, tuple(rest)) if left > 0.02 else 0.0)
+        else:
+            quiet *= 1.0 - q
+            quiet_weight += q
+            quiet_back += q * back
+    if quiet_weight:
+        worth += left * (1.0 - quiet) * quiet_back / quiet_weight
+    go = left * quiet
+    return worth + (go * run_out(after, tuple(rest)) if go > 0.02 else 0.0)
 
 
 @functools.cache
 def _replies(pile: Ranks) -> list[tuple[int, int, tuple[int, ...]]]:
     """Each rank the responder could lay on ``pile`` as (their points, rank, what each rank laid
-    back on it would peg), best-scoring for them first: the order a greedy responder chooses in.
-    Ties put first the replies that leave the least to peg back (a careful responder)."""
+    back on it would peg), best-scoring for them first."""
     replies = []
     for rank, theirs in enumerate(lay_points(pile)):
         if theirs >= 0 and rank:
-            back = lay_points((*pile, rank))
-            replies.append((theirs, rank, back))
-    replies.sort(key=lambda r: (-r[0], max(r[2])))
+            replies.append((theirs, rank, lay_points((*pile, rank))))
+    replies.sort(key=lambda r: -r[0])
     return replies

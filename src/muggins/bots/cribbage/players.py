@@ -47,7 +47,7 @@ class ExpertBot:
     def __init__(self, seed: int = 0, tables: CribTables | None = None) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
-        self.pegger = ExpertPegger()
+        self.pegger = ExpertPegger(self.tables)
 
     def choose(self, view: View) -> Move:
         seat = read(view)

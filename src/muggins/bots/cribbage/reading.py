@@ -65,6 +65,14 @@ class Seat:
         """How many other sides are still playing."""
         return sum(1 for side in self.sides if self.me not in side and any(s in self.active for s in side))
 
+    def offset(self, seat: int) -> int:
+        """How many seats after the dealer ``seat`` plays (0: the dealer)."""
+        offset, s = 0, self.dealer
+        while s != seat:
+            s = self.next_seat(s)
+            offset += 1
+        return offset
+
     def next_seat(self, seat: int) -> int:
         """The next active seat after ``seat`` in the direction of play."""
         step = 1 if self.clockwise else -1

@@ -1,0 +1,215 @@
+"""Cribbage bots and analysis: decision latency, analyzer latency and exactness, games per second,
+simulation scaling and long no-illegal-move runs over every variant.
+
+Runnable on its own (``python bench/bots.py [names...]``) or through ``python -m bench bots``.
+Latencies and per-core rates use the process's CPU time, so a busy machine does not inflate them;
+the scaling figure is wall time by nature. ``BOTS_VARIANT_GAMES`` sets the games per variant and
+bot line-up of the long run (default 1000).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import Figure, figure
+from muggins import new_game
+from muggins.analysis.discard import analyze
+from muggins.analysis.simulate import Spec, run
+from muggins.bots.cribbage import ExpertBot
+from muggins.cards import STANDARD_CARDS
+from muggins.scoring.fast import show_points
+
+SEED = 2026
+VARIANTS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "partnerships": True},
+    {"players": 2, "variant": "five-card"},
+    {"players": 2, "variant": "ten-hand"},
+    {"players": 3, "variant": "ten-hand"},
+    {"players": 4, "variant": "ten-hand", "partnerships": True},
+    {"players": 2, "counting": "manual", "muggins": True},
+    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+]
+
+
+def _views(games: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Discard and pegging views (with a choice to make) from two-player expert games."""
+    discards: list[dict[str, Any]] = []
+    plays: list[dict[str, Any]] = []
+    for seed in range(games):
+        game = new_game("cribbage", players=2, seed=SEED + seed)
+        bots = [ExpertBot(), ExpertBot()]
+        while not game.is_over:
+            seat = min(game.to_move)
+            view = game.view(seat)
+            if len(view["legal_moves"]) > 1:
+                (discards if view["phase"] == "discard" else plays).append(view)
+            game.apply(seat, bots[seat].choose(view))
+    return discards, plays
+
+
+def _latencies(views: list[dict[str, Any]]) -> list[float]:
+    """CPU milliseconds of one expert decision on each view (a fresh bot each time: no warm memory)."""
+    times = []
+    for view in views:
+        bot = ExpertBot()
+        start = time.process_time()
+        bot.choose(view)
+        times.append((time.process_time() - start) * 1000)
+    return sorted(times)
+
+
+def _latency_figure(name: str, times: list[float], target: str) -> Figure:
+    p99 = times[int(0.99 * (len(times) - 1))]
+    return figure(
+        name,
+        round(p99, 3),
+        "ms",
+        target,
+        mean_ms=round(sum(times) / len(times), 3),
+        max_ms=round(times[-1], 3),
+        decisions=len(times),
+        note="value is the 99th percentile, CPU time",
+    )
+
+
+def bench_decisions() -> list[Figure]:
+    discards, plays = _views(40)
+    return [
+        _latency_figure("expert_discard_ms", _latencies(discards), "<=5"),
+        _latency_figure("expert_pegging_ms", _latencies(plays), "<=10"),
+    ]
+
+
+def bench_analyzer() -> list[Figure]:
+    rng = random.Random(SEED)
+    hands = [tuple(rng.sample(STANDARD_CARDS, 6)) for _ in range(200)]
+    figures = []
+    for mode, name in (
+        ("uniform", "analyzer_exact_ms"),
+        ("expert", "analyzer_exact_expert_ms"),
+        ("tables", "analyzer_tables_ms"),
+    ):
+        times = []
+        for number, hand in enumerate(hands):
+            start = time.process_time()
+            analyze(hand, dealer=number % 2 == 0, crib=mode)  # type: ignore[arg-type]
+            times.append((time.process_time() - start) * 1000)
+        times.sort()
+        figures.append(
+            figure(
+                name,
+                round(times[int(0.99 * (len(times) - 1))], 3),
+                "ms",
+                "<=150",
+                mean_ms=round(sum(times) / len(times), 3),
+                hands=len(hands),
+                note="6-card hand, all 15 discards with distributions and crib; p99 CPU time",
+            )
+        )
+    return figures
+
+
+def bench_analyzer_exactness() -> Figure:
+    """Every discard of 1,000 random hands: analyzer means against enumeration with the scalar scorer."""
+    rng = random.Random(SEED + 1)
+    wrong = checked = 0
+    for _ in range(1000):
+        hand = tuple(rng.sample(STANDARD_CARDS, 6))
+        starters = [c for c in STANDARD_CARDS if c not in hand]
+        for split in analyze(hand, dealer=True):
+            exact = sum(show_points(split.kept, s) for s in starters) / len(starters)
+            wrong += abs(exact - split.hand.mean) > 1e-9
+            checked += 1
+    return figure("analyzer_mismatches", wrong, "discards", "<=0", hands=1000, discards=checked)
+
+
+def _rate(bots: tuple[str, ...], games: int) -> float:
+    spec = Spec("cribbage", 2, bots, games, seed=SEED, duplicate=True)
+    run(Spec("cribbage", 2, bots, 20, seed=SEED + 1))  # warm the caches and tables
+    start = time.process_time()
+    run(spec)
+    return games / (time.process_time() - start)
+
+
+def bench_games_per_second() -> list[Figure]:
+    note = "one process, CPU time, views and the simulation loop included"
+    return [
+        figure(
+            "expert_vs_expert", round(_rate(("expert",), 400), 1), "games/s", ">=50", games=400, note=note
+        ),
+        figure("random_vs_random", round(_rate(("random",), 400), 1), "games/s", games=400, note=note),
+        figure("greedy_vs_greedy", round(_rate(("greedy",), 400), 1), "games/s", games=400, note=note),
+    ]
+
+
+def bench_scaling() -> Figure:
+    spec = Spec("cribbage", 2, ("expert", "greedy"), 600, seed=SEED, duplicate=True)
+    walls = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        records = run(spec, workers=workers)
+        walls[workers] = time.perf_counter() - start
+        assert len(records) == spec.games
+    return figure(
+        "simulation_scaling_2_workers",
+        round(walls[1] / walls[2], 2),
+        "x",
+        games=spec.games,
+        one_worker_s=round(walls[1], 2),
+        two_workers_s=round(walls[2], 2),
+        cpus=os.cpu_count(),
+        note="wall-clock speed-up from 1 to 2 workers; same results either way",
+    )
+
+
+def bench_variant_games() -> Figure:
+    """Thousands of games in every variant with every bot: any illegal move raises and fails this."""
+    games = int(os.environ.get("BOTS_VARIANT_GAMES", "1000"))
+    start = time.process_time()
+    total = 0
+    for config in VARIANTS:
+        options = {k: v for k, v in config.items() if k != "players"}
+        for bots in (("expert",), ("greedy",), ("expert", "greedy", "random")):
+            total += len(run(Spec("cribbage", config["players"], bots, games, seed=SEED, options=options)))
+    return figure(
+        "variant_games_without_illegal_move",
+        total,
+        "games",
+        games_per_lineup=games,
+        variants=len(VARIANTS),
+        cpu_s=round(time.process_time() - start, 1),
+    )
+
+
+def main(argv: list[str]) -> int:
+    benches = [
+        bench_decisions,
+        bench_analyzer,
+        bench_analyzer_exactness,
+        bench_games_per_second,
+        bench_scaling,
+        bench_variant_games,
+    ]
+    for bench in benches:
+        if argv and not any(name in bench.__name__ for name in argv):
+            continue
+        result = bench()
+        for item in result if isinstance(result, list) else [result]:
+            print(json.dumps(item), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

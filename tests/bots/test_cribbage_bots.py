@@ -1,0 +1,306 @@
+"""Cribbage bots: they read only views, always move legally in every variant, count exactly and
+call muggins, and the expert's choices follow from the rules (checked against the itemised scorers)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muggins import new_game
+from muggins.bots.base import Bot
+from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
+from muggins.bots.cribbage.cribtables import shipped_tables
+from muggins.bots.cribbage.discard import best_throw
+from muggins.bots.cribbage.pegging import play_points, run_out
+from muggins.bots.registry import bot_names, make_bot
+from muggins.cards import STANDARD_CARDS, Card, parse_cards
+from muggins.games.base import Game
+from muggins.games.cribbage.events import MugginsCalled, Shown
+from muggins.games.moves import Claim, Discard, KeepCrib, Play, parse_move
+from muggins.scoring.combos import fifteens, pairs, runs
+from muggins.scoring.pegging import score_play
+from muggins.scoring.show import score_show
+
+CONFIGS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "partnerships": True},
+    {"players": 2, "variant": "five-card"},
+    {"players": 2, "variant": "ten-hand"},
+    {"players": 3, "variant": "ten-hand"},
+    {"players": 4, "variant": "ten-hand", "partnerships": True},
+    {"players": 2, "counting": "manual", "muggins": True},
+    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+    {"players": 3, "counting": "manual", "pre_show": True, "post_show": True},
+    {"players": 2, "skip_empty": False, "skip_pass": False},
+    {"players": 3, "skip_only_move": True, "heels": 1},
+    {"players": 2, "direction": "anticlockwise"},
+]
+CARD_TEXT = {str(card) for card in STANDARD_CARDS}
+
+
+def view_cards(data: Any) -> set[str]:
+    """Every card text anywhere in a view."""
+    if isinstance(data, str):
+        return {word for word in data.split() if word in CARD_TEXT}
+    if isinstance(data, dict):
+        return set().union(*(view_cards(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(view_cards(v) for v in data)) if data else set()
+    return set()
+
+
+def play_out(game: Game, bots: list[Bot]) -> Game:
+    """Play to the end, each bot given only a JSON copy of its own view (no link to the game)."""
+    for _ in range(20_000):
+        if game.is_over:
+            return game
+        seat = min(game.to_move)
+        view = json.loads(json.dumps(game.view(seat)))
+        assert not view_cards(view) & {str(c) for c in game.hidden_cards(seat)}
+        game.apply(seat, bots[seat].choose(view))  # an illegal move raises here
+    raise AssertionError("the game did not end")
+
+
+def test_registry_names_the_cribbage_bots() -> None:
+    assert bot_names("cribbage") == ["random", "greedy", "expert"]
+    assert isinstance(make_bot("cribbage", "expert", 3), ExpertBot)
+    assert set(BOTS) == {"greedy", "expert"}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_bots_finish_games_on_views_alone(config: dict[str, Any]) -> None:
+    names = ["expert", "greedy", "random", "expert"]
+    for seed in range(2):
+        game = new_game("cribbage", seed=seed, **config)
+        bots = [make_bot("cribbage", names[(seat + seed) % 4], seed) for seat in range(game.players)]
+        assert play_out(game, bots).result is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_many_games_without_an_illegal_move(config: dict[str, Any]) -> None:
+    from muggins.analysis.simulate import Spec, run
+
+    for bots in (("expert",), ("greedy", "random"), ("expert", "greedy", "random")):
+        players = config["players"]
+        options = {k: v for k, v in config.items() if k != "players"}
+        records = run(Spec("cribbage", players, bots, 12, seed=5, options=options))
+        assert len(records) == 12
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: in match play, a game won by the last-card point (game.py _play, the "
+    "score_go(last_card=True) branch) goes on to _end_play and shows the next game's empty hands",
+)
+def test_match_play_games_won_on_the_last_card() -> None:
+    for seed in range(200):
+        game = new_game("cribbage", players=2, seed=seed, match=3)
+        assert play_out(game, [make_bot("cribbage", "greedy", 1), make_bot("cribbage", "random", 2)]).is_over
+
+
+def _mid_play(seed: int) -> Game:
+    """A two-player game stopped at a pegging decision with a choice of cards."""
+    game = new_game("cribbage", players=2, seed=seed)
+    bots = [GreedyBot(), GreedyBot()]
+    while True:
+        seat = min(game.to_move)
+        view = game.view(seat)
+        if view["phase"] == "play" and len(view["legal_moves"]) > 1 and view["pile"]:
+            return game
+        game.apply(seat, bots[seat].choose(view))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_poisoned_hidden_cards_do_not_change_a_choice(seed: int) -> None:
+    """Swap the opponent's hidden hand with undealt cards: the view, so the move, must not change."""
+    game = _mid_play(seed)
+    seat = min(game.to_move)
+    other = 1 - seat
+    before = game.view(seat)
+    choices = [ExpertBot().choose(before), GreedyBot().choose(before)]
+    hidden = game.hidden_cards(seat)
+    assert all(card in hidden for card in game.hand[other])  # type: ignore[attr-defined]
+    size = len(game.hand[other])  # type: ignore[attr-defined]
+    swap = list(game.stock[:size])  # type: ignore[attr-defined]
+    game.stock = tuple(game.hand[other]) + tuple(game.stock[size:])  # type: ignore[attr-defined]
+    game.hand[other] = swap  # type: ignore[attr-defined]
+    after = game.view(seat)
+    assert after == before
+    assert [ExpertBot().choose(after), GreedyBot().choose(after)] == choices
+    for move in choices:
+        assert str(move) in after["legal_moves"]
+
+
+def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
+    """Seat 0 under-claims at random; the expert and greedy bots claim their true totals and take
+    every point the other missed."""
+
+    class Careless:
+        def __init__(self) -> None:
+            self.rng = random.Random(1)
+            self.inner = GreedyBot()
+
+        def choose(self, view: Any) -> Any:
+            moves = [parse_move(m) for m in view["legal_moves"]]
+            if any(isinstance(m, Claim) for m in moves):
+                return self.rng.choice(moves)
+            return self.inner.choose(view)
+
+    for name in ("expert", "greedy"):
+        game = new_game("cribbage", players=2, seed=4, counting="manual", muggins=True)
+        play_out(game, [Careless(), make_bot("cribbage", name)])
+        shown = [e for e in game.events if isinstance(e, Shown)]
+        assert all(e.claimed == e.score.total for e in shown if e.player == 1)
+        missed = sum(e.score.total - (e.claimed or 0) for e in shown if e.player == 0)
+        called = sum(e.points for e in game.events if isinstance(e, MugginsCalled) and e.player == 1)
+        last_missed = shown[-1].score.total - (shown[-1].claimed or 0) if shown[-1].player == 0 else 0
+        assert missed > 0
+        assert called in (missed, missed - last_missed)  # the game may end before the last call
+
+
+def _exact_mean(kept: tuple[Card, ...], dealt: tuple[Card, ...]) -> float:
+    starters = [c for c in STANDARD_CARDS if c not in dealt]
+    return sum(score_show(kept, s).total for s in starters) / len(starters)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_expert_discard_maximises_exact_hand_plus_crib(seed: int) -> None:
+    rng = random.Random(seed)
+    hand = tuple(sorted(rng.sample(STANDARD_CARDS, 6)))
+    tables = shipped_tables()
+    for offset, sign in ((0, 1.0), (1, -1.0)):
+        values = {}
+        for kept in itertools.combinations(hand, 4):
+            thrown = tuple(c for c in hand if c not in kept)
+            values[thrown] = _exact_mean(kept, hand) + sign * tables.expected("2", offset, thrown)
+
+        def crib_worth(thrown: tuple[Card, ...], offset: int = offset, sign: float = sign) -> float:
+            return sign * tables.expected("2", offset, thrown)
+
+        chosen = best_throw(hand, 2, crib_worth)
+        assert values[chosen] == pytest.approx(max(values.values()))
+
+
+def test_expert_ten_hand_lays_away_its_own_crib() -> None:
+    game = new_game("cribbage", players=2, seed=3, variant="ten-hand")
+    bot = ExpertBot()
+    seat = min(game.to_move)
+    first = bot.choose(game.view(seat))
+    assert isinstance(first, Discard) and len(first.cards) == 2
+    game.apply(seat, first)
+    second = bot.choose(game.view(seat))
+    assert isinstance(second, KeepCrib) and len(second.cards) == 4
+    game.apply(seat, second)
+
+
+def _play_choice(pile: str, hand: str, *, dealer: int = 1) -> Card:
+    """The expert's card with ``hand`` on ``pile`` (laid alternately, ending with the opponent)."""
+    pile_cards = parse_cards(pile) if pile else ()
+    mine = parse_cards(hand)
+    laid = [(1 - (len(pile_cards) - i) % 2, c) for i, c in enumerate(pile_cards)]
+    view = {
+        "you": 0,
+        "players": 2,
+        "dealer": dealer,
+        "active": [0, 1],
+        "sides": [[0], [1]],
+        "scores": [0, 0],
+        "target": 121,
+        "variant": "six-card",
+        "phase": "play",
+        "hand": [str(c) for c in mine],
+        "discards": ["2C", "2D"],
+        "own_crib": [],
+        "hand_sizes": [len(mine), 3],
+        "played": [[str(c) for s, c in laid if s == 0], [str(c) for s, c in laid if s == 1]],
+        "pile": [[s, str(c)] for s, c in laid],
+        "count": sum(c.value for c in pile_cards),
+        "passed": [],
+        "starter": "AH",
+        "hand_number": 1,
+        "options": {"direction": "clockwise"},
+        "legal_moves": [f"play {c}" for c in mine if sum(p.value for p in pile_cards) + c.value <= 31],
+    }
+    move = ExpertBot().choose(view)
+    assert isinstance(move, Play)
+    return move.card
+
+
+def test_expert_pegs_the_fifteen_and_the_thirty_one() -> None:
+    assert _play_choice("KS", "5H 2C 3S") == parse_cards("5H")[0]
+    assert _play_choice("KS QS 3H", "8D 2C") == parse_cards("8D")[0]
+
+
+def test_expert_makes_pair_royal() -> None:
+    assert _play_choice("7S 7D", "7H 4C 9S") == parse_cards("7H")[0]
+
+
+def test_expert_does_not_lead_a_five_into_the_ten_cards() -> None:
+    """Sixteen of the unseen cards count ten: a five led gives the reply a fifteen; a four cannot."""
+    assert _play_choice("", "5H 4C QD KS") == parse_cards("4C")[0]
+
+
+def test_expert_does_not_give_a_fifteen_when_it_can_avoid_it() -> None:
+    """On a count of 2, laying a 3 (count 5) invites a ten-card for fifteen; a king (12) does not."""
+    assert _play_choice("2S", "3H KD") == parse_cards("KD")[0]
+
+
+@st.composite
+def piles(draw: st.DrawFn) -> list[Card]:
+    ranks = draw(
+        st.lists(
+            st.sampled_from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 5, 5, 4, 6]), min_size=1, max_size=8
+        )
+    )
+    used: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        suit = used.get(rank, 0)
+        if suit == 4:
+            continue
+        used[rank] = suit + 1
+        cards.append(STANDARD_CARDS[suit * 13 + rank - 1])
+        if sum(c.value for c in cards) > 31:
+            cards.pop()
+            break
+    return cards or [STANDARD_CARDS[0]]
+
+
+@given(piles())
+def test_rank_pegging_equals_the_itemised_pegging_score(pile: list[Card]) -> None:
+    ranks = tuple(c.rank for c in pile)
+    assert play_points(ranks[:-1], ranks[-1]) == score_play(pile).total
+
+
+def test_run_out_counts_the_cards_laid_alone_and_the_go() -> None:
+    assert run_out((10, 10, 1), (5, 5)) == 2 + 2  # 26, then a pair and 31 (no go point on 31)
+    assert run_out((10, 10), (3,)) == 1  # 23: nothing, then the go
+    assert run_out((10, 10, 10), ()) == 1
+    assert run_out((10, 10, 10, 1), ()) == 0  # the count is 31
+
+
+def _held(cards: tuple[Card, ...]) -> int:
+    """Points four cards hold with no starter: fifteens, pairs, runs and a four-card flush."""
+    items = [*fifteens(cards), *pairs(cards), *runs(cards)]
+    flush = 4 if len({c.suit for c in cards}) == 1 else 0
+    return sum(i.points for i in items) + flush
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_greedy_keeps_the_most_points_held_now(seed: int) -> None:
+    game = new_game("cribbage", players=2, seed=seed)
+    view = game.view(0)
+    move = GreedyBot().choose(view)
+    assert isinstance(move, Discard)
+    hand = parse_cards(view["hand"])
+    kept = tuple(c for c in hand if c not in move.cards)
+    assert _held(kept) == max(_held(k) for k in itertools.combinations(hand, 4))

@@ -1,0 +1,112 @@
+"""``muggins analyze`` and ``muggins simulate`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from muggins.cards import Card
+from muggins.cli.main import main
+
+DEAL = ["5H", "5D", "JC", "QS", "2D", "9C"]
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(list(argv)) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_analyze_lists_all_fifteen_discards_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "analyze", *DEAL, "--dealer", "--json")
+    splits = data["splits"]
+    assert isinstance(splits, list) and len(splits) == 15
+    nets = [s["net"] for s in splits]
+    assert nets == sorted(nets, reverse=True)
+    # Two fives and two ten-cards make 12 before the starter; nothing else comes close.
+    assert sorted(splits[0]["kept"]) == sorted(["5H", "5D", "JC", "QS"])
+    assert sum(splits[0]["hand"]["distribution"].values()) == 46
+
+
+def test_analyze_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "analyze", *DEAL, "--pone", "--exact-crib", "--json", "--top", "3")
+    splits = data["splits"]
+    assert isinstance(splits, list) and len(splits) == 3
+    first = splits[0]
+    assert first["net"] == pytest.approx(first["hand"]["mean"] - first["crib"])
+    assert data["crib"] == "uniform"
+
+
+def test_analyze_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", *DEAL, "--dealer", "--exact-crib", "expert"]) == 0
+    out = capsys.readouterr().out
+    assert "expert throws" in out and "12.67" in out
+
+
+def test_analyze_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", *DEAL]) == 2
+    assert "--dealer" in capsys.readouterr().err
+    assert main(["analyze", *DEAL[:5], "--dealer"]) == 2
+    assert "deals 6 cards, not 5" in capsys.readouterr().err
+    assert main(["analyze", *DEAL[:5], "XX", "--dealer"]) == 2
+    assert "bad card" in capsys.readouterr().err
+
+
+def test_analyze_skalborg_goes_to_the_skalborg_analyzer(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[tuple[Card, ...], int, bool]] = []
+    fake = types.ModuleType("muggins.cli.analyze_skalborg")
+
+    def run_skalborg_analyze(cards: tuple[Card, ...], players: int, as_json: bool) -> int:
+        calls.append((cards, players, as_json))
+        return 0
+
+    fake.run_skalborg_analyze = run_skalborg_analyze  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "muggins.cli.analyze_skalborg", fake)
+    assert main(["analyze", "--game", "skalborg", "5S", "5H", "--players", "3", "--json"]) == 0
+    assert [(tuple(map(str, c)), p, j) for c, p, j in calls] == [(("5S", "5H"), 3, True)]
+
+
+def test_simulate_reports_win_rates_and_points(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(
+        capsys, "simulate", "--bots", "expert,random", "--games", "4", "--seed", "2", "--duplicate", "--json"
+    )
+    by_bot = data["by_bot"]
+    assert isinstance(by_bot, dict) and set(by_bot) == {"expert", "random"}
+    assert data["games"] == 4 and data["duplicate"] is True
+    assert "per_deal" in data and "first_dealer_win_rate" in data
+
+
+def test_simulate_table_options_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "race.png"
+    argv = [
+        "simulate",
+        "--players",
+        "3",
+        "--bots",
+        "greedy",
+        "--games",
+        "2",
+        "--option",
+        "variant=ten-hand",
+        "--plot",
+        str(picture),
+    ]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "first dealer wins" in out
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "expert,wizard", "--games", "1"]) == 2
+    assert "wizard" in capsys.readouterr().err
+    assert main(["simulate", "--players", "7", "--games", "1"]) == 2
+    assert "2-4 players" in capsys.readouterr().err
+    assert main(["simulate", "--option", "variant=nine-card", "--games", "1"]) == 2
+    assert "variant" in capsys.readouterr().err
+    assert main(["simulate", "--option", "oops", "--games", "1"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
