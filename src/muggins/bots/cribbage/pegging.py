@@ -13,7 +13,6 @@ everything is computed on ranks and cached.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 
 from muggins.bots.cribbage.cribtables import CribTables, config_name
