@@ -88,6 +88,7 @@ class Cribbage(Game):
         self.side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
         self.active = list(range(players))
         self.side_scores = [0] * len(self.sides)
+        self.back_pegs = [0] * len(self.sides)
         self.match_points = [0] * len(self.sides)
         self.games_won: list[GameWon] = []
         self.game_number = 1
@@ -212,6 +213,7 @@ class Cribbage(Game):
             "skunk_lines": list(opts.skunk_lines),
             "sides": [list(side) for side in self.sides],
             "active": list(self.active),
+            "back_pegs": [self.back_pegs[self.side_of[s]] for s in range(self.players)],
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
@@ -562,6 +564,7 @@ class Cribbage(Game):
         if not score.total:
             return False
         side = self.side_of[seat]
+        self.back_pegs[side] = self.side_scores[side]
         self.side_scores[side] += score.total
         events.append(Scored(player=seat, reason=reason, score=score, points=score.total,
                              total=self.side_scores[side]))
@@ -598,6 +601,7 @@ class Cribbage(Game):
             return events
         self.game_number += 1
         self.side_scores = [0] * len(self.sides)
+        self.back_pegs = [0] * len(self.sides)
         self.dealer = self._next(self.dealer)
         self.phase = DISCARD
         events += self._start_game()

@@ -1,0 +1,66 @@
+"""Events in plain words for the terminal, as one seat (or a spectator) may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from muggins.cards import format_cards, parse_cards
+from muggins.games.events import Event
+from muggins.scoring.items import Item, Score
+from muggins.scoring.speech import say_count
+
+
+def who(seat: int | None, you: int | None) -> str:
+    return "you" if seat is not None and seat == you else f"player {seat}"
+
+
+def cards(data: Any) -> str:
+    return format_cards(parse_cards(list(data)), pretty=True) if data else "—"
+
+
+def describe(event: Event, you: int | None) -> str | None:
+    """One line for an event, or None for events the table already shows."""
+    data = event.for_viewer(you).to_dict()
+    kind = data.pop("type")
+    player = data.get("player")
+    match kind:
+        case "dealt":
+            got = f": {cards(data['cards'])}" if data["cards"] else ""
+            return f"{who(player, you)} dealt {data['count']} cards{got}"
+        case "played":
+            return f"{who(player, you)} lays {cards([data['card']])}  (count {data['count']})"
+        case "go":
+            return f"{who(player, you)}: go"
+        case "reset":
+            return "count back to 0" if data["leader"] is not None else "the play is over"
+        case "starter":
+            return f"starter: {cards([data['card']])}"
+        case "scored":
+            score = Score(tuple(Item.from_dict(i) for i in data["score"]["items"]))
+            return (f"{who(player, you)} pegs {data['points']} for {data['reason']} "
+                    f"({say_count(score)}) — now {data['total']}")
+        case "shown":
+            claimed = "" if data["claimed"] is None else f", claims {data['claimed']}"
+            return f"{who(player, you)} shows {data['what']} {cards(data['cards'])}{claimed}"
+        case "muggins":
+            return f"{who(player, you)} calls muggins on {who(data['against'], you)} for {data['points']}!"
+        case "new_hand":
+            return f"— hand {data['hand']}, dealer: {who(data['dealer'], you)} —"
+        case "dealer_cut":
+            cuts = ", ".join(f"{who(seat, you)} {cards([card])}" for seat, card in data["cuts"])
+            dealer = data["dealer"]
+            return f"cut for deal: {cuts}" + (" — a tie, cut again" if dealer is None else "")
+        case "phase" | "discarded" | "crib_topped":
+            return None
+        case "game_won":
+            return f"game {data['game']} won by {', '.join(who(s, you) for s in data['winners'])}" + (
+                f" ({data['skunk']})" if data["skunk"] else "")
+        case "game_over":
+            result = data["result"]
+            winners = ", ".join(who(s, you) for s in result["winners"])
+            return f"game over ({result['reason']}): winners {winners}"
+        case "left":
+            return f"{who(player, you)} left the table"
+        case _:
+            details = ", ".join(f"{k} {v}" for k, v in data.items() if v is not None)
+            return f"{kind}: {details}"

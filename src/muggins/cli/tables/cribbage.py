@@ -1,0 +1,72 @@
+"""The cribbage table in the terminal: a drawn board with front and back pegs, your hand,
+the pile and the count, the starter and the crib, all from one seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from muggins.cards import format_cards, parse_cards
+
+HOLES_PER_ROW = 60
+PEG_COLOURS = ("red", "blue", "green")
+
+
+def pretty(cards: Sequence[str]) -> str:
+    return format_cards(parse_cards(list(cards)), pretty=True) or "—"
+
+
+def board_rows(front: int, back: int, target: int) -> list[str]:
+    """One side's track as rows of holes in fives, then the game hole: ``●`` the front peg,
+    ``○`` the back peg, ``◎`` the empty game hole."""
+    rows = []
+    for start in range(1, target, HOLES_PER_ROW):
+        row = ""
+        for hole in range(start, min(start + HOLES_PER_ROW, target)):
+            row += "●" if hole == front else "○" if hole == back else "·"
+            if hole % 5 == 0:
+                row += " "
+        rows.append(row.rstrip())
+    game_hole = "●" if front >= target else "◎"
+    if rows:
+        rows[-1] += " " + game_hole
+    else:
+        rows.append(game_hole)
+    return rows
+
+
+def side_name(side: Sequence[int], you: int | None) -> str:
+    return " & ".join("you" if seat == you else f"player {seat}" for seat in side)
+
+
+def render(view: Mapping[str, Any], console: Console) -> None:
+    """Draw the table as the seat of ``view`` (or a spectator) sees it."""
+    you = view["you"]
+    scores, back = view["scores"], view["back_pegs"]
+    console.print(
+        f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
+        f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; first to {view['target']}"
+    )
+    for number, side in enumerate(view["sides"]):
+        seat = side[0]
+        if seat not in view["active"] and seat in view["left"]:
+            continue
+        colour = PEG_COLOURS[number % len(PEG_COLOURS)]
+        console.print(f"[{colour}]{side_name(side, you):<18} {scores[seat]:>4}[/{colour}]")
+        for row in board_rows(scores[seat], back[seat], view["target"]):
+            console.print(f"  [{colour}]{row}[/{colour}]")
+    starter = view["starter"]
+    shown = pretty([starter]) if starter else "not cut"
+    console.print(f"starter: {shown}    crib: {view['crib_size']} cards")
+    if view["pile"]:
+        pile = ", ".join(f"{'you' if s == you else s}:{pretty([c])}" for s, c in view["pile"])
+        console.print(f"pile: {pile}   [bold]count {view['count']}[/bold]")
+    for shown in view["shows"]:
+        console.print(f"shown: {side_name([shown['player']], you)}'s {shown['what']} "
+                      f"{pretty(shown['cards'])} = {shown['score']['total']}")
+    if view["hand"] is not None:
+        console.print(f"your hand: [bold]{pretty(view['hand'])}[/bold]")
+        if view.get("own_crib"):
+            console.print(f"your own crib: {pretty(view['own_crib'])}")

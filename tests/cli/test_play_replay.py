@@ -1,0 +1,93 @@
+"""``muggins play`` driven through its prompt, and ``muggins replay`` of what it saves."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from muggins import load_game
+from muggins.cli.main import main
+from muggins.cli.tables.cribbage import board_rows
+
+
+def first_choice(prompt: str) -> str:
+    """Answer the prompt with the first legal move it lists."""
+    match = re.search(r"\(([^|)]*)", prompt)
+    assert match, prompt
+    return match.group(1).strip()
+
+
+def test_a_human_plays_a_whole_game_against_a_bot(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return first_choice(prompt)
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", "--seed", "5", "--bots", "random", "--target", "31"]) == 0
+    out = capsys.readouterr().out
+    assert "game over (target)" in out and "final scores" in out
+    assert "your hand:" in out and "count" in out
+    assert any(p.startswith("your move (discard") for p in prompts)
+
+
+def test_bad_input_is_refused_with_the_reason_and_asked_again(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    answers = iter(["play ZZ", "discard 1H", "frobnicate"])
+
+    def answer(prompt: str) -> str:
+        text = next(answers, None)
+        if text is None:
+            raise KeyboardInterrupt
+        return text
+
+    monkeypatch.setattr("builtins.input", answer)
+    save = tmp_path / "game.json"
+    assert main(["play", "--seed", "9", "--save", str(save)]) == 130
+    out = capsys.readouterr().out
+    assert "bad card 'ZZ'" in out and "bad card '1H'" in out and "unknown move 'frobnicate'" in out
+    record = json.loads(save.read_text())
+    game = load_game(record)
+    assert [seat for seat, _ in record["moves"]] == [1] and not game.is_over  # only the bot moved
+
+    assert main(["replay", str(save)]) == 0
+    replay_out = capsys.readouterr().out
+    assert "dealt 6 cards" in replay_out
+    assert main(["replay", str(save), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["events"][0]["type"] == "dealer_cut"
+
+
+def test_cards_alone_are_a_discard_and_g_is_go(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(prompt: str) -> str:
+        choice = first_choice(prompt)
+        verb, _, cards = choice.partition(" ")
+        return cards if verb in ("discard", "play") else "g" if verb == "go" else choice
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", "--seed", "11", "--target", "25"]) == 0
+    assert "game over" in capsys.readouterr().out
+
+
+def test_replay_of_a_missing_or_broken_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "none.json")]) == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"version": 1, "game": "cribbage", "players": 2, "seed": 1, "moves": [[0, "play AS"]]}')
+    assert main(["replay", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "does not replay" in err
+
+
+def test_board_draws_front_and_back_pegs() -> None:
+    rows = board_rows(front=7, back=3, target=121)
+    assert len(rows) == 2
+    assert rows[0].startswith("··○·· ·●")
+    assert rows[-1].endswith("◎")
+    assert board_rows(121, 117, 121)[-1].endswith("●")
