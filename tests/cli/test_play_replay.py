@@ -76,10 +76,13 @@ def test_cards_alone_are_a_discard_and_g_is_go(monkeypatch: pytest.MonkeyPatch,
     assert "game over" in capsys.readouterr().out
 
 
-def test_replay_of_a_missing_or_broken_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_a_missing_or_broken_file_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(tmp_path / "none.json")]) == 2
     broken = tmp_path / "broken.json"
-    broken.write_text('{"version": 1, "game": "cribbage", "players": 2, "seed": 1, "moves": [[0, "play AS"]]}')
+    record = {"version": 1, "game": "cribbage", "players": 2, "seed": 1, "moves": [[0, "play AS"]]}
+    broken.write_text(json.dumps(record))
     assert main(["replay", str(broken)]) == 2
     err = capsys.readouterr().err
     assert "cannot read" in err and "does not replay" in err

@@ -42,7 +42,7 @@ def test_turn_clock_moves_for_idle_players_and_ready_ends_an_intermission(server
         assert all(c["kind"] == "turn" and 4 < c["remaining"] <= 5 for c in state["clocks"])
         started = time.monotonic()
         timed_out = await ann.expect(lambda m: m["type"] == "events" and m["by"] == "timeout", timeout=10)
-        assert 4.5 <= time.monotonic() - started <= 7
+        assert 4.5 <= time.monotonic() - started <= 12  # generous: CI machines are busy
         assert timed_out["move"].startswith("discard")
         await ann.expect(lambda m: m["type"] == "events" and m["state_id"] == 2)
 
@@ -69,7 +69,7 @@ def test_turn_clock_moves_for_idle_players_and_ready_ends_an_intermission(server
         await clients[1].send(type="ready", table_id=table_id)
         dealt = await ann.expect(lambda m: m["type"] == "events" and m["view"]["hand_number"] == hand + 1)
         assert dealt["view"]["phase"] == "discard"
-        assert time.monotonic() - started < 20
+        assert dealt["by"] == "player" and dealt["move"] == "ready"  # not the intermission running out
         for client in clients.values():
             await client.close()
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
@@ -23,7 +24,8 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+ACT_TIMEOUT_MS = 2000
+"""How long a click waits for its button: a seat's buttons come and go as the server moves on."""
 
 
 def free_port() -> int:
@@ -155,39 +157,51 @@ class Player:
 
     def step(self, keyboard: bool = False) -> bool:
         """Make one move if this seat is asked for one: ready, discard, go, a legal card, check or
-        call; with ``keyboard`` only keys are pressed. Returns whether a move was made."""
-        page = self.page
+        call; with ``keyboard`` only keys are pressed. Returns whether a move was made (False also
+        when the page changed under the click, e.g. the server moved on first)."""
         if self.over():
             return False
         before = self.state()
+        try:
+            acted = self._act(keyboard)
+        except PlaywrightTimeoutError:
+            return False
+        if acted:
+            self.wait_moved(before)
+        return acted
+
+    def _act(self, keyboard: bool) -> bool:
+        page = self.page
         press = page.keyboard.press
+
+        def click(target: str | Locator) -> None:
+            (page.locator(target) if isinstance(target, str) else target).click(timeout=ACT_TIMEOUT_MS)
+
         legal = page.locator("#my-hand button.card.legal")
         if page.locator("#ready-btn").count():
-            press("r") if keyboard else page.click("#ready-btn")
+            press("r") if keyboard else click("#ready-btn")
         elif page.locator("#discard-btn").count():
             cards = page.locator("#my-hand button.card")
             for index in range(cards.count()):
                 if page.locator("#discard-btn:not([disabled])").count():
                     break
-                press(str(index + 1)) if keyboard else cards.nth(index).click()
-            press("d") if keyboard else page.click("#discard-btn")
+                press(str(index + 1)) if keyboard else click(cards.nth(index))
+            press("d") if keyboard else click("#discard-btn")
         elif page.locator("#go-btn").count():
-            press("g") if keyboard else page.click("#go-btn")
+            press("g") if keyboard else click("#go-btn")
+        elif legal.count() and keyboard:
+            press(legal.first.get_attribute("data-index", timeout=ACT_TIMEOUT_MS) or "1")
         elif legal.count():
-            if keyboard:
-                press(legal.first.get_attribute("data-index") or "1")
-            else:
-                legal.first.click()
+            click(legal.first)
         elif page.locator("#check-btn").count():
-            page.click("#check-btn")
+            click("#check-btn")
         elif page.locator("#call-btn").count():
-            page.click("#call-btn")
+            click("#call-btn")
         elif page.locator("#claim-btn").count():
-            page.fill("#claim-amount", "0")
-            page.click("#claim-btn")
+            page.fill("#claim-amount", "0", timeout=ACT_TIMEOUT_MS)
+            click("#claim-btn")
         else:
             return False
-        self.wait_moved(before)
         return True
 
     def play_to_end(self, *others: Player, limit: float = 90.0, keyboard: bool = False) -> None:

@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
         access_log=args.log_level == "debug",
     )
     return 0

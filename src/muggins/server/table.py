@@ -388,6 +388,8 @@ class Table:
         clocks = self.all_clocks()
         for audience in self.audiences():
             viewer = audience if isinstance(audience, int) else None
+            if not await self.manager.bus.has_subscribers(table_channel(self.id, audience)):
+                continue
             await self._publish(
                 audience,
                 messages.Events.model_construct(

@@ -38,6 +38,11 @@ class Bus(ABC):
     async def close(self) -> None:
         """Drop every subscription."""
 
+    async def has_subscribers(self, channel: str) -> bool:
+        """Whether a message on ``channel`` could reach anyone (lets a table skip building
+        messages for an audience nobody is in; a bus that cannot tell cheaply says True)."""
+        return True
+
 
 def table_channel(table_id: str, audience: int | str | None = None) -> str:
     """The channel for everyone at a table, or for one audience there (a seat or ``watch``)."""

@@ -32,5 +32,8 @@ class MemoryBus(Bus):
         self.channels.setdefault(channel, {})[id(sub)] = handler
         return sub
 
+    async def has_subscribers(self, channel: str) -> bool:
+        return channel in self.channels
+
     async def close(self) -> None:
         self.channels.clear()

@@ -54,6 +54,9 @@ class SqlStore(Store):
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 8, thread_name_prefix="store")
+        self.move_batch: list[tuple[int, MoveRow, asyncio.Future[None]]] = []
+        self.flushing = False
+        self.flusher: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
@@ -66,6 +69,8 @@ class SqlStore(Store):
         await self._run(migrate.upgrade, self.engine)
 
     async def close(self) -> None:
+        if self.flusher is not None:
+            await asyncio.gather(self.flusher, return_exceptions=True)
         await self._run(self.engine.dispose)
         self.pool.shutdown(wait=True)
 
@@ -244,15 +249,46 @@ class SqlStore(Store):
         return await self._run(run)
 
     async def append_move(self, game_id: int, move: MoveRow) -> None:
-        def run() -> None:
-            with self.engine.begin() as c:
-                c.execute(
-                    s.moves.insert().values(
-                        game_id=game_id, ply=move.ply, seat=move.seat, text=move.text, by=move.by, at=move.at
-                    )
-                )
+        """Moves from every table are written in groups: one transaction holds every move that
+        arrived while the previous one was committing (group commit), so a busy server spends
+        one commit on many moves. Each caller returns only once its own move is committed."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.move_batch.append((game_id, move, future))
+        if not self.flushing:
+            self.flushing = True
+            self.flusher = asyncio.get_running_loop().create_task(self._flush_moves())
+        await future
 
-        await self._run(run)
+    async def _flush_moves(self) -> None:
+        try:
+            while self.move_batch:
+                batch, self.move_batch = self.move_batch, []
+                try:
+                    await self._run(self._insert_moves, [(g, m) for g, m, _ in batch])
+                except Exception:
+                    # One bad move must not fail the others: write them one by one.
+                    for game_id, move, future in batch:
+                        try:
+                            await self._run(self._insert_moves, [(game_id, move)])
+                        except Exception as exc:
+                            future.set_exception(exc)
+                        else:
+                            future.set_result(None)
+                else:
+                    for _, _, future in batch:
+                        future.set_result(None)
+        finally:
+            self.flushing = False
+
+    def _insert_moves(self, rows: list[tuple[int, MoveRow]]) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                s.moves.insert(),
+                [
+                    {"game_id": g, "ply": m.ply, "seat": m.seat, "text": m.text, "by": m.by, "at": m.at}
+                    for g, m in rows
+                ],
+            )
 
     async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
         def run() -> None:
