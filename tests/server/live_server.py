@@ -63,7 +63,7 @@ class Server:
             ],
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.proc.returncode}")
@@ -71,7 +71,7 @@ class Server:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return
             time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError("the server did not start within 60 s")
 
     def kill(self) -> None:
         assert self.proc is not None

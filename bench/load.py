@@ -1,0 +1,316 @@
+"""Load generator for ``muggins serve``: many WebSocket clients in two-player cribbage games on
+127.0.0.1, measuring move-to-broadcast latency, errors and the server's memory per game.
+
+    .venv/bin/python bench/load.py                      # 1,000 clients in 500 games for 60 s
+    .venv/bin/python bench/load.py --games 50 --duration 20
+
+It starts its own server (a fresh SQLite file in a temporary directory) unless ``--url`` names one,
+which must be on 127.0.0.1. Each client acts like a brisk player: when its view waits for it, it
+thinks ``--think`` seconds (jittered) and makes a random legal move. Latency is the time from
+sending a move to each of the two players receiving its ``events`` message. Prints JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+@dataclass
+class Stats:
+    """Everything measured, across all clients."""
+
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+    games_finished: int = 0
+    disconnects: int = 0
+
+
+@dataclass
+class Game:
+    """One table and when each seat last sent a move (a seat has one move in flight at a time)."""
+
+    table_id: str
+    sent: dict[int, float] = field(default_factory=dict)
+
+
+def emit(**figure: Any) -> None:
+    print(json.dumps(figure), flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process, in KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def raise_file_limit() -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+class Player:
+    """One WebSocket client playing one seat."""
+
+    def __init__(
+        self, ws: ClientConnection, game: Game, seat: int, stats: Stats, args: argparse.Namespace
+    ) -> None:
+        self.ws, self.game, self.seat, self.stats, self.args = ws, game, seat, stats, args
+        self.rng = random.Random(hash((game.table_id, seat)))
+        self.pending: asyncio.Task[None] | None = None
+        self.pending_choices: list[str] = []
+        self.awaiting = False
+        self.stop_at = 0.0
+
+    async def run(self, stop_at: float) -> None:
+        self.stop_at = stop_at
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "events" and message["by"] == "player":
+                    sent = self.game.sent.get(message["seat"])
+                    if sent is not None:
+                        self.stats.latencies.append(now - sent)
+                    if message["seat"] == self.seat:
+                        self.stats.moves += 1
+                        self.awaiting = False
+                if kind == "error":
+                    self.stats.errors.append(message["reason"])
+                    self.awaiting = False
+                if kind in ("events", "table_state") and message.get("view") and not self.awaiting:
+                    self.consider(message["view"])
+                if time.monotonic() >= self.stop_at:
+                    break
+        except Exception as exc:  # a dropped connection is an error of the run
+            self.stats.disconnects += 1
+            self.stats.errors.append(repr(exc))
+
+    def consider(self, view: dict[str, Any]) -> None:
+        """Plan a move for this view (keeping a planned one if the choices are the same)."""
+        if self.pending is not None and not self.pending.done():
+            if view["legal_moves"] == self.pending_choices and view["result"] is None:
+                return
+            self.pending.cancel()
+        self.pending, self.pending_choices = None, view["legal_moves"]
+        if view["result"] is not None:
+            if self.seat == 0:
+                self.stats.games_finished += 1
+            self.pending = asyncio.create_task(self.after(self.args.think, {"type": "rematch"}))
+        elif view["legal_moves"] and time.monotonic() < self.stop_at:
+            move = {
+                "type": "move",
+                "text": self.rng.choice(view["legal_moves"]),
+                "state_id": view["state_id"],
+            }
+            self.pending = asyncio.create_task(self.after(self.args.think * self.rng.uniform(0.5, 1.5), move))
+
+    async def after(self, delay: float, message: dict[str, Any]) -> None:
+        await asyncio.sleep(delay)
+        message["table_id"] = self.game.table_id
+        if message["type"] == "move":
+            self.awaiting = True
+            self.game.sent[self.seat] = time.perf_counter()
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps(message))
+
+
+async def hello(url: str, name: str) -> tuple[ClientConnection, str]:
+    ws = await connect(url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None)
+    await ws.send(json.dumps({"type": "hello", "name": name}))
+    welcome = json.loads(await ws.recv())
+    if welcome["type"] != "welcome":
+        raise RuntimeError(f"no welcome: {welcome}")
+    return ws, welcome["token"]
+
+
+async def make_game(
+    index: int, base: str, http: httpx.AsyncClient, stats: Stats, args: argparse.Namespace
+) -> list[Player]:
+    ws_url = base.replace("http", "ws", 1) + "/ws"
+    ws0, token0 = await hello(ws_url, f"load{index}a")
+    ws1, _ = await hello(ws_url, f"load{index}b")
+    reply = await http.post(
+        base + "/api/tables",
+        json={
+            "game": "cribbage",
+            "players": 2,
+            "time": {"turn_time": 60, "intermission": 30},
+            "private": True,
+        },
+        headers={"Authorization": f"Bearer {token0}"},
+    )
+    reply.raise_for_status()
+    game = Game(reply.json()["id"])
+    await ws0.send(json.dumps({"type": "join", "table_id": game.table_id}))
+    await ws1.send(json.dumps({"type": "sit", "table_id": game.table_id}))
+    return [Player(ws0, game, 0, stats, args), Player(ws1, game, 1, stats, args)]
+
+
+async def load(args: argparse.Namespace, base: str, server_pid: int | None) -> None:
+    stats = Stats()
+    baseline = rss_kib(server_pid) if server_pid else 0
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+        players: list[Player] = []
+        started = time.monotonic()
+        for first in range(0, args.games, 50):
+            batch = await asyncio.gather(
+                *(make_game(i, base, http, stats, args) for i in range(first, min(args.games, first + 50)))
+            )
+            players += [p for pair in batch for p in pair]
+        emit(
+            bench="load_setup",
+            value=round(time.monotonic() - started, 2),
+            unit="s",
+            clients=len(players),
+            games=args.games,
+        )
+        stop_at = time.monotonic() + args.duration
+        cpu_start = cpu_seconds(server_pid) if server_pid else 0.0
+        own_start = time.process_time()
+        runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+        await asyncio.sleep(args.duration / 2)
+        mid_rss = rss_kib(server_pid) if server_pid else 0
+        await asyncio.wait(runs, timeout=args.duration / 2 + 10)
+        end_rss = rss_kib(server_pid) if server_pid else 0
+        server_cpu = cpu_seconds(server_pid) - cpu_start if server_pid else 0.0
+        own_cpu = time.process_time() - own_start
+        for p in players:
+            if p.pending:
+                p.pending.cancel()
+        await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
+    lat = sorted(stats.latencies)
+    p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
+    emit(
+        bench="load_move_to_broadcast_p99",
+        value=round(p99, 2),
+        unit="ms",
+        target="<=100",
+        met=p99 <= 100,
+        samples=len(lat),
+        p50_ms=round(statistics.median(lat) * 1000, 2) if lat else None,
+        max_ms=round(lat[-1] * 1000, 2) if lat else None,
+        clients=2 * args.games,
+        games=args.games,
+    )
+    emit(
+        bench="load_moves_per_s",
+        value=round(stats.moves / args.duration, 1),
+        unit="moves/s",
+        moves=stats.moves,
+        games_finished=stats.games_finished,
+        think_s=args.think,
+        server_cpu_ms_per_move=round(server_cpu * 1000 / max(1, stats.moves), 3),
+        server_cpu_share=round(server_cpu / args.duration, 2),
+        generator_cpu_share=round(own_cpu / args.duration, 2),
+        load_average=os.getloadavg()[0],
+    )
+    emit(
+        bench="load_errors",
+        value=len(stats.errors),
+        unit="errors",
+        target="<=0",
+        met=not stats.errors,
+        disconnects=stats.disconnects,
+        first=stats.errors[:3],
+    )
+    if server_pid:
+        per_game = (max(mid_rss, end_rss) - baseline) / args.games
+        emit(
+            bench="load_memory_per_game",
+            value=round(per_game, 1),
+            unit="KiB",
+            server_rss_mib=round(max(mid_rss, end_rss) / 1024, 1),
+            baseline_rss_mib=round(baseline / 1024, 1),
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=500, help="two-player games (clients = 2 x games)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
+    parser.add_argument("--url", default=None, help="an already running server on 127.0.0.1")
+    args = parser.parse_args()
+    raise_file_limit()
+    server: subprocess.Popen[bytes] | None = None
+    if args.url:
+        if urlparse(args.url).hostname not in LOCAL_HOSTS:
+            parser.error("the load generator targets only 127.0.0.1")
+        base = args.url.rstrip("/")
+    else:
+        port = free_port()
+        folder = tempfile.mkdtemp(prefix="muggins-load-")
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "muggins",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{folder}/load.db",
+                "--log-level",
+                "warning",
+            ],
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.1)
+    try:
+        asyncio.run(load(args, base, server.pid if server else None))
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
