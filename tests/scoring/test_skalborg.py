@@ -1,7 +1,7 @@
 """Skalborg scoring, itemised: the seed's examples, each joker ruling by hand, and properties over
 random pools checked against a brute-force statement of the rules written here.
 
-Every expected count below is worked out by hand in a comment; docs/rules/skalborg-scoring.md
+Every expected count below is worked out by hand in a comment; docs/rules/scoring.md (Skalborg section)
 gives the rulings.
 """
 
