@@ -31,6 +31,7 @@ BOARD_JS = """async () => {
   board.update([0, 9, 0]); seen.push(where());
   board.update([0, 130, 0]); seen.push(where());
   board.update([0, 0, 0]); seen.push(where());
+  board.update([0, 20, 0], [0, 12, 0]); seen.push(where());
   return { holes, starts, seen, lines: board.el.querySelectorAll(".skunk-line").length };
 }"""
 
@@ -63,4 +64,5 @@ def test_board_holes_and_leapfrogging_pegs(player: Callable[..., Any]) -> None:
         ["back:5", "front:9"],  # and again: the peg on 5 is now behind
         ["back:9", "front:game"],  # past the target: the game hole
         ["back:-1", "front:0"],  # a new game of a match: back to the start
+        ["back:12", "front:20"],  # a view that names the back peg (a reconnect) puts it there
     ]

@@ -104,19 +104,23 @@ export class CribbageBoard {
     peg.dataset.hole = n >= this.target ? "game" : String(n);
   }
 
-  /** Move the pegs to the sides' scores; a higher score leapfrogs the back peg forward. */
-  update(scores) {
+  /**
+   * Move the pegs to the sides' scores; a higher score leapfrogs the back peg forward. `backs`
+   * (the engine's back pegs, when the view has them) puts the back peg right after a reconnect.
+   */
+  update(scores, backs = null) {
     scores.slice(0, this.sides).forEach((score, side) => {
       const st = this.pegs[side];
-      if (score === st.frontScore) return;
+      const known = backs ? (backs[side] < score ? backs[side] : -1) : null;
+      if (score === st.frontScore && (known === null || known === st.backScore)) return;
       if (score > st.frontScore) {
         [st.front, st.back] = [st.back, st.front];
-        st.backScore = st.frontScore;
+        st.backScore = known ?? st.frontScore;
         st.frontScore = score;
       } else {
-        // a new game of a match (or a replay stepping back): both pegs go back behind the front
+        // a new game of a match, a replay stepping back, or a first view: the back peg behind
         st.frontScore = score;
-        st.backScore = score > 0 ? 0 : -1;
+        st.backScore = known ?? (score > 0 ? 0 : -1);
       }
       st.front.classList.replace("back", "front");
       st.back.classList.replace("front", "back");

@@ -14,7 +14,8 @@ function board(view, ui) {
   const key = `board:${view.sides.length}:${view.target}`;
   const b = ui.keep(key, () => new CribbageBoard({ sides: view.sides.length, target: view.target,
     skunkLines: view.skunk_lines, names: sideNames(view, ui) }));
-  b.update(view.sides.map((side) => view.scores[side[0]]));
+  b.update(view.sides.map((side) => view.scores[side[0]]),
+    view.back_pegs ? view.sides.map((side) => view.back_pegs[side[0]]) : null);
   const match = view.match && view.match.games > 1;
   const legend = h("div", { class: "board-legend" }, sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
