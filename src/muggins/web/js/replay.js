@@ -4,6 +4,7 @@
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
+import { ShowCounter } from "./show.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
@@ -15,6 +16,7 @@ export function mountReplay(app, ctx, gameId) {
   replace(app, h("section", { class: "panel" }, h("p", {}, "Loading the game…")));
   let timer = null;
   let onKey = null;
+  const cleanup = [];
   api(`/api/history/${gameId}`).then((history) => {
     const summary = history.game;
     const renderer = RENDERERS[summary.game];
@@ -55,15 +57,23 @@ export function mountReplay(app, ctx, gameId) {
     const where = h("span", { id: "replay-where", "aria-live": "polite" });
     const felt = h("div", { class: "felt", id: "felt" });
     const said = h("div", { class: "event-log", id: "replay-events" });
+    const shows = new ShowCounter();
+    cleanup.push(() => shows.clear());
     const go = (n) => {
-      at = Math.max(0, Math.min(frames.length - 1, n));
-      draw();
+      const next = Math.max(0, Math.min(frames.length - 1, n));
+      const stepped = next === at + 1;
+      at = next;
+      shows.clear();
+      draw(stepped);
     };
     const play = h("button", { class: "btn", type: "button", id: "replay-play", onclick: () => {
       if (timer) stop();
       else {
         if (at === frames.length - 1) go(0);
-        timer = setInterval(() => (at >= frames.length - 1 ? stop() : go(at + 1)), PLAY_MS);
+        timer = setInterval(() => {
+          if (at >= frames.length - 1) stop();
+          else if (!shows.busy) go(at + 1);
+        }, PLAY_MS);
         play.textContent = "Pause";
       }
     } }, "Play");
@@ -75,7 +85,8 @@ export function mountReplay(app, ctx, gameId) {
     const button = (label, id, fn) => h("button", { class: "btn secondary", type: "button", id, onclick: fn }, label);
     slider.addEventListener("input", () => go(Number(slider.value)));
 
-    async function draw() {
+    /** Draw the game after move `at`; stepping one move forward also counts its shows. */
+    async function draw(stepped = false) {
       const frame = frames[at];
       const shown = at;
       let view;
@@ -87,7 +98,8 @@ export function mountReplay(app, ctx, gameId) {
       const scores = h("div", { class: "seats" }, (view.scores || []).map((score, seat) =>
         h("div", { class: "seat", "data-seat": seat }, h("span", { class: "score" }, String(score)),
           h("div", { class: "name" }, ui.name(seat)), renderer ? renderer.seatExtra(view, seat) : null)));
-      replace(felt, scores, renderer ? renderer.felt(view, ui) : h("pre", {}, JSON.stringify(view, null, 1)));
+      replace(felt, scores, shows.el, renderer ? renderer.felt(view, ui) : h("pre", {}, JSON.stringify(view, null, 1)));
+      if (stepped && renderer) for (const show of renderer.shows(frame.events || [], ui, view)) shows.push(show);
       replace(said, (frame.events || []).map((e) => renderer?.describe(e, ui)).filter(Boolean).map((t) => h("div", {}, t)));
     }
 
@@ -113,6 +125,7 @@ export function mountReplay(app, ctx, gameId) {
   }).catch((e) => replace(app, h("section", { class: "panel" }, h("p", {}, `Cannot load game ${gameId}: ${e.message}`))));
   return () => {
     clearInterval(timer);
+    cleanup.forEach((fn) => fn());
     if (onKey) document.removeEventListener("keydown", onKey);
   };
 }

@@ -36,6 +36,11 @@ export class ShowCounter {
     this.timer = null;
   }
 
+  /** Still counting (a replay waits for the count before the next move). */
+  get busy() {
+    return this.timer !== null;
+  }
+
   push(show) {
     this.queue.push(show);
     if (!this.timer) this.next();

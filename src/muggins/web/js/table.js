@@ -306,6 +306,10 @@ export function mountTable(app, ctx, tableId) {
       if (m.table_id && m.table_id !== tableId) return;
       lastError.textContent = m.reason;
       toast(m.reason, "error");
+      if (m.request === "join" && !st.table) {
+        replace(feltBody, h("div", { class: "status-line", id: "status" }, m.reason, " ",
+          h("a", { href: "#/" }, "Back to the lobby")));
+      }
     }),
   ];
   chatForm.addEventListener("submit", (e) => {

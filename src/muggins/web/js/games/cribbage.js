@@ -114,7 +114,9 @@ export const cribbage = {
 
   seatExtra(view, seat) {
     const played = (view.played && view.played[seat]) || [];
+    const side = view.sides.findIndex((s) => s.includes(seat));
     return [
+      h("span", { class: "dot", title: `side ${side + 1}`, style: `background:${SIDE_COLOURS[side]}` }),
       view.dealer === seat ? h("span", { class: "meta" }, "dealer") : null,
       h("div", { class: "mini-hand" },
         (view.hand_sizes && view.hand_sizes[seat] && seat !== view.you) ? backs(view.hand_sizes[seat]) : null,
