@@ -1,0 +1,93 @@
+"""The store on SQLite (and on PostgreSQL when MUGGINS_TEST_POSTGRES names a database): migrations
+build exactly the declared schema, moves are appended in order under concurrency, a bad move fails
+only its own writer; ratings treat partners as one team."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from muggins.server.ratings import new_ratings
+from muggins.server.store import MoveRow, Rating, SqlStore, TableRow
+from muggins.server.store.schema import metadata
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    found = os.environ.get("MUGGINS_TEST_POSTGRES")
+    if not found:
+        pytest.skip("set MUGGINS_TEST_POSTGRES=postgresql://... to test the store on PostgreSQL")
+    return found
+
+
+def test_migrations_build_the_declared_schema(url: str) -> None:
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        with store.engine.connect() as connection:
+            diff = compare_metadata(MigrationContext.configure(connection), metadata)
+        await store.close()
+        assert diff == []
+
+    asyncio.run(run())
+
+
+def test_concurrent_moves_are_stored_in_order_and_a_bad_one_fails_alone(url: str) -> None:
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        user = await store.create_user("ann", "guest")
+        game_ids = []
+        for t in range(4):
+            table_id = f"t{t}{os.getpid()}"
+            await store.create_table(
+                TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
+            )
+            game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
+
+        async def play(game_id: int) -> None:
+            for ply in range(25):
+                await store.append_move(game_id, MoveRow(ply, ply % 2, f"play {ply}", "player", float(ply)))
+
+        await asyncio.gather(*(play(g) for g in game_ids))
+        results = await asyncio.gather(
+            store.append_move(game_ids[0], MoveRow(3, 0, "duplicate", "player", 0.0)),
+            store.append_move(game_ids[1], MoveRow(25, 1, "fine", "player", 0.0)),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], sa.exc.IntegrityError) and results[1] is None
+        for n, game_id in enumerate(game_ids):
+            stored = await store.game(game_id)
+            assert stored is not None
+            expected = [f"play {p}" for p in range(25)] + (["fine"] if n == 1 else [])
+            assert [m.text for m in stored.moves] == expected
+            assert [m.ply for m in stored.moves] == list(range(len(expected)))
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_partners_are_rated_as_one_team_and_winners_gain() -> None:
+    # Seats 0 and 2 beat seats 1 and 3 in a partnership game; users 10..13 sit in seats 0..3.
+    rated = {
+        r.user_id: r
+        for r in new_ratings("cribbage", [10, 11, 12, 13], [1, 2, 1, 2], [], sides=[(0, 2), (1, 3)])
+    }
+    assert rated[10].mu == rated[12].mu > 25 > rated[11].mu == rated[13].mu
+    assert all(r.games == 1 and r.seats == 4 for r in rated.values())
+    # An established player gains less from the same win than a newcomer (smaller sigma).
+    old = [Rating(10, "cribbage", 4, 30.0, 2.0, 40)]
+    again = {
+        r.user_id: r
+        for r in new_ratings("cribbage", [10, 11, 12, 13], [1, 2, 1, 2], old, sides=[(0, 2), (1, 3)])
+    }
+    assert 0 < again[10].mu - 30.0 < rated[12].mu - 25.0
+    assert again[10].games == 41
