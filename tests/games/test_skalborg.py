@@ -605,3 +605,22 @@ def test_the_terminal_table_shows_no_hidden_card() -> None:
         hidden = {c.pretty for c in g.hidden_cards(viewer)}
         assert not [card for card in hidden if card in text.split()], viewer
         assert "pot 11" in text
+
+
+def test_a_short_blind_is_all_in_and_the_rest_is_run_out() -> None:
+    g = heads_up(starting_stack=3, small_blind=2, big_blind=4)
+    assert posted(g) == {0: 2, 1: 3}
+    assert [str(m) for m in g.legal_moves(0)] == ["call"], "no fold to the blind, nobody to raise against"
+    play(g, "0 call")
+    assert g.view(None)["board"] and len(g.view(None)["board"]) == 4
+    assert g.is_over and g.stacks == [6, 0]
+    assert [e["player"] for e in events_of(g, "busted")] == [1]
+
+
+@pytest.mark.parametrize(
+    ("blinds", "first"), [("equal", ["check", "raise 4"]), ("non-dealer", ["call", "raise 4"])]
+)
+def test_heads_up_the_dealer_never_folds_to_the_blind(blinds: str, first: list[str]) -> None:
+    g = heads_up(blinds=blinds)
+    assert [str(m) for m in g.legal_moves(0)][:2] == first
+    assert "fold" not in [str(m) for m in g.legal_moves(0)]
