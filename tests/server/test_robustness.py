@@ -80,6 +80,19 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
         info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
         assert info["state_id"] == 0
 
+        # A hint is the expert's move for your own seat, over the WebSocket and over HTTP.
+        await ann.send(type="hint", table_id=table_id)
+        hint = await ann.expect(lambda m: m["type"] == "hint", timeout=30)
+        assert hint["move"] in view["legal_moves"] and hint["reason"] and hint["state_id"] == 0
+        reply = httpx.get(
+            f"{server.url}/api/tables/{table_id}/hint", headers={"Authorization": f"Bearer {bob_token}"}
+        )
+        assert reply.json()["move"] in bob_view["legal_moves"]
+        await refused(eve, json.dumps({"type": "hint", "table_id": table_id}), "no seat")
+        quiet = server.create_table(ann_token, game="cribbage", players=2, hints=False)
+        await ann.send(type="join", table_id=quiet["id"])
+        await refused(ann, json.dumps({"type": "hint", "table_id": quiet["id"]}), "turned off")
+
         # After all that, the same players can still play.
         await ann.send(type="move", table_id=table_id, text=view["legal_moves"][0], state_id=0)
         await bob.send(type="move", table_id=table_id, text=bob_view["legal_moves"][0], state_id=0)
