@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,8 @@ class Duel:
     mean: float
     error: float
     big_blind: int
+    tally: dict[str, int]
+    """The first bot's betting decisions by kind, if it keeps a ``tally`` (the expert does)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -35,6 +38,7 @@ class Duel:
             "chips_per_hand": round(self.mean, 3),
             "ci95": [round(self.mean - self.error, 3), round(self.mean + self.error, 3)],
             "big_blinds_per_hand": round(self.mean / self.big_blind, 3),
+            "first_bot_decisions": self.tally,
         }
 
 
@@ -51,6 +55,7 @@ def duel(first: str, second: str, *, pairs: int, seed: int = 0, **options: Any) 
     options = {"starting_stack": 200, **options, "max_hands": 1, "first_dealer": 0}
     margins = []
     big_blind = 0
+    tally: Counter[str] = Counter()
     for number in range(pairs):
         deal_seed = random.Random(f"{seed}/{number}").randrange(2**63)
         margin = 0
@@ -61,8 +66,9 @@ def duel(first: str, second: str, *, pairs: int, seed: int = 0, **options: Any) 
                 1 - first_seat: make_bot("skalborg", second, seed=deal_seed + 1),
             }
             play_out(game, bots)
+            tally.update(getattr(bots[first_seat], "tally", {}))
             margin += game.scores[first_seat] - options["starting_stack"]
             big_blind = game.view(None)["big_blind"]
         margins.append(margin / 2)
     error = Z95 * statistics.stdev(margins) / math.sqrt(pairs) if pairs > 1 else math.inf
-    return Duel(first, second, pairs, statistics.fmean(margins), error, big_blind)
+    return Duel(first, second, pairs, statistics.fmean(margins), error, big_blind, dict(tally))

@@ -5,7 +5,7 @@
   and bets on its raw chance against random hands, blind to pot odds and to what others do.
 - ``expert``: throws the card that gives the opponents least (the crib is shared), reads
   strength into the opponents' bets and raises, calls by pot odds, bets for value, and bluffs
-  at a fixed rate when checked to on the flop or turn.
+  at a fixed rate heads-up after the flop when nobody has bet (``ExpertBot.tally`` counts both).
 
 Every bot counts its own showdown in full under manual counting.
 """
@@ -13,6 +13,7 @@ Every bot counts its own showdown in full under manual counting.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -103,11 +104,16 @@ class GreedyBot(SkalborgBot):
 class ExpertBot(SkalborgBot):
     """Equity against hands weighted by the opponents' aggression, pot odds, value bets, bluffs."""
 
-    bluff_rate = 0.15
-    """How often it bets a weak hand when checked to on the flop or turn."""
+    bluff_rate = 0.25
+    """How often it bets a weak hand heads-up after the flop when nobody has bet."""
     read = 0.8
     """Weight exponent per bet or raise an opponent made this hand."""
     samples = 500
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tally: Counter[str] = Counter()
+        """How often it bet for value, bluffed, or played passively: its bluff rate, measured."""
 
     def throw(self, cards: Sequence[Card], view: View) -> Card:
         players = len(view["dealt"]) - len(view["folded"])
@@ -124,17 +130,22 @@ class ExpertBot(SkalborgBot):
         if share > fair + 0.6 * (1 - fair):
             sized = sized_raise(view, moves, 1.0 if share > 0.9 else 0.7)
             if sized is not None:
+                self.tally["value"] += 1
                 return sized
         if (
             to_call == 0
-            and view["phase"] in ("flop", "turn")
+            and len(others) == 1
+            and view["phase"] != "preflop"
             and share < fair
             and self.rng.random() < self.bluff_rate
         ):
             bluff = sized_raise(view, moves, 0.5)
             if bluff is not None:
+                self.tally["bluff"] += 1
                 return bluff
-        return passive(moves, fold=share < odds + 0.02)
+        move = passive(moves, fold=share < odds + 0.02)
+        self.tally[move.verb] += 1
+        return move
 
 
 def passive(moves: list[Move], *, fold: bool) -> Move:
