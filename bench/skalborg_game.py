@@ -11,6 +11,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the ``bench`` package importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,7 +34,12 @@ def bench_skalborg_equity_turn() -> list[Figure]:
     cold = time.perf_counter() - start
     warm = best_seconds(lambda: equity(hand, board))
     assert result.exact
-    detail = {"hand": TURN_HAND, "board": TURN_BOARD, "deals": result.hands, "share": round(result.share, 6)}
+    detail: dict[str, Any] = {
+        "hand": TURN_HAND,
+        "board": TURN_BOARD,
+        "deals": result.hands,
+        "share": round(result.share, 6),
+    }
     return [
         figure("skalborg_equity_turn", round(warm, 4), "s", "<=1", **detail),
         figure(

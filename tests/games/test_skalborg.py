@@ -7,6 +7,7 @@ import itertools
 import pathlib
 import random
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -35,7 +36,7 @@ def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:
 
 
 def game(
-    players: int, hands: list[str] | None = None, burn: str = "", top_up: str = "", **options: object
+    players: int, hands: list[str] | None = None, burn: str = "", top_up: str = "", **options: Any
 ) -> Skalborg:
     """A game with dealer 0 and, given ``hands``, that deal (every later deal repeats it)."""
     options.setdefault("first_dealer", 0)
@@ -52,7 +53,7 @@ def play(g: Skalborg, *moves: str) -> None:
         g.apply(int(seat), move)
 
 
-def events_of(g: Skalborg, kind: str) -> list[dict[str, object]]:
+def events_of(g: Skalborg, kind: str) -> list[dict[str, Any]]:
     return [e.to_dict() for e in g.events if e.type == kind]
 
 
@@ -61,7 +62,7 @@ HEADS_UP = ["AC 2D 9S KC 7H", "5S 5H 3S JKB 6D"]
 HEADS_UP_BOARD = "QH JH"
 
 
-def heads_up(**options: object) -> Skalborg:
+def heads_up(**options: Any) -> Skalborg:
     g = game(2, HEADS_UP, "4C", HEADS_UP_BOARD, **options)
     play(g, "1 discard 7H", "0 discard 6D")
     return g
@@ -137,7 +138,7 @@ def test_recap_order_is_for_two_players_only() -> None:
 
 
 def posted(g: Skalborg) -> dict[int, int]:
-    return {int(e["player"]): int(e["amount"]) for e in events_of(g, "blind")}  # type: ignore[call-overload]
+    return {int(e["player"]): int(e["amount"]) for e in events_of(g, "blind")}
 
 
 @pytest.mark.parametrize(
@@ -280,9 +281,9 @@ def test_showdown_counts_a_joker_run_past_the_king_and_a_joker_flush() -> None:
     for _ in range(3):
         play(g, "1 check", "0 check")
     shown = {e["player"]: e["score"] for e in events_of(g, "shown")}
-    runs0 = [i for i in shown[0]["items"] if i["kind"] == "run"]  # type: ignore[index]
+    runs0 = [i for i in shown[0]["items"] if i["kind"] == "run"]
     assert any({"QS", "KD", "JKB", "AS", "2C", "3D"} == set(i["cards"]) for i in runs0)
-    flush1 = [i for i in shown[1]["items"] if i["kind"] == "flush"]  # type: ignore[index]
+    flush1 = [i for i in shown[1]["items"] if i["kind"] == "flush"]
     assert [sorted(i["cards"]) for i in flush1] == [sorted(["4H", "9H", "6H", "JKR"])]
 
 
@@ -466,7 +467,7 @@ def test_leaving_before_throwing_tops_the_crib_up_from_the_pack() -> None:
         },
     ],
 )
-def test_bad_options_name_the_problem(options: dict[str, object]) -> None:
+def test_bad_options_name_the_problem(options: dict[str, Any]) -> None:
     with pytest.raises(OptionError):
         new_game("skalborg", players=2, seed=1, **options)
 
@@ -482,8 +483,8 @@ CONFIGS = [
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(str(v) for v in c.values()))
-def test_random_games_conform(config: dict[str, object]) -> None:
-    players = int(config["players"])  # type: ignore[call-overload]
+def test_random_games_conform(config: dict[str, Any]) -> None:
+    players = int(config["players"])
     options = {k: v for k, v in config.items() if k != "players"}
     for seed in range(3):
         made = check_random_game(
@@ -496,9 +497,9 @@ def test_random_games_conform(config: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(str(v) for v in c.values()))
-def test_many_random_games_conserve_chips_exactly(config: dict[str, object]) -> None:
+def test_many_random_games_conserve_chips_exactly(config: dict[str, Any]) -> None:
     """Fifty random games a configuration: after every move the chips behind and in the pot add up."""
-    players = int(config["players"])  # type: ignore[call-overload]
+    players = int(config["players"])
     options = {k: v for k, v in config.items() if k != "players"}
     total = 12 * players
     for seed in range(50):
@@ -522,7 +523,7 @@ def test_many_random_games_conserve_chips_exactly(config: dict[str, object]) -> 
         {"blind_schedule": [{"hand": 2, "small_blind": 2, "big_blind": 4}]},
     ],
 )
-def test_random_games_with_each_option(options: dict[str, object]) -> None:
+def test_random_games_with_each_option(options: dict[str, Any]) -> None:
     for seed in range(6):
         made = check_random_game(
             lambda s: new_game("skalborg", players=2, seed=s, starting_stack=16, **options),
