@@ -51,6 +51,10 @@ def test_summary_adds_up() -> None:
         assert max(record["scores"]) >= 121
         assert [sum(p[s] for p in record["deal_points"]) for s in range(2)] == record["scores"]
     assert 0 <= summary["first_dealer_win_rate"]["mean"] <= 1
+    for name, bot in wins.items():
+        seats = [(r, s) for r in records for s, b in enumerate(r["bots"]) if b == name]
+        gained = sum(r["scores"][s] for r, s in seats)  # cribbage starts every seat at 0
+        assert bot["score_change_per_deal"] * sum(r["deals"] for r, _ in seats) == pytest.approx(gained)
 
 
 def test_rate_is_a_mean_with_a_normal_interval() -> None:

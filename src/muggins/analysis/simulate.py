@@ -79,6 +79,7 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
     bots = [
         make_bot(spec.game, name, derive(spec.seed, "bot", number, seat)) for seat, name in enumerate(names)
     ]
+    start = list(game.scores)
     moves = 0
     while not game.is_over:
         if moves > MAX_MOVES:
@@ -94,6 +95,7 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
         "bots": names,
         "ranks": list(result.ranks),
         "scores": list(result.scores),
+        "start_scores": start,
         "skunks": list(result.skunks),
         "moves": moves,
         **_deals(game.events, spec.players),
@@ -203,6 +205,8 @@ def summarise(spec: Spec, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "win_rate": rate(wins, groups),
             "points_per_deal": sum(sum(p[s] for p in r["deal_points"]) for r, s in seats) / max(1, deals),
             "final_score": sum(r["scores"][s] for r, s in seats) / max(1, len(seats)),
+            "score_change_per_deal": sum(r["scores"][s] - r["start_scores"][s] for r, s in seats)
+            / max(1, deals),
         }
     summary["by_bot"] = bots
     summary["deals_per_game"] = rate([float(r["deals"]) for r in records])

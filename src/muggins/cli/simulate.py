@@ -117,10 +117,14 @@ def _print(summary: dict[str, Any]) -> None:
         f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
         f"seed {summary['seed']}{', duplicate deals' if summary['duplicate'] else ''}"
     )
-    table = Table("bot", "wins (95% CI)", "points/deal", "final score")
+    table = Table("bot", "wins (95% CI)", "points/deal", "score change/deal", "final score")
     for name, bot in summary["by_bot"].items():
         table.add_row(
-            name, _pct(bot["win_rate"]), f"{bot['points_per_deal']:.2f}", f"{bot['final_score']:.1f}"
+            name,
+            _pct(bot["win_rate"]),
+            f"{bot['points_per_deal']:.2f}",
+            f"{bot['score_change_per_deal']:+.2f}",
+            f"{bot['final_score']:.1f}",
         )
     out.print(table)
     deals = summary["deals_per_game"]
