@@ -304,3 +304,39 @@ def test_greedy_keeps_the_most_points_held_now(seed: int) -> None:
     hand = parse_cards(view["hand"])
     kept = tuple(c for c in hand if c not in move.cards)
     assert _held(kept) == max(_held(k) for k in itertools.combinations(hand, 4))
+
+
+def test_near_the_end_the_pone_keeps_the_hand_that_goes_out() -> None:
+    """The pone needs 9 and counts first. 3-4-8-8 has the best average but often shows under 7;
+    2-3-4-8 always shows at least 7, which with the pone's usual pegging takes it out."""
+    hand = parse_cards("2D 3H 4H 8C 8D 9D")
+    view = {
+        "you": 0,
+        "players": 2,
+        "dealer": 1,
+        "active": [0, 1],
+        "sides": [[0], [1]],
+        "scores": [112, 100],
+        "target": 121,
+        "variant": "six-card",
+        "phase": "discard",
+        "hand": [str(c) for c in hand],
+        "discards": [],
+        "own_crib": [],
+        "hand_sizes": [6, 6],
+        "played": [[], []],
+        "pile": [],
+        "count": 0,
+        "passed": [],
+        "starter": None,
+        "hand_number": 9,
+        "options": {"direction": "clockwise"},
+        "legal_moves": [f"discard {a} {b}" for a, b in itertools.combinations(hand, 2)],
+    }
+    starters = [c for c in STANDARD_CARDS if c not in hand]
+    far = dict(view, scores=[0, 0])
+    for chosen_view, always in ((view, True), (far, False)):
+        move = ExpertBot().choose(chosen_view)
+        assert isinstance(move, Discard)
+        kept = [c for c in hand if c not in move.cards]
+        assert (min(score_show(kept, s).total for s in starters) >= 7) is always

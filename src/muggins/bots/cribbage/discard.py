@@ -19,6 +19,8 @@ from muggins.scoring.fast import rank_table
 
 OWN_CRIB = 4
 """Cards a ten-hand player lays away as their own crib."""
+HAND = 4
+"""Cards in a playing hand (three in five-card cribbage, where fewer are dealt)."""
 
 
 def throw_size(seat: Seat) -> tuple[str, int]:
@@ -54,16 +56,13 @@ def held_points(cards: Sequence[Card]) -> int:
 
 
 def greedy_discard(seat: Seat) -> Move:
-    """Keep the cards that hold the most points now (ties: the first way listed)."""
+    """Hold the cards (four, or three in five-card) that hold the most points now and lay away the
+    rest; in ten-hand's first step the highest of the rest go to the dealer's crib."""
     verb, n = throw_size(seat)
     hand = seat.hand
-    keep = len(hand) - n
-    best = max(itertools.combinations(hand, keep), key=lambda kept: held_points(kept[:4]))
-    thrown = tuple(card for card in hand if card not in best[:keep])
-    if verb == "crib" or keep <= 4:
-        return _move(verb, thrown)
-    # Ten-hand, first step: keep the best four to hold, throw the rest's last cards to the crib.
-    rest = [card for card in hand if card not in best[:4]]
+    hold = min(len(hand) - n, HAND)
+    best = max(itertools.combinations(hand, hold), key=held_points)
+    rest = [card for card in hand if card not in best]
     return _move(verb, tuple(rest[-n:]))
 
 
