@@ -79,16 +79,31 @@ class BlindLevel(Options):
 class SkalborgOptions(Options):
     """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
 
-    starting_stack: int = pydantic.Field(200, ge=1)
-    small_blind: int = pydantic.Field(1, ge=1)
-    big_blind: int = pydantic.Field(2, ge=1)
-    blinds: BlindStructure = BlindStructure.SMALL_BIG
-    betting: Limit = Limit.NO_LIMIT
-    reveal_order: RevealOrder = RevealOrder.MAIN
-    counting: Counting = Counting.AUTO
-    max_hands: int | None = pydantic.Field(None, ge=1)
-    blind_schedule: tuple[BlindLevel, ...] = ()
-    first_dealer: int | None = pydantic.Field(None, ge=0)
+    starting_stack: int = pydantic.Field(200, ge=1, description="chips each player starts with")
+    small_blind: int = pydantic.Field(1, ge=1, description="the small blind (small-big structure)")
+    big_blind: int = pydantic.Field(
+        2, ge=1, description="the big blind; the one blind of equal and non-dealer"
+    )
+    blinds: BlindStructure = pydantic.Field(
+        BlindStructure.SMALL_BIG, description="who posts blinds: equal, small-big or non-dealer"
+    )
+    betting: Limit = pydantic.Field(Limit.NO_LIMIT, description="no-limit, pot-limit or fixed-limit")
+    reveal_order: RevealOrder = pydantic.Field(
+        RevealOrder.MAIN, description="main, or recap (2 players): pack cards first, then the throws"
+    )
+    counting: Counting = pydantic.Field(
+        Counting.AUTO,
+        description="auto, or manual: players claim their combinations (you miss it, you lose it)",
+    )
+    max_hands: int | None = pydantic.Field(
+        None, ge=1, description="end after this many hands (none: play to the end)"
+    )
+    blind_schedule: tuple[BlindLevel, ...] = pydantic.Field(
+        (), description="blind levels by starting hand number"
+    )
+    first_dealer: int | None = pydantic.Field(
+        None, ge=0, le=3, description="the first dealer's seat (none: random)"
+    )
 
     @pydantic.model_validator(mode="after")
     def _check_blinds(self) -> Self:
