@@ -96,6 +96,10 @@ class DuplicateLoginError(ValueError):
     """A member name that is already taken."""
 
 
+class StaleOwnerError(RuntimeError):
+    """A move written with an ownership epoch that a later takeover of its table has replaced."""
+
+
 class Store(ABC):
     """The server's persistence. A move is stored (``append_move`` returns) before anyone sees it."""
 
@@ -158,8 +162,14 @@ class Store(ABC):
         """Store a new game (its record without moves) and mark the table playing; returns its id."""
 
     @abstractmethod
-    async def append_move(self, game_id: int, move: MoveRow) -> None:
-        """Append one move to a game's record, committed when this returns."""
+    async def append_move(self, game_id: int, move: MoveRow, epoch: int | None = None) -> None:
+        """Append one move to a game's record, committed when this returns. With ``epoch`` (a
+        fencing token from ``claim_table``) the move is written only if no process has claimed
+        the table since; otherwise ``StaleOwnerError`` is raised and nothing is written."""
+
+    @abstractmethod
+    async def claim_table(self, table_id: str) -> int:
+        """Take over a table's ownership: returns its new epoch, which fences out earlier owners."""
 
     @abstractmethod
     async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:

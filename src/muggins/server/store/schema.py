@@ -40,7 +40,9 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0"),
 )
+"""``owner_epoch`` counts takeovers of the table by server processes: the fencing token of its owner."""
 
 seats = sa.Table(
     "seats",

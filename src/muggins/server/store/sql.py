@@ -25,6 +25,7 @@ from muggins.server.store.base import (
     MoveRow,
     Rating,
     ResultRow,
+    StaleOwnerError,
     Store,
     TableRow,
     User,
@@ -54,7 +55,7 @@ class SqlStore(Store):
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 8, thread_name_prefix="store")
-        self.move_batch: list[tuple[int, MoveRow, asyncio.Future[None]]] = []
+        self.move_batch: list[tuple[int, MoveRow, int | None, asyncio.Future[None]]] = []
         self.flushing = False
         self.flusher: asyncio.Task[None] | None = None
 
@@ -248,12 +249,12 @@ class SqlStore(Store):
 
         return await self._run(run)
 
-    async def append_move(self, game_id: int, move: MoveRow) -> None:
+    async def append_move(self, game_id: int, move: MoveRow, epoch: int | None = None) -> None:
         """Moves from every table are written in groups: one transaction holds every move that
         arrived while the previous one was committing (group commit), so a busy server spends
         one commit on many moves. Each caller returns only once its own move is committed."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.move_batch.append((game_id, move, future))
+        self.move_batch.append((game_id, move, epoch, future))
         if not self.flushing:
             self.flushing = True
             self.flusher = asyncio.get_running_loop().create_task(self._flush_moves())
@@ -264,31 +265,61 @@ class SqlStore(Store):
             while self.move_batch:
                 batch, self.move_batch = self.move_batch, []
                 try:
-                    await self._run(self._insert_moves, [(g, m) for g, m, _ in batch])
+                    await self._run(self._insert_moves, [(g, m, e) for g, m, e, _ in batch])
                 except Exception:
                     # One bad move must not fail the others: write them one by one.
-                    for game_id, move, future in batch:
+                    for game_id, move, epoch, future in batch:
                         try:
-                            await self._run(self._insert_moves, [(game_id, move)])
+                            await self._run(self._insert_moves, [(game_id, move, epoch)])
                         except Exception as exc:
                             future.set_exception(exc)
                         else:
                             future.set_result(None)
                 else:
-                    for _, _, future in batch:
+                    for _, _, _, future in batch:
                         future.set_result(None)
         finally:
             self.flushing = False
 
-    def _insert_moves(self, rows: list[tuple[int, MoveRow]]) -> None:
+    def _insert_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> None:
         with self.engine.begin() as c:
+            fenced = {g: e for g, _, e in rows if e is not None}
+            if fenced:
+                # FOR SHARE holds off a takeover's claim until this commit, and a claim that came
+                # first is seen here: a stale owner can never write after a new one has loaded.
+                current = dict(
+                    c.execute(
+                        sa.select(s.games.c.id, s.tables.c.owner_epoch)
+                        .join(s.tables, s.tables.c.id == s.games.c.table_id)
+                        .where(s.games.c.id.in_(fenced))
+                        .with_for_update(read=True, of=s.tables)
+                    ).tuples()
+                )
+                stale = sorted(g for g, e in fenced.items() if current.get(g) != e)
+                if stale:
+                    raise StaleOwnerError(f"games {stale}: their tables were taken over by another process")
             c.execute(
                 s.moves.insert(),
                 [
                     {"game_id": g, "ply": m.ply, "seat": m.seat, "text": m.text, "by": m.by, "at": m.at}
-                    for g, m in rows
+                    for g, m, _ in rows
                 ],
             )
+
+    async def claim_table(self, table_id: str) -> int:
+        def run() -> int:
+            with self.engine.begin() as c:
+                epoch = c.execute(
+                    s.tables.update()
+                    .where(s.tables.c.id == table_id)
+                    .values(owner_epoch=s.tables.c.owner_epoch + 1)
+                    .returning(s.tables.c.owner_epoch)
+                ).scalar_one_or_none()
+            if epoch is None:
+                raise KeyError(f"there is no table {table_id!r} to claim")
+            return int(epoch)
+
+        return await self._run(run)
 
     async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
         def run() -> None:
