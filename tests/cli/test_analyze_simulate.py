@@ -81,6 +81,7 @@ def test_simulate_reports_win_rates_and_points(capsys: pytest.CaptureFixture[str
 
 
 def test_simulate_table_options_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")  # the 'plot' extra
     picture = tmp_path / "race.png"
     argv = [
         "simulate",
