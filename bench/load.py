@@ -270,6 +270,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=500, help="two-player games (clients = 2 x games)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
+    parser.add_argument(
+        "--db", default=None, help="database URL for the server started here (default: a new SQLite file)"
+    )
     parser.add_argument("--url", default=None, help="an already running server on 127.0.0.1")
     args = parser.parse_args()
     raise_file_limit()
@@ -290,7 +293,7 @@ def main() -> int:
                 "--port",
                 str(port),
                 "--db",
-                f"sqlite:///{folder}/load.db",
+                args.db or f"sqlite:///{folder}/load.db",
                 "--log-level",
                 "warning",
             ],

@@ -212,3 +212,28 @@ def test_bots_fill_seats_and_chat_is_shared(server: Server) -> None:
         await cat.close()
 
     asyncio.run(run())
+
+
+def test_every_registered_game_is_playable_through_the_server(server: Server) -> None:
+    """Generic hosting: each game in the registry, at its fewest seats, a person against bots."""
+
+    async def run() -> None:
+        token, _ = server.guest("dee")
+        games = httpx.get(server.url + "/api/games").json()
+        assert len(games) >= 2
+        for info in games:
+            bots = {str(seat): info["bots"][-1] for seat in range(1, info["min_players"])}
+            table = server.create_table(token, game=info["name"], players=info["min_players"], bots=bots)
+            assert table["status"] == "playing", info["name"]
+            dee = await Client.open(server.ws_url, token=token)
+            await dee.send(type="join", table_id=table["id"])
+            await dee.expect(lambda m, t=table["id"]: m["type"] == "table_state" and m["table_id"] == t)
+            last = await play_out({0: dee}, table["id"], random.Random(5), until=12)
+            assert last["state_id"] >= 12 or last["result"] is not None, info["name"]
+            if last["result"] is None:
+                await dee.send(type="leave", table_id=table["id"])
+                left = await dee.expect(lambda m: m["type"] == "events" and m["by"] == "leave", timeout=15)
+                assert 0 in left["view"]["left"]
+            await dee.close()
+
+    asyncio.run(run())

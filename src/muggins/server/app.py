@@ -11,6 +11,8 @@ from fastapi.staticfiles import StaticFiles
 
 from muggins.server.auth import Auth
 from muggins.server.bus import Bus, MemoryBus
+from muggins.server.bus.redis import RedisBus
+from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
 from muggins.server.http import router
 from muggins.server.manager import Tables
@@ -24,15 +26,23 @@ def create_app(
     settings: Settings | None = None, *, store: Store | None = None, bus: Bus | None = None
 ) -> FastAPI:
     """The muggins server. ``store`` and ``bus`` default to SQL at ``settings.db_url`` and the
-    in-process bus; at startup the schema is migrated and every unfinished table resumes."""
+    in-process bus (Redis and cluster ownership of tables with ``settings.redis_url``); at startup
+    the schema is migrated and every unfinished table resumes (in a cluster: every orphaned one)."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         the_store = store or SqlStore(settings.db_url)
-        the_bus = bus or MemoryBus()
         await the_store.start()
-        tables = Tables(the_store, the_bus, settings)
+        tables: Tables
+        if settings.redis_url is not None:
+            the_bus = bus or RedisBus(settings.redis_url, settings.redis_prefix)
+            if not isinstance(the_bus, RedisBus):
+                raise TypeError(f"a cluster (redis_url) needs the Redis bus, not {type(the_bus).__name__}")
+            tables = ClusterTables(the_store, the_bus, settings)
+        else:
+            the_bus = bus or MemoryBus()
+            tables = Tables(the_store, the_bus, settings)
         app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
         app.state.auth = Auth(the_store, await the_store.secret())
         resumed = await tables.resume()

@@ -129,6 +129,12 @@ class Tables:
             await table.changed()
         return table
 
+    def forget_if_idle(self, table: Table) -> None:
+        """Drop a finished table nobody follows from memory (the store has it; ``get`` reloads it)."""
+        if table.row.status == "finished" and not table.present and self.tables.get(table.id) is table:
+            table.close()
+            del self.tables[table.id]
+
     def lobby(self) -> list[messages.TableInfo]:
         """Public tables that are waiting for players or playing."""
         return [t.info() for t in self.tables.values() if not t.row.private and t.row.status != "finished"]

@@ -29,6 +29,11 @@ class Settings(pydantic.BaseModel):
     rate_burst: int = Field(default=40, ge=1)
     chat_per_minute: int = Field(default=20, ge=1)
     chat_burst: int = Field(default=5, ge=1)
+    redis_url: str | None = Field(
+        default=None, description="Redis for the bus and table leases: set it to run several processes"
+    )
+    redis_prefix: str = Field(default="muggins", min_length=1, description="prefix of Redis keys, channels")
+    lease_seconds: float = Field(default=5.0, gt=0, description="a dead process's tables move after this")
     web_dir: Path | None = Field(
         default_factory=lambda: Path(__file__).resolve().parent.parent / "web",
         description="static files of the browser client, served at / when the folder exists",

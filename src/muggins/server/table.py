@@ -332,6 +332,7 @@ class Table:
         del self.present[user.id]
         seat = self.seat_of(user.id)
         if seat is None:
+            self.manager.forget_if_idle(self)
             return
         game = self.game
         if self.row.status == "playing" and game is not None and seat not in game.left:
@@ -341,6 +342,7 @@ class Table:
             self.grace[seat] = (clock, handle)
             await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
         await self.changed()
+        self.manager.forget_if_idle(self)
 
     async def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
@@ -422,6 +424,7 @@ class Table:
         await self.manager.store.finish_game(self.game_id, result, rated)
         self.row.status = "finished"
         await self.changed()
+        self.manager.forget_if_idle(self)
 
     # --- clocks and bots --------------------------------------------------------------------
 

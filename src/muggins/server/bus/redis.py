@@ -1,0 +1,99 @@
+"""The bus on Redis pub/sub: every server process of a cluster hears what any of them publishes.
+
+One subscriber connection per process carries every channel it follows, and Redis delivers a
+connection's messages in the order the server received the publishes, so each channel keeps its
+order. Channels and keys are prefixed (pub/sub ignores database numbers), so clusters can share
+one Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
+
+from muggins.server.bus.base import Bus, Handler, Message, Subscription
+
+log = logging.getLogger(__name__)
+
+
+class _RedisSubscription(Subscription):
+    def __init__(self, bus: RedisBus, channel: str) -> None:
+        self.bus, self.channel = bus, channel
+
+    async def close(self) -> None:
+        await self.bus._drop(self.channel, id(self))
+
+
+class RedisBus(Bus):
+    """``Bus`` for a cluster: local handlers per channel, one Redis subscription per channel."""
+
+    def __init__(self, url: str, prefix: str = "muggins") -> None:
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.prefix = prefix + ":"
+        self.pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self.channels: dict[str, dict[int, Handler]] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.changing = asyncio.Lock()
+
+    def key(self, name: str) -> str:
+        """A Redis key or channel name inside this cluster's prefix."""
+        return self.prefix + name
+
+    async def publish(self, channel: str, message: Message) -> None:
+        await self.redis.publish(self.key(channel), message)
+
+    async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        sub = _RedisSubscription(self, channel)
+        async with self.changing:
+            first = channel not in self.channels
+            self.channels.setdefault(channel, {})[id(sub)] = handler
+            if first:
+                await self.pubsub.subscribe(self.key(channel))
+            if self.reader is None:
+                self.reader = asyncio.get_running_loop().create_task(self._read())
+        return sub
+
+    async def _drop(self, channel: str, sub_id: int) -> None:
+        async with self.changing:
+            handlers = self.channels.get(channel)
+            if handlers is None or handlers.pop(sub_id, None) is None or handlers:
+                return
+            del self.channels[channel]
+            await self.pubsub.unsubscribe(self.key(channel))
+
+    async def has_subscribers(self, channel: str) -> bool:
+        return True
+
+    async def _read(self) -> None:
+        """Hand each message to its channel's handlers, in arrival order."""
+        skip = len(self.prefix)
+        while True:
+            try:
+                found = await self.pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reading the Redis bus failed; retrying")
+                await asyncio.sleep(0.5)
+                continue
+            if found is None or found.get("type") != "message":
+                continue
+            for handler in list(self.channels.get(found["channel"][skip:], {}).values()):
+                try:
+                    handler(found["data"])
+                except Exception:
+                    log.exception("a bus handler failed on %s", found["channel"])
+
+    async def close(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader
+        self.channels.clear()
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self.redis.aclose()

@@ -1,0 +1,447 @@
+"""Many server processes serving one platform: tables owned under leases, requests forwarded to
+each table's owner, orphaned tables taken over, and a lobby of every table in the cluster.
+
+Each process is a node with a random id. A node owns the tables it creates and those it takes
+over (their lease had expired: the owner died); only the owner holds a live ``Table`` with its
+game, clocks and bots, so each clock fires once in the cluster. Everywhere else a table is a
+``TableHandle`` that sends each request to the owner and mirrors what connections read at once
+(seats, views, clocks, chat) from the table's bus channels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from muggins.server import messages
+from muggins.server.bus import Subscription, table_channel
+from muggins.server.bus.redis import RedisBus
+from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
+from muggins.server.manager import LOBBY, Tables
+from muggins.server.ownership import Leases
+from muggins.server.settings import Settings
+from muggins.server.store import Store, TableRow, User
+from muggins.server.table import WATCH, Table, TableError
+
+log = logging.getLogger(__name__)
+
+CALL_TIMEOUT = 5.0
+"""Seconds to wait for an owner's answer before looking for the owner again."""
+
+Op = Callable[[Table, User, dict[str, Any]], Awaitable[Any]]
+
+
+async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[str, Any]:
+    """What a mirror needs: the table, each audience's view, the clocks and the chat."""
+    return {
+        "info": table.info().model_dump(mode="json"),
+        "views": {str(a): table.state_for(a if isinstance(a, int) else None).view for a in table.audiences()},
+        "clocks": [c.model_dump(mode="json") for c in table.all_clocks()],
+        "chat": [line.model_dump(mode="json") for line in table.chat_log],
+    }
+
+
+async def _hint(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
+    return (await table.hint(user)).model_dump(mode="json")
+
+
+OPS: dict[str, Op] = {
+    "sit": lambda t, u, a: t.sit(u, a["seat"]),
+    "stand": lambda t, u, a: t.stand(u),
+    "move": lambda t, u, a: t.move(u, a["text"], a["state_id"]),
+    "ready": lambda t, u, a: t.ready(u),
+    "leave": lambda t, u, a: t.leave(u),
+    "rematch": lambda t, u, a: t.ask_rematch(u),
+    "chat": lambda t, u, a: t.chat(u, a["text"]),
+    "hint": _hint,
+    "attach": lambda t, u, a: t.attach(u),
+    "detach": lambda t, u, a: t.detach(u),
+    "snapshot": _snapshot,
+}
+"""What an owner does for a request, by operation name."""
+
+NOBODY = User(0, "cluster", "bot")
+"""The user named in requests that act for no player (a mirror's snapshot)."""
+
+
+class ClusterTables(Tables):
+    """``Tables`` for one node of a cluster on Redis (bus, leases) and a shared SQL store."""
+
+    def __init__(self, store: Store, bus: RedisBus, settings: Settings) -> None:
+        super().__init__(store, bus, settings)
+        self.node = secrets.token_hex(6)
+        self.ttl = settings.lease_seconds
+        self.leases = Leases(bus.redis, bus.key("lease"), self.node, self.ttl)
+        self.lobby_key = bus.key("lobby")
+        self.redis = bus.redis
+        self.forwarder = Forwarder(bus, self.node, self._serve)
+        self.handles: dict[str, TableHandle] = {}
+        self.epochs: dict[str, int] = {}
+        """Table -> the epoch this node claimed it in; -1 once its lease is lost."""
+        self.taking: dict[str, asyncio.Lock] = {}
+        self.listing: dict[str, messages.TableInfo] = {}
+        self.loops: list[asyncio.Task[None]] = []
+        self.lobby_sub: Subscription | None = None
+
+    # --- starting and stopping ------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Join the cluster: answer requests, follow the lobby, keep leases, take orphaned tables."""
+        await self.forwarder.start()
+        self.lobby_sub = await self.bus.subscribe(LOBBY, self._on_lobby)
+        for text in (await self.redis.hgetall(self.lobby_key)).values():
+            info = messages.TableInfo.model_validate_json(text)
+            self.listing.setdefault(info.id, info)
+        await self._sweep()
+        loop = asyncio.get_running_loop()
+        self.loops = [loop.create_task(self._keep_leases()), loop.create_task(self._keep_sweeping())]
+        log.info("node %s owns %d tables", self.node, len(self.tables))
+        return len(self.tables)
+
+    async def close(self) -> None:
+        for task in self.loops:
+            task.cancel()
+        await asyncio.gather(*self.loops, return_exceptions=True)
+        await self.forwarder.close()
+        owned = list(self.tables)
+        await super().close()
+        for table_id in owned:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+
+    # --- ownership --------------------------------------------------------------------------
+
+    def fence(self, table_id: str) -> int | None:
+        """The epoch this node writes a table's moves with (0: it created the table)."""
+        return self.epochs.get(table_id, 0)
+
+    async def take(self, table_id: str) -> bool:
+        """Own ``table_id`` if its lease is free: claim it in the store (fencing out the old owner),
+        load it from its record, and send everyone at the table its state again."""
+        lock = self.taking.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            if table_id in self.tables:
+                return True
+            if not await self.leases.acquire(table_id):
+                return False
+            try:
+                self.epochs[table_id] = await self.store.claim_table(table_id)
+                row = await self.store.table(table_id)
+                if row is None:
+                    raise TableError(f"there is no table {table_id!r}")
+                table = await self._load(row)
+            except BaseException:
+                self.epochs[table_id] = -1
+                self.tables.pop(table_id, None)
+                await self.leases.release(table_id)
+                raise
+        log.info("node %s took over table %s (epoch %d)", self.node, table_id, self.epochs[table_id])
+        if table.game is not None:
+            for audience in table.audiences():
+                seat = audience if isinstance(audience, int) else None
+                await self.bus.publish(
+                    table_channel(table_id, audience), table.state_for(seat).model_dump_json()
+                )
+        await table.changed()
+        return True
+
+    def _drop(self, table_id: str) -> None:
+        """This node's lease on a table is gone: stop its clocks and bots, let the new owner run it."""
+        self.epochs[table_id] = -1
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.close()
+            log.warning("node %s lost table %s", self.node, table_id)
+        handle = self.handles.get(table_id)
+        if handle is not None:
+            asyncio.get_running_loop().create_task(handle.refresh())
+
+    async def _keep_leases(self) -> None:
+        renewed = time.monotonic()
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            try:
+                for table_id in await self.leases.renew(list(self.tables)):
+                    self._drop(table_id)
+                renewed = time.monotonic()
+            except Exception:
+                log.exception("renewing leases failed")
+                if time.monotonic() - renewed > self.ttl * 0.8:
+                    for table_id in list(self.tables):
+                        self._drop(table_id)
+
+    async def _keep_sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 2 * random.uniform(0.8, 1.2))
+            try:
+                await self._sweep()
+            except Exception:
+                log.exception("looking for orphaned tables failed")
+
+    async def _sweep(self) -> None:
+        """Take every unfinished table that nobody owns (tables younger than a lease are left to
+        their creator, who takes the lease right after storing them)."""
+        now = time.time()
+        rows = await self.store.tables(("waiting", "playing"))
+        free = [r.id for r in rows if r.id not in self.tables and now - r.created_at > self.ttl]
+        for table_id, owner in (await self.leases.owners(free)).items():
+            if owner is None:
+                with contextlib.suppress(TableError):
+                    await self.take(table_id)
+
+    # --- requests -------------------------------------------------------------------------
+
+    async def _serve(self, op: str, table_id: str, user: dict[str, Any], args: dict[str, Any]) -> Any:
+        """Run another node's request on a table this node owns."""
+        table = self.tables.get(table_id)
+        if table is None and await self.leases.owner(table_id) == self.node:
+            await self.take(table_id)
+            table = self.tables.get(table_id)
+        if table is None:
+            raise NotOwnerError(table_id)
+        try:
+            return await OPS[op](table, User(**user), args)
+        except TableError as exc:
+            raise ForwardError(str(exc)) from None
+
+    async def call(self, table_id: str, op: str, user: User, **args: Any) -> Any:
+        """Run ``op`` on the table wherever it is owned: here, on its owner, or here after taking
+        it over (when its owner died and its lease ran out)."""
+        deadline = time.monotonic() + 2 * self.ttl + CALL_TIMEOUT
+        while True:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return await OPS[op](table, user, args)
+            owner = await self.leases.owner(table_id)
+            if owner is None or owner == self.node:
+                if await self.take(table_id):
+                    continue
+            else:
+                who = {"id": user.id, "name": user.name, "kind": user.kind}
+                try:
+                    return await self.forwarder.call(
+                        owner, op, table_id=table_id, user=who, args=args, timeout=CALL_TIMEOUT
+                    )
+                except ForwardError as exc:
+                    raise TableError(str(exc)) from None
+                except (NotOwnerError, TimeoutError):
+                    pass
+            if time.monotonic() > deadline:
+                raise TableError(f"the server that runs table {table_id} does not answer; try again")
+            await asyncio.sleep(0.2)
+
+    # --- Tables ---------------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        handle = self.handles.get(table_id)
+        if handle is None:
+            local = self.tables.get(table_id)
+            row = local.row if local is not None else await self.store.table(table_id)
+            if row is None:
+                raise TableError(f"there is no table {table_id!r}")
+            handle = self.handles.setdefault(table_id, TableHandle(row, self))
+        if table_id not in self.tables and not handle.mirrored:
+            await handle.refresh()
+        return handle
+
+    async def create(
+        self,
+        creator: User,
+        *,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        time_controls: messages.TimeControls,
+        hints: bool,
+        private: bool,
+        bots: dict[int, str],
+        seat: int | None,
+    ) -> Table:
+        """A new table, owned by this node (its epoch is 0 until a takeover)."""
+        table = await super().create(
+            creator,
+            game=game,
+            players=players,
+            options=options,
+            time_controls=time_controls,
+            hints=hints,
+            private=private,
+            bots=bots,
+            seat=seat,
+        )
+        await self.leases.acquire(table.id)
+        return await self.get(table.id)
+
+    def lobby(self) -> list[messages.TableInfo]:
+        return [t for t in self.listing.values() if not t.private and t.status != "finished"]
+
+    async def lobby_changed(self, table: Table, update: messages.TableUpdate) -> None:
+        await super().lobby_changed(table, update)
+        if table.row.private or table.row.status == "finished":
+            await self.redis.hdel(self.lobby_key, table.id)
+            self.listing.pop(table.id, None)
+        else:
+            await self.redis.hset(self.lobby_key, table.id, update.table.model_dump_json())
+
+    def _on_lobby(self, text: str) -> None:
+        info = messages.TableUpdate.model_validate_json(text).table
+        if info.status == "finished":
+            self.listing.pop(info.id, None)
+        else:
+            self.listing[info.id] = info
+
+
+class TableHandle(Table):
+    """A table as connections on any node use it: requests run on the owner; seats, views, clocks
+    and chat are read from the owner's ``Table`` when it is here, else from a mirror fed by the
+    table's channels (Redis keeps each channel in order, so the mirror is never behind a client)."""
+
+    def __init__(self, row: TableRow, cluster: ClusterTables) -> None:
+        super().__init__(row, {}, cluster)
+        self.cluster = cluster
+        self.mirror: messages.TableInfo | None = None
+        self.views: dict[str, tuple[tuple[int, int], dict[str, Any] | None]] = {}
+        self.mirror_clocks: list[messages.SeatClock] = []
+        self.subs: list[Subscription] = []
+        self.mirrored = False
+
+    @property
+    def chat_log(self) -> collections.deque[messages.Chat]:
+        local = self.cluster.tables.get(self.id)
+        return local.chat_log if local is not None else self._chat
+
+    @chat_log.setter
+    def chat_log(self, value: collections.deque[messages.Chat]) -> None:
+        self._chat = value
+
+    # --- requests go to the owner -------------------------------------------------------------
+
+    async def sit(self, user: User, seat: int | None) -> int:
+        return int(await self.cluster.call(self.id, "sit", user, seat=seat))
+
+    async def stand(self, user: User) -> None:
+        await self.cluster.call(self.id, "stand", user)
+
+    async def move(self, user: User, text: str, state_id: int) -> None:
+        await self.cluster.call(self.id, "move", user, text=text, state_id=state_id)
+
+    async def ready(self, user: User) -> None:
+        await self.cluster.call(self.id, "ready", user)
+
+    async def leave(self, user: User) -> bool:
+        return bool(await self.cluster.call(self.id, "leave", user))
+
+    async def ask_rematch(self, user: User) -> None:
+        await self.cluster.call(self.id, "rematch", user)
+
+    async def chat(self, user: User, text: str) -> None:
+        await self.cluster.call(self.id, "chat", user, text=text)
+
+    async def hint(self, user: User) -> messages.Hint:
+        return messages.Hint.model_validate(await self.cluster.call(self.id, "hint", user))
+
+    async def attach(self, user: User) -> None:
+        await self.cluster.call(self.id, "attach", user)
+
+    async def detach(self, user: User) -> None:
+        with contextlib.suppress(TableError):
+            await self.cluster.call(self.id, "detach", user)
+
+    # --- what connections read at once ---------------------------------------------------------
+
+    def info(self) -> messages.TableInfo:
+        local = self.cluster.tables.get(self.id)
+        if local is not None:
+            return local.info()
+        return self.mirror if self.mirror is not None else super().info()
+
+    def seat_of(self, user_id: int) -> int | None:
+        local = self.cluster.tables.get(self.id)
+        if local is not None:
+            return local.seat_of(user_id)
+        found = (s.seat for s in self.info().seats if s.user and s.user.id == user_id and s.bot is None)
+        return next(found, None)
+
+    def state_for(self, seat: int | None) -> messages.TableState:
+        local = self.cluster.tables.get(self.id)
+        if local is not None:
+            return local.state_for(seat)
+        now = time.time()
+        clocks = [
+            c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)})
+            for c in self.mirror_clocks
+        ]
+        view = self.views.get(str(WATCH if seat is None else seat), ((0, 0), None))[1]
+        return messages.TableState(table_id=self.id, table=self.info(), seat=seat, view=view, clocks=clocks)
+
+    # --- the mirror -------------------------------------------------------------------------------
+
+    async def refresh(self) -> None:
+        """Follow the table's channels (once) and load the owner's snapshot; messages already
+        newer than the snapshot are kept."""
+        bus = self.cluster.bus
+        if not self.subs:
+            self.subs.append(await bus.subscribe(table_channel(self.id), self._on_table))
+            for audience in self.audiences():
+                self.subs.append(
+                    await bus.subscribe(table_channel(self.id, audience), self._on_audience(audience))
+                )
+        self.mirrored = True
+        try:
+            snap = await self.cluster.call(self.id, "snapshot", NOBODY)
+        except TableError:
+            self.mirrored = False
+            raise
+        info = messages.TableInfo.model_validate(snap["info"])
+        self._set_info(info)
+        key = (info.game_number, info.state_id)
+        for audience, view in snap["views"].items():
+            if self.views.get(audience, ((-1, -1), None))[0] <= key:
+                self.views[audience] = (key, view)
+        self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in snap["clocks"]]
+        self._chat = collections.deque(
+            (messages.Chat.model_validate(c) for c in snap["chat"]), maxlen=self._chat.maxlen
+        )
+
+    def _set_info(self, info: messages.TableInfo) -> None:
+        old = self.mirror
+        if old is None or (old.game_number, old.state_id) <= (info.game_number, info.state_id):
+            self.mirror = info
+            self.row.status = info.status
+
+    def _on_table(self, text: str) -> None:
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "table_update":
+            self._set_info(messages.TableInfo.model_validate(message["table"]))
+        elif kind == "chat":
+            self._chat.append(messages.Chat.model_validate(message))
+        elif kind == "clock":
+            self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
+
+    def _on_audience(self, audience: int | str) -> Callable[[str], None]:
+        def handler(text: str) -> None:
+            message = json.loads(text)
+            number = self.mirror.game_number if self.mirror else 0
+            if message.get("type") == "table_state":
+                info = messages.TableInfo.model_validate(message["table"])
+                self._set_info(info)
+                self.views[str(audience)] = ((info.game_number, info.state_id), message["view"])
+                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
+            elif message.get("type") == "events":
+                key = (number, int(message["state_id"]))
+                if self.views.get(str(audience), ((-1, -1), None))[0] <= key:
+                    self.views[str(audience)] = (key, message["view"])
+                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
+                if self.mirror is not None and self.mirror.state_id < key[1]:
+                    self.mirror = self.mirror.model_copy(update={"state_id": key[1]})
+
+        return handler

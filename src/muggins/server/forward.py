@@ -1,0 +1,108 @@
+"""Requests between server processes over the bus: a process asks a table's owner to act for a
+player connected elsewhere, and waits for the answer.
+
+Each process listens on its own channel ``node:<id>``. A request names the operation, the table,
+the user and the arguments; the answer carries the result, the refusal's reason, or ``moved``
+(the receiver does not own the table any more, so the caller finds the owner again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from muggins.server.bus import Bus, Subscription
+
+log = logging.getLogger(__name__)
+
+
+class NotOwnerError(LookupError):
+    """The process asked does not own the table (any more)."""
+
+
+class ForwardError(RuntimeError):
+    """A refusal from the owner; the message is its reason."""
+
+
+Serve = Callable[[str, str, dict[str, Any], dict[str, Any]], Awaitable[Any]]
+"""Runs a request on the owner: (operation, table id, user, arguments) -> a JSON-able result."""
+
+
+def node_channel(node: str) -> str:
+    return f"node:{node}"
+
+
+class Forwarder:
+    """Sends requests to other processes and serves theirs."""
+
+    def __init__(self, bus: Bus, node: str, serve: Serve) -> None:
+        self.bus, self.node, self.serve = bus, node, serve
+        self.ids = itertools.count(1)
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.sub: Subscription | None = None
+
+    async def start(self) -> None:
+        self.sub = await self.bus.subscribe(node_channel(self.node), self._on_message)
+
+    async def close(self) -> None:
+        if self.sub is not None:
+            await self.sub.close()
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    async def call(
+        self, node: str, op: str, *, table_id: str, user: dict[str, Any], args: dict[str, Any], timeout: float
+    ) -> Any:
+        """Run ``op`` on ``node``; raises ``NotOwnerError``, ``ForwardError`` or ``TimeoutError``."""
+        rid = next(self.ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[rid] = future
+        request = {
+            "k": "req",
+            "id": rid,
+            "from": self.node,
+            "op": op,
+            "table": table_id,
+            "user": user,
+            "args": args,
+        }
+        try:
+            await self.bus.publish(node_channel(node), json.dumps(request))
+            reply = await asyncio.wait_for(future, timeout)
+        finally:
+            self.waiting.pop(rid, None)
+        if reply.get("moved"):
+            raise NotOwnerError(table_id)
+        if "error" in reply:
+            raise ForwardError(str(reply["error"]))
+        return reply.get("ok")
+
+    def _on_message(self, text: str) -> None:
+        message = json.loads(text)
+        if message.get("k") == "rep":
+            future = self.waiting.get(int(message["id"]))
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        task = asyncio.get_running_loop().create_task(self._answer(message))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _answer(self, request: dict[str, Any]) -> None:
+        reply: dict[str, Any] = {"k": "rep", "id": request["id"]}
+        try:
+            reply["ok"] = await self.serve(request["op"], request["table"], request["user"], request["args"])
+        except NotOwnerError:
+            reply["moved"] = True
+        except ForwardError as exc:
+            reply["error"] = str(exc)
+        except Exception:
+            log.exception("serving %s for table %s failed", request.get("op"), request.get("table"))
+            reply["error"] = "server error; nothing changed"
+        await self.bus.publish(node_channel(str(request["from"])), json.dumps(reply))
