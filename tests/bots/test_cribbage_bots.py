@@ -96,11 +96,6 @@ def test_many_games_without_an_illegal_move(config: dict[str, Any]) -> None:
         assert len(records) == 12
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: in match play, a game won by the last-card point (game.py _play, the "
-    "score_go(last_card=True) branch) goes on to _end_play and shows the next game's empty hands",
-)
 def test_match_play_games_won_on_the_last_card() -> None:
     for seed in range(200):
         game = new_game("cribbage", players=2, seed=seed, match=3)

@@ -413,3 +413,29 @@ def test_views_hide_other_hands_and_the_crib() -> None:
         assert f"'{card}'" not in spectator
     assert "'KH'" in str(game.view(1)) and "'JD'" not in str(game.view(1))
     assert game.view(None)["hand"] is None
+
+
+def test_match_game_won_by_the_last_card_starts_the_next_game_cleanly() -> None:
+    game = cribbage(deck=TWO, target=8, match=3)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert [(g.game, g.winners) for g in game.games_won] == [(1, (1,))]
+    view = game.view(0)
+    assert (view["phase"], view["game_number"], view["scores"], view["shows"]) == ("discard", 2, [0, 0], [])
+    assert game.to_move == {0, 1} and len(view["hand"]) == 6
+
+
+def test_match_game_won_by_his_heels_deals_the_next_game() -> None:
+    deck = stack([1, 0], {1: "4C 6D 5H 10S 9H KC", 0: "5D 5S 2C 3H 7C QD"}, starter="JS")
+    game = cribbage(deck=deck, target=2, match=3)
+    play(game, TWO_DISCARDS)
+    assert game.view(None)["phase"] == "discard" and game.game_number == 2 and game.to_move == {0, 1}
+
+
+def test_match_games_won_by_a_claim_or_a_muggins_open_no_window() -> None:
+    game = cribbage(deck=TWO, target=13, match=3, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 5")])
+    assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
+    game = cribbage(deck=TWO, target=9, match=3, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 0"), (0, "muggins 9")])
+    assert game.games_won[0].winners == (0,)
+    assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"

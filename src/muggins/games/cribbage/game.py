@@ -290,7 +290,8 @@ class Cribbage(Game):
         if self.opts.variant == "five-card":
             pone = self._next(self.dealer)
             item = Item(Kind.PONE_START, (), 3)
-            self._add(pone, "pone's three", Score((item,)), events)
+            if self._add(pone, "pone's three", Score((item,)), events):
+                return events
         return events + self._new_hand()
 
     def _new_hand(self) -> list[Event]:
@@ -350,14 +351,15 @@ class Cribbage(Game):
             self.kept[player] = tuple(self.hand[player])
         return [Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards)]
 
-    def _cut_starter(self) -> list[Event]:
+    def _cut_starter(self, events: list[Event]) -> bool:
+        """Turn up the starter; True if his heels won the game."""
         assert self.starter is not None
         self.starter_shown = True
-        events: list[Event] = [StarterCut(card=self.starter)]
+        events.append(StarterCut(card=self.starter))
         if self.starter.rank == JACK:
             item = Item(Kind.HIS_HEELS, (self.starter,), self.opts.heels)
-            self._add(self.dealer, "his heels", Score((item,)), events)
-        return events
+            return self._add(self.dealer, "his heels", Score((item,)), events)
+        return False
 
     # --- the play -----------------------------------------------------------------------
 
@@ -392,8 +394,7 @@ class Cribbage(Game):
         if self.count == 31:
             events += self._end_round(player, go_point=False)
         elif not any(self.hand[s] for s in self.active):
-            self._add(player, "pegging", score_go(pile, last_card=True), events)
-            if self.phase != OVER:
+            if not self._add(player, "pegging", score_go(pile, last_card=True), events):
                 self._end_play(events)
         else:
             self._pass_turn(player)
@@ -454,7 +455,8 @@ class Cribbage(Game):
             show_points(step.cards, starter, crib), lambda: score_show(step.cards, starter, crib=crib)
         )
 
-    def _show_step(self, claimed: int | None, events: list[Event]) -> None:
+    def _show_step(self, claimed: int | None, events: list[Event]) -> bool:
+        """Lay the next hand or crib face up and peg it; True if that won the game."""
         step = self._step
         assert self.starter is not None
         score = self._step_score()
@@ -464,16 +466,14 @@ class Cribbage(Game):
         self.shown_cards.update(step.cards)
         events.append(shown)
         if claimed is None:
-            self._add(step.player, step.what, score, events)
-        elif claimed:
-            self._add(step.player, step.what, _claimed(claimed, Kind.CLAIMED), events)
+            return self._add(step.player, step.what, score, events)
+        return self._add(step.player, step.what, _claimed(claimed, Kind.CLAIMED), events)
 
     def _claim(self, player: int, amount: int) -> list[Event]:
         events: list[Event] = []
         missed = self._step_score().total - amount
         self.waiting = frozenset()
-        self._show_step(amount, events)
-        if self.phase == OVER:
+        if self._show_step(amount, events):
             return events
         opponents = [s for s in self.active if self.side_of[s] != self.side_of[player]]
         if self.opts.muggins and opponents:
@@ -488,7 +488,8 @@ class Cribbage(Game):
         events: list[Event] = [MugginsCalled(player=player, against=self.muggins_against, points=amount)]
         self.missed -= amount
         self.waiting = self.waiting - {player}
-        self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events)
+        if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
+            return events
         if self.missed == 0:
             self.waiting = frozenset()
         return events
@@ -504,8 +505,7 @@ class Cribbage(Game):
             if self.phase == OVER or self.waiting:
                 break
             if self.phase == DISCARD:
-                events += self._cut_starter()
-                if self.phase != OVER:
+                if not self._cut_starter(events):
                     self._enter(PLAY, events, waiting=frozenset((self._next(self.dealer),)))
             elif self.phase == PRE_SHOW:
                 self._enter(SHOW, events)
