@@ -50,7 +50,10 @@ def test_kill_9_mid_game_loses_nothing_a_player_saw(server_factory: Callable[...
             assert state["view"]["state_id"] >= before["state_id"]
             if state["view"]["state_id"] == before["state_id"]:
                 assert state["view"] == before
-            assert {c["seat"] for c in state["clocks"]} == set(state["view"]["to_move"])
+            turns = {c["seat"] for c in state["clocks"] if c["kind"] != "grace"}
+            assert turns == set(state["view"]["to_move"])
+            if seat == 0:  # the other player has not come back yet: their grace period runs
+                assert [c["seat"] for c in state["clocks"] if c["kind"] == "grace"] == [1]
             assert all(c["kind"] != "turn" or c["remaining"] > 15 for c in state["clocks"])
             await again.expect(lambda m: m["type"] == "chat" and m["text"] == "hello from seat 1")
             chat = [m["text"] for m in again.received if m["type"] == "chat"]

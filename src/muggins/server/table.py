@@ -90,7 +90,8 @@ class Table:
     # --- loading and starting ----------------------------------------------------------------
 
     def resume(self, stored: GameRow) -> None:
-        """Rebuild the game from its stored record (after a restart) and restart its clocks."""
+        """Rebuild the game from its stored record (after a restart) and restart its clocks; each
+        player's grace period starts too, ending when they reconnect."""
         self.game = load_game(stored.record())
         self.game_id, self.game_number = stored.id, stored.number
         self._make_bots()
@@ -98,6 +99,9 @@ class Table:
         if not self.game.is_over:
             self._reset_clocks(mover=None)
             self._schedule()
+            for seat, (_, bot) in self.row.seats.items():
+                if bot is None:
+                    self._start_grace(seat)  # nobody is connected to a freshly loaded table
 
     def _make_bots(self) -> None:
         assert self.game is not None
@@ -334,15 +338,21 @@ class Table:
         if seat is None:
             self.manager.forget_if_idle(self)
             return
-        game = self.game
-        if self.row.status == "playing" and game is not None and seat not in game.left:
-            grace = self.manager.settings.grace
-            clock = messages.SeatClock(seat=seat, kind="grace", deadline=time.time() + grace, remaining=grace)
-            handle = asyncio.get_running_loop().call_later(grace, lambda: self._spawn(self._grace_over(seat)))
-            self.grace[seat] = (clock, handle)
+        if self._start_grace(seat):
             await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
         await self.changed()
         self.manager.forget_if_idle(self)
+
+    def _start_grace(self, seat: int) -> bool:
+        """Start the grace period of a seated player with no connection (if they are still playing)."""
+        game = self.game
+        if self.row.status != "playing" or game is None or seat in game.left or seat in self.grace:
+            return False
+        grace = self.manager.settings.grace
+        clock = messages.SeatClock(seat=seat, kind="grace", deadline=time.time() + grace, remaining=grace)
+        handle = asyncio.get_running_loop().call_later(grace, lambda: self._spawn(self._grace_over(seat)))
+        self.grace[seat] = (clock, handle)
+        return True
 
     async def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
