@@ -20,6 +20,16 @@ def register(sub: Any) -> None:
         metavar="URL",
         help="database URL (default: SQLite in your data directory; postgresql://... works)",
     )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="Redis URL (redis://host:6379/0): run as one of several processes serving one platform",
+    )
+    parser.add_argument("--redis-prefix", default="muggins", help="prefix of Redis keys and channels")
+    parser.add_argument(
+        "--lease", type=float, default=5.0, help="seconds before a dead process's tables are taken over"
+    )
     parser.add_argument("--grace", type=float, default=60.0, help="seconds a dropped player has to come back")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
     parser.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
@@ -43,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.db:
         fields["db_url"] = args.db
+    if args.redis:
+        fields.update(redis_url=args.redis, redis_prefix=args.redis_prefix, lease_seconds=args.lease)
     app = create_app(Settings(**fields))
     uvicorn.run(
         app,

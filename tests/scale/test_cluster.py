@@ -1,0 +1,69 @@
+"""Several processes serve one platform: a player on any process plays at a table owned by another,
+and every client receives every event of its table in order, exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+
+import httpx
+from cluster_live import Node
+from live_server import Client, Message
+from test_play import play_out
+
+
+def dealt_to(seat: int) -> Callable[[Message], bool]:
+    """Matches the table state that shows ``seat`` its hand."""
+    return lambda m: m["type"] == "table_state" and m["seat"] == seat and m["view"] is not None
+
+
+def events_of(client: Client, table_id: str) -> list[Message]:
+    return [m for m in client.received if m["type"] == "events" and m["table_id"] == table_id]
+
+
+def assert_every_move_once_in_order(
+    client: Client, table_id: str, start: int, record: list[list[object]]
+) -> None:
+    """The client's events for the table are exactly the record's moves from ``start`` on, in order."""
+    got = [m["state_id"] for m in events_of(client, table_id)]
+    assert got == list(range(start + 1, len(record) + 1)), got
+    for message in events_of(client, table_id):
+        assert message["seat"] == record[message["state_id"] - 1][0]
+
+
+def test_players_on_two_processes_play_a_full_game_owned_by_a_third(
+    cluster: Callable[..., list[Node]],
+) -> None:
+    a, b, c = cluster(3)
+
+    async def run() -> None:
+        ann_token, _ = a.guest("ann")
+        bob_token, _ = b.guest("bob")
+        table_id = c.create_table(ann_token, game="cribbage", players=2)["id"]
+        # Every process lists the table, whichever made it.
+        for node in (a, b):
+            assert table_id in {t["id"] for t in httpx.get(node.url + "/api/tables").json()}
+        ann = await Client.open(a.ws_url, token=ann_token)
+        bob = await Client.open(b.ws_url, token=bob_token)
+        spy = await Client.open(a.ws_url, name="spy")
+        for client in (ann, spy):
+            await client.send(type="join", table_id=table_id)
+        await bob.send(type="sit", table_id=table_id)
+        for seat, client in ((0, ann), (1, bob)):
+            await client.expect(dealt_to(seat))
+        await spy.expect(lambda m: m["type"] == "table_state" and m["view"] is not None)
+        await bob.send(type="chat", table_id=table_id, text="good luck")
+        await ann.expect(lambda m: m["type"] == "chat" and m["text"] == "good luck")
+
+        last = await play_out({0: ann, 1: bob}, table_id, random.Random(21))
+        assert last["result"] is not None
+        await spy.expect(lambda m: m["type"] == "events" and m["view"]["result"] is not None)
+        info = httpx.get(f"{b.url}/api/tables/{table_id}").json()
+        record = httpx.get(f"{a.url}/api/history/{info['game_id']}").json()["record"]["moves"]
+        assert len(record) == last["state_id"]
+        for client in (ann, bob, spy):
+            assert_every_move_once_in_order(client, table_id, 0, record)
+            await client.close()
+
+    asyncio.run(run())
