@@ -94,3 +94,19 @@ def test_board_draws_front_and_back_pegs() -> None:
     assert rows[0].startswith("··○·· ·●")
     assert rows[-1].endswith("◎")
     assert board_rows(121, 117, 121)[-1].endswith("●")
+
+
+@pytest.mark.parametrize(
+    ("argv", "ending"),
+    [
+        (["play", "--game", "skalborg", "--seed", "4", "--bots", "greedy", "--option", "starting_stack=20"],
+         "game over"),
+        (["play", "--game", "cribist", "--players", "4", "--seed", "4", "--bots", "greedy",
+          "--option", "end=deals", "--option", "deals=2"], "game over"),
+    ],
+)
+def test_the_other_games_play_in_the_terminal(argv: list[str], ending: str, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("builtins.input", first_choice)
+    assert main(argv) == 0
+    assert ending in capsys.readouterr().out

@@ -14,21 +14,39 @@ def who(seat: int | None, you: int | None) -> str:
     return "you" if seat is not None and seat == you else f"player {seat}"
 
 
+def does(seat: int | None, you: int | None, verb: str) -> str:
+    """Subject and verb agreeing: "you peg", "player 1 pegs"."""
+    return f"you {verb[:-1]}" if seat is not None and seat == you else f"player {seat} {verb}"
+
+
 def cards(data: Any) -> str:
     return format_cards(parse_cards(list(data)), pretty=True) if data else "—"
 
 
 def describe(event: Event, you: int | None) -> str | None:
-    """One line for an event, or None for events the table already shows."""
+    """One line for an event, or None for events the table already shows. Events whose fields
+    differ from cribbage's (another game's "shown", say) fall back to the plain form."""
     data = event.for_viewer(you).to_dict()
     kind = data.pop("type")
+    try:
+        return _describe(kind, data, you)
+    except (KeyError, TypeError):
+        return _plain(kind, data)
+
+
+def _plain(kind: str, data: dict[str, Any]) -> str:
+    details = ", ".join(f"{k} {v}" for k, v in data.items() if v is not None)
+    return f"{kind}: {details}"
+
+
+def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
     player = data.get("player")
     match kind:
         case "dealt":
             got = f": {cards(data['cards'])}" if data["cards"] else ""
-            return f"{who(player, you)} dealt {data['count']} cards{got}"
+            return f"{who(player, you)}: dealt {data['count']} cards{got}"
         case "played":
-            return f"{who(player, you)} lays {cards([data['card']])}  (count {data['count']})"
+            return f"{does(player, you, 'lays')} {cards([data['card']])}  (count {data['count']})"
         case "go":
             return f"{who(player, you)}: go"
         case "reset":
@@ -37,13 +55,14 @@ def describe(event: Event, you: int | None) -> str | None:
             return f"starter: {cards([data['card']])}"
         case "scored":
             score = Score(tuple(Item.from_dict(i) for i in data["score"]["items"]))
-            return (f"{who(player, you)} pegs {data['points']} for {data['reason']} "
+            return (f"{does(player, you, 'pegs')} {data['points']} for {data['reason']} "
                     f"({say_count(score)}) — now {data['total']}")
         case "shown":
             claimed = "" if data["claimed"] is None else f", claims {data['claimed']}"
-            return f"{who(player, you)} shows {data['what']} {cards(data['cards'])}{claimed}"
+            return f"{does(player, you, 'shows')} {data['what']} {cards(data['cards'])}{claimed}"
         case "muggins":
-            return f"{who(player, you)} calls muggins on {who(data['against'], you)} for {data['points']}!"
+            against = who(data["against"], you)
+            return f"{does(player, you, 'calls')} muggins on {against} for {data['points']}!"
         case "new_hand":
             return f"— hand {data['hand']}, dealer: {who(data['dealer'], you)} —"
         case "dealer_cut":
@@ -62,5 +81,4 @@ def describe(event: Event, you: int | None) -> str | None:
         case "left":
             return f"{who(player, you)} left the table"
         case _:
-            details = ", ".join(f"{k} {v}" for k, v in data.items() if v is not None)
-            return f"{kind}: {details}"
+            return _plain(kind, data)
