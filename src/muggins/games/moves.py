@@ -88,18 +88,17 @@ def _amount(verb: str, args: list[str], *, minimum: int = 0) -> int:
     return value
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
-class Discard(Move):
-    """Lay cards away face down: to the crib, or (ten-hand) to one's own crib and the dealer's."""
+class _Cards(Move):
+    """A move naming one or more cards."""
 
-    verb: ClassVar[str] = "discard"
+    example: ClassVar[str]
     cards: tuple[Card, ...]
 
     @classmethod
     def parse_args(cls, args: list[str]) -> Self:
         if not args:
-            raise MoveSyntaxError("'discard' needs the cards to discard, e.g. 'discard 5H 6D'")
+            raise MoveSyntaxError(f"'{cls.verb}' needs cards, e.g. '{cls.verb} {cls.example}'")
         try:
             return cls(parse_cards(args))
         except CardError as exc:
@@ -107,6 +106,15 @@ class Discard(Move):
 
     def args_text(self) -> str:
         return format_cards(self.cards)
+
+
+@move_type
+@dataclass(frozen=True, slots=True)
+class Discard(_Cards):
+    """Lay cards away face down to the crib (``discard 5H 6D``)."""
+
+    verb: ClassVar[str] = "discard"
+    example: ClassVar[str] = "5H 6D"
 
 
 @move_type
@@ -255,23 +263,11 @@ class Muggins(Move):
 
 @move_type
 @dataclass(frozen=True, slots=True)
-class KeepCrib(Move):
+class KeepCrib(_Cards):
     """Ten-hand cribbage: lay four cards away as one's own crib (``crib 5H 6D 7S 8C``)."""
 
     verb: ClassVar[str] = "crib"
-    cards: tuple[Card, ...]
-
-    @classmethod
-    def parse_args(cls, args: list[str]) -> Self:
-        if not args:
-            raise MoveSyntaxError("'crib' needs the four cards of your own crib, e.g. 'crib 5H 6D 7S 8C'")
-        try:
-            return cls(parse_cards(args))
-        except CardError as exc:
-            raise MoveSyntaxError(str(exc)) from None
-
-    def args_text(self) -> str:
-        return format_cards(self.cards)
+    example: ClassVar[str] = "5H 6D 7S 8C"
 
 
 def verbs() -> frozenset[str]:
