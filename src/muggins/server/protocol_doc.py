@@ -30,9 +30,13 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
 - When every seat is filled the game starts and each client at the table receives `table_state`.
   Every move then reaches every client at the table as one `events` message, redacted for that
   client's seat (spectators receive the spectator view and never a hidden card), with the new
-  `view` and the running `clocks`. A move is stored before its `events` are sent.
-- `move` carries the move's text and the `state_id` of the view it was chosen in; a stale move is
-  refused. You can act only for your own seat.
+  `view` and the running `clocks`. A move is stored before its `events` are sent. An `events`
+  message whose `state_id` is not above that of the view you already hold repeats what you have
+  seen (it can arrive around a `table_state`); ignore it.
+- `move` carries the move's text and the `state_id` of the view it was chosen in; it is refused as
+  stale if your legal moves changed after that state (an opponent's simultaneous discard does not
+  make yours stale). You can act only for your own seat. After sending a move, wait for its
+  `events` (or an `error`) before sending another.
 - Clocks: each turn lasts the table's `turn_time` (unused time is lost); when it runs out the
   server makes a move for the seat. Pauses (pre-show, post-show) are intermissions of at most
   `intermission` seconds that end early when every player has sent `ready`. A player whose last
