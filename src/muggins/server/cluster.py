@@ -137,7 +137,7 @@ class ClusterTables(Tables):
                 row = await self.store.table(table_id)
                 if row is None:
                     raise TableError(f"there is no table {table_id!r}")
-                table = await self._load(row)
+                table = await self._load(row, taken_over=True)
             except BaseException:
                 self.epochs[table_id] = -1
                 self.tables.pop(table_id, None)

@@ -37,7 +37,14 @@ class Tables:
             await self._load(row)
         return len(self.tables)
 
-    async def _load(self, row: TableRow) -> Table:
+    def fence(self, table_id: str) -> int | None:
+        """The ownership epoch this process writes a table's moves with (None: no fencing; a cluster
+        of processes fences, see ``muggins.server.cluster``)."""
+        return None
+
+    async def _load(self, row: TableRow, *, taken_over: bool = False) -> Table:
+        """A table from the store; ``taken_over`` (from another process): its clocks run from its
+        last stored move rather than starting afresh."""
         users: dict[int, User] = {}
         for seat, (uid, _) in row.seats.items():
             user = await self.store.user(uid)
@@ -46,7 +53,8 @@ class Tables:
         table = Table(row, users, self)
         stored = await self.store.current_game(row.id)
         if stored is not None:
-            table.resume(stored)
+            since = (stored.moves[-1].at if stored.moves else stored.started_at) if taken_over else None
+            table.resume(stored, since=since)
         for uid, text, at in await self.store.chat(row.id, limit=table.chat_log.maxlen or 50):
             author = await self.store.user(uid)
             if author is not None:

@@ -89,15 +89,16 @@ class Table:
 
     # --- loading and starting ----------------------------------------------------------------
 
-    def resume(self, stored: GameRow) -> None:
-        """Rebuild the game from its stored record (after a restart) and restart its clocks; each
-        player's grace period starts too, ending when they reconnect."""
+    def resume(self, stored: GameRow, *, since: float | None = None) -> None:
+        """Rebuild the game from its stored record (after a restart) and restart its clocks (from
+        ``since``, the time of the last stored move, when another process owned the table until just
+        now); each player's grace period starts too, ending when they reconnect."""
         self.game = load_game(stored.record())
         self.game_id, self.game_number = stored.id, stored.number
         self._make_bots()
         self._note_choices()
         if not self.game.is_over:
-            self._reset_clocks(mover=None)
+            self._reset_clocks(mover=None, start=since)
             self._schedule()
             for seat, (_, bot) in self.row.seats.items():
                 if bot is None:
@@ -387,7 +388,9 @@ class Table:
         assert self.game_id is not None
         try:
             await self.manager.store.append_move(
-                self.game_id, MoveRow(game.state_id - 1, seat, move, by, time.time())
+                self.game_id,
+                MoveRow(game.state_id - 1, seat, move, by, time.time()),
+                epoch=self.manager.fence(self.id),
             )
         except Exception:
             log.exception("storing a move at table %s failed", self.id)
@@ -448,14 +451,14 @@ class Table:
             if self.choices.get(seat) != choices:
                 self.choices[seat], self.epochs[seat] = choices, game.state_id
 
-    def _reset_clocks(self, mover: int | None) -> None:
+    def _reset_clocks(self, mover: int | None, start: float | None = None) -> None:
         """Clocks for the seats now waited for: kept for seats still waiting that did not move,
-        fresh for the rest (unused time is not carried over)."""
+        fresh for the rest (unused time is not carried over); fresh clocks start at ``start`` (now)."""
         game = self.game
         if game is None or game.is_over:
             self.clocks.clear()
             return
-        now = time.time()
+        now = time.time() if start is None else start
         fresh: dict[int, messages.SeatClock] = {}
         for seat in sorted(game.to_move):
             kind: Literal["turn", "intermission"] = "intermission" if self._pausing(seat) else "turn"
