@@ -15,24 +15,44 @@ Variant = Literal["six-card", "five-card", "ten-hand"]
 class CribbageOptions(Options):
     """Every cribbage option; the defaults are the common tabletop rules."""
 
-    variant: Variant = "six-card"
-    partnerships: bool = False
-    target: int | None = pydantic.Field(default=None, ge=1, le=1000)
-    skunk: int | None = pydantic.Field(default=None, ge=0, le=1000)
-    double_skunk: int | None = pydantic.Field(default=None, ge=0, le=1000)
-    triple_skunk: int | None = pydantic.Field(default=None, ge=0, le=1000)
-    match: int = pydantic.Field(default=1, ge=1, le=99)
-    heels: Literal[1, 2] = 2
-    first_dealer: Literal["cut", "random"] | int = "cut"
-    dealer_rule: Literal["rotate", "random"] = "rotate"
-    direction: Literal["clockwise", "anticlockwise"] = "clockwise"
-    counting: Literal["auto", "manual"] = "auto"
-    muggins: bool = False
-    skip_empty: bool = True
-    skip_pass: bool = True
-    skip_only_move: bool = False
-    pre_show: bool = False
-    post_show: bool = False
+    variant: Variant = pydantic.Field(
+        default="six-card", description="six-card (the standard), five-card (two players, to 61) or ten-hand"
+    )
+    partnerships: bool = pydantic.Field(default=False, description="four players, two sides")
+    target: int | None = pydantic.Field(
+        default=None, ge=1, le=1000, description="points to win (default 121, or 61 for five-card)"
+    )
+    skunk: int | None = pydantic.Field(
+        default=None, ge=0, le=1000, description="a loser below this is skunked (default 91 in a game to 121)"
+    )
+    double_skunk: int | None = pydantic.Field(
+        default=None, ge=0, le=1000, description="below this, double skunked (default 61 in a game to 121)"
+    )
+    triple_skunk: int | None = pydantic.Field(
+        default=None, ge=0, le=1000, description="below this, triple skunked: the match is lost (default 31)"
+    )
+    match: int = pydantic.Field(default=1, ge=1, le=99, description="best of this many games (odd)")
+    heels: Literal[1, 2] = pydantic.Field(default=2, description="points for his heels (a jack starter)")
+    first_dealer: Literal["cut", "random"] | int = pydantic.Field(
+        default="cut", description="cut (lowest card deals), random, or a seat number"
+    )
+    dealer_rule: Literal["rotate", "random"] = pydantic.Field(
+        default="rotate", description="the deal passes on each hand, or a random player deals"
+    )
+    direction: Literal["clockwise", "anticlockwise"] = pydantic.Field(
+        default="clockwise", description="the way play and the deal go round the table"
+    )
+    counting: Literal["auto", "manual"] = pydantic.Field(
+        default="auto", description="auto: hands are counted for you; manual: you claim your own points"
+    )
+    muggins: bool = pydantic.Field(
+        default=False, description="with manual counting, opponents may claim the points you miss"
+    )
+    skip_empty: bool = pydantic.Field(default=True, description="say go for you when you have no cards left")
+    skip_pass: bool = pydantic.Field(default=True, description="say go for you when no card can be laid")
+    skip_only_move: bool = pydantic.Field(default=False, description="move for you if only one move")
+    pre_show: bool = pydantic.Field(default=False, description="pause after the play, before the show")
+    post_show: bool = pydantic.Field(default=False, description="pause after the show, before the next hand")
 
     @pydantic.model_validator(mode="after")
     def _consistent(self) -> CribbageOptions:
