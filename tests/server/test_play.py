@@ -197,10 +197,21 @@ def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> 
 def test_bots_fill_seats_and_chat_is_shared(server: Server) -> None:
     async def run() -> None:
         token, _ = server.guest("cat")
+        watcher = await Client.open(server.ws_url, name="lobby watcher")
+        await watcher.send(type="lobby")
+        assert (await watcher.expect(lambda m: m["type"] == "table_list"))["tables"] == []
         table = server.create_table(
             token, game="cribbage", players=3, bots={"1": "random", "2": "random"}, seat=0
         )
         assert table["status"] == "playing"
+        update = await watcher.expect(
+            lambda m: m["type"] == "table_update" and m["table"]["status"] == "playing"
+        )
+        assert update["table"]["id"] == table["id"]
+        private = server.create_table(token, game="cribbage", players=2, private=True)
+        assert httpx.get(f"{server.url}/api/tables/{private['id']}").json()["invite"].endswith(private["id"])
+        assert [t["id"] for t in httpx.get(server.url + "/api/tables").json()] == [table["id"]]
+        await watcher.close()
         cat = await Client.open(server.ws_url, token=token)
         await cat.send(type="join", table_id=table["id"])
         await cat.expect(lambda m: m["type"] == "table_state")
