@@ -508,7 +508,7 @@ class Table:
             now = time.time()
             for seat, clock in sorted(self.clocks.items()):
                 if clock.deadline <= now + 0.005 and seat in game.to_move and not game.is_over:
-                    with contextlib.suppress(TableError):
+                    with contextlib.suppress(TableError, GameError):
                         await self._apply(seat, str(game.auto_move(seat)), "timeout")
             self._schedule()
 
