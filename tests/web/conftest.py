@@ -92,6 +92,8 @@ class Player:
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.acted_in = -1
+        """The state_id of the view this player's last move was made in."""
 
     # --- reading the page ----------------------------------------------------------------------
 
@@ -161,20 +163,25 @@ class Player:
         when the page changed under the click, e.g. the server moved on first)."""
         if self.over():
             return False
-        before = self.state()
+        self.acted_in = -1
         try:
             acted = self._act(keyboard)
         except PlaywrightTimeoutError:
             return False
         if acted:
-            self.wait_moved(before)
+            self.wait_moved(self.acted_in)
         return acted
 
     def _act(self, keyboard: bool) -> bool:
         page = self.page
-        press = page.keyboard.press
+
+        # the state is read at the last moment: the view may change while the buttons are looked at
+        def press(key: str) -> None:
+            self.acted_in = self.state()
+            page.keyboard.press(key)
 
         def click(target: str | Locator) -> None:
+            self.acted_in = self.state()
             (page.locator(target) if isinstance(target, str) else target).click(timeout=ACT_TIMEOUT_MS)
 
         legal = page.locator("#my-hand button.card.legal")
@@ -217,6 +224,8 @@ class Player:
                 self.page.wait_for_timeout(40)
 
     def screenshot(self, name: str) -> Path:
+        """Save the page to docs/screenshots/<name>.png, without the transient notices."""
+        self.page.evaluate("document.getElementById('toasts').replaceChildren()")
         path = SCREENSHOTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path

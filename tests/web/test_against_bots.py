@@ -81,7 +81,7 @@ def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> Non
 def test_skalborg_manual_count(player: Callable[..., Any]) -> None:
     nia = player("Nia")
     nia.create_table("skalborg", 2, options={"max_hands": 6, "counting": "manual"}, bots={1: "random"},
-                     turn_time=20, intermission=3)
+                     turn_time=20, intermission=30)  # the count is a pause: time enough to count
     page = nia.page
     while not page.locator("#count-btn").count():
         assert not nia.over(), "the hand reached a showdown for Nia to count"

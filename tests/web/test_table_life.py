@@ -4,6 +4,7 @@ a spectator who follows an invite link sees the game but never a hidden card; ph
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -40,33 +41,42 @@ def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any
         page.keyboard.press("ArrowRight")
     expect(page.locator(f"#my-hand button[data-card='{card}']")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.locator(f"#pile [data-card='{card}']")).to_be_visible()
+    expect(page.locator(f"#my-hand button[data-card='{card}']")).to_have_count(0)  # played
     erin.play_to_end(limit=60)
     expect(page.locator("#ranks li")).to_have_count(2)
 
 
 def test_spectator_sees_no_hidden_card(player: Callable[..., Any]) -> None:
-    host = player("Hal")
-    host.create_table("cribbage", 2, bots={0: "random", 1: "random"}, options={"target": 61})
-    invite = host.page.input_value("#invite-link")
-    expect(host.page.locator("#felt")).to_have_attribute("data-phase", "play", timeout=15_000)
+    hal = player("Hal")
+    hal.create_table("cribbage", 2, bots={1: "random"}, options={"target": 121}, turn_time=30)
+    invite = hal.page.input_value("#invite-link")
 
     ivy = player("Ivy", {"width": 390, "height": 844})
-    frames: list[dict[str, Any]] = []
+    payloads: list[str] = []
 
     def watch(ws: WebSocket) -> None:
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: payloads.append(str(payload)))
 
     ivy.page.on("websocket", watch)
     ivy.page.goto(invite)
     expect(ivy.page.locator("#felt")).to_have_attribute("data-game", "cribbage")
     expect(ivy.page.locator("#leave-btn")).to_have_text("Stop watching")
-    start = ivy.state()
-    ivy.page.wait_for_function(f"Number(document.querySelector('#felt').dataset.stateId) > {start + 5}")
+    start, deadline = ivy.state(), time.monotonic() + 60
+    while ivy.state() < start + 6 or hal.phase() != "play" or not hal.hand():
+        assert time.monotonic() < deadline, "Hal reached the play with cards in hand"
+        if not hal.step():
+            hal.page.wait_for_timeout(40)
+    ivy.page.wait_for_function(f"Number(document.querySelector('#felt').dataset.stateId) >= {hal.state()}")
     ivy.screenshot("cribbage-spectator-phone")
     assert ivy.page.locator("#my-hand").count() == 0
     assert ivy.page.locator("button.card").count() == 0
 
+    # Hal's cards still in hand never reached the spectator's browser, in any frame
+    held = hal.hand()
+    assert held
+    for card in held:
+        assert not any(f'"{card}"' in p for p in payloads), f"the spectator was sent {card} from Hal's hand"
+    frames = [json.loads(p) for p in payloads]
     views = [f["view"] for f in frames if f["type"] in ("table_state", "events") and f.get("view")]
     assert views, "the spectator received views"
     for view in views:

@@ -43,7 +43,8 @@ export function replace(el, ...children) {
 export function toast(message, kind = "info") {
   const area = document.getElementById("toasts");
   if (!area) return;
-  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, message);
+  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", title: "click to close",
+    onclick: () => item.remove() }, message);
   area.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
 }

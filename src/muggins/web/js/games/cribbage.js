@@ -63,15 +63,18 @@ function myHand(view, ui) {
   const phase = view.phase;
   const verb = phase === "discard" ? (legal.some((m) => m.startsWith("crib ")) ? "crib" : "discard") : "play";
   const legalCards = cardsInMoves(legal, verb);
+  const asked = ui.seat !== null && (view.to_move || []).includes(ui.seat);
   const pick = (card) => {
-    if (phase === "discard") {
-      ui.toggle(card, needToCrib(view) || 2);
+    if (phase === "discard" && asked) {
+      ui.toggle(card, needToCrib(view));
+    } else if (phase === "discard") {
+      ui.move(`${verb} ${card}`); // not asked now: the server says why
     } else {
       ui.move(`play ${card}`);
     }
   };
   const actions = [];
-  if (phase === "discard" && ui.seat !== null && (view.to_move || []).includes(ui.seat)) {
+  if (phase === "discard" && asked) {
     const need = needToCrib(view);
     const chosen = [...ui.selected];
     actions.push(h("button", { class: "btn", type: "button", id: "discard-btn", "data-key": "d",
