@@ -1,5 +1,5 @@
-// The cribbage board: one lane per side, the street out along the top and back along the bottom,
-// holes in fives, two start holes per lane and the game hole. Each side has a front peg and a back
+// The cribbage board: one lane per side, the track out along one street and back along the next
+// (two streets, or four on a phone), holes in fives, two start holes per lane and the game hole. Each side has a front peg and a back
 // peg; when a side scores, the back peg leapfrogs to the new score and becomes the front peg.
 
 import { s } from "./dom.js";
@@ -8,15 +8,15 @@ const DX = 10; // between holes
 const GAP = 6; // extra space between groups of five
 const LANE = 11; // between lanes
 const LEFT = 46; // start holes and game hole live left of the streets
+const STREET_GAP = 14; // between streets
 export const SIDE_COLOURS = ["#c0392b", "#1f6fb2", "#1e8c4e", "#b7791f"];
 const MAX_HOLES = 121;
 
-/** The board's holes: how many, and the street split, for a game to `target`. */
-function plan(target) {
+/** The board's holes for a game to `target`, laid in `streets` rows (two, or four on a phone). */
+function plan(target, streets) {
   const holes = Math.max(3, Math.min(target, MAX_HOLES));
   const track = holes - 1; // the last hole is the game hole
-  const out = Math.ceil(track / 2);
-  return { holes, track, out, back: track - out };
+  return { holes, track, streets, per: Math.ceil(track / streets) };
 }
 
 function streetX(i) {
@@ -26,58 +26,70 @@ function streetX(i) {
 export class CribbageBoard {
   /**
    * sides: number of sides (2-4); target: points to win; skunkLines: scores to mark;
-   * names: a label per side.
+   * names: a label per side; streets: rows of holes (the track runs out and back, out and back).
    */
-  constructor({ sides, target, skunkLines = [], names = [] }) {
+  constructor({ sides, target, skunkLines = [], names = [], streets = 2 }) {
     this.sides = sides;
     this.target = target;
     this.names = names;
-    this.plan = plan(target);
-    const { out } = this.plan;
-    this.width = streetX(out - 1) + 20;
-    this.topY = 14;
-    this.bottomY = this.topY + sides * LANE + 14;
-    this.height = this.bottomY + sides * LANE + 6;
+    this.plan = plan(target, streets);
+    this.width = streetX(this.plan.per - 1) + 20;
+    this.height = this.streetY(streets - 1) + sides * LANE + 6;
     this.pegs = [];
     this.el = s("svg", { viewBox: `0 0 ${this.width} ${this.height}`, class: "board", role: "img",
       "aria-label": "cribbage board", style: `max-width:${Math.round(this.width * 1.3)}px` });
     this.draw(skunkLines);
   }
 
-  /** Where hole `n` of `side`'s lane is (n: -1 and 0 start holes, then the streets; the target and beyond: the game hole). */
+  streetY(street) {
+    return 14 + street * (this.sides * LANE + STREET_GAP);
+  }
+
+  /** A side's lane in a street: streets coming back list the lanes the other way round, as on a
+   * real board where the outside lane stays outside. */
+  laneY(side, street) {
+    const lane = street % 2 === 0 ? side : this.sides - 1 - side;
+    return this.streetY(street) + lane * LANE;
+  }
+
+  /**
+   * Where hole `n` of `side`'s lane is: -1 and 0 are the start holes, 1 on the holes of the track
+   * (beyond 121 the pegs go round again), the target and beyond the game hole.
+   */
   hole(side, n) {
-    const { out, track } = this.plan;
-    if (n >= this.target) return [LEFT - 28, (this.topY + this.bottomY + (this.sides - 1) * LANE) / 2];
-    if (n <= 0) return [LEFT - 24 + (n + 1) * 9, this.topY + side * LANE];
-    const pos = ((n - 1) % track) + 1; // beyond 121 the pegs go round again
-    if (pos <= out) return [streetX(pos - 1), this.topY + side * LANE];
-    return [streetX(out - (pos - out)), this.bottomY + (this.sides - 1 - side) * LANE];
+    const { track, per, streets } = this.plan;
+    if (n >= this.target) return [LEFT - 28, this.streetY(streets - 1) + ((this.sides - 1) * LANE) / 2];
+    if (n <= 0) return [LEFT - 24 + (n + 1) * 9, this.laneY(side, 0)];
+    const pos = (n - 1) % track;
+    const street = Math.floor(pos / per);
+    const i = pos % per;
+    return [streetX(street % 2 === 0 ? i : per - 1 - i), this.laneY(side, street)];
   }
 
   draw(skunkLines) {
-    const { out, track } = this.plan;
+    const { track, per, streets } = this.plan;
     const el = this.el;
     el.append(s("rect", { x: 0, y: 0, width: this.width, height: this.height, rx: 10, class: "board-wood" }));
     for (let side = 0; side < this.sides; side++) {
       const colour = SIDE_COLOURS[side % SIDE_COLOURS.length];
       const lane = s("g", { class: "lane", "data-side": side });
+      for (let street = 0; street < streets; street++) {
+        lane.append(s("rect", { x: LEFT - 6, y: this.laneY(side, street) - 5, width: streetX(per - 1) - LEFT + 12,
+          height: 10, rx: 5, fill: colour, class: "lane-tint" }));
+      }
       for (let n = -1; n <= track; n++) {
         const [x, y] = this.hole(side, n);
         lane.append(s("circle", { cx: x, cy: y, r: 2.1, class: n <= 0 ? "hole start" : "hole" }));
-      }
-      for (const first of [1, track]) {
-        const [x0, y0] = this.hole(side, first);
-        lane.prepend(s("rect", { x: x0 - 6, y: y0 - 5, width: streetX(out - 1) - x0 + 12, height: 10, rx: 5,
-          fill: colour, class: "lane-tint" }));
       }
       el.append(lane);
     }
     for (const line of skunkLines) {
       if (!(line > 0 && line < this.plan.holes)) continue;
-      const [xa, ya] = this.hole(0, line);
-      const [, yb] = this.hole(this.sides - 1, line);
-      el.append(s("line", { x1: xa + DX / 2, x2: xa + DX / 2, y1: Math.min(ya, yb) - 6, y2: Math.max(ya, yb) + 6,
-        class: "skunk-line" }));
+      const street = Math.floor((line - 1) / per);
+      const [x] = this.hole(0, line);
+      const mark = x + (street % 2 === 0 ? DX / 2 : -DX / 2); // just past the line's hole
+      const y = this.streetY(street);
+      el.append(s("line", { x1: mark, x2: mark, y1: y - 6, y2: y + (this.sides - 1) * LANE + 6, class: "skunk-line" }));
     }
     const [gx, gy] = this.hole(0, this.target);
     el.append(s("circle", { cx: gx, cy: gy, r: 3.4, class: "hole game-hole" }));

@@ -11,9 +11,10 @@ function sideNames(view, ui) {
 }
 
 function board(view, ui) {
-  const key = `board:${view.sides.length}:${view.target}`;
+  const streets = window.matchMedia("(max-width: 600px)").matches ? 4 : 2; // a phone folds the board
+  const key = `board:${view.sides.length}:${view.target}:${streets}`;
   const b = ui.keep(key, () => new CribbageBoard({ sides: view.sides.length, target: view.target,
-    skunkLines: view.skunk_lines, names: sideNames(view, ui) }));
+    skunkLines: view.skunk_lines, names: sideNames(view, ui), streets }));
   b.update(view.sides.map((side) => view.scores[side[0]]),
     view.back_pegs ? view.sides.map((side) => view.back_pegs[side[0]]) : null);
   const match = view.match && view.match.games > 1;
