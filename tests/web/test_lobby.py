@@ -1,0 +1,37 @@
+"""The new-table form offers every option of every game in the registry, with the engine's bounds,
+and the time controls of seed 003."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+from muggins.games.registry import game_class, game_names
+
+
+def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
+    page = player("Ola").page
+    for name in game_names():
+        cls = game_class(name)
+        page.select_option("#new-game", name)
+        fields = page.locator("#create-form [id^='opt-']").evaluate_all("els => els.map(e => e.id)")
+        assert sorted(fields) == sorted(f"opt-{o}" for o in cls.options_model.model_fields), name
+        players = page.locator("#new-players option").all_text_contents()
+        assert players == [str(n) for n in range(cls.min_players, cls.max_players + 1)]
+    turn = page.locator("#new-turn-time")
+    expect(turn).to_have_value("20")
+    assert (turn.get_attribute("min"), turn.get_attribute("max")) == ("5", "60")
+    page.select_option("#new-game", "cribbage")
+    assert page.locator("#opt-target").get_attribute("max") == "1000"
+    for option in ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show"):
+        expect(page.locator(f"#opt-{option}")).to_have_attribute("type", "checkbox")
+
+
+def test_a_refused_option_says_why(player: Callable[..., Any]) -> None:
+    page = player("Pia").page
+    page.select_option("#new-players", "3")
+    page.check("#opt-partnerships")
+    page.click("#create-submit")
+    expect(page.locator(".toast.error")).to_contain_text("partnerships")
