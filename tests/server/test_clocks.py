@@ -29,6 +29,30 @@ async def seated_pair(server: Server, **table: object) -> tuple[str, dict[int, s
     return table_id, {0: ann_token, 1: bob_token}, {0: ann, 1: bob}
 
 
+async def until_pause(client: Client, table_id: str) -> Message:
+    """Play this seat (its first legal move each time) until the post-show pause."""
+    while True:
+        view = client.latest_view(table_id)
+        assert view is not None
+        if view["phase"] == "post-show":
+            return view
+        state_id, start, me = view["state_id"], len(client.received), view["you"]
+        if view["legal_moves"]:
+            await client.send(type="move", table_id=table_id, text=view["legal_moves"][0], state_id=state_id)
+            # Wait for this move's own events before acting on a newer view.
+            reply = await client.expect(
+                lambda m, s=state_id, me=me: (
+                    m["type"] == "error" or (m["type"] == "events" and m["state_id"] > s and m["seat"] == me)
+                ),
+                after=start,
+            )
+        else:
+            reply = await client.expect(
+                lambda m, s=state_id: m.get("state_id", -1) > s or m["type"] == "error", after=start
+            )
+        assert reply["type"] != "error", reply
+
+
 def test_turn_clock_moves_for_idle_players_and_ready_ends_an_intermission(server: Server) -> None:
     async def run() -> None:
         table_id, _, clients = await seated_pair(
@@ -46,21 +70,7 @@ def test_turn_clock_moves_for_idle_players_and_ready_ends_an_intermission(server
         assert timed_out["move"].startswith("discard")
         await ann.expect(lambda m: m["type"] == "events" and m["state_id"] == 2)
 
-        # Play on (each seat makes its first legal move) until the post-show pause.
-        async def until_pause(client: Client) -> Message:
-            while True:
-                view = client.latest_view(table_id)
-                assert view is not None
-                if view["phase"] == "post-show":
-                    return view
-                state_id = view["state_id"]
-                if view["legal_moves"]:
-                    await client.send(
-                        type="move", table_id=table_id, text=view["legal_moves"][0], state_id=state_id
-                    )
-                await client.expect(lambda m, s=state_id: m.get("state_id", -1) > s or m["type"] == "error")
-
-        pauses = await asyncio.gather(*(until_pause(c) for c in clients.values()))
+        pauses = await asyncio.gather(*(until_pause(c, table_id) for c in clients.values()))
         hand = pauses[0]["hand_number"]
         paused = [m for m in ann.received if m["type"] == "events" and m["view"]["phase"] == "post-show"][-1]
         assert {c["kind"] for c in paused["clocks"]} == {"intermission"}
@@ -111,5 +121,23 @@ def test_dropped_player_reclaims_the_seat_or_leaves_after_the_grace_period(
         assert left["seat"] == 1
         assert left["view"]["result"]["ranks"] == [1, 2]
         await ann.close()
+
+    asyncio.run(run())
+
+
+def test_an_intermission_ends_by_itself(server: Server) -> None:
+    async def run() -> None:
+        table_id, _, clients = await seated_pair(
+            server, time={"turn_time": 20, "intermission": 1}, options={"post_show": True}
+        )
+        pauses = await asyncio.gather(*(until_pause(c, table_id) for c in clients.values()))
+        hand = pauses[0]["hand_number"]
+        ann = clients[0]
+        dealt = await ann.expect(
+            lambda m: m["type"] == "events" and m["view"]["hand_number"] == hand + 1, timeout=10
+        )
+        assert (dealt["by"], dealt["move"]) == ("timeout", "ready")
+        for client in clients.values():
+            await client.close()
 
     asyncio.run(run())
