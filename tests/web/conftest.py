@@ -39,10 +39,10 @@ def free_port() -> int:
 class LiveServer:
     """The muggins app under uvicorn in a background thread; ``url`` is where the browser goes."""
 
-    def __init__(self, db: Path, **settings: float) -> None:
+    def __init__(self, db: Path, *, bot_delay: float, grace: float) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(Settings(db_url=f"sqlite:///{db}", **settings))
+        app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=bot_delay, grace=grace))
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

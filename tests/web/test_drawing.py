@@ -49,6 +49,7 @@ def test_every_card_is_drawn_by_its_rank(player: Callable[..., Any]) -> None:
         corners = 2
         expected = {1: 1, 11: 2, 12: 2, 13: 2}.get(card.rank, card.rank)
         assert got["suits"] == corners + expected, f"{card} shows {got['suits'] - corners} suit marks"
+        assert card.suit is not None
         assert got["colour"] == (card.suit.letter in "DH")
         assert got["label"].endswith(("clubs", "diamonds", "hearts", "spades"))
 
