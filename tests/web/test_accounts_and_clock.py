@@ -45,3 +45,14 @@ def test_register_log_out_and_log_in(player: Callable[..., Any]) -> None:
     expect(page.locator("#me")).to_have_text("Lee")
     page.click("#me")
     expect(page.locator("#player-page")).to_contain_text("Lee (member)")
+
+
+def test_a_stale_token_falls_back_to_a_guest_of_the_same_name(player: Callable[..., Any]) -> None:
+    page = player("Rae").page
+    page.evaluate("localStorage.setItem('muggins.token', 'not-a-token')")
+    page.reload()
+    expect(page.locator("#me")).to_have_text("Rae")
+    expect(page.locator("#create-form")).to_be_visible()
+    page.evaluate("localStorage.clear(); localStorage.setItem('muggins.token', 'not-a-token')")
+    page.reload()  # no name to fall back on: choose one
+    expect(page.locator("#guest-form")).to_be_visible()

@@ -2,7 +2,7 @@
 // #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/account.
 
 import { Connection, session } from "./session.js";
-import { h, replace } from "./dom.js";
+import { h, replace, toast } from "./dom.js";
 import { installSprite } from "./cards.js";
 import { mountLobby } from "./lobby.js";
 import { mountTable } from "./table.js";
@@ -99,6 +99,12 @@ function renderWho() {
 conn.on("status", (m) => {
   document.getElementById("conn").textContent = m.connected ? "" : "reconnecting…";
   renderWho();
+});
+conn.on("unwelcome", (m) => {
+  toast(m.reason, "error");
+  if (unmount) unmount();
+  unmount = null;
+  route(); // back to choosing a name
 });
 conn.on("welcome", () => {
   renderWho();

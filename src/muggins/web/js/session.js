@@ -82,10 +82,17 @@ export class Connection {
         this.retry = 500;
         this.emit("status", { type: "status", connected: true });
         for (const queued of this.queue.splice(0)) ws.send(JSON.stringify(queued));
-      } else if (message.type === "error" && !this.ready && session.token) {
-        // the token is no longer good (expired, or another server's): start over as a guest
+      } else if (message.type === "error" && !this.ready) {
+        // not welcomed: a token no longer good (expired, another server's) or a refused name
+        const retry = Boolean(session.token && this.helloName);
         session.token = null;
-        ws.close();
+        if (retry) {
+          ws.close(); // start over as a guest under the same name
+        } else {
+          this.closedByUs = true;
+          ws.close();
+          this.emit("unwelcome", message);
+        }
         return;
       }
       this.emit(message.type, message);
