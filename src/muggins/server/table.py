@@ -401,6 +401,7 @@ class Table:
         self._note_choices()
         self._reset_clocks(mover=seat)
         clocks = self.all_clocks()
+        public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
         for audience in self.audiences():
             viewer = audience if isinstance(audience, int) else None
             if not await self.manager.bus.has_subscribers(table_channel(self.id, audience)):
@@ -413,7 +414,7 @@ class Table:
                     seat=seat,
                     move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
                     by=by,
-                    events=[e.for_viewer(viewer).to_dict() for e in events],
+                    events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
                     view=game.view(viewer),
                     clocks=clocks,
                     type="events",
