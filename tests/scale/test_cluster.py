@@ -10,7 +10,7 @@ from collections.abc import Callable
 import httpx
 from cluster_live import Node
 from live_server import Client, Message
-from test_play import play_out
+from players import play_out
 
 
 def dealt_to(seat: int) -> Callable[[Message], bool]:

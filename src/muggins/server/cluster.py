@@ -68,6 +68,9 @@ OPS: dict[str, Op] = {
 }
 """What an owner does for a request, by operation name."""
 
+OWNER = "owner"
+"""The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
+
 NOBODY = User(0, "cluster", "bot")
 """The user named in requests that act for no player (a mirror's snapshot)."""
 
@@ -144,6 +147,12 @@ class ClusterTables(Tables):
                 await self.leases.release(table_id)
                 raise
         log.info("node %s took over table %s (epoch %d)", self.node, table_id, self.epochs[table_id])
+        # Players connected to live processes are still here: tell the new owner so (their grace
+        # periods, started by the load, end), then resend every audience its state.
+        handle = self.handles.get(table_id)
+        if handle is not None:
+            await handle.reattach()
+        await self.bus.publish(table_channel(table_id, OWNER), self.node)
         if table.game is not None:
             for audience in table.audiences():
                 seat = audience if isinstance(audience, int) else None
@@ -162,7 +171,20 @@ class ClusterTables(Tables):
             log.warning("node %s lost table %s", self.node, table_id)
         handle = self.handles.get(table_id)
         if handle is not None:
-            asyncio.get_running_loop().create_task(handle.refresh())
+            self.spawn(handle.refresh())
+
+    def spawn(self, job: Awaitable[None]) -> None:
+        """Run ``job`` in the background (kept until done, cancelled at shutdown)."""
+
+        async def run() -> None:
+            try:
+                await job
+            except TableError as exc:
+                log.warning("%s", exc)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def _keep_leases(self) -> None:
         renewed = time.monotonic()
@@ -312,6 +334,9 @@ class TableHandle(Table):
         self.mirror_clocks: list[messages.SeatClock] = []
         self.subs: list[Subscription] = []
         self.mirrored = False
+        self.attached: collections.Counter[int] = collections.Counter()
+        """User id -> this node's connections to the table (resent to a new owner)."""
+        self.attached_users: dict[int, User] = {}
 
     @property
     def chat_log(self) -> collections.deque[messages.Chat]:
@@ -350,10 +375,25 @@ class TableHandle(Table):
 
     async def attach(self, user: User) -> None:
         await self.cluster.call(self.id, "attach", user)
+        self.attached[user.id] += 1
+        self.attached_users[user.id] = user
 
     async def detach(self, user: User) -> None:
+        if self.attached[user.id] > 0:
+            self.attached[user.id] -= 1
         with contextlib.suppress(TableError):
             await self.cluster.call(self.id, "detach", user)
+
+    async def reattach(self) -> None:
+        """The table has a new owner: attach this node's connections to it again."""
+        for user_id, count in list(self.attached.items()):
+            for _ in range(count):
+                with contextlib.suppress(TableError):
+                    await self.cluster.call(self.id, "attach", self.attached_users[user_id])
+
+    def _on_owner(self, node: str) -> None:
+        if node != self.cluster.node:
+            self.cluster.spawn(self.reattach())
 
     # --- what connections read at once ---------------------------------------------------------
 
@@ -390,6 +430,7 @@ class TableHandle(Table):
         bus = self.cluster.bus
         if not self.subs:
             self.subs.append(await bus.subscribe(table_channel(self.id), self._on_table))
+            self.subs.append(await bus.subscribe(table_channel(self.id, OWNER), self._on_owner))
             for audience in self.audiences():
                 self.subs.append(
                     await bus.subscribe(table_channel(self.id, audience), self._on_audience(audience))

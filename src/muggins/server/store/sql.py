@@ -287,14 +287,15 @@ class SqlStore(Store):
             if fenced:
                 # FOR SHARE holds off a takeover's claim until this commit, and a claim that came
                 # first is seen here: a stale owner can never write after a new one has loaded.
-                current = dict(
-                    c.execute(
+                current = {
+                    row.id: row.owner_epoch
+                    for row in c.execute(
                         sa.select(s.games.c.id, s.tables.c.owner_epoch)
                         .join(s.tables, s.tables.c.id == s.games.c.table_id)
-                        .where(s.games.c.id.in_(fenced))
+                        .where(s.games.c.id.in_(list(fenced)))
                         .with_for_update(read=True, of=s.tables)
-                    ).tuples()
-                )
+                    )
+                }
                 stale = sorted(g for g, e in fenced.items() if current.get(g) != e)
                 if stale:
                     raise StaleOwnerError(f"games {stale}: their tables were taken over by another process")
