@@ -1,0 +1,87 @@
+"""A process killed with SIGKILL mid-game: another takes its tables over from the stored records
+within seconds, clients reconnect to any process and carry on, and no move is lost or repeated."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from cluster_live import Node
+from live_server import Client
+from players import play_out
+from test_cluster import dealt_to, events_of
+
+from muggins.games.registry import load_game
+
+
+def finished_record(node: Node, table_id: str) -> dict[str, Any]:
+    """The stored record of the finished game at a table."""
+    info = httpx.get(f"{node.url}/api/tables/{table_id}").json()
+    record: dict[str, Any] = httpx.get(f"{node.url}/api/history/{info['game_id']}").json()["record"]
+    return record
+
+
+def assert_consistent(client: Client, table_id: str, seat: int, record: list[list[object]]) -> None:
+    """Events reach the client once each, in order; each of its own moves it saw is in the record."""
+    states = [m["state_id"] for m in events_of(client, table_id)]
+    assert states == sorted(set(states)), states
+    for message in events_of(client, table_id):
+        assert record[message["state_id"] - 1][0] == message["seat"]
+        if message["seat"] == seat:
+            assert record[message["state_id"] - 1][1] == message["move"]
+
+
+def test_kill_9_moves_tables_to_a_live_process(cluster: Callable[..., list[Node]]) -> None:
+    a, b = cluster(2, "--grace", "60")
+
+    async def run() -> None:
+        ann_token, _ = a.guest("ann")
+        bob_token, _ = b.guest("bob")
+        cat_token, _ = b.guest("cat")
+        duel = a.create_table(ann_token, game="cribbage", players=2)["id"]
+        solo = a.create_table(cat_token, game="cribbage", players=2, bots={"1": "random"})["id"]
+        ann = await Client.open(a.ws_url, token=ann_token)
+        bob = await Client.open(b.ws_url, token=bob_token)
+        cat = await Client.open(b.ws_url, token=cat_token)
+        await ann.send(type="join", table_id=duel)
+        await bob.send(type="sit", table_id=duel)
+        await cat.send(type="join", table_id=solo)
+        for seat, client in ((0, ann), (1, bob)):
+            await client.expect(dealt_to(seat))
+        await cat.expect(dealt_to(0))
+        await asyncio.gather(
+            play_out({0: ann, 1: bob}, duel, random.Random(5), until=20),
+            play_out({0: cat}, solo, random.Random(6), until=12),
+        )
+        seen = ann.latest_view(duel)
+        assert seen is not None
+
+        a.kill()
+        killed = time.monotonic()
+        # Bob and cat stayed connected to b: their next moves wait for b to take the tables over.
+        await ann.close()
+        ann = await Client.open(b.ws_url, token=ann_token)
+        await ann.send(type="join", table_id=duel)
+        state = await ann.expect(lambda m: m["type"] == "table_state" and m["view"] is not None, timeout=30)
+        assert state["seat"] == 0 and state["view"]["state_id"] >= seen["state_id"]
+        last, solo_last = await asyncio.gather(
+            play_out({0: ann, 1: bob}, duel, random.Random(7)),
+            play_out({0: cat}, solo, random.Random(8), until=40),
+        )
+        assert time.monotonic() - killed < 60
+        assert last["result"] is not None
+        assert solo_last["state_id"] >= 40 or solo_last["result"] is not None
+
+        record = finished_record(b, duel)
+        game = load_game(record)
+        assert game.result is not None and game.state_id == last["state_id"]
+        assert_consistent(ann, duel, 0, record["moves"])
+        assert_consistent(bob, duel, 1, record["moves"])
+        for client in (ann, bob, cat):
+            await client.close()
+
+    asyncio.run(run())
