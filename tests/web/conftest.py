@@ -211,6 +211,15 @@ class Player:
             return False
         return True
 
+    def time_limit(self, limit: float = 120.0) -> Callable[[], None]:
+        """A check to call on each turn of a test's loop: it fails once ``limit`` seconds are up."""
+        deadline = time.monotonic() + limit
+
+        def check() -> None:
+            assert time.monotonic() < deadline, f"still going after {limit}s (phase {self.phase()!r})"
+
+        return check
+
     def play_to_end(self, *others: Player, limit: float = 90.0, keyboard: bool = False) -> None:
         """Make this seat's moves (and the other players') until the game is over."""
         deadline = time.monotonic() + limit

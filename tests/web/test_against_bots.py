@@ -23,7 +23,9 @@ def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
     carol.step()  # throw one card to the crib
     expect(page.locator("#my-hand button.card")).to_have_count(4)
     pictured = False
+    tick = carol.time_limit()
     while not carol.over():
+        tick()
         moved = carol.step()
         turned = page.locator("#board [data-card]:not([data-card=back])").count()
         if not pictured and turned >= 2 and page.locator("#my-hand button.card").count() and not carol.over():
@@ -46,7 +48,9 @@ def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
     expect(page.locator("#felt")).to_have_attribute("data-game", "cribist")
     expect(page.locator("#my-hand button.card")).to_have_count(13)
     pictured = False
+    tick = dan.time_limit()
     while not dan.over():
+        tick()
         moved = dan.step()
         in_trick = page.locator("#trick [data-card]").count()
         if not pictured and in_trick >= 2 and page.locator("#trumps").inner_text() != "·":
@@ -65,7 +69,9 @@ def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> Non
                       bots={1: "expert"}, turn_time=20, intermission=3)
     page = max_.page
     claimed = False
+    tick = max_.time_limit()
     while not max_.over():
+        tick()
         if not claimed and page.locator("#claim-btn").count():
             # an overclaim is refused with the engine's reason; then Max claims nothing
             page.fill("#claim-amount", "99")
@@ -83,7 +89,9 @@ def test_skalborg_manual_count(player: Callable[..., Any]) -> None:
     nia.create_table("skalborg", 2, options={"max_hands": 6, "counting": "manual"}, bots={1: "random"},
                      turn_time=20, intermission=30)  # the count is a pause: time enough to count
     page = nia.page
+    tick = nia.time_limit()
     while not page.locator("#count-btn").count():
+        tick()
         assert not nia.over(), "the hand reached a showdown for Nia to count"
         if not nia.step():
             page.wait_for_timeout(40)

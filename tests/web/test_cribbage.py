@@ -65,7 +65,9 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
 
     # play on until the first show is counted item by item, then screenshot the table
     shown = False
+    tick = alice.time_limit()
     while not (alice.over() and bob.over()):
+        tick()
         moved = alice.step() | bob.step(keyboard=True)
         if not shown and a.locator("#show-panel:not([hidden]) .show-items li").count():
             shown = True

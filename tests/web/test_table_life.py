@@ -4,7 +4,6 @@ a spectator who follows an invite link sees the game but never a hidden card; ph
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +19,9 @@ def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any
     erin = player("Erin", {"width": 390, "height": 844})  # on a phone
     table = erin.create_table("cribbage", 2, options={"target": 31}, bots={1: "random"}, turn_time=30)
     page = erin.page
+    tick = erin.time_limit()
     while not (erin.phase() == "play" and len(erin.hand()) >= 2 and page.locator("#my-hand .legal").count()):
+        tick()
         if not erin.step():
             page.wait_for_timeout(40)
     hand, state = erin.hand(), erin.state()
@@ -61,9 +62,9 @@ def test_spectator_sees_no_hidden_card(player: Callable[..., Any]) -> None:
     ivy.page.goto(invite)
     expect(ivy.page.locator("#felt")).to_have_attribute("data-game", "cribbage")
     expect(ivy.page.locator("#leave-btn")).to_have_text("Stop watching")
-    start, deadline = ivy.state(), time.monotonic() + 60
+    start, tick = ivy.state(), hal.time_limit(60)
     while ivy.state() < start + 6 or hal.phase() != "play" or not hal.hand():
-        assert time.monotonic() < deadline, "Hal reached the play with cards in hand"
+        tick()
         if not hal.step():
             hal.page.wait_for_timeout(40)
     ivy.page.wait_for_function(f"Number(document.querySelector('#felt').dataset.stateId) >= {hal.state()}")
