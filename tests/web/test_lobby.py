@@ -35,3 +35,17 @@ def test_a_refused_option_says_why(player: Callable[..., Any]) -> None:
     page.check("#opt-partnerships")
     page.click("#create-submit")
     expect(page.locator(".toast.error")).to_contain_text("partnerships")
+
+
+def test_a_private_table_is_joined_by_its_invite_link(player: Callable[..., Any]) -> None:
+    sam = player("Sam")
+    tia = player("Tia")
+    sam.page.check("#new-private")
+    table = sam.create_table("cribbage", 2)
+    expect(sam.page.locator("#status")).to_contain_text("Waiting for players")
+    expect(tia.page.locator(f"tr[data-table='{table}']")).to_have_count(0)  # not in the lobby
+    tia.page.goto(sam.page.input_value("#invite-link"))
+    tia.page.click(".seat[data-seat='1'] .sit-btn")
+    for page in (sam.page, tia.page):
+        expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
+        expect(page.locator("#my-hand button.card")).to_have_count(6)
