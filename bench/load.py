@@ -80,6 +80,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_pressure() -> float | None:
+    """The share of the last minute in which some runnable task waited for a CPU (Linux PSI, %):
+    near 100 the machine is oversubscribed and latencies measure the queue, not the server."""
+    with contextlib.suppress(OSError):
+        first = Path("/proc/pressure/cpu").read_text().split("\n")[0]
+        return float(first.split("avg60=")[1].split()[0])
+    return None
+
+
 def raise_file_limit() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -242,6 +251,7 @@ async def load(args: argparse.Namespace, base: str, server_pid: int | None) -> N
         server_cpu_share=round(server_cpu / args.duration, 2),
         generator_cpu_share=round(own_cpu / args.duration, 2),
         load_average=os.getloadavg()[0],
+        cpu_pressure_pct=cpu_pressure(),
     )
     emit(
         bench="load_errors",
