@@ -50,6 +50,24 @@ def test_table_creation_checks_options_with_the_engine(server: Server) -> None:
     assert httpx.get(server.url + "/api/tables").json() == []
 
 
+def test_a_table_everyone_stands_up_from_leaves_the_lobby(server: Server) -> None:
+    async def run() -> None:
+        token, _ = server.guest("ann")
+        table = server.create_table(token, game="cribbage", players=3, bots={"2": "random"})
+        assert [t["id"] for t in httpx.get(server.url + "/api/tables").json()] == [table["id"]]
+        ann = await Client.open(server.ws_url, token=token)
+        await ann.send(type="join", table_id=table["id"])
+        await ann.send(type="stand", table_id=table["id"])
+        closed = await ann.expect(
+            lambda m: m["type"] == "table_update" and m["table"]["status"] == "finished"
+        )
+        assert closed["table"]["seats"][0]["user"] is None
+        assert httpx.get(server.url + "/api/tables").json() == []
+        await ann.close()
+
+    asyncio.run(run())
+
+
 def test_accounts_register_and_log_in(server: Server) -> None:
     url = server.url + "/api"
     made = httpx.post(url + "/register", json={"name": "Bea", "password": "correct horse"})

@@ -236,7 +236,15 @@ class Table:
             if self.row.status == "playing":
                 raise TableError("the game has started: send 'leave' to leave it")
             await self._empty_seat(seat)
+            await self._close_if_deserted()
             await self.changed()
+
+    async def _close_if_deserted(self) -> None:
+        """A table that has not started and has no person seated any more is closed (as finished),
+        so the lobby does not fill with empty tables."""
+        if self.row.status == "waiting" and all(bot is not None for _, bot in self.row.seats.values()):
+            self.row.status = "finished"
+            await self.manager.store.set_status(self.id, "finished")
 
     async def _empty_seat(self, seat: int) -> None:
         await self.manager.store.set_seat(self.id, seat, None, None)
@@ -274,6 +282,7 @@ class Table:
                 await self._apply(seat, str(LeaveMove()), "leave")
             elif self.row.status != "playing":
                 await self._empty_seat(seat)
+                await self._close_if_deserted()
                 await self.changed()
         return True
 
