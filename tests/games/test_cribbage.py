@@ -65,11 +65,13 @@ def test_two_player_hand_worked_by_hand() -> None:
     assert game.scores == (1, 7)
     game.apply(1, "play 10S")
     assert game.scores == (8, 17)
+    assert game.view(None)["phase"] == "post-show"  # seed 003's pause after the show, on by default
+    play(game, [(0, "ready"), (1, "ready")])
     assert game.hand_number == 2 and game.dealer == 1
 
 
 def test_show_order_is_pone_then_dealer_then_crib() -> None:
-    game = cribbage(deck=TWO, post_show=True)
+    game = cribbage(deck=TWO)
     play(game, TWO_DISCARDS + TWO_PLAY)
     view = game.view(None)
     assert view["phase"] == "post-show"
@@ -83,7 +85,7 @@ def test_show_order_is_pone_then_dealer_then_crib() -> None:
 
 
 def test_pre_show_pause_waits_for_everyone() -> None:
-    game = cribbage(deck=TWO, pre_show=True)
+    game = cribbage(deck=TWO, pre_show=True, post_show=False)
     play(game, TWO_DISCARDS + TWO_PLAY)
     assert game.view(None)["phase"] == "pre-show" and game.scores == (1, 8)
     play(game, [(1, "ready"), (0, "ready")])
@@ -239,6 +241,7 @@ def test_five_card_cribbage() -> None:
     assert len(game.view(1)["hand"]) == 3
     play(game, [(1, "play 10H"), (0, "play 10D"), (1, "play 9D")])
     assert game.scores == (4, 6)
+    play(game, [(0, "ready"), (1, "ready")])
     assert game.hand_number == 2
 
 
@@ -296,7 +299,9 @@ def test_manual_counting_with_muggins() -> None:
     game.apply(1, "ready")
     game.apply(0, "claim 0")
     game.apply(1, "ready")
-    assert game.scores == (12, 13) and game.hand_number == 2
+    assert game.scores == (12, 13)
+    play(game, [(0, "ready"), (1, "ready")])
+    assert game.hand_number == 2
 
 
 def test_manual_counting_without_muggins_loses_missed_points() -> None:
@@ -439,3 +444,9 @@ def test_match_games_won_by_a_claim_or_a_muggins_open_no_window() -> None:
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 0"), (0, "muggins 9")])
     assert game.games_won[0].winners == (0,)
     assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
+
+
+def test_without_the_post_show_pause_the_next_hand_is_dealt_at_once() -> None:
+    game = cribbage(deck=TWO, post_show=False)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert game.view(None)["phase"] == "discard" and game.hand_number == 2 and game.to_move == {0, 1}

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from muggins.cards import Card
 from muggins.games.events import Event
 from muggins.scoring.items import Score
+from muggins.scoring.speech import say_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,12 @@ class Shown(Event):
     starter: Card
     score: Score
     claimed: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, with the count as a player says it aloud (``said``)."""
+        data = Event.to_dict(self)
+        data["said"] = say_count(self.score)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ class CribbageOptions(Options):
     skip_pass: bool = pydantic.Field(default=True, description="say go for you when no card can be laid")
     skip_only_move: bool = pydantic.Field(default=False, description="move for you if only one move")
     pre_show: bool = pydantic.Field(default=False, description="pause after the play, before the show")
-    post_show: bool = pydantic.Field(default=False, description="pause after the show, before the next hand")
+    post_show: bool = pydantic.Field(default=True, description="pause after the show, before the next hand")
 
     @pydantic.model_validator(mode="after")
     def _consistent(self) -> CribbageOptions:
