@@ -53,6 +53,7 @@ class Connection:
         self.joined: dict[str, Joined] = {}
         self.lobby: Subscription | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closing = False
         self.limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.flood_told = 0.0
         self.handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
@@ -74,18 +75,24 @@ class Connection:
 
     def send(self, message: messages.ServerMessage | str) -> None:
         """Queue a message for this client (bus handlers call this; it never blocks)."""
+        if self.closing:
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.closing = True
             self.outbox.put_nowait(None)
             return
         self.outbox.put_nowait(message if isinstance(message, str) else message.model_dump_json())
 
     async def _writer(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.ws.close(code=1008, reason="too slow to follow")
-                return
-            await self.ws.send_text(text)
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(code=1008, reason="too slow to follow")
+                    return
+                await self.ws.send_text(text)
+        finally:
+            self.closing = True
 
     async def serve(self) -> None:
         await self.ws.accept()

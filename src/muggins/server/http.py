@@ -298,15 +298,9 @@ async def history(
     return [await _summary(store, row) for row in rows]
 
 
-@router.get("/history/{game_id}")
-async def replay(game_id: int, store: StoreDep) -> Replay:
-    """A finished game step by step: each move with all its events. Games still being played are
-    not shown (their record would reveal the cards)."""
-    row = await store.game(game_id)
-    if row is None or row.status != "over":
-        raise HTTPException(404, f"there is no finished game {game_id}")
-    record = row.record()
-    game = await asyncio.to_thread(load_game, {**record, "moves": []})
+def _replay_steps(row: GameRow) -> tuple[list[dict[str, Any]], list[ReplayStep]]:
+    """Replay a stored game move by move (blocking): the opening events and each step's events."""
+    game = load_game({**row.record(), "moves": []})
     opening = [e.to_dict() for e in game.events]
     steps = []
     for move in row.moves:
@@ -321,6 +315,18 @@ async def replay(game_id: int, store: StoreDep) -> Replay:
                 scores=list(game.scores),
             )
         )
+    return opening, steps
+
+
+@router.get("/history/{game_id}")
+async def replay(game_id: int, store: StoreDep) -> Replay:
+    """A finished game step by step: each move with all its events. Games still being played are
+    not shown (their record would reveal the cards)."""
+    row = await store.game(game_id)
+    if row is None or row.status != "over":
+        raise HTTPException(404, f"there is no finished game {game_id}")
+    record = row.record()
+    opening, steps = await asyncio.to_thread(_replay_steps, row)
     return Replay(game=await _summary(store, row), record=record, opening=opening, steps=steps)
 
 
