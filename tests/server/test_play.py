@@ -238,6 +238,14 @@ def test_bots_fill_seats_and_chat_is_shared(server: Server) -> None:
         await cat.send(type="chat", table_id=table["id"], text="well pegged")
         line = await cat.expect(lambda m: m["type"] == "chat")
         assert line["text"] == "well pegged" and line["user"]["name"] == "cat"
+        for n in range(5):  # five lines at once is the most chat allows; the sixth is refused
+            await cat.send(type="chat", table_id=table["id"], text=f"line {n}")
+        refused = await cat.expect(lambda m: m["type"] == "error")
+        assert "too much chat" in refused["reason"]
+        assert [m["text"] for m in cat.received if m["type"] == "chat"] == [
+            "well pegged",
+            *(f"line {n}" for n in range(4)),
+        ]
         await cat.close()
 
     asyncio.run(run())
