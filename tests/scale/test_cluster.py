@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 from cluster_live import Node
@@ -16,6 +18,20 @@ from players import play_out
 def dealt_to(seat: int) -> Callable[[Message], bool]:
     """Matches the table state that shows ``seat`` its hand."""
     return lambda m: m["type"] == "table_state" and m["seat"] == seat and m["view"] is not None
+
+
+def finished_record(node: Node, table_id: str) -> dict[str, Any]:
+    """The stored record of the game just finished at a table (its result is stored just after the
+    last move is broadcast, so wait for it)."""
+    deadline = time.monotonic() + 15
+    while True:
+        info = httpx.get(f"{node.url}/api/tables/{table_id}").json()
+        reply = httpx.get(f"{node.url}/api/history/{info['game_id']}")
+        if reply.status_code == 200:
+            record: dict[str, Any] = reply.json()["record"]
+            return record
+        assert time.monotonic() < deadline, reply.text
+        time.sleep(0.2)
 
 
 def events_of(client: Client, table_id: str) -> list[Message]:
@@ -59,8 +75,7 @@ def test_players_on_two_processes_play_a_full_game_owned_by_a_third(
         last = await play_out({0: ann, 1: bob}, table_id, random.Random(21))
         assert last["result"] is not None
         await spy.expect(lambda m: m["type"] == "events" and m["view"]["result"] is not None)
-        info = httpx.get(f"{b.url}/api/tables/{table_id}").json()
-        record = httpx.get(f"{a.url}/api/history/{info['game_id']}").json()["record"]["moves"]
+        record = finished_record(a, table_id)["moves"]
         assert len(record) == last["state_id"]
         for client in (ann, bob, spy):
             assert_every_move_once_in_order(client, table_id, 0, record)

@@ -7,22 +7,13 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
-import httpx
 from cluster_live import Node
 from live_server import Client
 from players import play_out
-from test_cluster import dealt_to, events_of
+from test_cluster import dealt_to, events_of, finished_record
 
 from muggins.games.registry import load_game
-
-
-def finished_record(node: Node, table_id: str) -> dict[str, Any]:
-    """The stored record of the finished game at a table."""
-    info = httpx.get(f"{node.url}/api/tables/{table_id}").json()
-    record: dict[str, Any] = httpx.get(f"{node.url}/api/history/{info['game_id']}").json()["record"]
-    return record
 
 
 def assert_consistent(client: Client, table_id: str, seat: int, record: list[list[object]]) -> None:
