@@ -1,0 +1,382 @@
+"""Load on a cluster: several ``muggins serve`` processes on PostgreSQL and Redis, many WebSocket
+clients in two-player cribbage games whose two players sit on different processes, measuring
+move-to-broadcast latency and errors; optionally a process killed mid-run (its games must go on,
+with no acknowledged move lost), and a soak mode that samples each process's memory.
+
+    .venv/bin/python bench/cluster.py                                   # 2 processes, 1,000 games, 60 s
+    .venv/bin/python bench/cluster.py --games 200 --duration 30 --kill-at 10
+    .venv/bin/python bench/cluster.py --games 200 --duration 1800 --sample-every 60   # soak
+
+It starts its own processes on 127.0.0.1 (a new PostgreSQL database, dropped afterwards, and a
+random Redis prefix) and targets nothing else. The players are ``bench/load.py``'s, plus
+reconnection: a client whose process dies reconnects to a live one and joins its table again.
+Prints JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import redis
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.load import (
+    Game,
+    Player,
+    Stats,
+    cpu_pressure,
+    cpu_seconds,
+    emit,
+    free_port,
+    hello,
+    raise_file_limit,
+    rss_kib,
+)
+
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@dataclass
+class Node:
+    """One server process of the cluster."""
+
+    port: int
+    proc: subprocess.Popen[bytes]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+
+@dataclass
+class Acks:
+    """Moves the players saw acknowledged (their own ``events``), to check against the store."""
+
+    moves: list[tuple[str, int, int, int, str]] = field(default_factory=list)
+    """(table id, game number, ply, seat, move text)."""
+    stale: int = 0
+    progress: dict[str, tuple[float, int]] = field(default_factory=dict)
+    """Table id -> (when, state id) of the newest state a player of it saw."""
+
+
+class NotingSocket:
+    """A client WebSocket that shows each message it receives to ``note`` first."""
+
+    def __init__(self, ws: Any, note: Callable[[dict[str, Any]], None]) -> None:
+        self.ws, self.note = ws, note
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for text in self.ws:
+            self.note(json.loads(text))
+            yield text
+
+    async def send(self, text: str) -> None:
+        await self.ws.send(text)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+class ClusterPlayer(Player):
+    """A ``bench/load.py`` player that notes what it sees and reconnects to a live process when its
+    own dies."""
+
+    def __init__(self, token: str, nodes: list[Node], home: int, acks: Acks, *rest: Any) -> None:
+        super().__init__(*rest)
+        self.token, self.nodes, self.home, self.acks = token, nodes, home, acks
+        self.ws = NotingSocket(self.ws, self.note)  # type: ignore[assignment]
+        self.game_number = 0
+
+    def note(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "table_state":
+            self.game_number = message["table"]["game_number"]
+        if kind == "events":
+            self.acks.progress[self.game.table_id] = (time.monotonic(), message["state_id"])
+            if message["seat"] == self.seat:
+                ply = message["state_id"] - 1
+                self.acks.moves.append(
+                    (self.game.table_id, self.game_number, ply, self.seat, message["move"])
+                )
+        if kind == "error" and message["reason"].startswith("stale move"):
+            self.acks.stale += 1
+
+    async def run(self, stop_at: float) -> None:
+        while True:
+            await super().run(stop_at)
+            if time.monotonic() >= stop_at:
+                return
+            await self.reconnect()
+
+    async def reconnect(self) -> None:
+        """Join the table again through the next live process."""
+        self.awaiting = False
+        self.game.sent.pop(self.seat, None)
+        for step in range(1, len(self.nodes) + 1):
+            node = self.nodes[(self.home + step) % len(self.nodes)]
+            if not node.alive:
+                continue
+            with contextlib.suppress(Exception):
+                ws, _ = await hello_token(node.url.replace("http", "ws", 1) + "/ws", self.token)
+                self.ws = NotingSocket(ws, self.note)  # type: ignore[assignment]
+                await self.ws.send(json.dumps({"type": "join", "table_id": self.game.table_id}))
+                self.home = (self.home + step) % len(self.nodes)
+                return
+        await asyncio.sleep(0.5)
+
+
+async def hello_token(url: str, token: str) -> tuple[ClientConnection, str]:
+    """A connection that says hello with a token (a player coming back)."""
+    ws = await connect(url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    welcome = json.loads(await ws.recv())
+    if welcome["type"] != "welcome":
+        raise RuntimeError(f"no welcome: {welcome}")
+    return ws, str(welcome["token"])
+
+
+def start_node(db_url: str, prefix: str, lease: float) -> Node:
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            *("-m", "muggins", "serve", "--port", str(port), "--db", db_url),
+            *("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(lease)),
+            *("--log-level", "warning", "--rate", "100"),
+        ],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    node = Node(port, proc)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(node.url + "/api/games", timeout=1).status_code == 200:
+                return node
+        if not node.alive:
+            raise RuntimeError(f"process on port {port} exited with {proc.returncode}")
+        time.sleep(0.2)
+    raise RuntimeError(f"process on port {port} did not start")
+
+
+async def make_game(
+    index: int,
+    nodes: list[Node],
+    http: httpx.AsyncClient,
+    *,
+    stats: Stats,
+    acks: Acks,
+    args: argparse.Namespace,
+) -> list[ClusterPlayer]:
+    """A private table made on one process; its first player on that process, the second on the next."""
+    homes = [index % len(nodes), (index + 1) % len(nodes)]
+    ws0, token0 = await hello(nodes[homes[0]].url.replace("http", "ws", 1) + "/ws", f"c{index}a")
+    ws1, token1 = await hello(nodes[homes[1]].url.replace("http", "ws", 1) + "/ws", f"c{index}b")
+    reply = await http.post(
+        nodes[homes[0]].url + "/api/tables",
+        json={
+            "game": "cribbage",
+            "players": 2,
+            "time": {"turn_time": 60, "intermission": 30},
+            "private": True,
+        },
+        headers={"Authorization": f"Bearer {token0}"},
+    )
+    reply.raise_for_status()
+    game = Game(reply.json()["id"])
+    await ws0.send(json.dumps({"type": "join", "table_id": game.table_id}))
+    await ws1.send(json.dumps({"type": "sit", "table_id": game.table_id}))
+    return [
+        ClusterPlayer(token0, nodes, homes[0], acks, ws0, game, 0, stats, args),
+        ClusterPlayer(token1, nodes, homes[1], acks, ws1, game, 1, stats, args),
+    ]
+
+
+def check_store(db_url: str, acks: Acks) -> dict[str, int]:
+    """Every acknowledged move is stored at its ply with its text; each game's plies are 0..n-1."""
+    with psycopg.connect(db_url) as conn:
+        rows = conn.execute(
+            "SELECT g.table_id, g.number, m.ply, m.seat, m.text FROM moves m JOIN games g ON g.id = m.game_id"
+        ).fetchall()
+    stored = {(t, n, p): (s, x) for t, n, p, s, x in rows}
+    plies: dict[tuple[str, int], list[int]] = {}
+    for t, n, p, _, _ in rows:
+        plies.setdefault((t, n), []).append(p)
+    gaps = sum(1 for found in plies.values() if sorted(found) != list(range(len(found))))
+    lost = sum(1 for t, n, p, s, x in acks.moves if stored.get((t, n, p)) != (s, x))
+    return {"stored_moves": len(rows), "acknowledged": len(acks.moves), "lost": lost, "games_with_gaps": gaps}
+
+
+async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
+    stats, acks = Stats(), Acks()
+    baseline = [rss_kib(n.proc.pid) for n in nodes]
+    async with httpx.AsyncClient(limits=httpx.Limits(max_connections=50), timeout=120) as http:
+        players: list[ClusterPlayer] = []
+        started = time.monotonic()
+        for first in range(0, args.games, 50):
+            batch = await asyncio.gather(
+                *(
+                    make_game(i, nodes, http, stats=stats, acks=acks, args=args)
+                    for i in range(first, min(args.games, first + 50))
+                )
+            )
+            players += [p for pair in batch for p in pair]
+        emit(
+            bench="cluster_setup", value=round(time.monotonic() - started, 2), unit="s", clients=len(players)
+        )
+    stop_at = time.monotonic() + args.duration
+    cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
+    runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+    killed_at: float | None = None
+    next_sample = time.monotonic() + args.sample_every
+    while time.monotonic() < stop_at:
+        await asyncio.sleep(0.5)
+        now = time.monotonic()
+        if args.kill_at is not None and killed_at is None and now >= stop_at - args.duration + args.kill_at:
+            victim = nodes[-1]
+            cpu_start[-1] = 0.0
+            victim.proc.send_signal(signal.SIGKILL)
+            victim.proc.wait()
+            killed_at = now
+            emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1))
+        if now >= next_sample:
+            next_sample += args.sample_every
+            emit(
+                bench="cluster_memory",
+                at_s=round(now - (stop_at - args.duration), 1),
+                rss_mib=[round(rss_kib(n.proc.pid) / 1024, 1) if n.alive else None for n in nodes],
+                moves=stats.moves,
+                load_average=os.getloadavg()[0],
+            )
+    await asyncio.wait(runs, timeout=15)
+    cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
+    end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
+    for p in players:
+        if p.pending:
+            p.pending.cancel()
+    await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
+
+    lat = sorted(stats.latencies)
+    p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
+    emit(
+        bench="cluster_move_to_broadcast_p99",
+        value=round(p99, 2),
+        unit="ms",
+        target="<=150",
+        met=p99 <= 150,
+        samples=len(lat),
+        p50_ms=round(statistics.median(lat) * 1000, 2) if lat else None,
+        max_ms=round(lat[-1] * 1000, 2) if lat else None,
+        processes=len(nodes),
+        clients=2 * args.games,
+        games=args.games,
+        load_average=os.getloadavg()[0],
+        cpu_pressure_pct=cpu_pressure(),
+    )
+    emit(
+        bench="cluster_moves_per_s",
+        value=round(stats.moves / args.duration, 1),
+        unit="moves/s",
+        moves=stats.moves,
+        think_s=args.think,
+        server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, stats.moves), 3) for c in cpu],
+        server_cpu_share=[None if c is None else round(c / args.duration, 2) for c in cpu],
+        rss_mib=[round(r / 1024, 1) for r in end_rss],
+        baseline_rss_mib=[round(r / 1024, 1) for r in baseline],
+    )
+    expected = ("stale move", "ConnectionClosed")  # a move raced with a takeover; a killed process
+    unexpected = [e for e in stats.errors if not (killed_at is not None and e.startswith(expected))]
+    emit(
+        bench="cluster_errors",
+        value=len(unexpected),
+        unit="errors",
+        target="<=0",
+        met=not unexpected,
+        stale_after_kill=acks.stale if killed_at is not None else None,
+        reconnects=stats.disconnects,
+        first=unexpected[:3],
+    )
+    if killed_at is not None:
+        stuck = [t for t, (when, _) in acks.progress.items() if when < killed_at + 1]
+        emit(
+            bench="cluster_games_continuing_after_kill",
+            value=len(acks.progress) - len(stuck),
+            unit="games",
+            of=len(acks.progress),
+            met=not stuck,
+            stuck=stuck[:5],
+        )
+    store = check_store(db_url, acks)
+    emit(
+        bench="cluster_moves_lost",
+        value=store["lost"],
+        unit="moves",
+        target="<=0",
+        met=store["lost"] == 0,
+        **store,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--processes", type=int, default=2, help="server processes")
+    parser.add_argument("--games", type=int, default=1000, help="two-player games (clients = 2 x games)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
+    parser.add_argument("--kill-at", type=float, default=None, help="SIGKILL the last process this many s in")
+    parser.add_argument("--lease", type=float, default=3.0, help="table lease seconds")
+    parser.add_argument("--sample-every", type=float, default=30.0, help="seconds between memory samples")
+    args = parser.parse_args()
+    raise_file_limit()
+    name = f"muggins_bench_{secrets.token_hex(4)}"
+    prefix = f"muggins-bench-{secrets.token_hex(4)}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # a name made here, not from input
+    db_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    nodes: list[Node] = []
+    try:
+        nodes.append(start_node(db_url, prefix, args.lease))  # migrates the new database
+        nodes += [start_node(db_url, prefix, args.lease) for _ in range(args.processes - 1)]
+        asyncio.run(run(args, nodes, db_url))
+    finally:
+        for node in nodes:
+            if node.alive:
+                node.proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    node.proc.wait(30)
+            if node.alive:
+                node.proc.kill()
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        client = redis.Redis.from_url(REDIS_URL)
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+        if keys:
+            client.delete(*keys)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
