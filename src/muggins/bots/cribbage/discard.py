@@ -9,7 +9,7 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 
-from muggins.bots.cribbage.cribtables import CribTables, config_name
+from muggins.bots.cribbage.cribtables import CribTables
 from muggins.bots.cribbage.keeps import keep_matrix, keep_means
 from muggins.bots.cribbage.position import go_out_value, points_needed
 from muggins.bots.cribbage.reading import Seat
@@ -34,11 +34,6 @@ def crib_weight(seat: Seat) -> float:
     if seat.crib_is_mine:
         return 1.0
     return -1.0 / max(1, seat.opponents)
-
-
-def crib_config(seat: Seat) -> str:
-    """The crib table configuration of this deal (ten-hand and five-card use their throw's shape)."""
-    return config_name(len(seat.active), len(seat.sides) == 2 and seat.players == 4)
 
 
 # --- greedy -----------------------------------------------------------------------------
@@ -76,7 +71,7 @@ def expert_discard(seat: Seat, tables: CribTables) -> Move:
         return KeepCrib(_own_crib_split(seat.hand, seat.discards))
     if seat.variant == "ten-hand":
         return Discard(_ten_hand_throw(seat, tables, n))
-    config, offset, weight = crib_config(seat), seat.offset(seat.me), crib_weight(seat)
+    config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
     need = points_needed(seat)
 
     def crib_worth(thrown: tuple[Card, ...]) -> float:
@@ -141,7 +136,7 @@ def _ten_hand_throw(seat: Seat, tables: CribTables, n: int) -> tuple[Card, ...]:
     hand = seat.hand
     held = keep_means(hand, OWN_CRIB)
     laid = keep_means(hand, OWN_CRIB, crib=True)
-    config, offset, weight = crib_config(seat), seat.offset(seat.me), crib_weight(seat)
+    config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
     best_value, best_throw = float("-inf"), tuple(hand[:n])
     for thrown, pairs in _ten_hand_plans(len(hand), n):
         split = max(held[a] + laid[b] for a, b in pairs)

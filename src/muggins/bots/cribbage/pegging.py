@@ -4,9 +4,10 @@ over the cards the next player may hold).
 The expert scores each card it can lay as: the points it pegs now, minus (or, for a partner, plus)
 what the next player can expect to peg in reply, plus what it can then peg back, plus the go and
 the cards it can run out alone if the next player cannot lay. The next player's holding is read
-from the cards the seat has not seen, weighted by how many cards they hold and by what their
-"go"s revealed (a player who said go at count c holds nothing worth 31 - c or less). The reply is
-modelled as the next player taking their best-scoring card. Only ranks matter in the play, so
+from the cards the seat has not seen, weighted by how many cards they hold, by what their discards
+reveal (how often an expert in their seat keeps each rank) and by what their "go"s revealed (a
+player who said go at count c holds nothing worth 31 - c or less). The reply is modelled as their
+best-scoring card, or any other card in proportion to its chance. Only ranks matter in the play, so
 everything is computed on ranks and cached.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from muggins.bots.cribbage.cribtables import CribTables, config_name
+from muggins.bots.cribbage.cribtables import CribTables
 from muggins.bots.cribbage.reading import Seat
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
@@ -23,8 +24,6 @@ from muggins.games.moves import Go, Move, Play
 _SETS = (0, 0, 2, 6, 12)
 KEEP_LOW = 0.1
 """Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
-REPLY_WEIGHT = 1.0
-"""How much the responder's expected reply counts against (or, for a partner, for) a card."""
 
 Ranks = tuple[int, ...]
 
@@ -206,7 +205,7 @@ class ExpertPegger:
             return (1.0,) * 13
         players = len(seat.active)
         offset = seat.offset(responder)
-        config = config_name(players, len(seat.sides) == 2 and seat.players == 4)
+        config = seat.crib_config
         dealt, thrown = (6, 2) if players == 2 else (5, 1)
         return _kept_cached(self.tables, config, offset, dealt, thrown)
 
@@ -255,7 +254,7 @@ def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], s
             continue
         back = max([back_row[m] for m in distinct]) if distinct else 0
         if theirs:
-            worth += left * q * (sign * REPLY_WEIGHT * theirs + back)
+            worth += left * q * (sign * theirs + back)
             left *= 1.0 - q
         else:
             quiet *= 1.0 - q

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from muggins.bots.base import View
+from muggins.bots.cribbage.cribtables import config_name
 from muggins.cards import STANDARD_CARDS, Card
 
 CARD_OF: dict[str, Card] = {str(card): card for card in STANDARD_CARDS}
@@ -59,6 +60,11 @@ class Seat:
     def crib_is_mine(self) -> bool:
         """Whether the dealer's crib scores for my side."""
         return self.is_friend(self.dealer)
+
+    @property
+    def crib_config(self) -> str:
+        """The crib table configuration of this deal: by seats playing and partnerships."""
+        return config_name(len(self.active), len(self.sides) == 2 and self.players == 4)
 
     @property
     def opponents(self) -> int:
