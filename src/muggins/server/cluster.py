@@ -90,6 +90,10 @@ class ClusterTables(Tables):
         self.epochs: dict[str, int] = {}
         """Table -> the epoch this node claimed it in; -1 once its lease is lost."""
         self.taking: dict[str, asyncio.Lock] = {}
+        self.pending: set[str] = set()
+        """Tables leased but not yet in ``tables`` (being created or loaded): their leases are renewed too."""
+        self.creating: dict[asyncio.Task[Any] | None, str] = {}
+        """The request making a table -> the id its table got."""
         self.listing: dict[str, messages.TableInfo] = {}
         self.loops: list[asyncio.Task[None]] = []
         self.lobby_sub: Subscription | None = None
@@ -135,6 +139,7 @@ class ClusterTables(Tables):
                 return True
             if not await self.leases.acquire(table_id):
                 return False
+            self.pending.add(table_id)
             try:
                 self.epochs[table_id] = await self.store.claim_table(table_id)
                 row = await self.store.table(table_id)
@@ -146,6 +151,8 @@ class ClusterTables(Tables):
                 self.tables.pop(table_id, None)
                 await self.leases.release(table_id)
                 raise
+            finally:
+                self.pending.discard(table_id)
         log.info("node %s took over table %s (epoch %d)", self.node, table_id, self.epochs[table_id])
         # Players connected to live processes are still here: tell the new owner so (their grace
         # periods, started by the load, end), then resend every audience its state.
@@ -191,7 +198,7 @@ class ClusterTables(Tables):
         while True:
             await asyncio.sleep(self.ttl / 3)
             try:
-                for table_id in await self.leases.renew(list(self.tables)):
+                for table_id in await self.leases.renew([*self.tables, *self.pending]):
                     self._drop(table_id)
                 renewed = time.monotonic()
             except Exception:
@@ -209,11 +216,10 @@ class ClusterTables(Tables):
                 log.exception("looking for orphaned tables failed")
 
     async def _sweep(self) -> None:
-        """Take every unfinished table that nobody owns (tables younger than a lease are left to
-        their creator, who takes the lease right after storing them)."""
-        now = time.time()
+        """Take every unfinished table that nobody owns (a creator holds the lease before it stores
+        a table, so a table without one has lost its owner)."""
         rows = await self.store.tables(("waiting", "playing"))
-        free = [r.id for r in rows if r.id not in self.tables and now - r.created_at > self.ttl]
+        free = [r.id for r in rows if r.id not in self.tables]
         for table_id, owner in (await self.leases.owners(free)).items():
             if owner is None:
                 with contextlib.suppress(TableError):
@@ -288,19 +294,31 @@ class ClusterTables(Tables):
         seat: int | None,
     ) -> Table:
         """A new table, owned by this node (its epoch is 0 until a takeover)."""
-        table = await super().create(
-            creator,
-            game=game,
-            players=players,
-            options=options,
-            time_controls=time_controls,
-            hints=hints,
-            private=private,
-            bots=bots,
-            seat=seat,
-        )
-        await self.leases.acquire(table.id)
+        try:
+            table = await super().create(
+                creator,
+                game=game,
+                players=players,
+                options=options,
+                time_controls=time_controls,
+                hints=hints,
+                private=private,
+                bots=bots,
+                seat=seat,
+            )
+        finally:
+            made = self.creating.pop(asyncio.current_task(), None)
+            if made is not None:
+                self.pending.discard(made)
+                if made not in self.tables:
+                    await self.leases.release(made)
         return await self.get(table.id)
+
+    async def own_new(self, table_id: str) -> None:
+        if not await self.leases.acquire(table_id):
+            raise TableError(f"table id {table_id} is taken; try again")
+        self.pending.add(table_id)
+        self.creating[asyncio.current_task()] = table_id
 
     def lobby(self) -> list[messages.TableInfo]:
         return [t for t in self.listing.values() if not t.private and t.status != "finished"]

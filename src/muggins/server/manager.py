@@ -37,6 +37,10 @@ class Tables:
             await self._load(row)
         return len(self.tables)
 
+    async def own_new(self, table_id: str) -> None:
+        """Called with a new table's id before the table is stored (a cluster takes its lease here,
+        so no other process can mistake it for an orphan)."""
+
     def fence(self, table_id: str) -> int | None:
         """The ownership epoch this process writes a table's moves with (None: no fencing; a cluster
         of processes fences, see ``muggins.server.cluster``)."""
@@ -125,6 +129,7 @@ class Tables:
             bot_user = await self.store.bot_user(game, name)
             row.seats[bot_seat] = (bot_user.id, name)
             users[bot_seat] = bot_user
+        await self.own_new(row.id)
         await self.store.create_table(row)
         table = Table(row, users, self)
         self.tables[row.id] = table
