@@ -381,9 +381,9 @@ class Table:
         return self.game
 
     def _pausing(self, seat: int) -> bool:
-        """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)?"""
-        assert self.game is not None
-        return [str(m) for m in self.game.legal_moves(seat)] == [str(ReadyMove())]
+        """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)? Uses the
+        choices noted after the last change to the game."""
+        return self.choices.get(seat) == [str(ReadyMove())]
 
     async def _apply(self, seat: int, text: str, by: str) -> None:
         """Make a move (the lock is held): the game validates it, the store keeps it, then everyone
