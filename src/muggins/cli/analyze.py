@@ -105,10 +105,13 @@ def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split],
             f"{split.hand.mean:.2f}",
             str(split.hand.low),
             str(split.hand.high),
-            f"{'+' if split.crib_weight > 0 else '-'}{split.crib:.2f}",
+            f"{split.crib_weight * split.crib:+.2f}",
             f"{split.net:.2f}",
             _distribution(split.hand.counts),
         )
     out.print(table)
+    weight = splits[0].crib_weight if splits else 1.0
+    if abs(weight) != 1.0:
+        out.print(f"(an opponent's crib counts {weight:+.2f} a point: one of several opponents scores it)")
     if len(splits) < total:
         out.print(f"(best {len(splits)} of {total} splits)")
