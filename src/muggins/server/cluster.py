@@ -21,6 +21,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import redis.asyncio as aioredis
+
 from muggins.server import messages
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
@@ -82,7 +84,13 @@ class ClusterTables(Tables):
         super().__init__(store, bus, settings)
         self.node = secrets.token_hex(6)
         self.ttl = settings.lease_seconds
-        self.leases = Leases(bus.redis, bus.key("lease"), self.node, self.ttl)
+        # Leases on their own connections, so renewals never queue behind a burst of events.
+        self.control = aioredis.Redis(
+            connection_pool=aioredis.BlockingConnectionPool.from_url(
+                bus.url, max_connections=8, timeout=30, decode_responses=True
+            )
+        )
+        self.leases = Leases(self.control, bus.key("lease"), self.node, self.ttl)
         self.lobby_key = bus.key("lobby")
         self.redis = bus.redis
         self.forwarder = Forwarder(bus, self.node, self._serve)
@@ -123,12 +131,17 @@ class ClusterTables(Tables):
         for table_id in owned:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
+        await self.control.aclose()
 
     # --- ownership --------------------------------------------------------------------------
 
-    def fence(self, table_id: str) -> int | None:
-        """The epoch this node writes a table's moves with (0: it created the table)."""
-        return self.epochs.get(table_id, 0)
+    def fence(self, table: Table) -> int | None:
+        """The epoch this node writes a table's moves with (0: it created the table); a ``Table``
+        object from an ownership this node has lost gets -1, which the store always refuses."""
+        current = self.tables.get(table.id)
+        if current is table or (current is None and table.id in self.pending):
+            return self.epochs.get(table.id, 0)
+        return -1
 
     async def take(self, table_id: str) -> bool:
         """Own ``table_id`` if its lease is free: claim it in the store (fencing out the old owner),

@@ -41,7 +41,7 @@ class Tables:
         """Called with a new table's id before the table is stored (a cluster takes its lease here,
         so no other process can mistake it for an orphan)."""
 
-    def fence(self, table_id: str) -> int | None:
+    def fence(self, table: Table) -> int | None:
         """The ownership epoch this process writes a table's moves with (None: no fencing; a cluster
         of processes fences, see ``muggins.server.cluster``)."""
         return None

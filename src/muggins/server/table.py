@@ -399,7 +399,7 @@ class Table:
             await self.manager.store.append_move(
                 self.game_id,
                 MoveRow(game.state_id - 1, seat, move, by, time.time()),
-                epoch=self.manager.fence(self.id),
+                epoch=self.manager.fence(self),
             )
         except Exception:
             log.exception("storing a move at table %s failed", self.id)

@@ -31,8 +31,13 @@ class _RedisSubscription(Subscription):
 class RedisBus(Bus):
     """``Bus`` for a cluster: local handlers per channel, one Redis subscription per channel."""
 
-    def __init__(self, url: str, prefix: str = "muggins") -> None:
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+    def __init__(self, url: str, prefix: str = "muggins", connections: int = 64) -> None:
+        # A bounded pool: a burst of publishes waits for a free connection instead of failing.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=connections, timeout=30, decode_responses=True
+        )
+        self.url = url
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.prefix = prefix + ":"
         self.pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.channels: dict[str, dict[int, Handler]] = {}
