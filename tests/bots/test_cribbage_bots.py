@@ -41,7 +41,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "counting": "manual", "pre_show": True, "post_show": True},
     {"players": 2, "skip_empty": False, "skip_pass": False},
     {"players": 3, "skip_only_move": True, "heels": 1},
-    {"players": 2, "direction": "anticlockwise"},
+    {"players": 2, "match": 3, "direction": "anticlockwise"},
 ]
 CARD_TEXT = {str(card) for card in STANDARD_CARDS}
 
@@ -97,7 +97,9 @@ def test_many_games_without_an_illegal_move(config: dict[str, Any]) -> None:
 
 
 def test_match_play_games_won_on_the_last_card() -> None:
-    for seed in range(200):
+    """A game of a match ending on the last card (or his heels, a claim, a muggins call) must deal the
+    next game cleanly; bots found it did not (engine bug, since fixed). Many seeds cover game ends."""
+    for seed in range(60):
         game = new_game("cribbage", players=2, seed=seed, match=3)
         assert play_out(game, [make_bot("cribbage", "greedy", 1), make_bot("cribbage", "random", 2)]).is_over
 
