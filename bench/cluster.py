@@ -193,16 +193,17 @@ async def make_game(
     homes = [index % len(nodes), (index + 1) % len(nodes)]
     ws0, token0 = await hello(nodes[homes[0]].url.replace("http", "ws", 1) + "/ws", f"c{index}a")
     ws1, token1 = await hello(nodes[homes[1]].url.replace("http", "ws", 1) + "/ws", f"c{index}b")
-    reply = await http.post(
-        nodes[homes[0]].url + "/api/tables",
-        json={
-            "game": "cribbage",
-            "players": 2,
-            "time": {"turn_time": 60, "intermission": 30},
-            "private": True,
-        },
-        headers={"Authorization": f"Bearer {token0}"},
-    )
+    for attempt in range(3):  # a kept-alive connection the server closed at that moment: retry
+        try:
+            reply = await http.post(
+                nodes[homes[0]].url + "/api/tables",
+                json={"game": "cribbage", "players": 2, "time": {"turn_time": 60}, "private": True},
+                headers={"Authorization": f"Bearer {token0}"},
+            )
+            break
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
     reply.raise_for_status()
     game = Game(reply.json()["id"])
     await ws0.send(json.dumps({"type": "join", "table_id": game.table_id}))
@@ -347,7 +348,7 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
     parser.add_argument("--kill-at", type=float, default=None, help="SIGKILL the last process this many s in")
-    parser.add_argument("--lease", type=float, default=3.0, help="table lease seconds")
+    parser.add_argument("--lease", type=float, default=10.0, help="table lease seconds")
     parser.add_argument("--sample-every", type=float, default=30.0, help="seconds between memory samples")
     args = parser.parse_args()
     raise_file_limit()

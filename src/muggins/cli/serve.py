@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--redis-prefix", default="muggins", help="prefix of Redis keys and channels")
     parser.add_argument(
-        "--lease", type=float, default=5.0, help="seconds before a dead process's tables are taken over"
+        "--lease", type=float, default=10.0, help="seconds before a dead process's tables are taken over"
     )
     parser.add_argument("--grace", type=float, default=60.0, help="seconds a dropped player has to come back")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")

@@ -209,7 +209,7 @@ class ClusterTables(Tables):
     async def _keep_leases(self) -> None:
         renewed = time.monotonic()
         while True:
-            await asyncio.sleep(self.ttl / 3)
+            await asyncio.sleep(self.ttl / 4)
             try:
                 for table_id in await self.leases.renew([*self.tables, *self.pending]):
                     self._drop(table_id)
@@ -363,6 +363,8 @@ class TableHandle(Table):
         self.mirror: messages.TableInfo | None = None
         self.views: dict[str, tuple[tuple[int, int], dict[str, Any] | None]] = {}
         self.mirror_clocks: list[messages.SeatClock] = []
+        self.unread: dict[str, str] = {}
+        """Audience -> its newest ``events`` text not yet applied to the mirror."""
         self.subs: list[Subscription] = []
         self.mirrored = False
         self.attached: collections.Counter[int] = collections.Counter()
@@ -432,6 +434,7 @@ class TableHandle(Table):
         local = self.cluster.tables.get(self.id)
         if local is not None:
             return local.info()
+        self._settle()
         return self.mirror if self.mirror is not None else super().info()
 
     def seat_of(self, user_id: int) -> int | None:
@@ -445,6 +448,7 @@ class TableHandle(Table):
         local = self.cluster.tables.get(self.id)
         if local is not None:
             return local.state_for(seat)
+        self._settle()
         now = time.time()
         clocks = [
             c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)})
@@ -501,19 +505,32 @@ class TableHandle(Table):
 
     def _on_audience(self, audience: int | str) -> Callable[[str], None]:
         def handler(text: str) -> None:
+            if '"type":"events"' in text[:40]:
+                self.unread[str(audience)] = text  # read when a connection needs the state
+                return
             message = json.loads(text)
-            number = self.mirror.game_number if self.mirror else 0
             if message.get("type") == "table_state":
+                self._settle()
                 info = messages.TableInfo.model_validate(message["table"])
                 self._set_info(info)
                 self.views[str(audience)] = ((info.game_number, info.state_id), message["view"])
                 self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
-            elif message.get("type") == "events":
-                key = (number, int(message["state_id"]))
-                if self.views.get(str(audience), ((-1, -1), None))[0] <= key:
-                    self.views[str(audience)] = (key, message["view"])
-                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
-                if self.mirror is not None and self.mirror.state_id < key[1]:
-                    self.mirror = self.mirror.model_copy(update={"state_id": key[1]})
 
         return handler
+
+    def _settle(self) -> None:
+        """Apply the newest unread ``events`` of each audience (parsing every event as it passes
+        would cost each process as much as the owner's own work)."""
+        unread, self.unread = self.unread, {}
+        number = self.mirror.game_number if self.mirror else 0
+        newest = -1
+        for audience, text in unread.items():
+            message = json.loads(text)
+            key = (number, int(message["state_id"]))
+            if self.views.get(audience, ((-1, -1), None))[0] <= key:
+                self.views[audience] = (key, message["view"])
+            if key[1] > newest:
+                newest = key[1]
+                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
+        if self.mirror is not None and self.mirror.state_id < newest:
+            self.mirror = self.mirror.model_copy(update={"state_id": newest})

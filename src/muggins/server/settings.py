@@ -33,7 +33,7 @@ class Settings(pydantic.BaseModel):
         default=None, description="Redis for the bus and table leases: set it to run several processes"
     )
     redis_prefix: str = Field(default="muggins", min_length=1, description="prefix of Redis keys, channels")
-    lease_seconds: float = Field(default=5.0, gt=0, description="a dead process's tables move after this")
+    lease_seconds: float = Field(default=10.0, gt=0, description="a dead process's tables move after this")
     web_dir: Path | None = Field(
         default_factory=lambda: Path(__file__).resolve().parent.parent / "web",
         description="static files of the browser client, served at / when the folder exists",
