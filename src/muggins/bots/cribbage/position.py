@@ -1,5 +1,5 @@
-"""Board position near the end of a game: points beyond what is needed to go out are worth nothing,
-so the expert trades expected points for the chance of reaching the target this deal.
+"""Board position near the end of a game: reaching the target this deal matters more than points
+beyond it, so the expert trades expected points for the chance of going out.
 
 The pone counts first, then the dealer; pegging comes before both. The estimate adds the pegging a
 seat typically makes (the expert self-play averages) to the exact hand total for each starter.
