@@ -106,6 +106,15 @@ def test_analyzer_crib_modes_and_variants() -> None:
     assert top.net == pytest.approx(top.hand.mean + top.own.mean + top.crib)
 
 
+def test_partner_of_the_dealer_adds_the_crib() -> None:
+    cards = parse_cards("5H 5D JC QS 2D")
+    partner = analyze(cards, dealer=False, players=4, partnerships=True, seat=2)
+    opponent = analyze(cards, dealer=False, players=4, partnerships=True, seat=3)
+    assert {s.crib_weight for s in partner} == {1.0} and {s.crib_weight for s in opponent} == {-1.0}
+    with pytest.raises(AnalysisError, match="seat 4 after the dealer"):
+        analyze(cards, dealer=False, players=4, seat=4)
+
+
 def test_analyzer_rejects_bad_deals() -> None:
     with pytest.raises(AnalysisError, match="deals 6 cards, not 5"):
         analyze(parse_cards("5H 5D JC QS 2D"), dealer=True)

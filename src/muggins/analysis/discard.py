@@ -100,8 +100,10 @@ def analyze(
     partnerships: bool = False,
     crib: CribMode = "tables",
     tables: CribTables | None = None,
+    seat: int | None = None,
 ) -> list[Split]:
-    """Every split of ``cards`` for the dealer (``dealer``) or the first pone, best net first."""
+    """Every split of ``cards`` for the dealer (``dealer``) or the first pone, best net first;
+    ``seat`` (places after the dealer, 0-3) names any other seat, e.g. the dealer's partner (2)."""
     lay = layout(variant, players)
     cards = tuple(cards)
     if any(card.is_joker for card in cards):
@@ -115,7 +117,9 @@ def analyze(
         raise AnalysisError(f"partnerships need four players, not {players}")
     tables = tables or shipped_tables()
     config = config_name(players, partnerships)
-    offset = 0 if dealer else 1
+    offset = seat if seat is not None else 0 if dealer else 1
+    if not 0 <= offset < players:
+        raise AnalysisError(f"seat {offset} after the dealer does not exist with {players} players")
     sign = weight(config, offset)
     hands = keep_matrix(cards, lay.kept)
     if lay.own_crib:

@@ -29,6 +29,9 @@ def register(sub: Any) -> None:
     seat = p.add_mutually_exclusive_group()
     seat.add_argument("--dealer", action="store_true", help="the crib is yours")
     seat.add_argument("--pone", action="store_true", help="the crib is your opponent's")
+    seat.add_argument(
+        "--seat", type=int, metavar="N", help="you play N places after the dealer (2: the dealer's partner)"
+    )
     p.add_argument("--game", choices=("cribbage", "skalborg"), default="cribbage")
     p.add_argument("--variant", choices=VARIANTS, default="six-card")
     p.add_argument("--players", type=int, default=2)
@@ -53,12 +56,13 @@ def run(args: argparse.Namespace) -> int:
         skalborg = importlib.import_module("muggins.cli.analyze_skalborg")
         status: int = skalborg.run_skalborg_analyze(cards, args.players, args.json)
         return status
-    if not (args.dealer or args.pone):
-        raise CommandError("say whose crib it is: --dealer (yours) or --pone (your opponent's)")
+    if not (args.dealer or args.pone or args.seat is not None):
+        raise CommandError("say whose crib it is: --dealer (yours), --pone (your opponent's) or --seat N")
     mode = cast(CribMode, args.exact_crib or "tables")
     splits = analyze(
         cards,
         dealer=args.dealer,
+        seat=args.seat,
         variant=cast(Variant, args.variant),
         players=args.players,
         partnerships=args.partnerships,
@@ -70,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
             {
                 "cards": [str(c) for c in cards],
                 "dealer": args.dealer,
+                "seat": args.seat,
                 "variant": args.variant,
                 "players": args.players,
                 "crib": mode,
@@ -87,7 +92,10 @@ def _distribution(counts: dict[int, int]) -> str:
 
 def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split], total: int) -> None:
     out = console()
+    mine = bool(splits) and splits[0].crib_weight > 0
     whose = "dealer (your crib)" if args.dealer else "pone (opponent's crib)"
+    if args.seat is not None:
+        whose = f"{args.seat} places after the dealer ({'your side' if mine else 'an opponent'}'s crib)"
     crib = {"tables": "crib tables", "uniform": "exact, uniform throws", "expert": "exact, expert throws"}
     out.print(
         f"[bold]{format_cards(cards, pretty=True)}[/bold] — {args.variant}, {args.players} players, "
