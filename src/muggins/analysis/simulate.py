@@ -11,8 +11,8 @@ asking its bot (no choice is involved).
 from __future__ import annotations
 
 import math
-import sys
 import random
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
