@@ -27,21 +27,11 @@ from muggins.analysis.discard import analyze
 from muggins.analysis.simulate import Spec, run
 from muggins.bots.cribbage import ExpertBot
 from muggins.cards import STANDARD_CARDS
+from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.scoring.fast import show_points
 
 SEED = 2026
-VARIANTS: list[dict[str, Any]] = [
-    {"players": 2},
-    {"players": 3},
-    {"players": 4},
-    {"players": 4, "partnerships": True},
-    {"players": 2, "variant": "five-card"},
-    {"players": 2, "variant": "ten-hand"},
-    {"players": 3, "variant": "ten-hand"},
-    {"players": 4, "variant": "ten-hand", "partnerships": True},
-    {"players": 2, "counting": "manual", "muggins": True},
-    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
-]
+VARIANTS: list[dict[str, Any]] = [*TABLE_FORMS]
 
 
 def _views(games: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -22,22 +22,14 @@ from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage.events import MugginsCalled, Shown
+from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.moves import Claim, Discard, KeepCrib, Play, parse_move
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.pegging import score_play
 from muggins.scoring.show import score_show
 
 CONFIGS: list[dict[str, Any]] = [
-    {"players": 2},
-    {"players": 3},
-    {"players": 4},
-    {"players": 4, "partnerships": True},
-    {"players": 2, "variant": "five-card"},
-    {"players": 2, "variant": "ten-hand"},
-    {"players": 3, "variant": "ten-hand"},
-    {"players": 4, "variant": "ten-hand", "partnerships": True},
-    {"players": 2, "counting": "manual", "muggins": True},
-    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+    *TABLE_FORMS,
     {"players": 3, "counting": "manual", "pre_show": True, "post_show": True},
     {"players": 2, "skip_empty": False, "skip_pass": False},
     {"players": 3, "skip_only_move": True, "heels": 1},

@@ -13,18 +13,10 @@ from conformance import check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game
+from muggins.games.cribbage.options import TABLE_FORMS
 
 CONFIGS: list[dict[str, Any]] = [
-    {"players": 2},
-    {"players": 3},
-    {"players": 4},
-    {"players": 4, "partnerships": True},
-    {"players": 2, "variant": "five-card"},
-    {"players": 2, "variant": "ten-hand"},
-    {"players": 3, "variant": "ten-hand"},
-    {"players": 4, "variant": "ten-hand", "partnerships": True},
-    {"players": 2, "counting": "manual", "muggins": True},
-    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+    *TABLE_FORMS,
     {"players": 3, "counting": "manual", "pre_show": True, "post_show": True},
     {"players": 2, "skip_empty": False, "skip_pass": False},
     {"players": 3, "skip_only_move": True, "heels": 1},

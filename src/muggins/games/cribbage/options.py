@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import pydantic
 
@@ -109,3 +109,19 @@ def layout(variant: Variant, players: int) -> Layout:
     if players == 2:
         return Layout(dealt=6, to_crib=2, own_crib=0, pack_to_crib=0, kept=4)
     return Layout(dealt=5, to_crib=1, own_crib=0, pack_to_crib=4 - players, kept=4)
+
+
+TABLE_FORMS: tuple[dict[str, Any], ...] = (
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "partnerships": True},
+    {"players": 2, "variant": "five-card"},
+    {"players": 2, "variant": "ten-hand"},
+    {"players": 3, "variant": "ten-hand"},
+    {"players": 4, "variant": "ten-hand", "partnerships": True},
+    {"players": 2, "counting": "manual", "muggins": True},
+    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+)
+"""One ``new_game`` keyword set for every seat count and form of cribbage (and manual counting with
+muggins alone and in partnerships): what tests, benchmarks and presets run through."""
