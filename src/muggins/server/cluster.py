@@ -70,6 +70,9 @@ OPS: dict[str, Op] = {
 }
 """What an owner does for a request, by operation name."""
 
+SWEEP_BATCH = 32
+"""Orphaned tables loaded at once by a sweep (a dead process may leave hundreds)."""
+
 OWNER = "owner"
 """The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
 
@@ -233,10 +236,17 @@ class ClusterTables(Tables):
         a table, so a table without one has lost its owner)."""
         rows = await self.store.tables(("waiting", "playing"))
         free = [r.id for r in rows if r.id not in self.tables]
-        for table_id, owner in (await self.leases.owners(free)).items():
-            if owner is None:
-                with contextlib.suppress(TableError):
-                    await self.take(table_id)
+        orphans = [t for t, owner in (await self.leases.owners(free)).items() if owner is None]
+        for first in range(0, len(orphans), SWEEP_BATCH):
+            await asyncio.gather(*(self._take_orphan(t) for t in orphans[first : first + SWEEP_BATCH]))
+
+    async def _take_orphan(self, table_id: str) -> None:
+        try:
+            await self.take(table_id)
+        except TableError:
+            pass
+        except Exception:
+            log.exception("taking over table %s failed", table_id)
 
     # --- requests -------------------------------------------------------------------------
 
