@@ -33,6 +33,13 @@ from muggins.server.store.base import (
 
 T = TypeVar("T")
 
+MAX_ID = 2**31 - 1
+"""Ids are 32-bit integers in the schema: a larger id names nothing (PostgreSQL would refuse it)."""
+
+
+def _is_id(number: int | None) -> bool:
+    return number is None or -MAX_ID - 1 <= number <= MAX_ID
+
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
@@ -114,6 +121,9 @@ class SqlStore(Store):
         return await self._run(run)
 
     async def user(self, user_id: int) -> User | None:
+        if not _is_id(user_id):
+            return None
+
         def run() -> User | None:
             with self.engine.connect() as c:
                 row = c.execute(
@@ -390,6 +400,8 @@ class SqlStore(Store):
         return found
 
     async def game(self, game_id: int) -> GameRow | None:
+        if not _is_id(game_id):
+            return None
         found = await self._run(lambda: self._games(s.games.c.id == game_id, with_moves=True, limit=1))
         return found[0] if found else None
 
@@ -400,6 +412,8 @@ class SqlStore(Store):
     async def finished_games(
         self, *, table_id: str | None = None, user_id: int | None = None, limit: int = 50
     ) -> list[GameRow]:
+        if not _is_id(user_id):
+            return []
         where: sa.ColumnElement[bool] = s.games.c.status == "over"
         if table_id is not None:
             where &= s.games.c.table_id == table_id
@@ -412,6 +426,7 @@ class SqlStore(Store):
     async def ratings(
         self, user_ids: list[int], game: str | None = None, seats: int | None = None
     ) -> list[Rating]:
+        user_ids = [u for u in user_ids if _is_id(u)]
         where: sa.ColumnElement[bool] = s.ratings.c.user_id.in_(user_ids)
         if game is not None:
             where &= s.ratings.c.game == game
@@ -428,6 +443,9 @@ class SqlStore(Store):
         return await self._run(run)
 
     async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
+        if not _is_id(user_id):
+            return []
+
         def run() -> list[ResultRow]:
             query = (
                 sa.select(s.results, s.games.c.table_id, s.games.c.header, s.games.c.finished_at)
