@@ -114,3 +114,26 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
             await client.close()
 
     asyncio.run(run())
+
+
+def test_only_the_table_clock_may_say_time_is_up(server_factory: Callable[..., Server]) -> None:
+    """Cribist's 'timeup' ends a timed game; a player sending it must be refused and nothing change."""
+    server = server_factory()
+
+    async def run() -> None:
+        token, _ = server.guest("ann")
+        table = server.create_table(
+            token, game="cribist", players=4, bots={"1": "random", "2": "random", "3": "random"},
+            seat=0, options={"end": "time", "minutes": 30},
+        )
+        ann = await Client.open(server.ws_url, token=token)
+        await ann.send(type="join", table_id=table["id"])
+        await ann.expect(lambda m: m["type"] == "table_state" and m["seat"] == 0 and m["view"])
+        before = httpx.get(f"{server.url}/api/tables/{table['id']}").json()["state_id"]
+        move = {"type": "move", "table_id": table["id"], "text": "timeup", "state_id": before}
+        await refused(ann, json.dumps(move), "clock")
+        after = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
+        assert after["status"] != "finished"
+        await ann.close()
+
+    asyncio.run(run())

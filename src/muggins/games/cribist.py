@@ -77,6 +77,7 @@ class TimeUp(_Bare):
     progress is finished and the game ends."""
 
     verb: ClassVar[str] = "timeup"
+    server_only: ClassVar[bool] = True
 
 
 class Phase(enum.StrEnum):

@@ -24,6 +24,8 @@ class Move:
 
     __slots__ = ()
     verb: ClassVar[str]
+    server_only: ClassVar[bool] = False
+    """True for moves only the table itself may make (a clock saying time is up), never a client."""
 
     @classmethod
     def parse_args(cls, args: list[str]) -> Self:
@@ -273,3 +275,8 @@ class KeepCrib(_Cards):
 def verbs() -> frozenset[str]:
     """Every verb the parser knows."""
     return frozenset(_VERBS)
+
+
+def server_only_verbs() -> frozenset[str]:
+    """The verbs of moves only the table may make (see ``Move.server_only``), among those registered."""
+    return frozenset(verb for verb, cls in _VERBS.items() if cls.server_only)

@@ -24,6 +24,7 @@ from muggins.games.base import Game
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
 from muggins.games.moves import Ready as ReadyMove
+from muggins.games.moves import server_only_verbs
 from muggins.games.registry import load_game, new_game
 from muggins.server import hints, messages
 from muggins.server.bus import table_channel
@@ -254,6 +255,9 @@ class Table:
 
     async def move(self, user: User, text: str, state_id: int) -> None:
         seat = self._need_seat(user)
+        verb = text.split(maxsplit=1)[0].lower() if text.split() else ""
+        if verb in server_only_verbs():
+            raise TableError(f"'{verb}' is made by the table's clock, never by a player")
         async with self.lock:
             game = self._live_game()
             if not self.epochs.get(seat, 0) <= state_id <= game.state_id:
