@@ -366,8 +366,10 @@ class Cribist(Game):
         if self.options.counting == "manual":
             self.phase = Phase.CLAIM
             return events
-        score = score_trick(self.trick, self.trump) if trick_points(self.trick, self.trump) else Score()
-        events.extend(self._award(winner, "trick", score, score.total))
+        points = trick_points(self.trick, self.trump)
+        trick, trump = tuple(self.trick), self.trump
+        score = Score.deferred(points, lambda: score_trick(trick, trump)) if points else Score()
+        events.extend(self._award(winner, "trick", score, points))
         if self._result is None:
             events.extend(self._next_trick(score))
         return events
