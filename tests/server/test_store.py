@@ -1,4 +1,4 @@
-"""The store on SQLite (and on PostgreSQL when MUGGINS_TEST_POSTGRES names a database): migrations
+"""The store on SQLite and on the PostgreSQL server (a fresh database per test): migrations
 build exactly the declared schema, moves are appended in order under concurrency, a bad move fails
 only its own writer; ratings treat partners as one team."""
 
@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
@@ -17,15 +21,27 @@ from muggins.server.ratings import new_ratings
 from muggins.server.store import MoveRow, Rating, SqlStore, TableRow
 from muggins.server.store.schema import metadata
 
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from services import need_service
+
+PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """SQLite in a temporary file, or a fresh database on the PostgreSQL server, dropped afterwards."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.db'}"
-    found = os.environ.get("MUGGINS_TEST_POSTGRES")
-    if not found:
-        pytest.skip("set MUGGINS_TEST_POSTGRES=postgresql://... to test the store on PostgreSQL")
-    return found
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    name = f"muggins_store_{secrets.token_hex(6)}"
+    try:
+        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')  # a name made here, never from input
+    except psycopg.Error as exc:
+        need_service(f"PostgreSQL at {PG_ADMIN} is unreachable: {exc}")
+    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_migrations_build_the_declared_schema(url: str) -> None:
