@@ -108,6 +108,7 @@ class ClusterPlayer(Player):
         self.token, self.nodes, self.home, self.acks = token, nodes, home, acks
         self.ws = NotingSocket(self.ws, self.note)  # type: ignore[assignment]
         self.game_number = 0
+        self.last_view: dict[str, Any] | None = None
 
     def note(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -120,8 +121,16 @@ class ClusterPlayer(Player):
                 self.acks.moves.append(
                     (self.game.table_id, self.game_number, ply, self.seat, message["move"])
                 )
+        if kind in ("events", "table_state") and message.get("view"):
+            self.last_view = message["view"]
         if kind == "error" and message["reason"].startswith("stale move"):
             self.acks.stale += 1
+            # The newer state may have come while this move was in flight (and been passed over).
+            asyncio.get_running_loop().call_soon(self.think_again)
+
+    def think_again(self) -> None:
+        if not self.awaiting and self.last_view is not None:
+            self.consider(self.last_view)
 
     async def run(self, stop_at: float) -> None:
         while True:
@@ -248,6 +257,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         )
     stop_at = time.monotonic() + args.duration
     cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
+    own_start = time.process_time()
     runs = [asyncio.create_task(p.run(stop_at)) for p in players]
     killed_at: float | None = None
     next_sample = time.monotonic() + args.sample_every
@@ -303,6 +313,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         think_s=args.think,
         server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, stats.moves), 3) for c in cpu],
         server_cpu_share=[None if c is None else round(c / args.duration, 2) for c in cpu],
+        generator_cpu_share=round((time.process_time() - own_start) / args.duration, 2),
         rss_mib=[round(r / 1024, 1) for r in end_rss],
         baseline_rss_mib=[round(r / 1024, 1) for r in baseline],
     )
