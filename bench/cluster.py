@@ -235,7 +235,14 @@ def check_store(db_url: str, acks: Acks) -> dict[str, int]:
         plies.setdefault((t, n), []).append(p)
     gaps = sum(1 for found in plies.values() if sorted(found) != list(range(len(found))))
     lost = sum(1 for t, n, p, s, x in acks.moves if stored.get((t, n, p)) != (s, x))
-    return {"stored_moves": len(rows), "acknowledged": len(acks.moves), "lost": lost, "games_with_gaps": gaps}
+    repeated = len(acks.moves) - len(set(acks.moves))  # a move's events that reached its player twice
+    return {
+        "stored_moves": len(rows),
+        "acknowledged": len(acks.moves),
+        "lost": lost,
+        "games_with_gaps": gaps,
+        "acknowledged_twice": repeated,
+    }
 
 
 async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
