@@ -6,6 +6,7 @@ refused frame changes the game: nobody at the table hears of any move."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +85,11 @@ def test_fuzzed_frames_change_nothing(cluster: Callable[..., list[Node]]) -> Non
     bob = hello(other.ws_url, token=bob_token)
     bob.send(json.dumps({"type": "sit", "table_id": table_id}))
     before = httpx.get(f"{other.url}/api/tables/{table_id}").json()
+    for _ in range(100):  # bob's sit reaches the owner and starts the game asynchronously
+        if before["status"] == "playing":
+            break
+        time.sleep(0.1)
+        before = httpx.get(f"{other.url}/api/tables/{table_id}").json()
     assert before["status"] == "playing"
 
     spy = hello(other.ws_url, name="mallory")
