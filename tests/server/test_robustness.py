@@ -115,6 +115,7 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
         assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["state_id"] == 2
 
         # A flood is refused (one error a second), and the connection survives it.
+        await asyncio.sleep(2.5)  # let eve's bucket refill (burst 40 at 20 a second) after her refusals
         start = len(eve.received)
         for _ in range(200):
             await eve.send(type="ping")
