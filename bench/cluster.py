@@ -22,7 +22,6 @@ import json
 import os
 import secrets
 import signal
-import statistics
 import subprocess
 import sys
 import time
@@ -41,9 +40,11 @@ from bench.load import (
     Game,
     Player,
     Stats,
+    close_players,
     cpu_pressure,
     cpu_seconds,
     emit,
+    emit_latency,
     free_port,
     hello,
     raise_file_limit,
@@ -290,22 +291,12 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
     await asyncio.wait(runs, timeout=15)
     cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
-    for p in players:
-        if p.pending:
-            p.pending.cancel()
-    await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
+    await close_players(players)
 
-    lat = sorted(stats.latencies)
-    p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
-    emit(
-        bench="cluster_move_to_broadcast_p99",
-        value=round(p99, 2),
-        unit="ms",
-        target="<=150",
-        met=p99 <= 150,
-        samples=len(lat),
-        p50_ms=round(statistics.median(lat) * 1000, 2) if lat else None,
-        max_ms=round(lat[-1] * 1000, 2) if lat else None,
+    emit_latency(
+        "cluster_move_to_broadcast_p99",
+        stats.latencies,
+        150,
         processes=len(nodes),
         clients=2 * args.games,
         games=args.games,
