@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from rich.table import Table
 
@@ -14,7 +14,7 @@ from muggins.cards import format_cards, parse_cards
 from muggins.cli.common import CommandError, console, print_json
 from muggins.games.cribbage.options import Variant
 
-VARIANTS = ("six-card", "five-card", "ten-hand")
+VARIANTS = get_args(Variant)
 
 
 def register(sub: Any) -> None:

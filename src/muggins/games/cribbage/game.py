@@ -74,7 +74,10 @@ class Cribbage(Game):
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
     ) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
+        assert isinstance(self.options, CribbageOptions)
+        self.opts: CribbageOptions = self.options
         opts = self.opts
+        self.direction = 1 if opts.direction == "clockwise" else -1
         if opts.partnerships and players != 4:
             raise OptionError(f"partnerships need four players, not {players}")
         if opts.variant == "five-card" and players != 2:
@@ -100,11 +103,6 @@ class Cribbage(Game):
         self.dealer, events = self._first_dealer()
         events += self._start_game()
         self.events.extend(events)
-
-    @property
-    def opts(self) -> CribbageOptions:
-        assert isinstance(self.options, CribbageOptions)
-        return self.options
 
     # --- protocol -----------------------------------------------------------------------
 
@@ -648,7 +646,7 @@ class Cribbage(Game):
             events += self._finish("leave", winner=remaining[0] if remaining else None)
             return events
         if self.dealer not in self.active:
-            self.dealer = self._prev(self.dealer)
+            self.dealer = self._next(self.dealer, -self.direction)
         events += self._next_hand()
         return events
 
@@ -657,22 +655,13 @@ class Cribbage(Game):
     def _side_active(self, side: int) -> bool:
         return any(seat in self.active for seat in self.sides[side])
 
-    def _step_dir(self) -> int:
-        return 1 if self.opts.direction == "clockwise" else -1
-
-    def _next(self, seat: int) -> int:
-        step = self._step_dir()
+    def _next(self, seat: int, step: int = 0) -> int:
+        """The next seat still playing after ``seat`` in the direction of play (``step=-1``: before it)."""
+        step = step or self.direction
         nxt = (seat + step) % self.players
         while nxt not in self.active:
             nxt = (nxt + step) % self.players
         return nxt
-
-    def _prev(self, seat: int) -> int:
-        step = -self._step_dir()
-        prev = (seat + step) % self.players
-        while prev not in self.active:
-            prev = (prev + step) % self.players
-        return prev
 
     def _order_from(self, first: int) -> list[int]:
         order = [first]
