@@ -35,6 +35,8 @@ import psycopg
 import redis
 from websockets.asyncio.client import ClientConnection, connect
 
+from muggins.server.heap import keep_full_collections_short
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import (
     Game,
@@ -267,6 +269,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
     cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
     own_start = time.process_time()
     runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+    heap = asyncio.create_task(keep_full_collections_short())  # the instrument adds no pauses
     killed_at: float | None = None
     next_sample = time.monotonic() + args.sample_every
     while time.monotonic() < stop_at:
@@ -289,6 +292,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                 load_average=os.getloadavg()[0],
             )
     await asyncio.wait(runs, timeout=15)
+    heap.cancel()
     cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
     await close_players(players)

@@ -33,6 +33,8 @@ from urllib.parse import urlparse
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from muggins.server.heap import keep_full_collections_short
+
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
@@ -241,12 +243,14 @@ async def load(args: argparse.Namespace, base: str, server_pid: int | None) -> N
         cpu_start = cpu_seconds(server_pid) if server_pid else 0.0
         own_start = time.process_time()
         runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+        heap = asyncio.create_task(keep_full_collections_short())  # the instrument adds no pauses
         await asyncio.sleep(args.duration / 2)
         mid_rss = rss_kib(server_pid) if server_pid else 0
         await asyncio.wait(runs, timeout=args.duration / 2 + 10)
         end_rss = rss_kib(server_pid) if server_pid else 0
         server_cpu = cpu_seconds(server_pid) - cpu_start if server_pid else 0.0
         own_cpu = time.process_time() - own_start
+        heap.cancel()
         await close_players(players)
     emit_latency(
         "load_move_to_broadcast_p99",

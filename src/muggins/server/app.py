@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,6 +15,7 @@ from muggins.server.bus import Bus, MemoryBus
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
+from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
 from muggins.server.manager import Tables
 from muggins.server.settings import Settings
@@ -47,9 +49,11 @@ def create_app(
         app.state.auth = Auth(the_store, await the_store.secret())
         resumed = await tables.resume()
         log.info("muggins server ready: %d tables resumed", resumed)
+        heap = asyncio.create_task(keep_full_collections_short(), name="heap")
         try:
             yield
         finally:
+            heap.cancel()
             await tables.close()
             await the_bus.close()
             await the_store.close()
