@@ -17,8 +17,8 @@ from live_server import Server
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def make(*extra: str) -> Server:
-        server = Server(tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *extra)
+    def make(*extra: str, minute: float | None = None) -> Server:
+        server = Server(tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *extra, minute=minute)
         server.start()
         started.append(server)
         return server

@@ -30,10 +30,18 @@ def free_port() -> int:
 
 
 class Server:
-    """``muggins serve`` as a child process; ``kill()`` is SIGKILL, ``start()`` starts it again."""
+    """``muggins serve`` as a child process; ``kill()`` is SIGKILL, ``start()`` starts it again.
+    ``minute``: the seconds a minute of a game's time limit lasts (a timed game in seconds)."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, minute: float | None = None) -> None:
         self.db, self.extra = db, extra
+        self.command = ["-m", "muggins"]
+        if minute is not None:
+            self.command = [
+                "-c",
+                "import sys; import muggins.server.table as t; from muggins.cli.main import main; "
+                f"t.GAME_MINUTE = {float(minute)!r}; sys.exit(main())",
+            ]
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
 
@@ -50,8 +58,7 @@ class Server:
         self.proc = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "muggins",
+                *self.command,
                 "serve",
                 "--port",
                 str(self.port),

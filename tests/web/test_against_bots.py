@@ -3,10 +3,14 @@ Cribist (tricks and trumps), each played to the end in the browser."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
+
+from muggins.server import table as table_module
 
 
 def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
@@ -59,6 +63,31 @@ def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
         if not moved:
             page.wait_for_timeout(40)
     expect(page.locator("#ranks li")).to_have_count(4)
+    tricks = page.locator(".seat .meta:has-text('tricks')").all_text_contents()
+    assert sum(int(t.split("tricks")[1]) for t in tricks) == 13
+
+
+def test_cribist_game_clock_counts_down_and_ends_after_the_hand(
+    player: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Cribist game ending by time shows the game time left, then that the hand is the last."""
+    monkeypatch.setattr(table_module, "GAME_MINUTE", 4.0)  # the one-minute limit lasts 4 s
+    eve = player("Eve")
+    eve.create_table("cribist", 4, options={"end": "time", "minutes": 1},
+                     bots={1: "random", 2: "random", 3: "random"}, turn_time=20, intermission=3)
+    page = eve.page
+    expect(page.locator("#game-clock")).to_have_text(re.compile(r"^Game time 0:0[1-4]$"))
+    # Eve waits (her turn clock is 20 s), so time is called in the first hand, which is played out.
+    expect(page.locator("#game-clock")).to_have_text("Time is up: last hand", timeout=15_000)
+    expect(page.locator("#my-hand button.card")).not_to_have_count(0)
+    assert not eve.over()
+    tick = eve.time_limit()
+    while not eve.over():
+        tick()
+        if not eve.step():
+            page.wait_for_timeout(40)
+    expect(page.locator("#result")).to_contain_text("time is up")
+    expect(page.locator("#game-clock")).to_be_hidden()
     tricks = page.locator(".seat .meta:has-text('tricks')").all_text_contents()
     assert sum(int(t.split("tricks")[1]) for t in tricks) == 13
 

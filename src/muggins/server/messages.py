@@ -88,11 +88,12 @@ class TableInfo(pydantic.BaseModel):
 
 class SeatClock(pydantic.BaseModel):
     """A running clock: ``seat`` must act by ``deadline`` (Unix time, seconds) or a move is made for it.
+    Kind ``game`` (``seat`` null) is a timed game's own clock: when it runs out the table calls time.
 
     ``remaining`` is the seconds left when the server sent it (for clients whose clock is off)."""
 
-    seat: int
-    kind: Literal["turn", "intermission", "grace"]
+    seat: int | None
+    kind: Literal["turn", "intermission", "grace", "game"]
     deadline: float
     remaining: float
 
@@ -242,14 +243,15 @@ class Events(ServerMessage):
 
     ``move`` is the move's text (only its verb when it names cards hidden from you, such as an
     opponent's discard), ``seat`` who made it and ``by`` how: the player, a bot, the server when the
-    turn clock ran out, or the server when a dropped player's grace period ended."""
+    turn clock ran out, the server when a dropped player's grace period ended, or the table's game
+    clock (a timed game's ``timeup``, recorded for seat 0)."""
 
     type: Literal["events"] = "events"
     table_id: str
     state_id: int
     seat: int
     move: str
-    by: Literal["player", "bot", "timeout", "leave"]
+    by: Literal["player", "bot", "timeout", "leave", "clock"]
     events: list[dict[str, Any]]
     view: dict[str, Any]
     clocks: list[SeatClock] = []

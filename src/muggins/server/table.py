@@ -4,7 +4,8 @@ Every change to a table goes through its lock, in this order: validate, change t
 the move, then broadcast (each seat its own redacted events and view, spectators the spectator
 view). Clocks: a turn clock per waiting seat (reset when the seat moves, never carried over);
 a pause (every waiting seat's only move is ``ready``) is an intermission; a dropped player has
-a grace period, after which they leave the game.
+a grace period, after which they leave the game. A game with a time limit (Cribist's ``end="time"``)
+has a game clock too: at the game's stored start plus the limit the table itself sends ``timeup``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
 from muggins.cards import Card, CardError, parse_card
 from muggins.games.base import Game
+from muggins.games.cribist import Cribist, TimeUp
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
 from muggins.games.moves import Ready as ReadyMove
@@ -39,6 +41,9 @@ log = logging.getLogger(__name__)
 
 WATCH = "watch"
 """The audience name of spectators."""
+
+GAME_MINUTE = 60.0
+"""Seconds in a minute of a game's time limit (tests shorten it)."""
 
 
 class TableError(ValueError):
@@ -83,6 +88,8 @@ class Table:
         self.epochs: dict[int, int] = {}
         """Seat -> the state in which its legal moves last changed: a move chosen before it is stale."""
         self.choices: dict[int, list[str]] = {}
+        self.time_limit: float | None = None
+        """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
 
     @property
     def id(self) -> str:
@@ -96,6 +103,8 @@ class Table:
         now); each player's grace period starts too, ending when they reconnect."""
         self.game = load_game(stored.record())
         self.game_id, self.game_number = stored.id, stored.number
+        length = _time_limit(self.game)
+        self.time_limit = None if length is None else stored.started_at + length
         self._make_bots()
         self._note_choices()
         if not self.game.is_over:
@@ -120,6 +129,12 @@ class Table:
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         self.game_id = await self.manager.store.start_game(self.id, self.game_number + 1, header, seat_users)
         self.game, self.game_number = game, self.game_number + 1
+        self.time_limit = None
+        length = _time_limit(game)
+        if length is not None:  # the game clock runs from the start as stored, as it will after a restart
+            stored = await self.manager.store.current_game(self.id)
+            assert stored is not None and stored.id == self.game_id
+            self.time_limit = stored.started_at + length
         self.row.status = "playing"
         self.rematch.clear()
         self._make_bots()
@@ -173,6 +188,8 @@ class Table:
     def all_clocks(self) -> list[messages.SeatClock]:
         now = time.time()
         running = [*self.clocks.values(), *(clock for clock, _ in self.grace.values())]
+        if self.time_limit is not None:
+            running.append(messages.SeatClock(seat=None, kind="game", deadline=self.time_limit, remaining=0))
         return [c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)}) for c in running]
 
     def state_for(self, seat: int | None) -> messages.TableState:
@@ -412,7 +429,7 @@ class Table:
             self.game = load_game(record)
             raise TableError("the move could not be stored; try again") from None
         self._note_choices()
-        self._reset_clocks(mover=seat)
+        self._reset_clocks(mover=None if by == "clock" else seat)
         clocks = self.all_clocks()
         public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
         for audience in self.audiences():
@@ -443,6 +460,7 @@ class Table:
         for _, handle in self.grace.values():
             handle.cancel()
         self.grace.clear()
+        self.time_limit = None
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
@@ -495,8 +513,11 @@ class Table:
         if game is None or game.is_over:
             return
         loop = asyncio.get_running_loop()
-        if self.clocks:
-            due = min(c.deadline for c in self.clocks.values())
+        deadlines = [c.deadline for c in self.clocks.values()]
+        if self.time_limit is not None:
+            deadlines.append(self.time_limit)
+        if deadlines:
+            due = min(deadlines)
             self.timer = loop.call_later(max(0.0, due - time.time()), lambda: self._spawn(self._expire()))
         for seat in game.to_move:
             if seat in self.bots and seat not in self.bot_tasks:
@@ -514,17 +535,31 @@ class Table:
             log.error("table %s task failed", self.id, exc_info=task.exception())
 
     async def _expire(self) -> None:
-        """Clocks ran out: the engine's automatic move for each seat whose time is up."""
+        """Clocks ran out: the game clock's ``timeup``, and the engine's automatic move for each seat
+        whose time is up."""
         async with self.lock:
             game = self.game
             if game is None or game.is_over:
                 return
             now = time.time()
+            if self.time_limit is not None and self.time_limit <= now:  # never early: it ends the game
+                await self._time_up()
             for seat, clock in sorted(self.clocks.items()):
                 if clock.deadline <= now + 0.005 and seat in game.to_move and not game.is_over:
                     with contextlib.suppress(TableError, GameError):
                         await self._apply(seat, str(game.auto_move(seat)), "timeout")
             self._schedule()
+
+    async def _time_up(self) -> None:
+        """The game clock ran out (the lock is held): the table sends ``timeup`` (for seat 0; the
+        engine takes it from any seat), stored and broadcast like any move; the hand in progress is
+        played out. If it cannot be stored, the clock tries again a second later."""
+        self.time_limit, limit = None, self.time_limit
+        try:
+            await self._apply(0, str(TimeUp()), "clock")
+        except TableError:
+            log.exception("the game clock at table %s could not call time", self.id)
+            self.time_limit = max(limit or 0.0, time.time() + 1.0)
 
     async def _bot_turn(self, seat: int) -> None:
         """A bot thinks off the event loop, then moves if the game has not moved on meanwhile."""
@@ -564,3 +599,10 @@ class Table:
             handle.cancel()
         for task in self.bot_tasks.values():
             task.cancel()
+
+
+def _time_limit(game: Game) -> float | None:
+    """The seconds a game may last, if it ends by a time limit that has not yet been called."""
+    if isinstance(game, Cribist) and game.options.end == "time" and not game.time_called and not game.is_over:
+        return game.options.minutes * GAME_MINUTE
+    return None

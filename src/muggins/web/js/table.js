@@ -25,6 +25,12 @@ function clockText(seconds) {
   return `${Math.max(0, Math.ceil(seconds))}s`;
 }
 
+/** Minutes and seconds, for a timed game's clock. */
+function gameClockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
 export function mountTable(app, ctx, tableId) {
   const st = {
     table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
@@ -33,10 +39,12 @@ export function mountTable(app, ctx, tableId) {
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
   const myClock = h("span", { class: "clock", id: "my-clock", hidden: true });
+  const gameClock = h("span", { class: "clock game-clock", id: "game-clock", hidden: true,
+    title: "time left in this timed game: when it runs out, the hand in progress is the last" });
   const hintBtn = h("button", { class: "btn secondary", type: "button", id: "hint-btn", "data-key": "h",
     onclick: () => ctx.conn.send({ type: "hint", table_id: tableId }) }, "Hint (h)");
   const leaveBtn = h("button", { class: "btn danger", type: "button", id: "leave-btn", onclick: leave }, "Leave");
-  const toolbar = h("div", { class: "row", id: "toolbar" }, title, myClock, hintBtn, leaveBtn);
+  const toolbar = h("div", { class: "row", id: "toolbar" }, title, gameClock, myClock, hintBtn, leaveBtn);
   const seatsEl = h("div", { class: "seats", id: "seats" });
   const feltBody = h("div", { class: "felt-body", id: "felt-body" });
   const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody);
@@ -202,7 +210,18 @@ export function mountTable(app, ctx, tableId) {
 
   function tickClocks() {
     const elapsed = (performance.now() - st.clocksAt) / 1000;
-    const running = new Map(st.clocks.map((c) => [c.seat, c]));
+    const running = new Map(st.clocks.filter((c) => c.kind !== "game").map((c) => [c.seat, c]));
+    const game = st.clocks.find((c) => c.kind === "game");
+    const called = Boolean(st.view && st.view.time_called && !st.view.result);
+    gameClock.hidden = !game && !called;
+    if (game) {
+      const left = game.remaining - elapsed;
+      gameClock.textContent = `Game time ${gameClockText(left)}`;
+      gameClock.classList.toggle("low", left < 60);
+    } else if (called) {
+      gameClock.textContent = "Time is up: last hand";
+      gameClock.classList.add("low");
+    }
     for (const el of seatsEl.querySelectorAll("[data-clock]")) {
       const c = running.get(Number(el.dataset.clock));
       el.hidden = !c;
