@@ -2,6 +2,8 @@
 
 Each game is played the way any front plays it: ``to_move``, ``legal_moves``, a uniformly random
 choice, ``apply``. CPU time of this process is used, so a loaded machine does not skew the rate.
+The peer is OpenSpiel's cribbage (C++ behind Python bindings, the ``bench`` extra) driven by the
+same kind of Python loop, chance nodes (the deal and the cut) sampled as OpenSpiel's examples do.
 """
 
 from __future__ import annotations
@@ -35,13 +37,40 @@ def random_games_per_second(games: int, **config: Any) -> tuple[float, float]:
     return games / (time.process_time() - start), moves / games
 
 
+def openspiel_games_per_second(games: int) -> tuple[float, float] | None:
+    """The same loop over OpenSpiel's two-player cribbage: (games/s, actions per game), or None
+    when OpenSpiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    rng = random.Random(2026)
+    spiel = pyspiel.load_game("cribbage")
+    actions = 0
+    start = time.process_time()
+    for _ in range(games):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return games / (time.process_time() - start), actions / games
+
+
 def _bench(name: str, target: str | None, **config: Any) -> Figure:
     rate, moves = random_games_per_second(GAMES, **config)
     return figure(name, round(rate, 1), "games/s", target, games=GAMES, moves_per_game=round(moves, 1))
 
 
 def bench_cribbage_random_2p() -> Figure:
-    return _bench("cribbage_random_2p", ">=2000", players=2)
+    result = _bench("cribbage_random_2p", ">=2000", players=2)
+    peer = openspiel_games_per_second(GAMES)
+    if peer is not None:
+        result.update(openspiel_games_per_s=round(peer[0], 1), openspiel_actions_per_game=round(peer[1], 1),
+                      ratio_to_openspiel=round(result["value"] / peer[0], 2))
+    return result
 
 
 def bench_cribbage_random_3p() -> Figure:
