@@ -450,3 +450,18 @@ def test_without_the_post_show_pause_the_next_hand_is_dealt_at_once() -> None:
     game = cribbage(deck=TWO, post_show=False)
     play(game, TWO_DISCARDS + TWO_PLAY)
     assert game.view(None)["phase"] == "discard" and game.hand_number == 2 and game.to_move == {0, 1}
+
+
+# Two players, dealer 0. KH 10, QS 20, 5D 25, 6C 31 (thirty-one: 2 to seat 0); the count resets and
+# seat 1 leads. Leading 7H would make 5-6-7, and leading 6H a pair with 6C, were the old pile counted.
+@pytest.mark.parametrize("lead", ["7H", "6H"])
+def test_runs_and_pairs_do_not_span_a_reset(lead: str) -> None:
+    seat1 = f"KH 5D {lead} 2D 9H 9C"
+    game = cribbage(deck=stack([1, 0], {1: seat1, 0: "QS 6C 8S 3C 10D 10C"}, starter="AS"))
+    play(game, [(1, "discard 9H 9C"), (0, "discard 10D 10C")])
+    play(game, [(1, "play KH"), (0, "play QS"), (1, "play 5D"), (0, "play 6C")])
+    assert game.scores == (2, 0)
+    assert game.view(None)["count"] == 0 and game.to_move == {1}
+    game.apply(1, f"play {lead}")
+    assert game.scores == (2, 0)
+    assert game.view(None)["count"] == int(lead[0])
