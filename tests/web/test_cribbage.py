@@ -63,6 +63,18 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     expect(a.locator("#pile [data-card]")).to_have_count(1)
     expect(a.locator("#count")).not_to_have_text("0")
 
+    # Alice's hint in the play: the card, the risk of the play and each legal card's figures
+    a.keyboard.press("h")
+    expect(a.locator("#hint-move")).to_have_text(re.compile(r"^play \S+$"))
+    card = (a.locator("#hint-move").inner_text()).split()[1]
+    reason = re.compile(rf"^{card} pegs \d+ now; your opponent can expect")
+    expect(a.locator("#hint-reason")).to_contain_text(reason)
+    legal = a.locator("#my-hand button.card.legal").evaluate_all("els => els.map(e => e.dataset.card)")
+    lines = a.locator("#hint-details li")
+    expect(lines).to_have_count(len(legal))
+    assert {line.split(":")[0] for line in lines.all_inner_texts()} == set(legal)
+    expect(lines.first).to_contain_text(re.compile(r"pegs \d+, reply \d+\.\d\d, net [+-]\d+\.\d\d"))
+
     # play on until the first show is counted item by item, then screenshot the table
     shown = False
     tick = alice.time_limit()

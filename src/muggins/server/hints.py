@@ -1,37 +1,54 @@
-"""Hints: the expert bot's move for a seat's view, with its reason.
+"""Hints: the expert bot's move for a seat's view, with its reason and the figures behind it.
 
 For a cribbage discard the reason comes from ``muggins.analysis.discard``: the expected points of
-the hand kept and of the crib thrown, against the best alternative. Otherwise the strongest
-registered bot chooses and the reason names it.
+the hand kept and of the crib thrown, against the best alternative. For a card in the play it comes
+from ``muggins.analysis.pegging``: the points each card pegs now, what the next player can expect to
+peg in reply, and the net. Otherwise the strongest registered bot chooses and the reason names it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from muggins.analysis.discard import analyze
+from muggins.analysis.pegging import PlayRisk, play_risks
+from muggins.bots.cribbage.pegging import ExpertPegger
+from muggins.bots.cribbage.reading import Seat, read
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import parse_cards
-from muggins.games.moves import Discard, Move
+from muggins.games.moves import Discard, Move, Play
+
+DISCARD_LINES = 6
+"""How many of the best splits a discard hint lists."""
 
 
-def hint(game: str, view: Mapping[str, Any]) -> tuple[str, str]:
-    """(move text, reason) for the seat whose ``view`` this is; blocking, so run it off the loop."""
+class Advice(NamedTuple):
+    """A hint: the move, why, and its figures (one line per choice weighed)."""
+
+    move: str
+    reason: str
+    details: list[str]
+
+
+def hint(game: str, view: Mapping[str, Any]) -> Advice:
+    """The hint for the seat whose ``view`` this is; blocking, so run it off the loop."""
     name = bot_names(game)[-1]
     move = make_bot(game, name, seed=int(view.get("state_id", 0))).choose(view)
-    if game == "cribbage" and isinstance(move, Discard) and view.get("variant") != "ten-hand":
-        reason = _discard_reason(view, move)
-        if reason:
-            return str(move), reason
-    return str(move), f"the {name} bot's choice"
+    if game == "cribbage":
+        if isinstance(move, Discard) and view.get("variant") != "ten-hand":
+            advice = _discard_advice(view, move)
+            if advice:
+                return advice
+        if isinstance(move, Play):
+            advice = _play_advice(read(view), move)
+            if advice:
+                return advice
+    return Advice(str(move), f"the {name} bot's choice", [])
 
 
-def _discard_reason(view: Mapping[str, Any], move: Move) -> str | None:
+def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
     """The discard's expected points, and how it compares with the best by expected points alone."""
-    try:
-        from muggins.analysis.discard import analyze
-    except ImportError:
-        return None
     assert isinstance(move, Discard)
     hand = parse_cards(view["hand"])
     dealer = view["dealer"] == view["you"]
@@ -56,4 +73,51 @@ def _discard_reason(view: Mapping[str, Any], move: Move) -> str | None:
             f"; keeping {' '.join(map(str, best.kept))} nets {best.net:+.1f} on average, "
             f"but the board position favours this"
         )
-    return text
+    details = [
+        f"keep {' '.join(map(str, s.kept))}: hand {s.hand.mean:.1f}, crib {s.crib:.1f}, net {s.net:+.1f}"
+        for s in splits[:DISCARD_LINES]
+    ]
+    return Advice(str(move), text, details)
+
+
+def _play_advice(seat: Seat, move: Play) -> Advice | None:
+    """The card's figures (pegged now, the next player's expected reply, net) and the best other
+    card's; the expert looks further ahead than these figures, so it may prefer a lower net."""
+    responder = ExpertPegger._responder(seat)
+    partner = responder is not None and seat.is_friend(responder)
+    seen = [*seat.discards, *seat.own_crib, *(card for cards in seat.played for card in cards)]
+    if seat.starter is not None:
+        seen.append(seat.starter)
+    risks = play_risks(
+        seat.hand,
+        [card for _, card in seat.pile],
+        seen,
+        reply_cards=seat.hand_sizes[responder] if responder is not None else 0,
+        partner=partner,
+    )
+    chosen = next((r for r in risks if r.card == move.card), None)
+    if chosen is None:
+        return None
+    who = "your partner" if partner else "your opponent" if seat.players == 2 else "the next player"
+    if responder is None:
+        text = f"{chosen.card} pegs {chosen.pegs}; nobody else can lay a card on this count"
+    else:
+        text = f"{chosen.card} pegs {chosen.pegs} now; {who} can expect {chosen.reply:.1f} in reply"
+        text += f" (net {chosen.net:+.1f})"
+    other = next((r for r in risks if r.card.rank != chosen.card.rank), None)
+    if other is None:
+        text += "; no card of another rank can be laid"
+    else:
+        text += f"; the best other play, {_figures(other, responder is not None)}"
+        if other.net > chosen.net + 0.05:
+            text += (
+                ", is better on these figures alone, but the expert also weighs what you can peg back, "
+                "the go and the cards left for later"
+            )
+    details = [f"{r.card}: pegs {r.pegs}, reply {r.reply:.2f}, net {r.net:+.2f}" for r in risks]
+    return Advice(str(move), text, details)
+
+
+def _figures(risk: PlayRisk, reply: bool) -> str:
+    text = f"{risk.card}, pegs {risk.pegs}"
+    return text + (f" with {risk.reply:.1f} in reply (net {risk.net:+.1f})" if reply else "")

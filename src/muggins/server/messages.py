@@ -249,6 +249,8 @@ class Events(ServerMessage):
     type: Literal["events"] = "events"
     table_id: str
     state_id: int
+    game_number: int = 0
+    """The table's game this move belongs to (with ``state_id``, it orders every move at a table)."""
     seat: int
     move: str
     by: Literal["player", "bot", "timeout", "leave", "clock"]
@@ -276,13 +278,15 @@ class Chat(ServerMessage):
 
 
 class Hint(ServerMessage):
-    """The expert bot's move for your seat in state ``state_id``, and why."""
+    """The expert bot's move for your seat in state ``state_id``, and why; ``details`` lists the
+    figures weighed, one line per choice (each legal card of a cribbage play, the best discards)."""
 
     type: Literal["hint"] = "hint"
     table_id: str
     state_id: int
     move: str
     reason: str
+    details: list[str] = []
 
 
 class Error(ServerMessage):

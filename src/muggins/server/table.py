@@ -344,8 +344,10 @@ class Table:
         if seat not in game.to_move:
             raise TableError("it is not your turn: a hint is for a move you have to make")
         view, state_id = game.view(seat), game.state_id
-        move, reason = await asyncio.get_running_loop().run_in_executor(None, hints.hint, self.row.game, view)
-        return messages.Hint(table_id=self.id, state_id=state_id, move=move, reason=reason)
+        move, reason, details = await asyncio.get_running_loop().run_in_executor(
+            None, hints.hint, self.row.game, view
+        )
+        return messages.Hint(table_id=self.id, state_id=state_id, move=move, reason=reason, details=details)
 
     # --- presence ---------------------------------------------------------------------------
 
@@ -441,6 +443,7 @@ class Table:
                 messages.Events.model_construct(
                     table_id=self.id,
                     state_id=game.state_id,
+                    game_number=self.game_number,
                     seat=seat,
                     move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
                     by=by,

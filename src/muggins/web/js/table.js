@@ -318,7 +318,10 @@ export function mountTable(app, ctx, tableId) {
     ctx.conn.on("hint", (m) => {
       if (!mine(m)) return;
       st.hint = m;
-      replace(hintBox, h("strong", { id: "hint-move" }, m.move), h("div", {}, m.reason));
+      replace(hintBox, h("strong", { id: "hint-move" }, m.move), h("div", { id: "hint-reason" }, m.reason),
+        m.details && m.details.length
+          ? h("ul", { class: "hint-details", id: "hint-details" }, m.details.map((line) => h("li", {}, line)))
+          : null);
       render();
     }),
     ctx.conn.on("error", (m) => {

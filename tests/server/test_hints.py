@@ -1,0 +1,60 @@
+"""Hints in the play of cribbage: the reason names the chosen card's points now and the expected
+reply, and the details give each legal card's figures; a discard hint lists the best splits."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from muggins.cards import parse_card
+from muggins.games.registry import new_game
+from muggins.scoring.pegging import score_play
+from muggins.server.hints import hint
+
+LINE = re.compile(r"^(\S+): pegs (\d+), reply (\d+\.\d\d), net ([+-]\d+\.\d\d)$")
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {"partnerships": True})])
+def test_pegging_hints_give_each_legal_cards_risk(players: int, options: dict[str, object]) -> None:
+    game = new_game("cribbage", players=players, seed=players, **options)
+    rng = random.Random(players)
+    checked = 0
+    while checked < 6 and not game.is_over:
+        seat = min(game.to_move)
+        legal = [str(m) for m in game.legal_moves(seat)]
+        plays = [m for m in legal if m.startswith("play ")]
+        if game.view(seat)["phase"] == "play" and len(plays) >= 2:
+            view = game.view(seat)
+            advice = hint("cribbage", view)
+            assert advice.move in plays
+            card = advice.move.split()[1]
+            pile = [parse_card(c) for _, c in view["pile"]]
+            pegs = score_play([*pile, parse_card(card)]).total
+            assert advice.reason.startswith(f"{card} pegs {pegs}")
+            assert "the best other play" in advice.reason or "no card of another rank" in advice.reason
+            rows = [LINE.match(line) for line in advice.details]
+            assert all(rows), advice.details
+            assert sorted(m.group(1) for m in rows if m) == sorted(p.split()[1] for p in plays)
+            for m in rows:
+                assert m is not None
+                laid = score_play([*pile, parse_card(m.group(1))]).total
+                assert int(m.group(2)) == laid
+                reply, net = float(m.group(3)), float(m.group(4))
+                assert reply >= 0 and (abs(net - (laid - reply)) < 0.011 or abs(net - (laid + reply)) < 0.011)
+            nets = [float(m.group(4)) for m in rows if m]
+            assert nets == sorted(nets, reverse=True)
+            checked += 1
+        game.apply(seat, rng.choice(legal))
+    assert checked == 6
+
+
+def test_discard_hint_lists_the_best_splits() -> None:
+    game = new_game("cribbage", players=2, seed=5)
+    advice = hint("cribbage", game.view(0))
+    assert advice.move.startswith("discard ")
+    assert "averages" in advice.reason
+    assert len(advice.details) == 6 and all(line.startswith("keep ") for line in advice.details)
+    nets = [float(line.rsplit("net ", 1)[1]) for line in advice.details]
+    assert nets == sorted(nets, reverse=True)
