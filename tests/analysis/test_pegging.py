@@ -112,9 +112,7 @@ def test_expected_best_matches_enumeration(points: list[int], data: st.DataObjec
 )
 def test_impossible_positions_are_refused(hand: str, pile: str, seen: str, held: int, message: str) -> None:
     with pytest.raises(PeggingAnalysisError, match=message):
-        play_risks(
-            parse_cards(hand, distinct=False), parse_cards(pile), parse_cards(seen), reply_cards=held
-        )
+        play_risks(parse_cards(hand, distinct=False), parse_cards(pile), parse_cards(seen), reply_cards=held)
 
 
 def test_jokers_and_negative_points_are_refused() -> None:

@@ -58,3 +58,36 @@ def test_discard_hint_lists_the_best_splits() -> None:
     assert len(advice.details) == 6 and all(line.startswith("keep ") for line in advice.details)
     nets = [float(line.rsplit("net ", 1)[1]) for line in advice.details]
     assert nets == sorted(nets, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("offset", "whose", "sign"),
+    [(0, "your crib", 1), (1, "the dealer's crib", -1), (2, "your partner's crib", 1)],
+)
+def test_a_discard_hint_counts_the_crib_for_the_side_that_owns_it(offset: int, whose: str, sign: int) -> None:
+    """Four players in partnerships: the dealer and their partner (two seats on) gain the crib, the
+    others lose it; the net is the hand plus or minus the crib accordingly."""
+    game = new_game("cribbage", players=4, partnerships=True, seed=11, first_dealer=0)
+    advice = hint("cribbage", game.view(offset))
+    assert whose in advice.reason
+    found = re.search(
+        r"averages (\d+\.\d) points in hand; the throw is worth (\d+\.\d) .* \(net ([+-]\d+\.\d)\)",
+        advice.reason,
+    )
+    assert found, advice.reason
+    hand, crib, net = (float(x) for x in found.groups())
+    assert net == pytest.approx(hand + sign * crib, abs=0.15)
+
+
+def test_a_hint_to_say_go_says_why() -> None:
+    game = new_game("cribbage", players=2, seed=1, skip_pass=False)  # go is said by the player
+    rng = random.Random(2)
+    while not game.is_over:
+        seat = min(game.to_move)
+        legal = [str(m) for m in game.legal_moves(seat)]
+        if legal == ["go"]:
+            advice = hint("cribbage", game.view(seat))
+            assert advice.move == "go" and "passing 31" in advice.reason
+            return
+        game.apply(seat, rng.choice(legal))
+    raise AssertionError("no go in a whole game")

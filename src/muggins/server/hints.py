@@ -16,8 +16,7 @@ from muggins.analysis.pegging import PlayRisk, play_risks
 from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.reading import Seat, read
 from muggins.bots.registry import bot_names, make_bot
-from muggins.cards import parse_cards
-from muggins.games.moves import Discard, Move, Play
+from muggins.games.moves import Discard, Go, Move, Play
 
 DISCARD_LINES = 6
 """How many of the best splits a discard hint lists."""
@@ -44,25 +43,28 @@ def hint(game: str, view: Mapping[str, Any]) -> Advice:
             advice = _play_advice(read(view), move)
             if advice:
                 return advice
+        if isinstance(move, Go):
+            return Advice(str(move), "no card in your hand can be laid without passing 31", [])
     return Advice(str(move), f"the {name} bot's choice", [])
 
 
 def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
     """The discard's expected points, and how it compares with the best by expected points alone."""
     assert isinstance(move, Discard)
-    hand = parse_cards(view["hand"])
-    dealer = view["dealer"] == view["you"]
+    seat = read(view)
+    offset = seat.offset(seat.me)
     splits = analyze(
-        hand,
-        dealer=dealer,
+        seat.hand,
+        dealer=offset == 0,
         variant=view["variant"],
         players=view["players"],
         partnerships=bool(view["options"].get("partnerships")),
+        seat=offset,
     )
     chosen = next((s for s in splits if set(s.thrown) == set(move.cards)), None)
     if chosen is None:
         return None
-    whose = "your" if dealer else "your opponent's"
+    whose = _crib_owner(seat, offset)
     text = (
         f"keeping {' '.join(map(str, chosen.kept))} averages {chosen.hand.mean:.1f} points in hand; "
         f"the throw is worth {chosen.crib:.1f} to {whose} crib (net {chosen.net:+.1f})"
@@ -78,6 +80,15 @@ def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
         for s in splits[:DISCARD_LINES]
     ]
     return Advice(str(move), text, details)
+
+
+def _crib_owner(seat: Seat, offset: int) -> str:
+    """Whose crib the throw goes to, as the seat would say it."""
+    if offset == 0:
+        return "your"
+    if seat.crib_is_mine:
+        return "your partner's"
+    return "your opponent's" if seat.players == 2 else "the dealer's"
 
 
 def _play_advice(seat: Seat, move: Play) -> Advice | None:
