@@ -109,7 +109,7 @@ def _play_advice(seat: Seat, move: Play) -> Advice | None:
     chosen = next((r for r in risks if r.card == move.card), None)
     if chosen is None:
         return None
-    who = "your partner" if partner else "your opponent" if seat.players == 2 else "the next player"
+    who = "your partner" if partner else "your opponent" if seat.players == 2 else "the next opponent"
     if responder is None:
         text = f"{chosen.card} pegs {chosen.pegs}; nobody else can lay a card on this count"
     else:
