@@ -239,12 +239,19 @@ def check_store(db_url: str, acks: Acks) -> dict[str, int]:
     gaps = sum(1 for found in plies.values() if sorted(found) != list(range(len(found))))
     lost = sum(1 for t, n, p, s, x in acks.moves if stored.get((t, n, p)) != (s, x))
     repeated = len(acks.moves) - len(set(acks.moves))  # a move's events that reached its player twice
+    seen: set[tuple[str, int, int, int, str]] = set()
+    twice_at: set[tuple[str, int]] = set()
+    for ack in acks.moves:
+        if ack in seen:
+            twice_at.add((ack[0], ack[3]))
+        seen.add(ack)
     return {
         "stored_moves": len(rows),
         "acknowledged": len(acks.moves),
         "lost": lost,
         "games_with_gaps": gaps,
         "acknowledged_twice": repeated,
+        "players_acknowledged_twice": len(twice_at),
     }
 
 
@@ -295,7 +302,8 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
     heap.cancel()
     cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
-    await close_players(players)
+    everyone: list[Player] = [*players]
+    await close_players(everyone)
 
     emit_latency(
         "cluster_move_to_broadcast_p99",

@@ -50,6 +50,12 @@ def services() -> None:
 
 
 @pytest.fixture
+def redis_url(services: None) -> str:
+    """The real Redis (once the services fixture has found it)."""
+    return REDIS_URL
+
+
+@pytest.fixture
 def pg_url(services: None) -> Iterator[str]:
     """A new, empty database for one test, dropped afterwards."""
     name = f"muggins_test_{secrets.token_hex(6)}"

@@ -536,7 +536,7 @@ class TableHandle(Table):
         newest = -1
         for audience, text in unread.items():
             message = json.loads(text)
-            key = (number, int(message["state_id"]))
+            key = (int(message.get("game_number", number)), int(message["state_id"]))
             if self.views.get(audience, ((-1, -1), None))[0] <= key:
                 self.views[audience] = (key, message["view"])
             if key[1] > newest:

@@ -8,8 +8,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,13 +36,33 @@ class RefusedError(ValueError):
     """A client message refused with a reason."""
 
 
+Position = tuple[int, int]
+"""(game number, state id): where a table's game is; every move at a table has a later one."""
+
+_EVENTS_HEAD = re.compile(r'\{"type":"events","table_id":"[^"]*","state_id":(\d+),"game_number":(\d+),')
+
+
+def position_of(text: str) -> Position:
+    """The position an ``events`` text brings its audience to (read from its head, without parsing
+    the whole message; any other layout is parsed)."""
+    head = _EVENTS_HEAD.match(text)
+    if head is not None:
+        return int(head[2]), int(head[1])
+    message = json.loads(text)
+    return int(message.get("game_number", 0)), int(message["state_id"])
+
+
 @dataclass
 class Joined:
-    """A table this connection follows: as which seat, and its subscriptions."""
+    """A table this connection follows: as which seat, its subscriptions, and the position of the
+    newest state the client has been sent (older or repeated messages are dropped, a gap is filled
+    by sending the whole state again)."""
 
     table: Table
     seat: int | None
     subs: list[Subscription] = field(default_factory=list)
+    sent: Position = (-1, -1)
+    resending: bool = False
 
 
 class Connection:
@@ -51,6 +72,8 @@ class Connection:
         self.ws, self.tables, self.bus, self.auth, self.settings = ws, tables, bus, auth, settings
         self.user: User | None = None
         self.joined: dict[str, Joined] = {}
+        self.following: dict[str, asyncio.Lock] = {}
+        self.jobs: set[asyncio.Task[None]] = set()
         self.lobby: Subscription | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
@@ -116,6 +139,9 @@ class Connection:
                 await writer
 
     async def _cleanup(self) -> None:
+        for job in list(self.jobs):
+            job.cancel()
+        await asyncio.gather(*self.jobs, return_exceptions=True)
         if self.lobby is not None:
             await self.lobby.close()
         for table_id in list(self.joined):
@@ -165,48 +191,110 @@ class Connection:
 
     # --- following tables -----------------------------------------------------------------------
 
-    async def _follow(self, table: Table) -> None:
-        """Subscribe to the table (and this user's seat there) and send the table's state."""
+    async def _follow(self, table: Table, *, if_seat_changed: bool = False) -> None:
+        """Subscribe to the table (and this user's seat there) and send the table's state. One
+        follow of a table at a time: two at once (a burst of seat changes) would leave one's
+        subscriptions behind and every event would reach the client twice."""
         assert self.user is not None
-        seat = table.seat_of(self.user.id)
-        old = self.joined.get(table.id)
-        joined = Joined(table, seat)
-        joined.subs.append(await self.bus.subscribe(table_channel(table.id), self._table_handler(table)))
-        joined.subs.append(
-            await self.bus.subscribe(table_channel(table.id, WATCH if seat is None else seat), self.send)
-        )
-        self.joined[table.id] = joined
-        if old is not None:
-            for sub in old.subs:
-                await sub.close()
-        else:
-            await table.attach(self.user)
-        self.send(table.state_for(seat))
+        async with self.following.setdefault(table.id, asyncio.Lock()):
+            seat = table.seat_of(self.user.id)
+            old = self.joined.get(table.id)
+            if if_seat_changed and (old is None or old.seat == seat):
+                return
+            joined = Joined(table, seat)
+            joined.subs.append(await self.bus.subscribe(table_channel(table.id), self._table_handler(joined)))
+            joined.subs.append(
+                await self.bus.subscribe(
+                    table_channel(table.id, WATCH if seat is None else seat), self._audience_handler(joined)
+                )
+            )
+            if old is None:
+                await table.attach(self.user)
+            async with self.tables.changing(table):
+                self.joined[table.id] = joined  # from here on only the new subscriptions deliver
+                self._send_state(joined, table.state_for(seat))
+            if old is not None:
+                for sub in old.subs:
+                    await sub.close()
 
-    def _table_handler(self, table: Table) -> Callable[[str], None]:
+    def _send_state(self, joined: Joined, state: messages.TableState) -> None:
+        view = state.view or {}
+        joined.sent = (state.table.game_number, int(view.get("state_id", state.table.state_id)))
+        self.send(state)
+
+    def _table_handler(self, joined: Joined) -> Callable[[str], None]:
         """Forward table-wide messages; when this user's seat changed, follow the new seat."""
+        table = joined.table
 
         def handler(text: str) -> None:
+            if self.joined.get(table.id) is not joined:
+                return  # a subscription being replaced
             self.send(text)
-            joined = self.joined.get(table.id)
             if (
                 self.user is not None
-                and joined is not None
-                and '"table_update"' in text
+                and '"table_update"' in text[:24]
                 and table.seat_of(self.user.id) != joined.seat
             ):
-                asyncio.get_running_loop().create_task(self._follow(table))
+                self._spawn(self._follow(table, if_seat_changed=True))
 
         return handler
 
+    def _audience_handler(self, joined: Joined) -> Callable[[str], None]:
+        """Forward each state change of this connection's audience once, in order."""
+        table_id = joined.table.id
+
+        def handler(text: str) -> None:
+            if self.joined.get(table_id) is not joined or joined.resending:
+                return  # replaced, or a full state is about to be sent
+            if text.startswith('{"type":"events"'):
+                at = position_of(text)
+                if at <= joined.sent:
+                    return  # the client has it already
+                if at != (joined.sent[0], joined.sent[1] + 1):
+                    joined.resending = True  # a move was missed: send everything again
+                    self._spawn(self._resend(joined))
+                    return
+                joined.sent = at
+                self.send(text)
+                return
+            if text.startswith('{"type":"table_state"'):
+                state = messages.TableState.model_validate_json(text)
+                if (state.table.game_number, state.table.state_id) < joined.sent:
+                    return
+                self._send_state(joined, state)
+                return
+            self.send(text)
+
+        return handler
+
+    async def _resend(self, joined: Joined) -> None:
+        """The client missed a move (a lost bus message): send the table's whole state again."""
+        try:
+            async with self.tables.changing(joined.table):
+                if self.joined.get(joined.table.id) is joined:
+                    self._send_state(joined, joined.table.state_for(joined.seat))
+        finally:
+            joined.resending = False
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self.jobs.add(task)
+        task.add_done_callback(self._job_done)
+
+    def _job_done(self, task: asyncio.Task[None]) -> None:
+        self.jobs.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("following a table failed", exc_info=task.exception())
+
     async def _unjoin(self, table_id: str) -> None:
-        joined = self.joined.pop(table_id, None)
-        if joined is None:
-            return
-        for sub in joined.subs:
-            await sub.close()
-        if self.user is not None:
-            await joined.table.detach(self.user)
+        async with self.following.setdefault(table_id, asyncio.Lock()):
+            joined = self.joined.pop(table_id, None)
+            if joined is None:
+                return
+            for sub in joined.subs:
+                await sub.close()
+            if self.user is not None:
+                await joined.table.detach(self.user)
 
     def _table(self, table_id: str) -> Table:
         joined = self.joined.get(table_id)

@@ -142,6 +142,12 @@ class Tables:
             await table.changed()
         return table
 
+    def changing(self, table: Table) -> asyncio.Lock:
+        """The lock this process changes ``table`` under: held while reading a state to send a
+        client, so the state never shows a move that is not stored and published yet (a table
+        owned by another process has a lock nobody here holds)."""
+        return self.tables.get(table.id, table).lock
+
     def forget_if_idle(self, table: Table) -> None:
         """Drop a finished table nobody follows from memory (the store has it; ``get`` reloads it)."""
         if table.row.status == "finished" and not table.present and self.tables.get(table.id) is table:

@@ -19,6 +19,9 @@ from muggins.server.bus.base import Bus, Handler, Message, Subscription
 
 log = logging.getLogger(__name__)
 
+CONFIRM_TIMEOUT = 5.0
+"""Seconds to wait for Redis to confirm a subscription before going on without it."""
+
 
 class _RedisSubscription(Subscription):
     def __init__(self, bus: RedisBus, channel: str) -> None:
@@ -39,8 +42,10 @@ class RedisBus(Bus):
         self.url = url
         self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.prefix = prefix + ":"
-        self.pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self.pubsub: PubSub = self.redis.pubsub()
         self.channels: dict[str, dict[int, Handler]] = {}
+        self.confirming: dict[str, asyncio.Future[None]] = {}
+        """Channels subscribed to but not yet confirmed by Redis."""
         self.reader: asyncio.Task[None] | None = None
         self.changing = asyncio.Lock()
 
@@ -52,14 +57,24 @@ class RedisBus(Bus):
         await self.redis.publish(self.key(channel), message)
 
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
+        """Returns once Redis confirms the subscription: every message published after that
+        reaches ``handler`` (so a state read then and the messages after it leave no gap)."""
         sub = _RedisSubscription(self, channel)
+        loop = asyncio.get_running_loop()
         async with self.changing:
             first = channel not in self.channels
             self.channels.setdefault(channel, {})[id(sub)] = handler
             if first:
+                self.confirming[channel] = loop.create_future()
                 await self.pubsub.subscribe(self.key(channel))
             if self.reader is None:
-                self.reader = asyncio.get_running_loop().create_task(self._read())
+                self.reader = loop.create_task(self._read())
+            confirmed = self.confirming.get(channel)
+        if confirmed is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_TIMEOUT)
+            except TimeoutError:
+                log.warning("Redis did not confirm a subscription to %s in %g s", channel, CONFIRM_TIMEOUT)
         return sub
 
     async def _drop(self, channel: str, sub_id: int) -> None:
@@ -85,7 +100,13 @@ class RedisBus(Bus):
                 log.exception("reading the Redis bus failed; retrying")
                 await asyncio.sleep(0.5)
                 continue
-            if found is None or found.get("type") != "message":
+            if found is None:
+                continue
+            if found["type"] == "subscribe":
+                confirmed = self.confirming.pop(found["channel"][skip:], None)
+                if confirmed is not None and not confirmed.done():
+                    confirmed.set_result(None)
+            if found["type"] != "message":
                 continue
             for handler in list(self.channels.get(found["channel"][skip:], {}).values()):
                 try:
