@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ LINE = re.compile(r"^(\S+): pegs (\d+), reply (\d+\.\d\d), net ([+-]\d+\.\d\d)$"
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {"partnerships": True})])
-def test_pegging_hints_give_each_legal_cards_risk(players: int, options: dict[str, object]) -> None:
+def test_pegging_hints_give_each_legal_cards_risk(players: int, options: dict[str, Any]) -> None:
     game = new_game("cribbage", players=players, seed=players, **options)
     rng = random.Random(players)
     checked = 0
