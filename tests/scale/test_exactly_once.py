@@ -145,6 +145,7 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
                 seat=0,
             )
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
+            await until(lambda: any('"table_state"' in t and '"seat":1' in t for t in bob_conn.outbox._queue))  # type: ignore[attr-defined]
             publish = p.bus.publish
             lost = table_channel(table.id, 1)
 

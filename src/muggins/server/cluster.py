@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -27,6 +28,7 @@ from muggins.server import messages
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
+from muggins.server.limits import RedisAccountLimits
 from muggins.server.manager import LOBBY, Tables
 from muggins.server.ownership import Leases
 from muggins.server.settings import Settings
@@ -42,13 +44,17 @@ Op = Callable[[Table, User, dict[str, Any]], Awaitable[Any]]
 
 
 async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[str, Any]:
-    """What a mirror needs: the table, each audience's view, the clocks and the chat."""
+    """What a mirror needs: the table and its chat."""
     return {
         "info": table.info().model_dump(mode="json"),
-        "views": {str(a): table.state_for(a if isinstance(a, int) else None).view for a in table.audiences()},
-        "clocks": [c.model_dump(mode="json") for c in table.all_clocks()],
         "chat": [line.model_dump(mode="json") for line in table.chat_log],
     }
+
+
+async def _state(table: Table, _user: User, args: dict[str, Any]) -> dict[str, Any]:
+    """One audience's whole state, read under the table's lock (every move in it is stored)."""
+    async with table.lock:
+        return table.state_for(args["seat"]).model_dump(mode="json")
 
 
 async def _hint(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
@@ -67,6 +73,7 @@ OPS: dict[str, Op] = {
     "attach": lambda t, u, a: t.attach(u),
     "detach": lambda t, u, a: t.detach(u),
     "snapshot": _snapshot,
+    "state": _state,
 }
 """What an owner does for a request, by operation name."""
 
@@ -93,8 +100,13 @@ class ClusterTables(Tables):
                 bus.url, max_connections=8, timeout=30, decode_responses=True
             )
         )
-        self.leases = Leases(self.control, bus.key("lease"), self.node, self.ttl)
+        self.keeper = aioredis.Redis.from_url(bus.url, decode_responses=True)
+        self.leases = Leases(self.control, bus.key("lease"), self.node, self.ttl, keeper=self.keeper)
+        self.owners: dict[str, str] = {}
+        """Table -> the node last seen holding its lease (asked again when that node does not answer
+        or says it is not the owner), so a forwarded request costs no lookup in Redis."""
         self.lobby_key = bus.key("lobby")
+        self.account_limits = RedisAccountLimits(bus, settings.rate_per_second, settings.rate_burst)
         self.redis = bus.redis
         self.forwarder = Forwarder(bus, self.node, self._serve)
         self.handles: dict[str, TableHandle] = {}
@@ -135,6 +147,7 @@ class ClusterTables(Tables):
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
         await self.control.aclose()
+        await self.keeper.aclose()
 
     # --- ownership --------------------------------------------------------------------------
 
@@ -271,7 +284,7 @@ class ClusterTables(Tables):
             table = self.tables.get(table_id)
             if table is not None:
                 return await OPS[op](table, user, args)
-            owner = await self.leases.owner(table_id)
+            owner = self.owners.get(table_id) or await self._look_up_owner(table_id)
             if owner is None or owner == self.node:
                 if await self.take(table_id):
                     continue
@@ -279,15 +292,33 @@ class ClusterTables(Tables):
                 who = {"id": user.id, "name": user.name, "kind": user.kind}
                 try:
                     return await self.forwarder.call(
-                        owner, op, table_id=table_id, user=who, args=args, timeout=CALL_TIMEOUT
+                        owner,
+                        op,
+                        table_id=table_id,
+                        user=who,
+                        args=args,
+                        timeout=CALL_TIMEOUT,
+                        alive=functools.partial(self._still_owner, table_id, owner),
                     )
                 except ForwardError as exc:
                     raise TableError(str(exc)) from None
                 except (NotOwnerError, TimeoutError):
-                    pass
+                    if self.owners.get(table_id) == owner:
+                        del self.owners[table_id]
             if time.monotonic() > deadline:
                 raise TableError(f"the server that runs table {table_id} does not answer; try again")
             await asyncio.sleep(0.2)
+
+    async def _still_owner(self, table_id: str, node: str) -> bool:
+        return await self._look_up_owner(table_id) == node
+
+    async def _look_up_owner(self, table_id: str) -> str | None:
+        owner = await self.leases.owner(table_id)
+        if owner is None:
+            self.owners.pop(table_id, None)
+        else:
+            self.owners[table_id] = owner
+        return owner
 
     # --- Tables ---------------------------------------------------------------------------------
 
@@ -343,6 +374,20 @@ class ClusterTables(Tables):
         self.pending.add(table_id)
         self.creating[asyncio.current_task()] = table_id
 
+    async def state_of(self, table: Table, seat: int | None) -> messages.TableState:
+        local = self.tables.get(table.id)
+        if local is not None:
+            return await super().state_of(local, seat)
+        return messages.TableState.model_validate(await self.call(table.id, "state", NOBODY, seat=seat))
+
+    async def listening(self, table: Table, audience: int | str) -> bool:
+        """A seat always (its player may be anywhere); spectators only if somebody at the table
+        without a seat is connected (every connection attaches to the owner when it follows)."""
+        if audience != WATCH:
+            return True
+        seated = {uid for uid, bot in table.row.seats.values() if bot is None}
+        return any(uid not in seated for uid in table.present)
+
     def lobby(self) -> list[messages.TableInfo]:
         return [t for t in self.listing.values() if not t.private and t.status != "finished"]
 
@@ -363,18 +408,15 @@ class ClusterTables(Tables):
 
 
 class TableHandle(Table):
-    """A table as connections on any node use it: requests run on the owner; seats, views, clocks
-    and chat are read from the owner's ``Table`` when it is here, else from a mirror fed by the
-    table's channels (Redis keeps each channel in order, so the mirror is never behind a client)."""
+    """A table as connections on any node use it: requests run on the owner; seats and chat are
+    read from the owner's ``Table`` when it is here, else from a mirror fed by the table's channel
+    (its table updates and chat). A whole state with a view comes from the owner
+    (``ClusterTables.state_of``), so a mirror never follows the game's moves."""
 
     def __init__(self, row: TableRow, cluster: ClusterTables) -> None:
         super().__init__(row, {}, cluster)
         self.cluster = cluster
         self.mirror: messages.TableInfo | None = None
-        self.views: dict[str, tuple[tuple[int, int], dict[str, Any] | None]] = {}
-        self.mirror_clocks: list[messages.SeatClock] = []
-        self.unread: dict[str, str] = {}
-        """Audience -> its newest ``events`` text not yet applied to the mirror."""
         self.subs: list[Subscription] = []
         self.mirrored = False
         self.attached: collections.Counter[int] = collections.Counter()
@@ -435,6 +477,7 @@ class TableHandle(Table):
                     await self.cluster.call(self.id, "attach", self.attached_users[user_id])
 
     def _on_owner(self, node: str) -> None:
+        self.cluster.owners[self.id] = node
         if node != self.cluster.node:
             self.cluster.spawn(self.reattach())
 
@@ -444,7 +487,6 @@ class TableHandle(Table):
         local = self.cluster.tables.get(self.id)
         if local is not None:
             return local.info()
-        self._settle()
         return self.mirror if self.mirror is not None else super().info()
 
     def seat_of(self, user_id: int) -> int | None:
@@ -455,44 +497,28 @@ class TableHandle(Table):
         return next(found, None)
 
     def state_for(self, seat: int | None) -> messages.TableState:
+        """Only for a table owned here; ask ``ClusterTables.state_of`` for any table."""
         local = self.cluster.tables.get(self.id)
-        if local is not None:
-            return local.state_for(seat)
-        self._settle()
-        now = time.time()
-        clocks = [
-            c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)})
-            for c in self.mirror_clocks
-        ]
-        view = self.views.get(str(WATCH if seat is None else seat), ((0, 0), None))[1]
-        return messages.TableState(table_id=self.id, table=self.info(), seat=seat, view=view, clocks=clocks)
+        if local is None:
+            raise TableError(f"table {self.id} is run by another process: ask it for the state")
+        return local.state_for(seat)
 
     # --- the mirror -------------------------------------------------------------------------------
 
     async def refresh(self) -> None:
-        """Follow the table's channels (once) and load the owner's snapshot; messages already
-        newer than the snapshot are kept."""
+        """Follow the table's channel (once) and load the owner's snapshot; updates already newer
+        than the snapshot are kept."""
         bus = self.cluster.bus
         if not self.subs:
             self.subs.append(await bus.subscribe(table_channel(self.id), self._on_table))
             self.subs.append(await bus.subscribe(table_channel(self.id, OWNER), self._on_owner))
-            for audience in self.audiences():
-                self.subs.append(
-                    await bus.subscribe(table_channel(self.id, audience), self._on_audience(audience))
-                )
         self.mirrored = True
         try:
             snap = await self.cluster.call(self.id, "snapshot", NOBODY)
         except TableError:
             self.mirrored = False
             raise
-        info = messages.TableInfo.model_validate(snap["info"])
-        self._set_info(info)
-        key = (info.game_number, info.state_id)
-        for audience, view in snap["views"].items():
-            if self.views.get(audience, ((-1, -1), None))[0] <= key:
-                self.views[audience] = (key, view)
-        self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in snap["clocks"]]
+        self._set_info(messages.TableInfo.model_validate(snap["info"]))
         self._chat = collections.deque(
             (messages.Chat.model_validate(c) for c in snap["chat"]), maxlen=self._chat.maxlen
         )
@@ -510,37 +536,3 @@ class TableHandle(Table):
             self._set_info(messages.TableInfo.model_validate(message["table"]))
         elif kind == "chat":
             self._chat.append(messages.Chat.model_validate(message))
-        elif kind == "clock":
-            self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
-
-    def _on_audience(self, audience: int | str) -> Callable[[str], None]:
-        def handler(text: str) -> None:
-            if '"type":"events"' in text[:40]:
-                self.unread[str(audience)] = text  # read when a connection needs the state
-                return
-            message = json.loads(text)
-            if message.get("type") == "table_state":
-                self._settle()
-                info = messages.TableInfo.model_validate(message["table"])
-                self._set_info(info)
-                self.views[str(audience)] = ((info.game_number, info.state_id), message["view"])
-                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
-
-        return handler
-
-    def _settle(self) -> None:
-        """Apply the newest unread ``events`` of each audience (parsing every event as it passes
-        would cost each process as much as the owner's own work)."""
-        unread, self.unread = self.unread, {}
-        number = self.mirror.game_number if self.mirror else 0
-        newest = -1
-        for audience, text in unread.items():
-            message = json.loads(text)
-            key = (int(message.get("game_number", number)), int(message["state_id"]))
-            if self.views.get(audience, ((-1, -1), None))[0] <= key:
-                self.views[audience] = (key, message["view"])
-            if key[1] > newest:
-                newest = key[1]
-                self.mirror_clocks = [messages.SeatClock.model_validate(c) for c in message["clocks"]]
-        if self.mirror is not None and self.mirror.state_id < newest:
-            self.mirror = self.mirror.model_copy(update={"state_id": newest})

@@ -62,7 +62,8 @@ class Joined:
     seat: int | None
     subs: list[Subscription] = field(default_factory=list)
     sent: Position = (-1, -1)
-    resending: bool = False
+    held: list[str] | None = None
+    """Messages held while a whole state is on its way (None: deliver at once)."""
 
 
 class Connection:
@@ -149,15 +150,12 @@ class Connection:
 
     async def handle(self, text: str) -> None:
         """Validate and act on one client frame; every refusal becomes an ``error`` reply."""
+        rate = self.settings.rate_per_second
         if not self.limit.take():
-            now = time.monotonic()
-            if now - self.flood_told >= 1:
-                self.flood_told = now
-                self.send(
-                    messages.Error(
-                        reason=f"too many messages: at most {self.settings.rate_per_second:g} a second"
-                    )
-                )
+            self._flooding(f"too many messages: at most {rate:g} a second")
+            return
+        if self.user is not None and not await self.tables.account_limits.take(self.user.id):
+            self._flooding(f"too many messages from your account: at most {rate:g} a second in all")
             return
         if len(text.encode()) > self.settings.max_message_bytes:
             self.send(
@@ -189,6 +187,13 @@ class Connection:
                 messages.Error(reason="server error; nothing changed", request=request, table_id=table_id)
             )
 
+    def _flooding(self, reason: str) -> None:
+        """Refuse a message over a rate limit (telling the client at most once a second)."""
+        now = time.monotonic()
+        if now - self.flood_told >= 1:
+            self.flood_told = now
+            self.send(messages.Error(reason=reason))
+
     # --- following tables -----------------------------------------------------------------------
 
     async def _follow(self, table: Table, *, if_seat_changed: bool = False) -> None:
@@ -201,7 +206,7 @@ class Connection:
             old = self.joined.get(table.id)
             if if_seat_changed and (old is None or old.seat == seat):
                 return
-            joined = Joined(table, seat)
+            joined = Joined(table, seat, held=[])
             joined.subs.append(await self.bus.subscribe(table_channel(table.id), self._table_handler(joined)))
             joined.subs.append(
                 await self.bus.subscribe(
@@ -210,12 +215,26 @@ class Connection:
             )
             if old is None:
                 await table.attach(self.user)
-            async with self.tables.changing(table):
-                self.joined[table.id] = joined  # from here on only the new subscriptions deliver
-                self._send_state(joined, table.state_for(seat))
+            self.joined[table.id] = joined  # from here on only the new subscriptions deliver
             if old is not None:
                 for sub in old.subs:
                     await sub.close()
+            await self._send_current(joined)
+
+    async def _send_current(self, joined: Joined) -> None:
+        """Send the table's state as its owner has it now (the subscriptions are live, so nothing
+        after it is missed), then the messages held meanwhile that are newer."""
+        try:
+            state = await self.tables.state_of(joined.table, joined.seat)
+        except BaseException:
+            joined.held = None
+            raise
+        if self.joined.get(joined.table.id) is not joined:
+            return
+        self._send_state(joined, state)
+        held, joined.held = joined.held or [], None
+        for text in held:
+            self._deliver(joined, text)
 
     def _send_state(self, joined: Joined, state: messages.TableState) -> None:
         view = state.view or {}
@@ -240,41 +259,37 @@ class Connection:
         return handler
 
     def _audience_handler(self, joined: Joined) -> Callable[[str], None]:
-        """Forward each state change of this connection's audience once, in order."""
+        """Forward each state change of this connection's audience once, in order (held back
+        while a whole state is on its way)."""
         table_id = joined.table.id
 
         def handler(text: str) -> None:
-            if self.joined.get(table_id) is not joined or joined.resending:
-                return  # replaced, or a full state is about to be sent
-            if text.startswith('{"type":"events"'):
-                at = position_of(text)
-                if at <= joined.sent:
-                    return  # the client has it already
-                if at != (joined.sent[0], joined.sent[1] + 1):
-                    joined.resending = True  # a move was missed: send everything again
-                    self._spawn(self._resend(joined))
-                    return
-                joined.sent = at
-                self.send(text)
-                return
-            if text.startswith('{"type":"table_state"'):
-                state = messages.TableState.model_validate_json(text)
-                if (state.table.game_number, state.table.state_id) < joined.sent:
-                    return
-                self._send_state(joined, state)
-                return
-            self.send(text)
+            if self.joined.get(table_id) is not joined:
+                return  # a subscription being replaced
+            if joined.held is not None:
+                joined.held.append(text)
+            else:
+                self._deliver(joined, text)
 
         return handler
 
-    async def _resend(self, joined: Joined) -> None:
-        """The client missed a move (a lost bus message): send the table's whole state again."""
-        try:
-            async with self.tables.changing(joined.table):
-                if self.joined.get(joined.table.id) is joined:
-                    self._send_state(joined, joined.table.state_for(joined.seat))
-        finally:
-            joined.resending = False
+    def _deliver(self, joined: Joined, text: str) -> None:
+        if text.startswith('{"type":"events"'):
+            at = position_of(text)
+            if at <= joined.sent:
+                return  # the client has it already
+            if at != (joined.sent[0], joined.sent[1] + 1):
+                joined.held = []  # a move was missed (a lost bus message): send everything again
+                self._spawn(self._send_current(joined))
+                return
+            joined.sent = at
+        elif text.startswith('{"type":"table_state"'):
+            state = messages.TableState.model_validate_json(text)
+            if (state.table.game_number, state.table.state_id) < joined.sent:
+                return
+            self._send_state(joined, state)
+            return
+        self.send(text)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(job)

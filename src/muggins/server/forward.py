@@ -57,9 +57,19 @@ class Forwarder:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def call(
-        self, node: str, op: str, *, table_id: str, user: dict[str, Any], args: dict[str, Any], timeout: float
+        self,
+        node: str,
+        op: str,
+        *,
+        table_id: str,
+        user: dict[str, Any],
+        args: dict[str, Any],
+        timeout: float,
+        alive: Callable[[], Awaitable[bool]] | None = None,
     ) -> Any:
-        """Run ``op`` on ``node``; raises ``NotOwnerError``, ``ForwardError`` or ``TimeoutError``."""
+        """Run ``op`` on ``node``; raises ``NotOwnerError``, ``ForwardError`` or ``TimeoutError``.
+        After each ``timeout`` without an answer, ``alive()`` says whether to go on waiting (the
+        node still owns the table: it is busy, and sending the request again could do it twice)."""
         rid = next(self.ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[rid] = future
@@ -74,7 +84,14 @@ class Forwarder:
         }
         try:
             await self.bus.publish(node_channel(node), json.dumps(request))
-            reply = await asyncio.wait_for(future, timeout)
+            while True:
+                try:
+                    reply = await asyncio.wait_for(asyncio.shield(future), timeout)
+                    break
+                except TimeoutError:
+                    if alive is None or not await alive():
+                        raise
+                    log.warning("%s on table %s: node %s is slow to answer; waiting on", op, table_id, node)
         finally:
             self.waiting.pop(rid, None)
         if reply.get("moved"):

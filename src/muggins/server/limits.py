@@ -1,8 +1,21 @@
-"""Token buckets: how floods of messages and chat are refused without refusing ordinary play."""
+"""Token buckets: how floods of messages and chat are refused without refusing ordinary play.
+
+A connection has its own bucket, and so has each account (a member or a guest): opening more
+connections does not multiply an account's allowance. In one process the account buckets live in
+memory; in a cluster they live in Redis, so every process spends from the same bucket.
+"""
 
 from __future__ import annotations
 
+import logging
 import time
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from muggins.server.bus.redis import RedisBus
+
+log = logging.getLogger(__name__)
 
 
 class TokenBucket:
@@ -24,3 +37,79 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
+
+    @property
+    def full(self) -> bool:
+        """Refilled to the brim (forgetting the bucket would change nothing)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
+
+
+class AccountLimits(ABC):
+    """One token bucket per account, shared by all of the account's connections."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError(
+                f"an account's rate must be above 0 and its burst at least 1, not {rate}, {burst}"
+            )
+        self.rate, self.burst = rate, burst
+
+    @abstractmethod
+    async def take(self, user_id: int) -> bool:
+        """Spend one of the account's tokens; False means the message is refused."""
+
+
+class MemoryAccountLimits(AccountLimits):
+    """Account buckets of a single process."""
+
+    FORGET_ABOVE = 10_000
+    """With more buckets than this, full ones (idle accounts) are forgotten."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        super().__init__(rate, burst)
+        self.buckets: dict[int, TokenBucket] = {}
+
+    async def take(self, user_id: int) -> bool:
+        bucket = self.buckets.get(user_id)
+        if bucket is None:
+            if len(self.buckets) >= self.FORGET_ABOVE:
+                self.buckets = {u: b for u, b in self.buckets.items() if not b.full}
+            bucket = self.buckets[user_id] = TokenBucket(self.rate, self.burst)
+        return bucket.take()
+
+
+_TAKE = """
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local kept = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens, stamp = tonumber(kept[1]), tonumber(kept[2])
+if tokens == nil then tokens, stamp = burst, ms end
+tokens = math.min(burst, tokens + math.max(0, ms - stamp) * rate / 1000)
+local allowed = 0
+if tokens >= 1 then tokens = tokens - 1; allowed = 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', ms)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * 1000 / rate) + 1000)
+return allowed
+"""
+"""Refill the bucket for the time since it was last used (by Redis's clock, the same for every
+process), spend a token if there is one; the key expires once it would be full again."""
+
+
+class RedisAccountLimits(AccountLimits):
+    """Account buckets in Redis, atomic by a script, shared by every process of a cluster."""
+
+    def __init__(self, bus: RedisBus, rate: float, burst: int) -> None:
+        super().__init__(rate, burst)
+        self.bus = bus
+        self.prefix = bus.key("limit:")
+
+    async def take(self, user_id: int) -> bool:
+        try:
+            return bool(
+                await self.bus.run_script(_TAKE, [f"{self.prefix}{user_id}"], [self.rate, self.burst])
+            )
+        except Exception:
+            # Redis unreachable: each connection's own limit still holds; do not stop play.
+            log.warning("the account limit could not be checked in Redis; allowed", exc_info=True)
+            return True

@@ -12,7 +12,8 @@ from muggins.bots.registry import bot_names
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, new_game
 from muggins.server import messages
-from muggins.server.bus import Bus
+from muggins.server.bus import Bus, table_channel
+from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
 from muggins.server.table import Table, TableError, user_info
@@ -29,6 +30,10 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.loading: dict[str, asyncio.Lock] = {}
+        self.account_limits: AccountLimits = MemoryAccountLimits(
+            settings.rate_per_second, settings.rate_burst
+        )
+        """Messages per account, across all its connections (a connection has its own limit too)."""
 
     async def resume(self) -> int:
         """Load every waiting and playing table from the store; games replay from their records and
@@ -142,11 +147,16 @@ class Tables:
             await table.changed()
         return table
 
-    def changing(self, table: Table) -> asyncio.Lock:
-        """The lock this process changes ``table`` under: held while reading a state to send a
-        client, so the state never shows a move that is not stored and published yet (a table
-        owned by another process has a lock nobody here holds)."""
-        return self.tables.get(table.id, table).lock
+    async def state_of(self, table: Table, seat: int | None) -> messages.TableState:
+        """What ``seat`` (None: a spectator) sees at ``table`` now, read under the table's lock so it
+        never shows a move that is not stored and published yet."""
+        async with table.lock:
+            return table.state_for(seat)
+
+    async def listening(self, table: Table, audience: int | str) -> bool:
+        """Whether anybody could hear a message for ``audience`` at ``table`` (a table skips
+        building messages for an audience nobody is in)."""
+        return await self.bus.has_subscribers(table_channel(table.id, audience))
 
     def forget_if_idle(self, table: Table) -> None:
         """Drop a finished table nobody follows from memory (the store has it; ``get`` reloads it)."""

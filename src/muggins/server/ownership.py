@@ -43,10 +43,20 @@ return 0
 class Leases:
     """The leases of one node (server process) on the tables it owns."""
 
-    def __init__(self, redis: aioredis.Redis, prefix: str, node: str, ttl: float) -> None:
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        prefix: str,
+        node: str,
+        ttl: float,
+        *,
+        keeper: aioredis.Redis | None = None,
+    ) -> None:
+        """``keeper``: a connection of its own for renewals, so they never wait behind other requests
+        (a renewal stuck in a queue for a lease's length would give every table away)."""
         self.redis, self.prefix, self.node = redis, prefix, node
         self.ttl_ms = max(100, int(ttl * 1000))
-        self._renew = redis.register_script(_RENEW)
+        self._renew = (keeper or redis).register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._acquire = redis.register_script(_ACQUIRE)
 

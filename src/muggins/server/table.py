@@ -50,6 +50,10 @@ class TableError(ValueError):
     """A request the table refuses; the message is the reason the client sees."""
 
 
+class NotStoredError(TableError):
+    """A move the store could not keep (nothing changed); it may be tried again."""
+
+
 def _redact(move: str, hidden: frozenset[Card]) -> str:
     """A move's text as a viewer may see it: only its verb if it names a card hidden from them
     (a discard to the crib names cards its maker's opponents never see)."""
@@ -429,14 +433,28 @@ class Table:
             record = game.record()
             record["moves"].pop()
             self.game = load_game(record)
-            raise TableError("the move could not be stored; try again") from None
+            raise NotStoredError("the move could not be stored; try again") from None
         self._note_choices()
         self._reset_clocks(mover=None if by == "clock" else seat)
+        try:
+            await self._publish_events(seat, move, by, events)
+        except Exception:
+            # The move is stored: it stands. Everyone at the table gets the whole state instead.
+            log.exception("publishing a move at table %s failed; sending the table's state again", self.id)
+            self._spawn(self._publish_states_again())
+        if game.is_over:
+            await self._finish()
+        self._schedule()
+
+    async def _publish_events(self, seat: int, move: str, by: str, events: list[Any]) -> None:
+        """Each audience hears of a stored move: its events as it may see them, and its new view."""
+        game = self.game
+        assert game is not None
         clocks = self.all_clocks()
         public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
         for audience in self.audiences():
             viewer = audience if isinstance(audience, int) else None
-            if not await self.manager.bus.has_subscribers(table_channel(self.id, audience)):
+            if not await self.manager.listening(self, audience):
                 continue
             await self._publish(
                 audience,
@@ -453,9 +471,19 @@ class Table:
                     type="events",
                 ),
             )
-        if game.is_over:
-            await self._finish()
-        self._schedule()
+
+    async def _publish_states_again(self) -> None:
+        """Send every audience its whole state until the bus takes it (after a failed publish)."""
+        pause = 0.2
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                async with self.lock:
+                    await self._publish_states()
+                return
+            except Exception:
+                log.warning("table %s: the bus still refuses the state; trying again", self.id)
+                pause = min(5.0, pause * 2)
 
     async def _finish(self) -> None:
         game = self.game
@@ -585,9 +613,17 @@ class Table:
                     if self.game is game and game.state_id == state_id and seat in game.to_move:
                         self.bot_tasks.pop(seat, None)
                         try:
-                            await self._apply(seat, move, "bot")
-                        except TableError:
-                            await self._apply(seat, str(game.auto_move(seat)), "bot")
+                            try:
+                                await self._apply(seat, move, "bot")
+                            except NotStoredError:
+                                raise
+                            except TableError:
+                                await self._apply(seat, str(game.auto_move(seat)), "bot")
+                        except NotStoredError:
+                            # Nothing changed; think again (on the game as it is) after a pause.
+                            self.bot_tasks[seat] = asyncio.current_task()  # type: ignore[assignment]
+                            delay = max(delay, 1.0)
+                            continue
                         return
                 delay = 0
         finally:

@@ -11,13 +11,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 import redis.asyncio as aioredis
+import redis.exceptions
 from redis.asyncio.client import PubSub
 
 from muggins.server.bus.base import Bus, Handler, Message, Subscription
 
 log = logging.getLogger(__name__)
+
+BATCH = 500
+"""Most commands sent in one pipeline."""
 
 CONFIRM_TIMEOUT = 5.0
 """Seconds to wait for Redis to confirm a subscription before going on without it."""
@@ -47,6 +52,10 @@ class RedisBus(Bus):
         self.confirming: dict[str, asyncio.Future[None]] = {}
         """Channels subscribed to but not yet confirmed by Redis."""
         self.reader: asyncio.Task[None] | None = None
+        self.outgoing: list[tuple[tuple[str | int | float, ...], asyncio.Future[Any]]] = []
+        self.scripts: dict[str, str] = {}
+        """Lua script -> its digest in Redis."""
+        self.sender: asyncio.Task[None] | None = None
         self.changing = asyncio.Lock()
 
     def key(self, name: str) -> str:
@@ -54,7 +63,47 @@ class RedisBus(Bus):
         return self.prefix + name
 
     async def publish(self, channel: str, message: Message) -> None:
-        await self.redis.publish(self.key(channel), message)
+        await self.run("PUBLISH", self.key(channel), message)
+
+    async def run(self, *command: str | int | float) -> Any:
+        """Run one Redis command in the next batch: everything asked for while the previous batch
+        was on its way goes as one pipeline (one round trip, one write), in the order of the
+        calls, so a busy process does not queue one round trip per message."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.outgoing.append((command, done))
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.get_running_loop().create_task(self._send())
+        return await done
+
+    async def run_script(self, script: str, keys: list[str], args: list[str | int | float]) -> Any:
+        """Run a Lua script by its digest in the next batch (loading it once if Redis lacks it)."""
+        digest = self.scripts.get(script)
+        if digest is None:
+            digest = self.scripts[script] = str(await self.redis.script_load(script))
+        try:
+            return await self.run("EVALSHA", digest, len(keys), *keys, *args)
+        except redis.exceptions.NoScriptError:
+            self.scripts.pop(script, None)  # Redis restarted: load it again
+            return await self.run("EVAL", script, len(keys), *keys, *args)
+
+    async def _send(self) -> None:
+        """Send the waiting commands, a batch at a time (one batch in flight keeps them in order)."""
+        while self.outgoing:
+            batch, self.outgoing = self.outgoing[:BATCH], self.outgoing[BATCH:]
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for command, _ in batch:
+                        pipe.execute_command(*command)
+                    results = await pipe.execute(raise_on_error=False)
+            except Exception as exc:
+                results = [exc] * len(batch)
+            for (_, done), result in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if isinstance(result, Exception):
+                    done.set_exception(result)
+                else:
+                    done.set_result(result)
 
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         """Returns once Redis confirms the subscription: every message published after that
@@ -115,6 +164,9 @@ class RedisBus(Bus):
                     log.exception("a bus handler failed on %s", found["channel"])
 
     async def close(self) -> None:
+        if self.sender is not None:
+            with contextlib.suppress(Exception):
+                await self.sender
         if self.reader is not None:
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
