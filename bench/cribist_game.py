@@ -17,8 +17,13 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.figures import compiled_core
 from muggins import new_game
 from muggins.bots.base import Bot
 from muggins.bots.cribist import ExpertBot, GreedyBot
@@ -84,6 +89,7 @@ def main() -> int:
             moves_per_s=round(moves / wall),
             games=games,
             target_games_per_s=500 if not options else None,
+            compiled_core=compiled_core(),
         )
     wall_times, _ = expert_latency(args.decisions, ExpertBot().seconds)
     _, cpu_times = expert_latency(args.decisions, math.inf)

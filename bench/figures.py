@@ -19,7 +19,15 @@ def figure(bench: str, value: float, unit: str, target: str | None = None, **det
         result["target"] = target
         result["met"] = meets(value, target)
     result.update(detail)
+    result.setdefault("compiled_core", compiled_core())
     return result
+
+
+def compiled_core() -> bool:
+    """Whether the rules core running here was compiled by mypyc at install (see docs/architecture.md)."""
+    import muggins.games.base
+
+    return not muggins.games.base.__file__.endswith(".py")
 
 
 def meets(value: float, target: str) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 import pydantic
+from mypy_extensions import mypyc_attr
 
 from muggins.cards import Card, CardError, parse_cards
 from muggins.games.errors import (
@@ -23,20 +24,16 @@ from muggins.games.errors import (
 )
 from muggins.games.events import Event
 from muggins.games.moves import Leave, Move, parse_move
+from muggins.games.options import Options
 from muggins.games.result import Result
 
 RECORD_VERSION = 1
 
 
-class Options(pydantic.BaseModel):
-    """Base of every game's options: unknown options are errors, values are checked."""
-
-    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
-
-
 DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Skalborg is not compiled
 class Game(ABC):
     """Base of every game: move validation, the move stack, records and views."""
 

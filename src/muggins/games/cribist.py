@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
-
-import pydantic
+from typing import Any, ClassVar
 
 from muggins.cards import Card, Suit, standard_pack
-from muggins.games.base import DeckSpec, Game, Options
+from muggins.games.base import DeckSpec, Game
 from muggins.games.cribist_events import (
     CardPlayed,
     Claimed,
@@ -24,6 +22,7 @@ from muggins.games.cribist_events import (
     TrickWon,
     TrumpsSet,
 )
+from muggins.games.cribist_options import SEATS, CribistOptions
 from muggins.games.cribist_rules import (
     MAX_TRICK_POINTS,
     SourceError,
@@ -37,11 +36,11 @@ from muggins.games.cribist_rules import (
 from muggins.games.errors import GameOverError, IllegalMoveError, OptionError
 from muggins.games.events import Dealt, Event, GameOver, PlayerLeft, Scored
 from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready, _Bare, move_type, parse_move
+from muggins.games.options import Options
 from muggins.games.result import Result, rank_by
 from muggins.scoring.cribist import score_trick
 from muggins.scoring.items import Item, Kind, Score
 
-SEATS = 4
 CARDS_EACH = 13
 PLAYS: dict[Card, Play] = {card: Play(card) for card in standard_pack()}
 """One Play move per card, made once: legal-move lists are built on every turn."""
@@ -51,33 +50,12 @@ _SEAT_SETS = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
-SeatNumber = Annotated[int, pydantic.Field(ge=0, lt=SEATS)]
-
-
-class CribistOptions(Options):
-    """Cribist's options: how the game ends, how tricks are counted, who deals first."""
-
-    end: Literal["deals", "target", "time"] = "deals"
-    deals: int = pydantic.Field(default=10, ge=1, le=1000, description="end=deals: deals to play")
-    target: int = pydantic.Field(default=61, ge=1, le=10_000, description="end=target: winning score")
-    minutes: int = pydantic.Field(
-        default=30, ge=1, le=24 * 60, description="end=time: agreed minutes (the server calls time)"
-    )
-    counting: Literal["auto", "manual"] = pydantic.Field(
-        default="auto", description="auto: tricks scored for their winners; manual: claims and muggins"
-    )
-    first_dealer: Literal["random"] | SeatNumber = pydantic.Field(
-        default="random", description="'random' or 0-3"
-    )
-
-
-@move_type
 class TimeUp(_Bare):
     """The agreed time has run out (sent by the server's clock, recorded like any move): the hand in
     progress is finished and the game ends."""
 
-    verb: ClassVar[str] = "timeup"
-    server_only: ClassVar[bool] = True
+
+move_type(TimeUp, "timeup", server_only=True)
 
 
 class Phase(enum.StrEnum):
@@ -119,16 +97,17 @@ class Cribist(Game):
     min_players: ClassVar[int] = SEATS
     max_players: ClassVar[int] = SEATS
     options_model: ClassVar[type[Options]] = CribistOptions
-    options: CribistOptions
 
     def __init__(
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
     ) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
+        assert isinstance(self.options, CribistOptions)
+        self.opts: CribistOptions = self.options
         for number, given in enumerate(self.decks, start=1):
             if len(given) != 52 or any(c.is_joker for c in given):
                 raise OptionError(f"deck {number} must be the 52 standard cards, not {len(given)} cards")
-        first = self.options.first_dealer
+        first = self.opts.first_dealer
         self.dealer = self.rng.randrange(SEATS) if first == "random" else int(first)
         self.totals = [0] * SEATS
         self.deal_number = 0
@@ -301,8 +280,8 @@ class Cribist(Game):
     # --- the rules --------------------------------------------------------------------------
 
     def _time_reason(self) -> str | None:
-        if self.options.end != "time":
-            return f"this game ends by {self.options.end}, not by a time limit"
+        if self.opts.end != "time":
+            return f"this game ends by {self.opts.end}, not by a time limit"
         if self.time_called:
             return "time has already been called"
         return None
@@ -363,7 +342,7 @@ class Cribist(Game):
             return events
         winner = self.winner
         events.append(TrickWon(winner, len(self.history) + 1, self.leader, tuple(self.trick)))
-        if self.options.counting == "manual":
+        if self.opts.counting == "manual":
             self.phase = Phase.CLAIM
             return events
         points = trick_points(self.trick, self.trump)
@@ -440,7 +419,7 @@ class Cribist(Game):
                 events.extend(self._award(seat, "tricks", Score((item,)), won[seat]))
                 if self._result is not None:
                     return events
-        if self.options.end == "deals" and self.deal_number >= self.options.deals:
+        if self.opts.end == "deals" and self.deal_number >= self.opts.deals:
             return events + self._end(f"{self.deal_number} deals played")
         if self.time_called:
             return events + self._end("time is up and the last hand is finished")
@@ -460,8 +439,8 @@ class Cribist(Game):
         """Add ``points`` to ``seat``; reaching the target ends the game there and then."""
         self.totals[seat] += points
         events: list[Event] = [Scored(seat, reason, score, points, self.totals[seat])]
-        if self.options.end == "target" and points > 0 and self.totals[seat] >= self.options.target:
-            events.extend(self._end(f"player {seat} reached {self.options.target}"))
+        if self.opts.end == "target" and points > 0 and self.totals[seat] >= self.opts.target:
+            events.extend(self._end(f"player {seat} reached {self.opts.target}"))
         return events
 
     def _end(self, reason: str) -> list[Event]:

@@ -4,10 +4,9 @@ protocol's secret ``dealt`` events)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from muggins.cards import Card
-from muggins.games.events import Event
+from muggins.games.events import Event, event_type
 from muggins.scoring.items import Score
 
 
@@ -15,55 +14,64 @@ from muggins.scoring.items import Score
 class DealStarted(Event):
     """A new deal: who deals and its number (1-based). The cards follow as secret ``dealt`` events."""
 
-    type: ClassVar[str] = "deal"
     dealer: int
     number: int
+
+
+event_type(DealStarted, "deal")
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card went to the trick."""
 
-    type: ClassVar[str] = "played"
     player: int
     card: Card
+
+
+event_type(CardPlayed, "played")
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpsSet(Event):
     """The opening lead named the trump suit for the hand."""
 
-    type: ClassVar[str] = "trumps"
     player: int
     suit: str
+
+
+event_type(TrumpsSet, "trumps")
 
 
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A trick was won; ``cards`` in the order played, starting with the lead."""
 
-    type: ClassVar[str] = "trick"
     player: int
     number: int
     leader: int
     cards: tuple[Card, ...]
 
 
+event_type(TrickWon, "trick")
+
+
 @dataclass(frozen=True, slots=True)
 class Claimed(Event):
     """The trick's winner claimed points; ``accepted`` is False for an overclaim, which scores nothing."""
 
-    type: ClassVar[str] = "claimed"
     player: int
     amount: int
     accepted: bool
+
+
+event_type(Claimed, "claimed")
 
 
 @dataclass(frozen=True, slots=True)
 class MugginsCalled(Event):
     """A call of muggins, as checked: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
 
-    type: ClassVar[str] = "muggins"
     player: int
     amount: int
     source: str
@@ -71,17 +79,24 @@ class MugginsCalled(Event):
     why: str
 
 
+event_type(MugginsCalled, "muggins")
+
+
 @dataclass(frozen=True, slots=True)
 class MugginsClosed(Event):
     """Every other player has called or passed; the next trick may be led."""
 
-    type: ClassVar[str] = "muggins_closed"
     trick: Score
+
+
+event_type(MugginsClosed, "muggins_closed")
 
 
 @dataclass(frozen=True, slots=True)
 class TimeCalled(Event):
     """Time is up: this hand is the last."""
 
-    type: ClassVar[str] = "time_up"
     player: int
+
+
+event_type(TimeCalled, "time_up")

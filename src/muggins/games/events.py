@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from muggins.cards import Card
 from muggins.scoring.items import Item, Score
@@ -32,10 +34,12 @@ def to_json(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # events of games that are not compiled
 class Event:
-    """Base of all events. ``type`` names the event in the JSON form."""
+    """Base of all events: each is a frozen dataclass given its ``type`` (its name in the JSON form)
+    and its ``secret`` fields by ``event_type`` after the class body."""
 
+    __slots__ = ()
     type: ClassVar[str] = "event"
     secret: ClassVar[tuple[str, ...]] = ()
 
@@ -44,6 +48,7 @@ class Event:
         owner = getattr(self, "player", None)
         if not self.secret or (viewer is not None and viewer == owner):
             return self
+        assert dataclasses.is_dataclass(self)
         return dataclasses.replace(self, **dict.fromkeys(self.secret))
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,30 +58,43 @@ class Event:
         return data
 
 
+_E = TypeVar("_E", bound="type[Event]")
+
+
+def event_type(cls: _E, type: str, *, secret: tuple[str, ...] = ()) -> _E:
+    """Give an event class its JSON name and the fields only its player sees. Called after the
+    class body: mypyc, which compiles the rules core, would take class constants in a dataclass
+    body for fields."""
+    cls.type, cls.secret = type, secret
+    return cls
+
+
 @dataclass(frozen=True, slots=True)
 class PhaseChanged(Event):
     """The game moved to a new phase (deal, discard, play, show, pause, betting round ...)."""
 
-    type: ClassVar[str] = "phase"
     phase: str
+
+
+event_type(PhaseChanged, "phase")
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     """A player was dealt cards; only they see which."""
 
-    type: ClassVar[str] = "dealt"
-    secret: ClassVar[tuple[str, ...]] = ("cards",)
     player: int
     count: int
     cards: tuple[Card, ...] | None
+
+
+event_type(Dealt, "dealt", secret=("cards",))
 
 
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
     """Points went to a player (or their side), with the items that made them and why."""
 
-    type: ClassVar[str] = "scored"
     player: int
     reason: str
     score: Score
@@ -84,17 +102,24 @@ class Scored(Event):
     total: int
 
 
+event_type(Scored, "scored")
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerLeft(Event):
     """A player left the table."""
 
-    type: ClassVar[str] = "left"
     player: int
+
+
+event_type(PlayerLeft, "left")
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """The game ended; ``result`` is the game's Result in JSON form."""
 
-    type: ClassVar[str] = "game_over"
     result: dict[str, Any]
+
+
+event_type(GameOver, "game_over")

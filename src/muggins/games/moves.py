@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from muggins.cards import Card, CardError, format_cards, parse_card, parse_cards
 from muggins.games.errors import MoveSyntaxError
 
@@ -16,6 +18,7 @@ _VERBS: dict[str, type[Move]] = {}
 _M = TypeVar("_M", bound="type[Move]")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # moves of games that are not compiled
 class Move:
     """Base of all moves. Subclasses are frozen dataclasses registered under their ``verb``.
 
@@ -23,7 +26,9 @@ class Move:
     """
 
     __slots__ = ()
-    verb: ClassVar[str]
+    verb: ClassVar[str] = ""
+    example: ClassVar[str] = ""
+    """Example arguments, for the hint in a syntax error."""
     server_only: ClassVar[bool] = False
     """True for moves only the table itself may make (a clock saying time is up), never a client."""
 
@@ -41,9 +46,12 @@ class Move:
         return f"{self.verb} {args}" if args else self.verb
 
 
-def move_type(cls: _M) -> _M:
-    """Class decorator: register a move class under its verb."""
-    _VERBS[cls.verb] = cls
+def move_type(cls: _M, verb: str, *, example: str = "", server_only: bool = False) -> _M:
+    """Give a move class its verb (and example arguments, and whether only the table may make it)
+    and register it under the verb. Called after the class body, not as a decorator: mypyc, which
+    compiles the rules core, would take class constants in a dataclass body for fields."""
+    cls.verb, cls.example, cls.server_only = verb, example, server_only
+    _VERBS[verb] = cls
     return cls
 
 
@@ -94,7 +102,6 @@ def _amount(verb: str, args: list[str], *, minimum: int = 0) -> int:
 class _Cards(Move):
     """A move naming one or more cards."""
 
-    example: ClassVar[str]
     cards: tuple[Card, ...]
 
     @classmethod
@@ -110,21 +117,18 @@ class _Cards(Move):
         return format_cards(self.cards)
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Discard(_Cards):
     """Lay cards away face down to the crib (``discard 5H 6D``)."""
 
-    verb: ClassVar[str] = "discard"
-    example: ClassVar[str] = "5H 6D"
+
+move_type(Discard, "discard", example="5H 6D")
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Play(Move):
     """Lay one card: to the pegging pile, or to a trick."""
 
-    verb: ClassVar[str] = "play"
     card: Card
 
     @classmethod
@@ -133,6 +137,9 @@ class Play(Move):
 
     def args_text(self) -> str:
         return str(self.card)
+
+
+move_type(Play, "play")
 
 
 class _Bare(Move):
@@ -158,53 +165,53 @@ class _Bare(Move):
         return f"{type(self).__name__}()"
 
 
-@move_type
 class Go(_Bare):
     """Say go: no card can be laid without passing 31."""
 
-    verb: ClassVar[str] = "go"
+
+move_type(Go, "go")
 
 
-@move_type
 class Leave(_Bare):
     """Leave the table: worst unfilled rank, and the hand ends at once."""
 
-    verb: ClassVar[str] = "leave"
+
+move_type(Leave, "leave")
 
 
-@move_type
 class Ready(_Bare):
     """Ready to go on from a pause (before or after the show, between hands)."""
 
-    verb: ClassVar[str] = "ready"
+
+move_type(Ready, "ready")
 
 
-@move_type
 class Check(_Bare):
     """Bet nothing when nothing is owed."""
 
-    verb: ClassVar[str] = "check"
+
+move_type(Check, "check")
 
 
-@move_type
 class Call(_Bare):
     """Put in what is owed to match the highest bet."""
 
-    verb: ClassVar[str] = "call"
+
+move_type(Call, "call")
 
 
-@move_type
 class Fold(_Bare):
     """Give up the hand and any claim on the pot."""
 
-    verb: ClassVar[str] = "fold"
+
+move_type(Fold, "fold")
 
 
-@move_type
 class AllIn(_Bare):
     """Put in every chip one holds."""
 
-    verb: ClassVar[str] = "allin"
+
+move_type(AllIn, "allin")
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,37 +228,35 @@ class _Amount(Move):
         return str(self.amount)
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Bet(_Amount):
     """Open the betting with ``amount`` chips."""
 
-    verb: ClassVar[str] = "bet"
+
+move_type(Bet, "bet")
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Raise(_Amount):
     """Raise the bet to a total of ``amount`` chips this round."""
 
-    verb: ClassVar[str] = "raise"
+
+move_type(Raise, "raise")
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Claim(_Amount):
     """Claim ``amount`` points for one's own hand, crib or trick (manual counting)."""
 
-    verb: ClassVar[str] = "claim"
+
+move_type(Claim, "claim")
 
 
-@move_type
 @dataclass(frozen=True, slots=True)
 class Muggins(Move):
     """Call muggins: claim ``amount`` points an opponent missed, optionally naming their source
     as scoring items (``muggins 2 fifteen 5H 10S``); the game says whether a source is required."""
 
-    verb: ClassVar[str] = "muggins"
     amount: int
     source: str = ""
 
@@ -263,13 +268,15 @@ class Muggins(Move):
         return f"{self.amount} {self.source}".rstrip()
 
 
-@move_type
+move_type(Muggins, "muggins")
+
+
 @dataclass(frozen=True, slots=True)
 class KeepCrib(_Cards):
     """Ten-hand cribbage: lay four cards away as one's own crib (``crib 5H 6D 7S 8C``)."""
 
-    verb: ClassVar[str] = "crib"
-    example: ClassVar[str] = "5H 6D 7S 8C"
+
+move_type(KeepCrib, "crib", example="5H 6D 7S 8C")
 
 
 def verbs() -> frozenset[str]:

@@ -11,10 +11,11 @@ from typing import Any, Self, cast
 import pydantic
 
 from muggins.cards import ALL_CARDS, Card, joker_pack
-from muggins.games.base import Game, Options
+from muggins.games.base import Game
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft
 from muggins.games.moves import Discard, Leave, Move, Ready
+from muggins.games.options import Options
 from muggins.games.result import Result
 from muggins.games.skalborg_betting import Limit, Round, Table
 from muggins.games.skalborg_events import (

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import pydantic
 
-from muggins.games.base import Options
+from muggins.games.options import Options
 
 Variant = Literal["six-card", "five-card", "ten-hand"]
 

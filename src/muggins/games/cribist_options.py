@@ -1,0 +1,30 @@
+"""Cribist's options (a pydantic model, kept out of the compiled rules core)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import pydantic
+
+from muggins.games.options import Options
+
+SEATS = 4
+
+SeatNumber = Annotated[int, pydantic.Field(ge=0, lt=SEATS)]
+
+
+class CribistOptions(Options):
+    """Cribist's options: how the game ends, how tricks are counted, who deals first."""
+
+    end: Literal["deals", "target", "time"] = "deals"
+    deals: int = pydantic.Field(default=10, ge=1, le=1000, description="end=deals: deals to play")
+    target: int = pydantic.Field(default=61, ge=1, le=10_000, description="end=target: winning score")
+    minutes: int = pydantic.Field(
+        default=30, ge=1, le=24 * 60, description="end=time: agreed minutes (the server calls time)"
+    )
+    counting: Literal["auto", "manual"] = pydantic.Field(
+        default="auto", description="auto: tricks scored for their winners; manual: claims and muggins"
+    )
+    first_dealer: Literal["random"] | SeatNumber = pydantic.Field(
+        default="random", description="'random' or 0-3"
+    )
