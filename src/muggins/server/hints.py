@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 
 from muggins.analysis.discard import analyze
 from muggins.analysis.pegging import PlayRisk, play_risks
-from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.reading import Seat, read
 from muggins.bots.registry import bot_names, make_bot
 from muggins.games.moves import Discard, Go, Move, Play
@@ -94,7 +93,7 @@ def _crib_owner(seat: Seat, offset: int) -> str:
 def _play_advice(seat: Seat, move: Play) -> Advice | None:
     """The card's figures (pegged now, the next player's expected reply, net) and the best other
     card's; the expert looks further ahead than these figures, so it may prefer a lower net."""
-    responder = ExpertPegger._responder(seat)
+    responder = seat.next_to_lay()
     partner = responder is not None and seat.is_friend(responder)
     seen = [*seat.discards, *seat.own_crib, *(card for cards in seat.played for card in cards)]
     if seat.starter is not None:

@@ -175,7 +175,7 @@ class ExpertPegger:
             return Play(playable[-1])
         pile = tuple(card.rank for _, card in seat.pile)
         mine = tuple(sorted(card.rank for card in seat.hand))
-        responder = self._responder(seat)
+        responder = seat.next_to_lay()
         if responder is None:
             return Play(max(playable, key=lambda c: (_alone(pile, mine, c.rank), c.value)))
         sign = 1.0 if seat.is_friend(responder) else -1.0
@@ -208,16 +208,6 @@ class ExpertPegger:
         config = seat.crib_config
         dealt, thrown = (6, 2) if players == 2 else (5, 1)
         return _kept_cached(self.tables, config, offset, dealt, thrown)
-
-    @staticmethod
-    def _responder(seat: Seat) -> int | None:
-        """The next seat that may still lay a card on this count, or None."""
-        other = seat.next_seat(seat.me)
-        while other != seat.me:
-            if other not in seat.passed and seat.hand_sizes[other]:
-                return other
-            other = seat.next_seat(other)
-        return None
 
 
 @functools.lru_cache(maxsize=64)

@@ -87,6 +87,15 @@ class Seat:
             nxt = (nxt + step) % self.players
         return nxt
 
+    def next_to_lay(self) -> int | None:
+        """The next seat after this one that may still lay a card on this count, or None."""
+        other = self.next_seat(self.me)
+        while other != self.me:
+            if other not in self.passed and self.hand_sizes[other]:
+                return other
+            other = self.next_seat(other)
+        return None
+
 
 def read(view: View) -> Seat:
     """Read a cribbage view (``Game.view(seat)``) into a ``Seat``."""
