@@ -36,6 +36,8 @@ from muggins.scoring.pegging import peg, score_go
 from muggins.scoring.show import score_show
 
 _PLAYS = {card: Play(card) for card in STANDARD_CARDS}
+_DISCARDS: dict[tuple[Card, ...], Discard] = {}
+"""Discard moves made once each (at most one per pair of cards, or per card): every deal lists them."""
 _BY_RANK = {card: card.sort_key for card in STANDARD_CARDS}.__getitem__
 _ALL = frozenset(STANDARD_CARDS)
 
@@ -60,6 +62,13 @@ class ShowStep:
 
     def __init__(self, player: int, what: str, cards: tuple[Card, ...]) -> None:
         self.player, self.what, self.cards = player, what, cards
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    move = _DISCARDS.get(cards)
+    if move is None:
+        move = _DISCARDS[cards] = Discard(cards)
+    return move
 
 
 class Cribbage(Game):
@@ -125,7 +134,7 @@ class Cribbage(Game):
         if self.phase == DISCARD:
             hand = sorted(self.hand[player])
             if not self.crib_done[player]:
-                return [Discard(c) for c in itertools.combinations(hand, self.lay.to_crib)]
+                return [_discard(c) for c in itertools.combinations(hand, self.lay.to_crib)]
             return [KeepCrib(c) for c in itertools.combinations(hand, self.lay.own_crib)]
         if self.phase == PLAY:
             playable = self._playable(player)
