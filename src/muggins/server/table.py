@@ -452,25 +452,29 @@ class Table:
         assert game is not None
         clocks = self.all_clocks()
         public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
+        sending = []
         for audience in self.audiences():
             viewer = audience if isinstance(audience, int) else None
             if not await self.manager.listening(self, audience):
                 continue
-            await self._publish(
-                audience,
-                messages.Events.model_construct(
-                    table_id=self.id,
-                    state_id=game.state_id,
-                    game_number=self.game_number,
-                    seat=seat,
-                    move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
-                    by=by,
-                    events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
-                    view=game.view(viewer),
-                    clocks=clocks,
-                    type="events",
-                ),
+            sending.append(
+                self._publish(
+                    audience,
+                    messages.Events.model_construct(
+                        table_id=self.id,
+                        state_id=game.state_id,
+                        game_number=self.game_number,
+                        seat=seat,
+                        move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
+                        by=by,
+                        events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
+                        view=game.view(viewer),
+                        clocks=clocks,
+                        type="events",
+                    ),
+                )
             )
+        await asyncio.gather(*sending)  # to different channels: one batch on the bus
 
     async def _publish_states_again(self) -> None:
         """Send every audience its whole state until the bus takes it (after a failed publish)."""

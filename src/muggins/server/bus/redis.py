@@ -21,9 +21,6 @@ from muggins.server.bus.base import Bus, Handler, Message, Subscription
 
 log = logging.getLogger(__name__)
 
-BATCH = 500
-"""Most commands sent in one pipeline."""
-
 CONFIRM_TIMEOUT = 5.0
 """Seconds to wait for Redis to confirm a subscription before going on without it."""
 
@@ -55,7 +52,7 @@ class RedisBus(Bus):
         self.outgoing: list[tuple[tuple[str | int | float, ...], asyncio.Future[Any]]] = []
         self.scripts: dict[str, str] = {}
         """Lua script -> its digest in Redis."""
-        self.sender: asyncio.Task[None] | None = None
+        self.sending: set[asyncio.Task[None]] = set()
         self.changing = asyncio.Lock()
 
     def key(self, name: str) -> str:
@@ -66,14 +63,21 @@ class RedisBus(Bus):
         await self.run("PUBLISH", self.key(channel), message)
 
     async def run(self, *command: str | int | float) -> Any:
-        """Run one Redis command in the next batch: everything asked for while the previous batch
-        was on its way goes as one pipeline (one round trip, one write), in the order of the
-        calls, so a busy process does not queue one round trip per message."""
+        """Run one Redis command in the next batch: the commands asked for within one turn of the
+        event loop go as one pipeline (one round trip, one write) on a connection of the pool;
+        several batches may be on their way at once. A caller awaits its command before issuing
+        the next, so each caller's commands (and each channel's messages) keep their order."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.outgoing.append((command, done))
-        if self.sender is None or self.sender.done():
-            self.sender = asyncio.get_running_loop().create_task(self._send())
+        if len(self.outgoing) == 1:
+            asyncio.get_running_loop().call_soon(self._send_batch)
         return await done
+
+    def _send_batch(self) -> None:
+        batch, self.outgoing = self.outgoing, []
+        task = asyncio.get_running_loop().create_task(self._send(batch))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
 
     async def run_script(self, script: str, keys: list[str], args: list[str | int | float]) -> Any:
         """Run a Lua script by its digest in the next batch (loading it once if Redis lacks it)."""
@@ -86,24 +90,21 @@ class RedisBus(Bus):
             self.scripts.pop(script, None)  # Redis restarted: load it again
             return await self.run("EVAL", script, len(keys), *keys, *args)
 
-    async def _send(self) -> None:
-        """Send the waiting commands, a batch at a time (one batch in flight keeps them in order)."""
-        while self.outgoing:
-            batch, self.outgoing = self.outgoing[:BATCH], self.outgoing[BATCH:]
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for command, _ in batch:
-                        pipe.execute_command(*command)
-                    results = await pipe.execute(raise_on_error=False)
-            except Exception as exc:
-                results = [exc] * len(batch)
-            for (_, done), result in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if isinstance(result, Exception):
-                    done.set_exception(result)
-                else:
-                    done.set_result(result)
+    async def _send(self, batch: list[tuple[tuple[str | int | float, ...], asyncio.Future[Any]]]) -> None:
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for command, _ in batch:
+                    pipe.execute_command(*command)
+                results = await pipe.execute(raise_on_error=False)
+        except Exception as exc:
+            results = [exc] * len(batch)
+        for (_, done), result in zip(batch, results, strict=True):
+            if done.done():
+                continue
+            if isinstance(result, Exception):
+                done.set_exception(result)
+            else:
+                done.set_result(result)
 
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         """Returns once Redis confirms the subscription: every message published after that
@@ -142,7 +143,7 @@ class RedisBus(Bus):
         skip = len(self.prefix)
         while True:
             try:
-                found = await self.pubsub.get_message(timeout=1.0)
+                found = await self.pubsub.get_message(timeout=None)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -164,9 +165,7 @@ class RedisBus(Bus):
                     log.exception("a bus handler failed on %s", found["channel"])
 
     async def close(self) -> None:
-        if self.sender is not None:
-            with contextlib.suppress(Exception):
-                await self.sender
+        await asyncio.gather(*self.sending, return_exceptions=True)
         if self.reader is not None:
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

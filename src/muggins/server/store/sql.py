@@ -33,6 +33,9 @@ from muggins.server.store.base import (
 
 T = TypeVar("T")
 
+MOVE_FLUSHERS_POSTGRESQL = 4
+"""Groups of moves committed at once on PostgreSQL (SQLite has one writer: one group at a time)."""
+
 MAX_ID = 2**31 - 1
 """Ids are 32-bit integers in the schema: a larger id names nothing (PostgreSQL would refuse it)."""
 
@@ -62,9 +65,11 @@ class SqlStore(Store):
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 8, thread_name_prefix="store")
+        self.move_flushers = 1 if self.is_sqlite else MOVE_FLUSHERS_POSTGRESQL
         self.move_batch: list[tuple[int, MoveRow, int | None, asyncio.Future[None]]] = []
-        self.flushing = False
-        self.flusher: asyncio.Task[None] | None = None
+        self.flushers: set[asyncio.Task[None]] = set()
+        self.flushing = 0
+        """Groups of moves being committed now."""
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
@@ -77,8 +82,7 @@ class SqlStore(Store):
         await self._run(migrate.upgrade, self.engine)
 
     async def close(self) -> None:
-        if self.flusher is not None:
-            await asyncio.gather(self.flusher, return_exceptions=True)
+        await asyncio.gather(*self.flushers, return_exceptions=True)
         await self._run(self.engine.dispose)
         self.pool.shutdown(wait=True)
 
@@ -261,35 +265,42 @@ class SqlStore(Store):
 
     async def append_move(self, game_id: int, move: MoveRow, epoch: int | None = None) -> None:
         """Moves from every table are written in groups: one transaction holds every move that
-        arrived while the previous one was committing (group commit), so a busy server spends
-        one commit on many moves. Each caller returns only once its own move is committed."""
+        arrived while the previous ones were committing (group commit), so a busy server spends
+        one commit on many moves; a few groups commit at once on PostgreSQL (a table's next move
+        is stored only after its last, so two groups never hold moves of one game). Each caller
+        returns only once its own move is committed."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.move_batch.append((game_id, move, epoch, future))
-        if not self.flushing:
-            self.flushing = True
-            self.flusher = asyncio.get_running_loop().create_task(self._flush_moves())
+        if self.flushing < self.move_flushers:
+            self.flushing += 1
+            flusher = asyncio.get_running_loop().create_task(self._flush_moves())
+            self.flushers.add(flusher)
+            flusher.add_done_callback(self.flushers.discard)
         await future
 
     async def _flush_moves(self) -> None:
         try:
-            while self.move_batch:
-                batch, self.move_batch = self.move_batch, []
-                try:
-                    await self._run(self._insert_moves, [(g, m, e) for g, m, e, _ in batch])
-                except Exception:
-                    # One bad move must not fail the others: write them one by one.
-                    for game_id, move, epoch, future in batch:
-                        try:
-                            await self._run(self._insert_moves, [(game_id, move, epoch)])
-                        except Exception as exc:
-                            future.set_exception(exc)
-                        else:
-                            future.set_result(None)
-                else:
-                    for _, _, _, future in batch:
-                        future.set_result(None)
+            await self._commit_groups()
         finally:
-            self.flushing = False
+            self.flushing -= 1  # at once (a done callback would come late and strand a move)
+
+    async def _commit_groups(self) -> None:
+        while self.move_batch:
+            batch, self.move_batch = self.move_batch, []
+            try:
+                await self._run(self._insert_moves, [(g, m, e) for g, m, e, _ in batch])
+            except Exception:
+                # One bad move must not fail the others: write them one by one.
+                for game_id, move, epoch, future in batch:
+                    try:
+                        await self._run(self._insert_moves, [(game_id, move, epoch)])
+                    except Exception as exc:
+                        future.set_exception(exc)
+                    else:
+                        future.set_result(None)
+            else:
+                for _, _, _, future in batch:
+                    future.set_result(None)
 
     def _insert_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> None:
         with self.engine.begin() as c:
