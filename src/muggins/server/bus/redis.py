@@ -21,6 +21,9 @@ from muggins.server.bus.base import Bus, Handler, Message, Subscription
 
 log = logging.getLogger(__name__)
 
+IN_FLIGHT = 2
+"""Pipelines on their way at once: while they are, new commands gather into the next one."""
+
 CONFIRM_TIMEOUT = 5.0
 """Seconds to wait for Redis to confirm a subscription before going on without it."""
 
@@ -53,6 +56,9 @@ class RedisBus(Bus):
         self.scripts: dict[str, str] = {}
         """Lua script -> its digest in Redis."""
         self.sending: set[asyncio.Task[None]] = set()
+        self.in_flight = 0
+        self.due = False
+        """A batch is about to be sent (at the next turn of the event loop)."""
         self.changing = asyncio.Lock()
 
     def key(self, name: str) -> str:
@@ -63,18 +69,26 @@ class RedisBus(Bus):
         await self.run("PUBLISH", self.key(channel), message)
 
     async def run(self, *command: str | int | float) -> Any:
-        """Run one Redis command in the next batch: the commands asked for within one turn of the
-        event loop go as one pipeline (one round trip, one write) on a connection of the pool;
-        several batches may be on their way at once. A caller awaits its command before issuing
-        the next, so each caller's commands (and each channel's messages) keep their order."""
+        """Run one Redis command in a batch: commands go out as pipelines (one write, one round
+        trip for many), at most ``IN_FLIGHT`` at a time; what is asked for meanwhile waits and goes
+        in the next. A caller awaits its command before issuing the next, so each caller's
+        commands (and each channel's messages) keep their order."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.outgoing.append((command, done))
-        if len(self.outgoing) == 1:
-            asyncio.get_running_loop().call_soon(self._send_batch)
+        self._next_batch()
         return await done
 
+    def _next_batch(self) -> None:
+        if self.outgoing and self.in_flight < IN_FLIGHT and not self.due:
+            self.due = True
+            asyncio.get_running_loop().call_soon(self._send_batch)
+
     def _send_batch(self) -> None:
+        self.due = False
+        if not self.outgoing or self.in_flight >= IN_FLIGHT:
+            return
         batch, self.outgoing = self.outgoing, []
+        self.in_flight += 1
         task = asyncio.get_running_loop().create_task(self._send(batch))
         self.sending.add(task)
         task.add_done_callback(self.sending.discard)
@@ -98,6 +112,9 @@ class RedisBus(Bus):
                 results = await pipe.execute(raise_on_error=False)
         except Exception as exc:
             results = [exc] * len(batch)
+        finally:
+            self.in_flight -= 1
+            self._next_batch()
         for (_, done), result in zip(batch, results, strict=True):
             if done.done():
                 continue

@@ -33,7 +33,7 @@ from muggins.server.store.base import (
 
 T = TypeVar("T")
 
-MOVE_FLUSHERS_POSTGRESQL = 4
+MOVE_FLUSHERS_POSTGRESQL = 2
 """Groups of moves committed at once on PostgreSQL (SQLite has one writer: one group at a time)."""
 
 MAX_ID = 2**31 - 1
