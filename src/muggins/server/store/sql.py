@@ -36,6 +36,9 @@ T = TypeVar("T")
 MOVE_FLUSHERS_POSTGRESQL = 2
 """Groups of moves committed at once on PostgreSQL (SQLite has one writer: one group at a time)."""
 
+USERS_KEPT = 100_000
+"""Users kept in memory at most (then forgotten all at once)."""
+
 MAX_ID = 2**31 - 1
 """Ids are 32-bit integers in the schema: a larger id names nothing (PostgreSQL would refuse it)."""
 
@@ -61,10 +64,16 @@ class SqlStore(Store):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
-        self.engine = sa.create_engine(url, future=True)
+        workers = 1 if self.is_sqlite else 8
+        # As many pooled connections as threads: no connection is opened and closed per call.
+        pooling: dict[str, Any] = {} if self.is_sqlite else {"pool_size": workers, "max_overflow": 0}
+        self.engine = sa.create_engine(url, future=True, **pooling)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.pool = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 8, thread_name_prefix="store")
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
+        self.users: dict[int, User] = {}
+        """Users by id, as read (a user's name and kind never change): reconnecting players and
+        tables taken over after a crash read them once."""
         self.move_flushers = 1 if self.is_sqlite else MOVE_FLUSHERS_POSTGRESQL
         self.move_batch: list[tuple[int, MoveRow, int | None, asyncio.Future[None]]] = []
         self.flushers: set[asyncio.Task[None]] = set()
@@ -127,6 +136,9 @@ class SqlStore(Store):
     async def user(self, user_id: int) -> User | None:
         if not _is_id(user_id):
             return None
+        known = self.users.get(user_id)
+        if known is not None:
+            return known
 
         def run() -> User | None:
             with self.engine.connect() as c:
@@ -135,7 +147,12 @@ class SqlStore(Store):
                 ).first()
             return User(row.id, row.name, row.kind) if row else None
 
-        return await self._run(run)
+        found = await self._run(run)
+        if found is not None:
+            if len(self.users) >= USERS_KEPT:
+                self.users.clear()
+            self.users[user_id] = found
+        return found
 
     async def login(self, login: str) -> tuple[User, str] | None:
         def run() -> tuple[User, str] | None:
