@@ -9,7 +9,7 @@ import logging
 from pathlib import Path
 
 import pytest
-from test_exactly_once import platform, sent, until
+from test_exactly_once import has_state_for, platform, sent, until
 
 from muggins.server import messages
 from muggins.server.store import MoveRow
@@ -35,7 +35,7 @@ def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(
             )
             await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
-            await until(lambda: any('"table_state"' in t and '"seat":1' in t for t in bob_conn.outbox._queue))  # type: ignore[attr-defined]
+            await until(lambda: has_state_for(bob_conn, 1))
             sent(ann_conn), sent(bob_conn)
             publish = p.bus.publish
             failures = [1]
