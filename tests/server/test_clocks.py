@@ -46,6 +46,9 @@ async def until_pause(client: Client, table_id: str) -> Message:
                 ),
                 after=start,
             )
+            if reply["type"] == "error" and reply["reason"].startswith("stale move"):
+                # This view was overtaken (the other seat's events were on their way): wait for them.
+                reply = await client.expect(lambda m, s=state_id: m.get("state_id", -1) > s, after=start)
         else:
             reply = await client.expect(
                 lambda m, s=state_id: m.get("state_id", -1) > s or m["type"] == "error", after=start
