@@ -30,9 +30,9 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
 - When every seat is filled the game starts and each client at the table receives `table_state`.
   Every move then reaches every client at the table as one `events` message, redacted for that
   client's seat (spectators receive the spectator view and never a hidden card), with the new
-  `view` and the running `clocks`. A move is stored before its `events` are sent. An `events`
-  message whose `state_id` is not above that of the view you already hold repeats what you have
-  seen (it can arrive around a `table_state`); ignore it.
+  `view` and the running `clocks`. A move is stored before its `events` are sent. Each `events`
+  message reaches a client once, in order (`game_number`, `state_id`); where the server cannot
+  be sure the client saw every move (a gap, a reconnection) it sends a whole `table_state` instead.
 - `move` carries the move's text and the `state_id` of the view it was chosen in; it is refused as
   stale if your legal moves changed after that state (an opponent's simultaneous discard does not
   make yours stale). You can act only for your own seat. After sending a move, wait for its
