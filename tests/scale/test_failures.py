@@ -4,6 +4,7 @@ state) even when its publish failed; a bot whose move could not be stored thinks
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from pathlib import Path
@@ -108,3 +109,44 @@ def test_a_bot_whose_move_could_not_be_stored_moves_later(
     with caplog.at_level(logging.ERROR, logger="muggins.server.table"):
         asyncio.run(run())
     assert not [r for r in caplog.records if "task failed" in r.getMessage()]
+
+
+def test_a_clock_whose_automatic_move_could_not_be_stored_tries_again_a_second_later(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    async def run() -> None:
+        async with platform(tmp_path, redis_url, redis_prefix) as p:
+            _, ann = await p.connect("ann")
+            store = p.tables.store
+            append = store.append_move
+            refused: list[float] = []
+
+            async def failing(game_id: int, move: MoveRow, epoch: int | None = None) -> None:
+                if move.by == "timeout" and len(refused) < 3:
+                    refused.append(asyncio.get_running_loop().time())
+                    raise ConnectionError("the database is down")
+                await append(game_id, move, epoch)
+
+            store.append_move = failing  # type: ignore[method-assign]
+            table = await p.tables.create(
+                ann,
+                game="cribbage",
+                players=2,
+                options={},
+                time_controls=messages.TimeControls(turn_time=5),
+                hints=False,
+                private=False,
+                bots={1: "random"},
+                seat=0,
+            )
+            # Ann never moves: her clock runs out, the store refuses three automatic moves, the fourth stands.
+            await until(lambda: table.game is not None and 0 not in table.game.to_move, timeout=15)
+            assert len(refused) == 3
+            gaps = [later - earlier for earlier, later in itertools.pairwise(refused)]
+            assert all(gap >= 0.9 for gap in gaps), gaps  # not retried in a tight loop
+            stored = await store.current_game(table.id)
+            assert stored is not None
+            first = next(m for m in stored.moves if m.seat == 0)
+            assert first.by == "timeout" and first.text.startswith("discard")
+
+    asyncio.run(run())

@@ -581,8 +581,11 @@ class Table:
                 await self._time_up()
             for seat, clock in sorted(self.clocks.items()):
                 if clock.deadline <= now + 0.005 and seat in game.to_move and not game.is_over:
-                    with contextlib.suppress(TableError, GameError):
+                    try:
                         await self._apply(seat, str(game.auto_move(seat)), "timeout")
+                    except (TableError, GameError):
+                        if self.clocks.get(seat) is clock:  # not stored: try again in a second, not at once
+                            self.clocks[seat] = clock.model_copy(update={"deadline": now + 1.0})
             self._schedule()
 
     async def _time_up(self) -> None:
