@@ -41,6 +41,20 @@ class Platform:
         assert conn.user is not None
         return conn, conn.user
 
+    async def duel(self, creator: User, *, bots: dict[int, str] | None = None, turn_time: int = 20) -> Table:
+        """A two-player cribbage table with ``creator`` in seat 0 (and ``bots`` in other seats)."""
+        return await self.tables.create(
+            creator,
+            game="cribbage",
+            players=2,
+            options={},
+            time_controls=messages.TimeControls(turn_time=turn_time),
+            hints=False,
+            private=False,
+            bots=bots or {},
+            seat=0,
+        )
+
 
 def sent(conn: Connection) -> Sent:
     """Everything queued for the client so far, in order."""
@@ -97,17 +111,7 @@ def test_seat_changes_in_one_burst_while_the_bus_is_busy_deliver_each_event_once
         async with platform(tmp_path, redis_url, redis_prefix) as p:
             ann_conn, ann = await p.connect("ann")
             bob_conn, bob = await p.connect("bob")
-            table = await p.tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(),
-                hints=False,
-                private=False,
-                bots={},
-                seat=0,
-            )
+            table = await p.duel(ann)
             await bob_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
             sent(bob_conn)
             async with p.bus.changing:  # the bus is busy subscribing other connections
@@ -139,17 +143,7 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
         async with platform(tmp_path, redis_url, redis_prefix) as p:
             _, ann = await p.connect("ann")
             bob_conn, bob = await p.connect("bob")
-            table = await p.tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(),
-                hints=False,
-                private=False,
-                bots={},
-                seat=0,
-            )
+            table = await p.duel(ann)
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(bob_conn, 1))
             publish = p.bus.publish

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from test_exactly_once import has_state_for, platform, sent, until
 
-from muggins.server import messages
 from muggins.server.store import MoveRow
 
 
@@ -23,17 +22,7 @@ def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(
         async with platform(tmp_path, redis_url, redis_prefix) as p:
             ann_conn, ann = await p.connect("ann")
             bob_conn, bob = await p.connect("bob")
-            table = await p.tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(),
-                hints=False,
-                private=False,
-                bots={},
-                seat=0,
-            )
+            table = await p.duel(ann)
             await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(bob_conn, 1))
@@ -85,17 +74,7 @@ def test_a_bot_whose_move_could_not_be_stored_moves_later(
                 await append(game_id, move, epoch)
 
             store.append_move = failing  # type: ignore[method-assign]
-            table = await p.tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(),
-                hints=False,
-                private=False,
-                bots={1: "random"},
-                seat=0,
-            )
+            table = await p.duel(ann, bots={1: "random"})
             await until(lambda: not failures, timeout=10)  # the bot tried, and the store refused
             for _ in range(100):  # its next try is stored (a second later)
                 stored = await store.current_game(table.id)
@@ -128,17 +107,7 @@ def test_a_clock_whose_automatic_move_could_not_be_stored_tries_again_a_second_l
                 await append(game_id, move, epoch)
 
             store.append_move = failing  # type: ignore[method-assign]
-            table = await p.tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(turn_time=5),
-                hints=False,
-                private=False,
-                bots={1: "random"},
-                seat=0,
-            )
+            table = await p.duel(ann, bots={1: "random"}, turn_time=5)
             # Ann never moves: her clock runs out, the store refuses three automatic moves, the fourth stands.
             await until(lambda: table.game is not None and 0 not in table.game.to_move, timeout=15)
             assert len(refused) == 3
