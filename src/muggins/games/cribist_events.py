@@ -3,100 +3,116 @@ protocol's secret ``dealt`` events)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from muggins.cards import Card
 from muggins.games.events import Event, event_type
 from muggins.scoring.items import Score
 
 
-@dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     """A new deal: who deals and its number (1-based). The cards follow as secret ``dealt`` events."""
 
-    dealer: int
-    number: int
+    dealer: Final[int]
+    number: Final[int]
+
+    def __init__(self, dealer: int, number: int) -> None:
+        self.dealer, self.number = dealer, number
 
 
 event_type(DealStarted, "deal")
 
 
-@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card went to the trick."""
 
-    player: int
-    card: Card
+    player: Final[int]
+    card: Final[Card]
+
+    def __init__(self, player: int, card: Card) -> None:
+        self.player, self.card = player, card
 
 
 event_type(CardPlayed, "played")
 
 
-@dataclass(frozen=True, slots=True)
 class TrumpsSet(Event):
     """The opening lead named the trump suit for the hand."""
 
-    player: int
-    suit: str
+    player: Final[int]
+    suit: Final[str]
+
+    def __init__(self, player: int, suit: str) -> None:
+        self.player, self.suit = player, suit
 
 
 event_type(TrumpsSet, "trumps")
 
 
-@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A trick was won; ``cards`` in the order played, starting with the lead."""
 
-    player: int
-    number: int
-    leader: int
-    cards: tuple[Card, ...]
+    player: Final[int]
+    number: Final[int]
+    leader: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, player: int, number: int, leader: int, cards: tuple[Card, ...]) -> None:
+        self.player, self.number, self.leader, self.cards = player, number, leader, cards
 
 
 event_type(TrickWon, "trick")
 
 
-@dataclass(frozen=True, slots=True)
 class Claimed(Event):
     """The trick's winner claimed points; ``accepted`` is False for an overclaim, which scores nothing."""
 
-    player: int
-    amount: int
-    accepted: bool
+    player: Final[int]
+    amount: Final[int]
+    accepted: Final[bool]
+
+    def __init__(self, player: int, amount: int, accepted: bool) -> None:
+        self.player, self.amount, self.accepted = player, amount, accepted
 
 
 event_type(Claimed, "claimed")
 
 
-@dataclass(frozen=True, slots=True)
 class MugginsCalled(Event):
     """A call of muggins, as checked: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
 
-    player: int
-    amount: int
-    source: str
-    valid: bool
-    why: str
+    player: Final[int]
+    amount: Final[int]
+    source: Final[str]
+    valid: Final[bool]
+    why: Final[str]
+
+    def __init__(self, player: int, amount: int, source: str, valid: bool, why: str) -> None:
+        self.player, self.amount, self.source, self.valid, self.why = player, amount, source, valid, why
 
 
 event_type(MugginsCalled, "muggins")
 
 
-@dataclass(frozen=True, slots=True)
 class MugginsClosed(Event):
     """Every other player has called or passed; the next trick may be led."""
 
-    trick: Score
+    trick: Final[Score]
+
+    def __init__(self, trick: Score) -> None:
+        self.trick = trick
 
 
 event_type(MugginsClosed, "muggins_closed")
 
 
-@dataclass(frozen=True, slots=True)
 class TimeCalled(Event):
     """Time is up: this hand is the last."""
 
-    player: int
+    player: Final[int]
+
+    def __init__(self, player: int) -> None:
+        self.player = player
 
 
 event_type(TimeCalled, "time_up")

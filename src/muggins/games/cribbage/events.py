@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from muggins.cards import Card
 from muggins.games.events import Event, event_type
@@ -11,105 +10,136 @@ from muggins.scoring.items import Score
 from muggins.scoring.speech import say_count
 
 
-@dataclass(frozen=True, slots=True)
 class DealerCut(Event):
     """Players cut for first deal: lowest card deals (ties cut again)."""
 
-    cuts: tuple[tuple[int, Card], ...]
-    dealer: int | None
+    cuts: Final[tuple[tuple[int, Card], ...]]
+    dealer: Final[int | None]
+
+    def __init__(self, cuts: tuple[tuple[int, Card], ...], dealer: int | None) -> None:
+        self.cuts, self.dealer = cuts, dealer
 
 
 event_type(DealerCut, "dealer_cut")
 
 
-@dataclass(frozen=True, slots=True)
 class NewHand(Event):
     """A hand begins: its number and dealer (and game number in a match)."""
 
-    hand: int
-    game: int
-    dealer: int
+    hand: Final[int]
+    game: Final[int]
+    dealer: Final[int]
+
+    def __init__(self, hand: int, game: int, dealer: int) -> None:
+        self.hand, self.game, self.dealer = hand, game, dealer
 
 
 event_type(NewHand, "new_hand")
 
 
-@dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """A player laid cards away: to the dealer's crib (``to_crib``) or their own crib."""
 
-    player: int
-    count: int
-    own_crib: bool
-    cards: tuple[Card, ...] | None
+    player: Final[int]
+    count: Final[int]
+    own_crib: Final[bool]
+    cards: Final[tuple[Card, ...] | None]
+
+    def __init__(self, player: int, count: int, own_crib: bool, cards: tuple[Card, ...] | None) -> None:
+        self.player, self.count, self.own_crib, self.cards = player, count, own_crib, cards
 
 
 event_type(Discarded, "discarded", secret=("cards",))
 
 
-@dataclass(frozen=True, slots=True)
 class CribTopped(Event):
     """Cards from the pack went face down to the crib (three players)."""
 
-    count: int
+    count: Final[int]
+
+    def __init__(self, count: int) -> None:
+        self.count = count
 
 
 event_type(CribTopped, "crib_topped")
 
 
-@dataclass(frozen=True, slots=True)
 class StarterCut(Event):
     """The starter is turned up."""
 
-    card: Card
+    card: Final[Card]
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
 
 
 event_type(StarterCut, "starter")
 
 
-@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card laid in the play, and the count it makes."""
 
-    player: int
-    card: Card
-    count: int
+    player: Final[int]
+    card: Final[Card]
+    count: Final[int]
+
+    def __init__(self, player: int, card: Card, count: int) -> None:
+        self.player, self.card, self.count = player, card, count
 
 
 event_type(CardPlayed, "played")
 
 
-@dataclass(frozen=True, slots=True)
 class SaidGo(Event):
     """A player could not lay a card (``auto`` when the engine said it for them)."""
 
-    player: int
-    auto: bool
+    player: Final[int]
+    auto: Final[bool]
+
+    def __init__(self, player: int, auto: bool) -> None:
+        self.player, self.auto = player, auto
 
 
 event_type(SaidGo, "go")
 
 
-@dataclass(frozen=True, slots=True)
 class CountReset(Event):
     """The count goes back to zero; ``leader`` lays next."""
 
-    leader: int | None
+    leader: Final[int | None]
+
+    def __init__(self, leader: int | None) -> None:
+        self.leader = leader
 
 
 event_type(CountReset, "reset")
 
 
-@dataclass(frozen=True, slots=True)
 class Shown(Event):
     """A hand or crib laid face up for the show, with its true score and what was claimed."""
 
-    player: int
-    what: str
-    cards: tuple[Card, ...]
-    starter: Card
-    score: Score
-    claimed: int | None
+    player: Final[int]
+    what: Final[str]
+    cards: Final[tuple[Card, ...]]
+    starter: Final[Card]
+    score: Final[Score]
+    claimed: Final[int | None]
+
+    def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
+        self,
+        player: int,
+        what: str,
+        cards: tuple[Card, ...],
+        starter: Card,
+        score: Score,
+        claimed: int | None,
+    ) -> None:
+        self.player = player
+        self.what = what
+        self.cards = cards
+        self.starter = starter
+        self.score = score
+        self.claimed = claimed
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, with the count as a player says it aloud (``said``)."""
@@ -121,27 +151,42 @@ class Shown(Event):
 event_type(Shown, "shown")
 
 
-@dataclass(frozen=True, slots=True)
 class MugginsCalled(Event):
     """``player`` called muggins on ``against`` and took ``points`` they had missed."""
 
-    player: int
-    against: int
-    points: int
+    player: Final[int]
+    against: Final[int]
+    points: Final[int]
+
+    def __init__(self, player: int, against: int, points: int) -> None:
+        self.player, self.against, self.points = player, against, points
 
 
 event_type(MugginsCalled, "muggins")
 
 
-@dataclass(frozen=True, slots=True)
 class GameWon(Event):
     """One game of a match is won; ``match_points`` is what it earned."""
 
-    game: int
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    skunk: str | None
-    match_points: int
+    game: Final[int]
+    winners: Final[tuple[int, ...]]
+    scores: Final[tuple[int, ...]]
+    skunk: Final[str | None]
+    match_points: Final[int]
+
+    def __init__(
+        self,
+        game: int,
+        winners: tuple[int, ...],
+        scores: tuple[int, ...],
+        skunk: str | None,
+        match_points: int,
+    ) -> None:
+        self.game = game
+        self.winners = winners
+        self.scores = scores
+        self.skunk = skunk
+        self.match_points = match_points
 
 
 event_type(GameWon, "game_won")
