@@ -146,15 +146,21 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
             table = await p.duel(ann)
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(bob_conn, 1))
-            publish = p.bus.publish
+            publish, publish_many = p.bus.publish, p.bus.publish_many
             lost = table_channel(table.id, 1)
 
+            def kept(channel: str, message: str) -> bool:
+                return not (channel == lost and '"state_id":3,' in message[:80])  # bob's third move
+
             async def lossy(channel: str, message: str) -> None:
-                if channel == lost and '"state_id":3,' in message[:80]:
-                    return  # the bus loses bob's events of the third move
-                await publish(channel, message)
+                if kept(channel, message):
+                    await publish(channel, message)
+
+            async def lossy_many(sends: list[tuple[str, str]]) -> None:
+                await publish_many([(c, m) for c, m in sends if kept(c, m)])
 
             p.bus.publish = lossy  # type: ignore[method-assign]
+            p.bus.publish_many = lossy_many  # type: ignore[method-assign]
             await play(table, {0: ann, 1: bob}, 6)
             await p.bus.publish(table_channel(table.id), json.dumps({"type": "ping-marker"}))
             await until(lambda: any("ping-marker" in t for t in bob_conn.outbox._queue))  # type: ignore[attr-defined]

@@ -27,16 +27,25 @@ def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(bob_conn, 1))
             sent(ann_conn), sent(bob_conn)
-            publish = p.bus.publish
+            publish, publish_many = p.bus.publish, p.bus.publish_many
             failures = [1]
 
-            async def failing(channel: str, message: str) -> None:
+            def refuse(message: str) -> None:
                 if failures and message.startswith('{"type":"events"'):
                     failures.pop()
                     raise ConnectionError("the bus is down")
+
+            async def failing(channel: str, message: str) -> None:
+                refuse(message)
                 await publish(channel, message)
 
+            async def failing_many(sends: list[tuple[str, str]]) -> None:
+                for _, message in sends:
+                    refuse(message)
+                await publish_many(sends)
+
             p.bus.publish = failing  # type: ignore[method-assign]
+            p.bus.publish_many = failing_many  # type: ignore[method-assign]
             assert table.game is not None
             move = str(table.game.legal_moves(0)[0])
             await ann_conn.handle(

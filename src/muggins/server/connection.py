@@ -166,16 +166,20 @@ class Connection:
         table_id: str | None = None
         try:
             try:
-                raw = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RefusedError(f"not JSON: {exc}") from None
-            if isinstance(raw, dict):
-                request = str(raw.get("type"))[:32] if "type" in raw else None
-                table_id = raw.get("table_id") if isinstance(raw.get("table_id"), str) else None
-            try:
-                message = messages.CLIENT_MESSAGES.validate_python(raw)
-            except pydantic.ValidationError as exc:
-                raise RefusedError(_validation_reason(exc)) from None
+                message = messages.CLIENT_MESSAGES.validate_json(text)  # one pass, no dict built
+            except pydantic.ValidationError:
+                try:  # parsed again, for the reply: which request and table, and why
+                    raw = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise RefusedError(f"not JSON: {exc}") from None
+                if isinstance(raw, dict):
+                    request = str(raw.get("type"))[:32] if "type" in raw else None
+                    table_id = raw.get("table_id") if isinstance(raw.get("table_id"), str) else None
+                try:
+                    message = messages.CLIENT_MESSAGES.validate_python(raw)
+                except pydantic.ValidationError as exc:
+                    raise RefusedError(_validation_reason(exc)) from None
+            request, table_id = message.type, getattr(message, "table_id", None)
             if self.user is None and not isinstance(message, messages.Hello | messages.Ping):
                 raise RefusedError("say hello first (with a token or a name)")
             await self.handlers[type(message)](message)

@@ -194,7 +194,12 @@ class Table:
         running = [*self.clocks.values(), *(clock for clock, _ in self.grace.values())]
         if self.time_limit is not None:
             running.append(messages.SeatClock(seat=None, kind="game", deadline=self.time_limit, remaining=0))
-        return [c.model_copy(update={"remaining": round(max(0.0, c.deadline - now), 3)}) for c in running]
+        return [
+            messages.SeatClock.model_construct(
+                seat=c.seat, kind=c.kind, deadline=c.deadline, remaining=round(max(0.0, c.deadline - now), 3)
+            )
+            for c in running
+        ]
 
     def state_for(self, seat: int | None) -> messages.TableState:
         """Everything the holder of ``seat`` (None: a spectator) sees at this table now."""
@@ -452,29 +457,25 @@ class Table:
         assert game is not None
         clocks = self.all_clocks()
         public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
-        sending = []
+        sends = []
         for audience in self.audiences():
             viewer = audience if isinstance(audience, int) else None
             if not await self.manager.listening(self, audience):
                 continue
-            sending.append(
-                self._publish(
-                    audience,
-                    messages.Events.model_construct(
-                        table_id=self.id,
-                        state_id=game.state_id,
-                        game_number=self.game_number,
-                        seat=seat,
-                        move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
-                        by=by,
-                        events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
-                        view=game.view(viewer),
-                        clocks=clocks,
-                        type="events",
-                    ),
-                )
+            message = messages.Events.model_construct(
+                table_id=self.id,
+                state_id=game.state_id,
+                game_number=self.game_number,
+                seat=seat,
+                move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
+                by=by,
+                events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
+                view=game.view(viewer),
+                clocks=clocks,
+                type="events",
             )
-        await asyncio.gather(*sending)  # to different channels: one batch on the bus
+            sends.append((table_channel(self.id, audience), message.model_dump_json()))
+        await self.manager.bus.publish_many(sends)  # one batch on the bus, no task per audience
 
     async def _publish_states_again(self) -> None:
         """Send every audience its whole state until the bus takes it (after a failed publish)."""

@@ -30,6 +30,12 @@ class Bus(ABC):
     async def publish(self, channel: str, message: Message) -> None:
         """Send ``message`` to every current subscriber of ``channel``."""
 
+    async def publish_many(self, sends: list[tuple[str, Message]]) -> None:
+        """Publish each (channel, message) in order, as one batch where the bus can (a move's
+        messages to its audiences)."""
+        for channel, message in sends:
+            await self.publish(channel, message)
+
     @abstractmethod
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         """Call ``handler`` with every later message on ``channel``."""

@@ -24,8 +24,17 @@ class MemoryBus(Bus):
         self.channels: dict[str, dict[int, Handler]] = {}
 
     async def publish(self, channel: str, message: Message) -> None:
-        for handler in list(self.channels.get(channel, {}).values()):
-            handler(message)
+        self._deliver(channel, message)
+
+    async def publish_many(self, sends: list[tuple[str, Message]]) -> None:
+        for channel, message in sends:
+            self._deliver(channel, message)
+
+    def _deliver(self, channel: str, message: Message) -> None:
+        handlers = self.channels.get(channel)
+        if handlers is not None:
+            for handler in list(handlers.values()):
+                handler(message)
 
     async def subscribe(self, channel: str, handler: Handler) -> Subscription:
         sub = _MemorySubscription(self, channel, handler)

@@ -68,6 +68,24 @@ class RedisBus(Bus):
     async def publish(self, channel: str, message: Message) -> None:
         await self.run("PUBLISH", self.key(channel), message)
 
+    async def publish_many(self, sends: list[tuple[str, Message]]) -> None:
+        """Every publish in the next pipeline; raises the first failure once all are answered."""
+        loop = asyncio.get_running_loop()
+        waiting = []
+        for channel, message in sends:
+            done: asyncio.Future[Any] = loop.create_future()
+            self.outgoing.append((("PUBLISH", self.key(channel), message), done))
+            waiting.append(done)
+        self._next_batch()
+        failure: BaseException | None = None
+        for done in waiting:
+            try:
+                await done
+            except Exception as exc:
+                failure = failure or exc
+        if failure is not None:
+            raise failure
+
     async def run(self, *command: str | int | float) -> Any:
         """Run one Redis command in a batch: commands go out as pipelines (one write, one round
         trip for many), at most ``IN_FLIGHT`` at a time; what is asked for meanwhile waits and goes

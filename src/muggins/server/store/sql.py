@@ -8,6 +8,7 @@ serialises writers anyway) and the event loop stays free. SQLite runs in WAL mod
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -305,45 +306,35 @@ class SqlStore(Store):
         while self.move_batch:
             batch, self.move_batch = self.move_batch, []
             try:
-                await self._run(self._insert_moves, [(g, m, e) for g, m, e, _ in batch])
+                stale = await self._run(self._insert_moves, [(g, m, e) for g, m, e, _ in batch])
             except Exception:
                 # One bad move must not fail the others: write them one by one.
                 for game_id, move, epoch, future in batch:
                     try:
-                        await self._run(self._insert_moves, [(game_id, move, epoch)])
+                        stale = await self._run(self._insert_moves, [(game_id, move, epoch)])
                     except Exception as exc:
                         future.set_exception(exc)
                     else:
-                        future.set_result(None)
+                        _settle(future, game_id, stale)
             else:
-                for _, _, _, future in batch:
-                    future.set_result(None)
+                for game_id, _, _, future in batch:
+                    _settle(future, game_id, stale)
 
-    def _insert_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> None:
-        with self.engine.begin() as c:
-            fenced = {g: e for g, _, e in rows if e is not None}
-            if fenced:
-                # FOR SHARE holds off a takeover's claim until this commit, and a claim that came
-                # first is seen here: a stale owner can never write after a new one has loaded.
-                current = {
-                    row.id: row.owner_epoch
-                    for row in c.execute(
-                        sa.select(s.games.c.id, s.tables.c.owner_epoch)
-                        .join(s.tables, s.tables.c.id == s.games.c.table_id)
-                        .where(s.games.c.id.in_(list(fenced)))
-                        .with_for_update(read=True, of=s.tables)
-                    )
-                }
-                stale = sorted(g for g, e in fenced.items() if current.get(g) != e)
-                if stale:
-                    raise StaleOwnerError(f"games {stale}: their tables were taken over by another process")
-            c.execute(
-                s.moves.insert(),
-                [
-                    {"game_id": g, "ply": m.ply, "seat": m.seat, "text": m.text, "by": m.by, "at": m.at}
-                    for g, m, _ in rows
-                ],
-            )
+    def _insert_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+        """Write a group of moves in one transaction on a pooled driver connection (SQLAlchemy's
+        statement machinery cost more CPU than the write itself), except those whose epoch is not
+        their table's any more; returns the games of the moves refused so."""
+        conn = self.engine.raw_connection()
+        try:
+            if self.is_sqlite:
+                return _insert_moves_sqlite(conn, rows)
+            return _insert_moves_postgresql(conn.driver_connection, rows)
+        except self.engine.dialect.loaded_dbapi.Error as exc:
+            raise sa.exc.DBAPIError.instance(
+                "INSERT INTO moves", None, exc, self.engine.dialect.loaded_dbapi.Error
+            ) from exc
+        finally:
+            conn.close()
 
     async def claim_table(self, table_id: str) -> int:
         def run() -> int:
@@ -518,3 +509,83 @@ class SqlStore(Store):
             return [(r.user_id, r.text, r.at) for r in reversed(rows)]
 
         return await self._run(run)
+
+
+def _settle(future: asyncio.Future[None], game_id: int, stale: set[int]) -> None:
+    if game_id in stale:
+        future.set_exception(
+            StaleOwnerError(f"game {game_id}: its table was taken over by another process")
+        )
+    else:
+        future.set_result(None)
+
+
+_INSERT_MOVES_POSTGRESQL = """
+WITH batch AS (
+  SELECT * FROM unnest(%s::int[], %s::int[], %s::int[], %s::text[], %s::text[], %s::float8[], %s::int[])
+    AS b(game_id, ply, seat, text, by, at, epoch)
+), fence AS (
+  SELECT g.id, t.owner_epoch FROM games g JOIN tables t ON t.id = g.table_id
+  WHERE g.id IN (SELECT game_id FROM batch WHERE epoch IS NOT NULL)
+  FOR SHARE OF t
+), written AS (
+  INSERT INTO moves (game_id, ply, seat, "text", "by", at)
+  SELECT b.game_id, b.ply, b.seat, b.text, b.by, b.at FROM batch b LEFT JOIN fence f ON f.id = b.game_id
+  WHERE b.epoch IS NULL OR f.owner_epoch = b.epoch
+  RETURNING game_id
+)
+SELECT DISTINCT b.game_id FROM batch b LEFT JOIN fence f ON f.id = b.game_id
+WHERE b.epoch IS NOT NULL AND f.owner_epoch IS DISTINCT FROM b.epoch
+"""
+"""A group of moves in one statement (one round trip, its own transaction): the epochs of the
+fenced games' tables are read FOR SHARE, which holds off a takeover's claim until this commits (a
+claim that came first is seen), only moves with their table's current epoch are written, and the
+games of the others are returned."""
+
+
+def _insert_moves_postgresql(conn: Any, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+    columns = (
+        [g for g, _, _ in rows],
+        [m.ply for _, m, _ in rows],
+        [m.seat for _, m, _ in rows],
+        [m.text for _, m, _ in rows],
+        [m.by for _, m, _ in rows],
+        [m.at for _, m, _ in rows],
+        [e for _, _, e in rows],
+    )
+    conn.autocommit = True  # the statement is its own transaction: no BEGIN and COMMIT round trips
+    try:
+        with conn.cursor() as cursor:
+            cursor.execute(_INSERT_MOVES_POSTGRESQL, columns)
+            return {int(game_id) for (game_id,) in cursor.fetchall()}
+    finally:
+        conn.autocommit = False
+
+
+def _insert_moves_sqlite(conn: Any, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+    """SQLite has one writer at a time, so reading the epochs in the writing transaction fences."""
+    cursor = conn.cursor()
+    try:
+        stale: set[int] = set()
+        fenced = {g: e for g, _, e in rows if e is not None}
+        if fenced:
+            cursor.execute("BEGIN IMMEDIATE")
+            current = dict(
+                cursor.execute(
+                    "SELECT g.id, t.owner_epoch FROM games g JOIN tables t ON t.id = g.table_id "
+                    "WHERE g.id IN (SELECT value FROM json_each(?))",
+                    (json.dumps(list(fenced)),),
+                ).fetchall()
+            )
+            stale = {g for g, e in fenced.items() if current.get(g) != e}
+        cursor.executemany(
+            'INSERT INTO moves (game_id, ply, seat, "text", "by", at) VALUES (?, ?, ?, ?, ?, ?)',
+            [(g, m.ply, m.seat, m.text, m.by, m.at) for g, m, _ in rows if g not in stale],
+        )
+        conn.commit()
+        return stale
+    except BaseException:
+        conn.rollback()
+        raise
+    finally:
+        cursor.close()
