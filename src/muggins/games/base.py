@@ -7,10 +7,11 @@ what one seat (or a spectator) may see. ``record`` is the whole game; ``load_gam
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 import pydantic
 from mypy_extensions import mypyc_attr
@@ -27,7 +28,7 @@ from muggins.games.moves import Leave, Move, parse_move
 from muggins.games.options import Options
 from muggins.games.result import Result
 
-RECORD_VERSION = 1
+RECORD_VERSION: Final = 1
 
 
 DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
@@ -196,7 +197,7 @@ class Game(ABC):
             if len(deck) < count:
                 raise OptionError(f"deck {self.decks_used} has {len(deck)} cards; this deal needs {count}")
             return list(deck[:count])
-        return self.rng.sample(pack, count)
+        return sample(self.rng, pack, count)
 
     def next_pack(self, pack: Sequence[Card]) -> list[Card]:
         """The cards of the next deal in dealing order: the next given deck, else ``pack`` shuffled."""
@@ -206,6 +207,45 @@ class Game(ABC):
         cards = list(pack)
         self.rng.shuffle(cards)
         return cards
+
+
+def sample(rng: random.Random, pack: Sequence[Card], count: int) -> list[Card]:
+    """``count`` cards drawn from ``pack`` without replacement: the same cards, in the same order,
+    as ``rng.sample(pack, count)`` (CPython 3.11-3.13), which the stored records' seeds were dealt
+    with; compiled, several times quicker, and no longer tied to the standard library's algorithm.
+
+    A pack no bigger than ``random.sample``'s set-size threshold is drawn by partial Fisher-Yates on
+    a copy; a bigger one by rejecting repeats. Both draw with ``getrandbits`` of the bound's width.
+    """
+    size = len(pack)
+    if not 0 <= count <= size:
+        raise ValueError(f"cannot draw {count} cards from a pack of {size}")
+    threshold = 21 + (4 ** math.ceil(math.log(count * 3, 4)) if count > 5 else 0)
+    drawn: list[Card] = []
+    if size <= threshold:
+        pool = list(pack)
+        for i in range(count):
+            j = _below(rng, size - i)
+            drawn.append(pool[j])
+            pool[j] = pool[size - i - 1]
+        return drawn
+    taken: set[int] = set()
+    for _ in range(count):
+        j = _below(rng, size)
+        while j in taken:
+            j = _below(rng, size)
+        taken.add(j)
+        drawn.append(pack[j])
+    return drawn
+
+
+def _below(rng: random.Random, bound: int) -> int:
+    """A uniform integer in [0, bound) by rejection on ``bound.bit_length()`` random bits."""
+    width = bound.bit_length()
+    value = rng.getrandbits(width)
+    while value >= bound:
+        value = rng.getrandbits(width)
+    return value
 
 
 def parse_options(model: type[Options], options: dict[str, Any]) -> Options:

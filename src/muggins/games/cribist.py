@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from muggins.cards import Card, Suit, standard_pack
 from muggins.games.base import DeckSpec, Game
@@ -41,13 +41,13 @@ from muggins.games.result import Result, rank_by
 from muggins.scoring.cribist import score_trick
 from muggins.scoring.items import Item, Kind, Score
 
-CARDS_EACH = 13
-PLAYS: dict[Card, Play] = {card: Play(card) for card in standard_pack()}
+CARDS_EACH: Final = 13
+PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in standard_pack()}
 """One Play move per card, made once: legal-move lists are built on every turn."""
-_SORT_KEY = {card: card.sort_key for card in standard_pack()}
+_SORT_KEY: Final = {card: card.sort_key for card in standard_pack()}
 """Hands are kept in the order they are shown (rank, then suit), so move lists need no sorting."""
-_SEAT_SETS = tuple(frozenset((seat,)) for seat in range(SEATS))
-CLAIMS = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
+_SEAT_SETS: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
+CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
 class TimeUp(_Bare):

@@ -4,15 +4,16 @@ muggins call names its source (``fifteen 5H 10S; pair 5H 5D``) and is judged aga
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from muggins.cards import Card, CardError, Suit, parse_card
 from muggins.scoring.fast import rank_table
 from muggins.scoring.items import Item, Kind, Score
 
-MAX_TRICK_POINTS = 20
+MAX_TRICK_POINTS: Final = 20
 """The most any four-card trick holds (5 5 5 5: four fifteens and six pairs); no claim may exceed it."""
 
-SOURCE_KINDS: dict[str, Kind] = {
+SOURCE_KINDS: Final[dict[str, Kind]] = {
     "fifteen": Kind.FIFTEEN,
     "pair": Kind.PAIR,
     "run": Kind.RUN,
@@ -21,13 +22,13 @@ SOURCE_KINDS: dict[str, Kind] = {
 }
 """The words that name a scoring item in a muggins source."""
 
-_WORD_OF = {kind: word for word, kind in SOURCE_KINDS.items()}
+_WORD_OF: Final = {kind: word for word, kind in SOURCE_KINDS.items()}
 
 
-_TABLE = rank_table(4).tobytes()
+_TABLE: Final = rank_table(4).tobytes()
 """Fifteens, pairs and runs of four ranks (0-12), indexed by the ranks read as base-13 digits."""
-_RANK = [i % 13 for i in range(52)]
-_SUIT = [i // 13 for i in range(52)]
+_RANK: Final = [i % 13 for i in range(52)]
+_SUIT: Final = [i // 13 for i in range(52)]
 
 
 def trick_points_of(cards: Sequence[int], trump: int) -> int:
@@ -82,7 +83,7 @@ def nominal_points(kind: Kind, cards: Sequence[Card]) -> int:
     return {Kind.FIFTEEN: 2, Kind.PAIR: 2, Kind.FLUSH: 4, Kind.JACK_OF_TRUMPS: 1}[kind]
 
 
-_CARD_COUNTS = {
+_CARD_COUNTS: Final = {
     Kind.FIFTEEN: range(2, 5),
     Kind.PAIR: range(2, 3),
     Kind.RUN: range(3, 5),

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from muggins.cards import Card, require_distinct
 from muggins.scoring.items import Item, Kind, Score
 
-_SETS = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
+_SETS: Final = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
 
 
 class PeggingError(ValueError):
@@ -52,14 +53,15 @@ def peg(pile: Sequence[Card], count: int) -> Score:
 
 def longest_run_suffix(pile: Sequence[Card]) -> int:
     """The length of the longest suffix (3 or more) whose ranks are distinct and consecutive; else 0."""
-    best, low, high = 0, 14, 0
-    ranks: set[int] = set()
+    best, low, high, seen = 0, 14, 0, 0
     for length in range(1, len(pile) + 1):
         rank = pile[-length].rank
-        if rank in ranks:
+        bit = 1 << rank
+        if seen & bit:
             break  # every longer suffix holds this pair too
-        ranks.add(rank)
-        low, high = min(low, rank), max(high, rank)
+        seen |= bit
+        low = min(low, rank)
+        high = max(high, rank)
         if length >= 3 and high - low == length - 1:
             best = length
     return best
@@ -71,7 +73,12 @@ def score_go(pile: Sequence[Card], *, last_card: bool = False) -> Score:
     ``last_card`` names it "last card" (the final card of the play) rather than "go".
     """
     check_pile(pile)
-    if pile_count(pile) == 31:
+    return go_point(pile, pile_count(pile), last_card=last_card)
+
+
+def go_point(pile: Sequence[Card], count: int, *, last_card: bool = False) -> Score:
+    """``score_go`` without checking the pile, for engines that know its ``count``."""
+    if count == 31:
         return Score()
     return Score((Item(Kind.LAST_CARD if last_card else Kind.GO, (pile[-1],), 1),))
 

@@ -8,7 +8,7 @@ Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: di
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, Final
 
 from muggins.cards import JACK, STANDARD_CARDS, Card, format_cards
 from muggins.games.base import DeckSpec, Game
@@ -32,27 +32,26 @@ from muggins.games.moves import Claim, Discard, Go, KeepCrib, Leave, Move, Muggi
 from muggins.games.result import Result, rank_by
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
-from muggins.scoring.pegging import peg, score_go
+from muggins.scoring.pegging import go_point, peg
 from muggins.scoring.show import score_show
 
-_PLAYS = {card: Play(card) for card in STANDARD_CARDS}
-_DISCARDS: dict[tuple[Card, ...], Discard] = {}
-"""Discard moves made once each (at most one per pair of cards, or per card): every deal lists them."""
-_BY_RANK = {card: card.sort_key for card in STANDARD_CARDS}.__getitem__
-_ALL = frozenset(STANDARD_CARDS)
+_PLAYS: Final = {card: Play(card) for card in STANDARD_CARDS}
+_DISCARDS: Final[dict[int, Discard]] = {}
+"""Discard moves made once each (one per pair of cards, or per card), keyed by their cards' indexes:
+every deal lists them."""
+_ALL: Final = frozenset(STANDARD_CARDS)
 
-SKUNK_POINTS = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4}
+SKUNK_POINTS: Final = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4}
 """Match points for winning a game, by the skunk the losers suffered (seed 001)."""
 
-DISCARD, PLAY, PRE_SHOW, SHOW, MUGGINS, POST_SHOW, OVER = (
-    "discard",
-    "play",
-    "pre-show",
-    "show",
-    "muggins",
-    "post-show",
-    "over",
-)
+# The phases of a hand (constants: the compiled engine compares them on every move).
+DISCARD: Final = "discard"
+PLAY: Final = "play"
+PRE_SHOW: Final = "pre-show"
+SHOW: Final = "show"
+MUGGINS: Final = "muggins"
+POST_SHOW: Final = "post-show"
+OVER: Final = "over"
 
 
 class ShowStep:
@@ -65,9 +64,12 @@ class ShowStep:
 
 
 def _discard(cards: tuple[Card, ...]) -> Discard:
-    move = _DISCARDS.get(cards)
+    key = 0
+    for card in cards:
+        key = key * 64 + card.index + 1
+    move = _DISCARDS.get(key)
     if move is None:
-        move = _DISCARDS[cards] = Discard(cards)
+        move = _DISCARDS[key] = Discard(cards)
     return move
 
 
@@ -87,6 +89,12 @@ class Cribbage(Game):
         self.opts: CribbageOptions = self.options
         opts = self.opts
         self.direction = 1 if opts.direction == "clockwise" else -1
+        # The options read on every move, as compiled attributes (a pydantic field is a slow read).
+        self.target = opts.game_target
+        self.five_card = opts.variant == "five-card"
+        self.manual = opts.counting == "manual"
+        self.skip_empty, self.skip_pass = opts.skip_empty, opts.skip_pass
+        self.skip_only_move = opts.skip_only_move
         if opts.partnerships and players != 4:
             raise OptionError(f"partnerships need four players, not {players}")
         if opts.variant == "five-card" and players != 2:
@@ -132,7 +140,7 @@ class Cribbage(Game):
         if player not in self.waiting:
             return []
         if self.phase == DISCARD:
-            hand = sorted(self.hand[player])
+            hand = self.hand[player]
             if not self.crib_done[player]:
                 return [_discard(c) for c in itertools.combinations(hand, self.lay.to_crib)]
             return [KeepCrib(c) for c in itertools.combinations(hand, self.lay.own_crib)]
@@ -195,7 +203,7 @@ class Cribbage(Game):
         return events
 
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
-        hidden = set(self.stock)
+        hidden = set(_ALL.difference(self.dealt))  # the undealt stock
         if not self.starter_shown and self.starter is not None:
             hidden.add(self.starter)
         for seat in range(self.players):
@@ -226,7 +234,7 @@ class Cribbage(Game):
             "game_number": self.game_number,
             "match": {"games": opts.match, "points": [self.match_points[self.side_of[s]] for s in
                                                       range(self.players)]},
-            "hand": _cards(sorted(self.hand[player])) if mine and player is not None else None,
+            "hand": _cards(self.hand[player]) if mine and player is not None else None,
             "discards": _cards(self.to_crib[player]) if mine and player is not None else None,
             "own_crib": _cards(self.own_crib[player]) if mine and player is not None else None,
             "hand_sizes": [len(self.hand[s]) for s in range(self.players)],
@@ -260,7 +268,7 @@ class Cribbage(Game):
         self.crib_done = [False] * n
         self.own_done = [False] * n
         self.pack_crib: tuple[Card, ...] = ()
-        self.stock: tuple[Card, ...] = ()
+        self.dealt: list[Card] = []
         self.starter: Card | None = None
         self.starter_shown = False
         self.pile: list[tuple[int, Card]] = []
@@ -311,10 +319,10 @@ class Cribbage(Game):
         dealt = lay.dealt * seats
         pack = self.draw(STANDARD_CARDS, dealt + lay.pack_to_crib + 1)
         for i, seat in enumerate(order):
-            self.hand[seat] = pack[i:dealt:seats]
+            self.hand[seat] = sorted(pack[i:dealt:seats])
         self.pack_crib = tuple(pack[dealt : dealt + lay.pack_to_crib])
         self.starter = pack[-1]
-        self.stock = tuple(_ALL.difference(pack))
+        self.dealt = pack
         events: list[Event] = [NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer)]
         events += [Dealt(player=s, count=lay.dealt, cards=tuple(self.hand[s])) for s in order]
         if lay.pack_to_crib:
@@ -372,7 +380,7 @@ class Cribbage(Game):
 
     def _playable(self, player: int) -> list[Card]:
         room = 31 - self.count
-        return sorted((c for c in self.hand[player] if c.value <= room), key=_BY_RANK)
+        return [c for c in self.hand[player] if c.value <= room]
 
     def _play_problem(self, player: int, move: Play | Go) -> str | None:
         if isinstance(move, Go):
@@ -399,9 +407,9 @@ class Cribbage(Game):
         if score.items and self._add(player, "pegging", score, events):
             return events
         if self.count == 31:
-            events += self._end_round(player, go_point=False)
+            events += self._end_round(player, after_go=False)
         elif not any(self.hand[s] for s in self.active):
-            if not self._add(player, "pegging", score_go(pile, last_card=True), events):
+            if not self._add(player, "pegging", go_point(pile, self.count, last_card=True), events):
                 self._end_play(events)
         else:
             self._pass_turn(player)
@@ -412,7 +420,7 @@ class Cribbage(Game):
         self.passed.add(player)
         if len(self.passed) == len(self.active):
             assert self.last_layer is not None
-            events += self._end_round(self.last_layer, go_point=True)
+            events += self._end_round(self.last_layer, after_go=True)
         else:
             self._pass_turn(player)
         return events
@@ -423,12 +431,12 @@ class Cribbage(Game):
             seat = self._next(seat)
         self.waiting = frozenset((seat,))
 
-    def _end_round(self, last: int, *, go_point: bool) -> list[Event]:
+    def _end_round(self, last: int, *, after_go: bool) -> list[Event]:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
         events: list[Event] = []
-        if go_point and self._add(last, "pegging", score_go(self.pile_cards), events):
+        if after_go and self._add(last, "pegging", go_point(self.pile_cards, self.count), events):
             return events
-        if self.opts.variant == "five-card" or not any(self.hand[s] for s in self.active):
+        if self.five_card or not any(self.hand[s] for s in self.active):
             self._end_play(events)
             return events
         leader = self._next(last)
@@ -523,7 +531,7 @@ class Cribbage(Game):
                         self._enter(POST_SHOW, events)
                     else:
                         events += self._next_hand()
-                elif self.opts.counting == "manual":
+                elif self.manual:
                     self.waiting = frozenset((self._step.player,))
                 else:
                     self._show_step(None, events)
@@ -534,16 +542,15 @@ class Cribbage(Game):
     def _auto_play(self) -> list[Event]:
         """The table options' automatic moves: skip empty, skip pass, skip only move."""
         events: list[Event] = []
-        opts = self.opts
         while self.phase == PLAY and self.waiting:
             (player,) = self.waiting
             playable = self._playable(player)
             if not playable:
                 empty = not self.hand[player]
-                if (empty and opts.skip_empty) or (not empty and opts.skip_pass) or opts.skip_only_move:
+                if (empty and self.skip_empty) or (not empty and self.skip_pass) or self.skip_only_move:
                     events += self._go(player, auto=True)
                     continue
-            elif opts.skip_only_move and len(playable) == 1:
+            elif self.skip_only_move and len(playable) == 1:
                 events += self._play(player, playable[0])
                 continue
             break
@@ -575,7 +582,7 @@ class Cribbage(Game):
         self.side_scores[side] += score.total
         events.append(Scored(player=seat, reason=reason, score=score, points=score.total,
                              total=self.side_scores[side]))
-        if self.side_scores[side] >= self.opts.game_target:
+        if self.side_scores[side] >= self.target:
             events += self._game_won(side)
             return True
         return False

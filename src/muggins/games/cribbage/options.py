@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -98,6 +99,7 @@ class Layout:
     """Cards in each playing hand."""
 
 
+@functools.cache
 def layout(variant: Variant, players: int) -> Layout:
     """The deal for ``variant`` with ``players`` seats still playing."""
     if variant == "five-card":

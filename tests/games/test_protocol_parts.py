@@ -1,0 +1,82 @@
+"""The protocol's building blocks that every engine shares: the seeded draw and the event classes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muggins.cards import STANDARD_CARDS, parse_card
+from muggins.games.base import sample
+from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
+from muggins.scoring.items import Item, Kind, Score
+
+
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 200), share=st.floats(0, 1))
+def test_sample_deals_what_random_sample_deals(seed: int, size: int, share: float) -> None:
+    """Stored records were dealt by ``random.Random.sample``: the engine's own draw must give the
+    same cards in the same order, and leave the generator in the same state, for packs below and
+    above sample's set-size threshold."""
+    pack = [STANDARD_CARDS[i % 52] for i in range(size)]  # positions matter, not the cards
+    count = round(size * share)
+    ours, stdlib = random.Random(seed), random.Random(seed)
+    assert sample(ours, pack, count) == stdlib.sample(pack, count)
+    assert ours.getrandbits(64) == stdlib.getrandbits(64)
+
+
+def test_sample_deals_cards_for_every_deal_size() -> None:
+    for count in range(53):
+        ours, stdlib = random.Random(count), random.Random(count)
+        assert sample(ours, STANDARD_CARDS, count) == stdlib.sample(STANDARD_CARDS, count)
+
+
+def test_sample_refuses_more_cards_than_the_pack() -> None:
+    with pytest.raises(ValueError, match="cannot draw 53 cards from a pack of 52"):
+        sample(random.Random(1), STANDARD_CARDS, 53)
+
+
+def test_events_name_their_fields_and_compare_by_value() -> None:
+    ace, five = parse_card("AS"), parse_card("5H")
+    dealt = Dealt(player=1, count=2, cards=(ace, five))
+    assert Dealt.fields == ("player", "count", "cards")
+    assert dealt == Dealt(1, 2, (ace, five))
+    assert dealt != Dealt(player=1, count=2, cards=(five, ace))
+    assert dealt != PhaseChanged(phase="play")
+    assert hash(dealt) == hash(Dealt(1, 2, (ace, five)))
+    assert repr(dealt) == "Dealt(player=1, count=2, cards=(Card('AS'), Card('5H')))"
+
+
+def test_secret_fields_are_seen_only_by_their_player() -> None:
+    dealt = Dealt(player=1, count=2, cards=(parse_card("AS"), parse_card("5H")))
+    assert dealt.for_viewer(1) is dealt
+    for viewer in (0, 2, None):
+        hidden = dealt.for_viewer(viewer)
+        assert hidden == Dealt(player=1, count=2, cards=None)
+        assert hidden.to_dict() == {"type": "dealt", "player": 1, "count": 2, "cards": None}
+    assert dealt.to_dict()["cards"] == ["AS", "5H"]
+
+
+def test_event_json_names_every_field() -> None:
+    score = Score((Item(Kind.FIFTEEN, (parse_card("5H"), parse_card("KS")), 2),))
+    scored = Scored(player=0, reason="pegging", score=score, points=2, total=7)
+    assert scored.to_dict() == {
+        "type": "scored",
+        "player": 0,
+        "reason": "pegging",
+        "points": 2,
+        "total": 7,
+        "score": {"total": 2, "items": [{"kind": "fifteen", "cards": ["5H", "KS"], "points": 2}]},
+    }
+
+
+def test_a_secret_field_must_be_a_field() -> None:
+    class Peeked(Event):
+        """A test event."""
+
+        def __init__(self, player: int) -> None:
+            self.player = player
+
+    with pytest.raises(TypeError, match="Peeked has no field cards to keep secret"):
+        event_type(Peeked, "peeked", secret=("cards",))
