@@ -236,6 +236,22 @@ class ClusterTables(Tables):
                 if time.monotonic() - renewed > self.ttl * 0.8:
                     for table_id in list(self.tables):
                         self._drop(table_id)
+            self._prune()
+
+    def _prune(self) -> None:
+        """Forget what is kept per table for tables this node no longer needs: epochs of tables it
+        does not own, idle takeover locks, and handles (with their mirrors and known owners) that
+        no connection here has followed for a lease's length. Memory stays with the tables in use,
+        not with every table ever seen."""
+        live = self.tables.keys() | self.pending
+        self.epochs = {t: e for t, e in self.epochs.items() if t in live}
+        self.taking = {t: lock for t, lock in self.taking.items() if lock.locked()}
+        now = time.monotonic()
+        for table_id, handle in list(self.handles.items()):
+            if table_id not in live and handle.idle_for(now) > self.ttl:
+                del self.handles[table_id]
+                self.spawn(handle.unfollow())
+        self.owners = {t: node for t, node in self.owners.items() if t in self.handles}
 
     async def _keep_sweeping(self) -> None:
         while True:
@@ -334,6 +350,8 @@ class ClusterTables(Tables):
             if row is None:
                 raise TableError(f"there is no table {table_id!r}")
             handle = self.handles.setdefault(table_id, TableHandle(row, self))
+        if handle.idle_since is not None:
+            handle.idle_since = time.monotonic()  # in use: not forgotten while a connection follows it
         if table_id not in self.tables and not handle.mirrored:
             await handle.refresh()
         return handle
@@ -426,6 +444,19 @@ class TableHandle(Table):
         self.attached: collections.Counter[int] = collections.Counter()
         """User id -> this node's connections to the table (resent to a new owner)."""
         self.attached_users: dict[int, User] = {}
+        self.idle_since: float | None = time.monotonic()
+        """Since when no connection here has been attached (None: one is)."""
+
+    def idle_for(self, now: float) -> float:
+        """Seconds no connection of this node has been attached to the table."""
+        return 0.0 if self.idle_since is None else now - self.idle_since
+
+    async def unfollow(self) -> None:
+        """Stop mirroring the table (its handle is being forgotten)."""
+        subs, self.subs = self.subs, []
+        self.mirrored = False
+        for sub in subs:
+            await sub.close()
 
     @property
     def chat_log(self) -> collections.deque[messages.Chat]:
@@ -463,13 +494,24 @@ class TableHandle(Table):
         return messages.Hint.model_validate(await self.cluster.call(self.id, "hint", user))
 
     async def attach(self, user: User) -> None:
-        await self.cluster.call(self.id, "attach", user)
+        self.idle_since = None
+        try:
+            await self.cluster.call(self.id, "attach", user)
+        except BaseException:
+            if not self.attached:
+                self.idle_since = time.monotonic()
+            raise
         self.attached[user.id] += 1
         self.attached_users[user.id] = user
 
     async def detach(self, user: User) -> None:
         if self.attached[user.id] > 0:
             self.attached[user.id] -= 1
+        if self.attached[user.id] == 0:
+            del self.attached[user.id]
+            self.attached_users.pop(user.id, None)
+        if not self.attached:
+            self.idle_since = time.monotonic()
         with contextlib.suppress(TableError):
             await self.cluster.call(self.id, "detach", user)
 
