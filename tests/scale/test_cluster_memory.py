@@ -9,6 +9,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from test_exactly_once import has_state_for, until
 
@@ -20,7 +21,7 @@ from muggins.server.connection import Connection
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore
 
-LEASE = 0.6
+LEASE = 1.5
 
 
 @asynccontextmanager
@@ -88,12 +89,53 @@ def test_a_table_nobody_here_follows_any_more_is_forgotten(
             await bob._cleanup()  # Bob's connection closes
             await until(lambda: table.id not in b.handles, timeout=5 * LEASE + 2)
             assert table.id not in b.owners and table.id not in b.epochs
-            assert table.id in a.tables  # its owner still runs it
+            await until(lambda: table.id in a.tables)  # its owner still runs it
             # Bob comes back through the same process and plays on.
             bob = await connect(b, b_auth, token=token)
             await bob.handle(json.dumps({"type": "join", "table_id": table.id}))
             await until(lambda: has_state_for(bob, 1))
             await bob._cleanup()
+            await ann._cleanup()
+
+    asyncio.run(run())
+
+
+def test_while_every_process_lives_no_sweep_reads_every_table(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    """The orphan sweep looks only at the tables of processes whose heartbeat stopped: with every
+    process alive it reads no table list from the store (it read them all every half lease)."""
+
+    async def run() -> None:
+        db = tmp_path / "muggins.db"
+        async with (
+            node(db, redis_url, redis_prefix) as (a, a_auth),
+            node(db, redis_url, redis_prefix) as (b, _),
+        ):
+            ann = await connect(a, a_auth, name="ann")
+            assert ann.user is not None
+            await a.create(
+                ann.user,
+                game="cribbage",
+                players=2,
+                options={},
+                time_controls=messages.TimeControls(turn_time=60),
+                hints=False,
+                private=True,
+                bots={},
+                seat=0,
+            )
+            reads = []
+            for tables in (a, b):
+                listing = tables.store.tables
+
+                async def counted(statuses: tuple[str, ...], listing: Any = listing) -> Any:
+                    reads.append(statuses)
+                    return await listing(statuses)
+
+                tables.store.tables = counted  # type: ignore[method-assign]
+            await asyncio.sleep(4 * LEASE)  # several sweeps by each process
+            assert reads == []
             await ann._cleanup()
 
     asyncio.run(run())

@@ -120,6 +120,8 @@ class ClusterTables(Tables):
         """The request making a table -> the id its table got."""
         self.listing: dict[str, messages.TableInfo] = {}
         self.loops: list[asyncio.Task[None]] = []
+        self.sweep_all = False
+        """The next sweep looks at every unfinished table, not only those of dead nodes."""
         self.lobby_sub: Subscription | None = None
 
     # --- starting and stopping ------------------------------------------------------------
@@ -131,7 +133,8 @@ class ClusterTables(Tables):
         for text in (await self.redis.hgetall(self.lobby_key)).values():
             info = messages.TableInfo.model_validate_json(text)
             self.listing.setdefault(info.id, info)
-        await self._sweep()
+        await self.leases.register()
+        await self._sweep(everything=True)
         loop = asyncio.get_running_loop()
         self.loops = [loop.create_task(self._keep_leases()), loop.create_task(self._keep_sweeping())]
         log.info("node %s owns %d tables", self.node, len(self.tables))
@@ -147,6 +150,8 @@ class ClusterTables(Tables):
         for table_id in owned:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
+        with contextlib.suppress(Exception):
+            await self.leases.leave()
         await self.control.aclose()
         await self.keeper.aclose()
 
@@ -200,12 +205,16 @@ class ClusterTables(Tables):
         return True
 
     def _drop(self, table_id: str) -> None:
-        """This node's lease on a table is gone: stop its clocks and bots, let the new owner run it."""
+        """This node's lease on a table is gone: stop its clocks and bots, let the new owner run it
+        (a lease that only ran out, with nobody else holding it, is taken again: no other node
+        looks at a live node's tables)."""
         self.epochs[table_id] = -1
         table = self.tables.pop(table_id, None)
         if table is not None:
             table.close()
             log.warning("node %s lost table %s", self.node, table_id)
+            if table.row.status != "finished":
+                self.spawn(self._take_orphan(table_id))
         handle = self.handles.get(table_id)
         if handle is not None:
             self.spawn(handle.refresh())
@@ -228,12 +237,16 @@ class ClusterTables(Tables):
         while True:
             await asyncio.sleep(self.ttl / 4)
             try:
-                for table_id in await self.leases.renew([*self.tables, *self.pending]):
+                lost, forgotten = await self.leases.renew([*self.tables, *self.pending])
+                for table_id in lost:
                     self._drop(table_id)
+                if forgotten:
+                    self.sweep_all = True  # Redis lost its keys, or this node stalled: look at everything
                 renewed = time.monotonic()
             except Exception:
                 log.exception("renewing leases failed")
                 if time.monotonic() - renewed > self.ttl * 0.8:
+                    self.sweep_all = True
                     for table_id in list(self.tables):
                         self._drop(table_id)
             self._prune()
@@ -257,18 +270,34 @@ class ClusterTables(Tables):
         while True:
             await asyncio.sleep(self.ttl / 2 * random.uniform(0.8, 1.2))
             try:
-                await self._sweep()
+                everything, self.sweep_all = self.sweep_all, False
+                await self._sweep(everything=everything)
             except Exception:
+                self.sweep_all = self.sweep_all or everything
                 log.exception("looking for orphaned tables failed")
 
-    async def _sweep(self) -> None:
+    async def _sweep(self, *, everything: bool = False) -> None:
         """Take every unfinished table that nobody owns (a creator holds the lease before it stores
-        a table, so a table without one has lost its owner)."""
-        rows = await self.store.tables(("waiting", "playing"))
-        free = [r.id for r in rows if r.id not in self.tables]
+        a table, so a table without one has lost its owner). Only the tables of dead nodes (whose
+        heartbeat expired) are looked at, unless ``everything``: when this node starts, and when
+        Redis has lost its keys."""
+        dead: list[str] = []
+        if everything:
+            candidates = [r.id for r in await self.store.tables(("waiting", "playing"))]
+        else:
+            dead = await self.leases.dead_nodes()
+            held = {node: await self.leases.tables_of(node) for node in dead}
+            candidates = await self.store.unfinished(sorted({t for ts in held.values() for t in ts}))
+        free = [t for t in candidates if t not in self.tables]
         orphans = [t for t, owner in (await self.leases.owners(free)).items() if owner is None]
         for first in range(0, len(orphans), SWEEP_BATCH):
             await asyncio.gather(*(self._take_orphan(t) for t in orphans[first : first + SWEEP_BATCH]))
+        if dead:
+            owners = await self.leases.owners(candidates)
+            for node in dead:
+                left = [t for t in held[node] if t in owners and owners[t] in (None, *dead)]
+                if not left:  # every unfinished table it held has a live owner now
+                    await self.leases.forget(node)
 
     async def _take_orphan(self, table_id: str) -> None:
         try:

@@ -12,19 +12,29 @@ from __future__ import annotations
 import redis.asyncio as aioredis
 
 _RENEW = """
+local n = #KEYS - 3
+local heart, owned, nodes = KEYS[n + 1], KEYS[n + 2], KEYS[n + 3]
 local lost = {}
-for i, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
+for i = 1, n do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
   else
     table.insert(lost, i)
   end
 end
-return lost
+for _, t in ipairs(redis.call('SMEMBERS', owned)) do
+  if redis.call('GET', ARGV[3] .. t) ~= ARGV[1] then redis.call('SREM', owned, t) end
+end
+redis.call('SET', heart, ARGV[1], 'PX', ARGV[2])
+local fresh = redis.call('SADD', nodes, ARGV[1])
+return {lost, fresh}
 """
-"""Extend every lease still held by ARGV[1]; returns the (1-based) positions of those lost."""
+"""Extend every lease still held by ARGV[1]; keep the node's table set to the tables whose lease it
+holds, and its heartbeat alive; returns the (1-based) positions of the leases lost and whether the
+node had to be registered again (Redis lost its state, or other nodes took it for dead)."""
 
 _RELEASE = """
+redis.call('SREM', KEYS[2], ARGV[2])
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
@@ -33,15 +43,21 @@ _ACQUIRE = """
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  redis.call('SADD', KEYS[2], ARGV[3])
   return 1
 end
 return 0
 """
-"""Take a free lease, or refresh one this node already holds."""
+"""Take a free lease, or refresh one this node already holds, and list the table as the node's
+(before the table is stored or loaded, so a node that dies at once leaves it findable)."""
 
 
 class Leases:
-    """The leases of one node (server process) on the tables it owns."""
+    """The leases of one node (server process) on the tables it owns, and the node's heartbeat.
+
+    Besides each table's lease, every node keeps a heartbeat key and the set of tables it holds,
+    and is listed in the set of nodes; a node whose heartbeat has expired has died, and only its
+    tables need to be looked at to find the orphans (not every unfinished table)."""
 
     def __init__(
         self,
@@ -56,16 +72,25 @@ class Leases:
         (a renewal stuck in a queue for a lease's length would give every table away)."""
         self.redis, self.prefix, self.node = redis, prefix, node
         self.ttl_ms = max(100, int(ttl * 1000))
-        self._renew = (keeper or redis).register_script(_RENEW)
+        self.keeper = keeper or redis
+        self._renew = self.keeper.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._acquire = redis.register_script(_ACQUIRE)
+        self.nodes_key = f"{prefix}:nodes"
 
     def key(self, table_id: str) -> str:
         return f"{self.prefix}:lease:{table_id}"
 
+    def heart_key(self, node: str) -> str:
+        return f"{self.prefix}:node:{node}"
+
+    def tables_key(self, node: str) -> str:
+        return f"{self.prefix}:node:{node}:tables"
+
     async def acquire(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody else does; True if this node holds its lease now."""
-        return bool(await self._acquire(keys=[self.key(table_id)], args=[self.node, self.ttl_ms]))
+        keys = [self.key(table_id), self.tables_key(self.node)]
+        return bool(await self._acquire(keys=keys, args=[self.node, self.ttl_ms, table_id]))
 
     async def owner(self, table_id: str) -> str | None:
         """The node holding the table's lease, if any."""
@@ -79,13 +104,44 @@ class Leases:
         found = await self.redis.mget([self.key(t) for t in table_ids])
         return {t: None if f is None else str(f) for t, f in zip(table_ids, found, strict=True)}
 
-    async def renew(self, table_ids: list[str]) -> list[str]:
-        """Extend this node's leases on ``table_ids``; returns the tables whose lease was lost."""
-        if not table_ids:
+    async def register(self) -> None:
+        """Start this node's heartbeat and list it among the nodes."""
+        await self.keeper.set(self.heart_key(self.node), self.node, px=self.ttl_ms)
+        await self.keeper.sadd(self.nodes_key, self.node)
+
+    async def renew(self, table_ids: list[str]) -> tuple[list[str], bool]:
+        """Extend this node's leases on ``table_ids`` and its heartbeat; returns the tables whose
+        lease was lost, and True if the node had been forgotten (Redis lost its keys, or the node
+        stalled so long that others took it for dead): every table may need looking at then."""
+        keys = [*(self.key(t) for t in table_ids), self.heart_key(self.node)]
+        keys += [self.tables_key(self.node), self.nodes_key]
+        lost, fresh = await self._renew(keys=keys, args=[self.node, self.ttl_ms, f"{self.prefix}:lease:"])
+        return [table_ids[int(i) - 1] for i in lost], bool(fresh)
+
+    async def dead_nodes(self) -> list[str]:
+        """Nodes listed whose heartbeat has expired (never this one)."""
+        nodes = sorted(str(n) for n in await self.redis.smembers(self.nodes_key))
+        others = [n for n in nodes if n != self.node]
+        if not others:
             return []
-        lost = await self._renew(keys=[self.key(t) for t in table_ids], args=[self.node, self.ttl_ms])
-        return [table_ids[int(i) - 1] for i in lost]
+        beats = await self.redis.mget([self.heart_key(n) for n in others])
+        return [n for n, beat in zip(others, beats, strict=True) if beat is None]
+
+    async def tables_of(self, node: str) -> list[str]:
+        """The tables ``node`` held leases on when it was last alive."""
+        return sorted(str(t) for t in await self.redis.smembers(self.tables_key(node)))
+
+    async def forget(self, node: str) -> None:
+        """Drop a dead node whose tables all have live owners (or are finished)."""
+        await self.redis.srem(self.nodes_key, node)
+        await self.redis.delete(self.tables_key(node))
 
     async def release(self, table_id: str) -> None:
         """Give a lease up at once (a clean shutdown), so another node need not wait for it to expire."""
-        await self._release(keys=[self.key(table_id)], args=[self.node])
+        keys = [self.key(table_id), self.tables_key(self.node)]
+        await self._release(keys=keys, args=[self.node, table_id])
+
+    async def leave(self) -> None:
+        """This node stops (cleanly, its leases released): no heartbeat to wait out."""
+        await self.redis.delete(self.heart_key(self.node), self.tables_key(self.node))
+        await self.redis.srem(self.nodes_key, self.node)

@@ -154,6 +154,10 @@ class Store(ABC):
         """Every table whose status is one of ``statuses``, with seats."""
 
     @abstractmethod
+    async def unfinished(self, table_ids: list[str]) -> list[str]:
+        """Those of ``table_ids`` that are waiting or playing."""
+
+    @abstractmethod
     async def table(self, table_id: str) -> TableRow | None:
         """One table with its seats."""
 

@@ -256,6 +256,21 @@ class SqlStore(Store):
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         return await self._run(self._tables, s.tables.c.status.in_(statuses))
 
+    async def unfinished(self, table_ids: list[str]) -> list[str]:
+        if not table_ids:
+            return []
+
+        def run() -> list[str]:
+            with self.engine.connect() as c:
+                found = c.execute(
+                    sa.select(s.tables.c.id).where(
+                        s.tables.c.id.in_(table_ids), s.tables.c.status.in_(("waiting", "playing"))
+                    )
+                )
+                return [str(row.id) for row in found]
+
+        return await self._run(run)
+
     async def table(self, table_id: str) -> TableRow | None:
         found = await self._run(self._tables, s.tables.c.id == table_id)
         return found[0] if found else None
@@ -513,9 +528,7 @@ class SqlStore(Store):
 
 def _settle(future: asyncio.Future[None], game_id: int, stale: set[int]) -> None:
     if game_id in stale:
-        future.set_exception(
-            StaleOwnerError(f"game {game_id}: its table was taken over by another process")
-        )
+        future.set_exception(StaleOwnerError(f"game {game_id}: its table was taken over by another process"))
     else:
         future.set_result(None)
 
