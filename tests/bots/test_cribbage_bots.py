@@ -118,10 +118,11 @@ def test_poisoned_hidden_cards_do_not_change_a_choice(seed: int) -> None:
     choices = [ExpertBot().choose(before), GreedyBot().choose(before)]
     hidden = game.hidden_cards(seat)
     assert all(card in hidden for card in game.hand[other])  # type: ignore[attr-defined]
-    size = len(game.hand[other])  # type: ignore[attr-defined]
-    swap = list(game.stock[:size])  # type: ignore[attr-defined]
-    game.stock = tuple(game.hand[other]) + tuple(game.stock[size:])  # type: ignore[attr-defined]
-    game.hand[other] = swap  # type: ignore[attr-defined]
+    hand: list[Card] = game.hand[other]  # type: ignore[attr-defined]
+    stock = sorted(set(STANDARD_CARDS) - set(game.dealt))  # type: ignore[attr-defined]
+    swap = dict(zip(hand, stock, strict=False))  # the undealt cards take the hand's place in the deal
+    game.dealt = [swap.get(card, card) for card in game.dealt]  # type: ignore[attr-defined]
+    game.hand[other] = [swap[card] for card in hand]  # type: ignore[attr-defined]
     after = game.view(seat)
     assert after == before
     assert [ExpertBot().choose(after), GreedyBot().choose(after)] == choices

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, parse_card
-from muggins.games.base import sample
+from muggins.games.base import sample, shuffle
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
 from muggins.scoring.items import Item, Kind, Score
 
@@ -30,6 +30,17 @@ def test_sample_deals_cards_for_every_deal_size() -> None:
     for count in range(53):
         ours, stdlib = random.Random(count), random.Random(count)
         assert sample(ours, STANDARD_CARDS, count) == stdlib.sample(STANDARD_CARDS, count)
+
+
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 120))
+def test_shuffle_shuffles_as_random_shuffle_does(seed: int, size: int) -> None:
+    ours = [STANDARD_CARDS[i % 52] for i in range(size)]
+    stdlib = list(ours)
+    ours_rng, stdlib_rng = random.Random(seed), random.Random(seed)
+    shuffle(ours_rng, ours)
+    stdlib_rng.shuffle(stdlib)
+    assert ours == stdlib
+    assert ours_rng.getrandbits(64) == stdlib_rng.getrandbits(64)
 
 
 def test_sample_refuses_more_cards_than_the_pack() -> None:
@@ -80,3 +91,15 @@ def test_a_secret_field_must_be_a_field() -> None:
 
     with pytest.raises(TypeError, match="Peeked has no field cards to keep secret"):
         event_type(Peeked, "peeked", secret=("cards",))
+
+
+def test_events_and_items_survive_pickling() -> None:
+    """Simulation workers and caches may pickle what a game produced."""
+    import pickle
+
+    item = Item(Kind.PAIR, (parse_card("5H"), parse_card("5D")), 2)
+    scored = Scored(player=1, reason="pegging", score=Score((item,)), points=2, total=9)
+    assert pickle.loads(pickle.dumps(item)) == item
+    copy = pickle.loads(pickle.dumps(scored))
+    assert copy == scored
+    assert copy.to_dict() == scored.to_dict()

@@ -205,7 +205,7 @@ class Game(ABC):
             self.decks_used += 1
             return list(self.decks[self.decks_used - 1])
         cards = list(pack)
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         return cards
 
 
@@ -237,6 +237,14 @@ def sample(rng: random.Random, pack: Sequence[Card], count: int) -> list[Card]:
         taken.add(j)
         drawn.append(pack[j])
     return drawn
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (CPython 3.11-3.13), which
+    stored records were dealt with: Fisher-Yates from the last card down, compiled."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _below(rng: random.Random, bound: int) -> int:

@@ -7,7 +7,6 @@ Rulings are written out in docs/rules/cribist.md.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from muggins.cards import Card, Suit, standard_pack
@@ -42,10 +41,8 @@ from muggins.scoring.cribist import score_trick
 from muggins.scoring.items import Item, Kind, Score
 
 CARDS_EACH: Final = 13
-PLAYS: Final[dict[Card, Play]] = {card: Play(card) for card in standard_pack()}
-"""One Play move per card, made once: legal-move lists are built on every turn."""
-_SORT_KEY: Final = {card: card.sort_key for card in standard_pack()}
-"""Hands are kept in the order they are shown (rank, then suit), so move lists need no sorting."""
+PLAYS: Final = [Play(card) for card in standard_pack()]
+"""One Play move per card (by ``Card.index``), made once: legal-move lists are built on every turn."""
 _SEAT_SETS: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
@@ -69,17 +66,22 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
+# The phases as compiled constants: the engine compares them on every move.
+_PLAY: Final = Phase.PLAY
+_CLAIM: Final = Phase.CLAIM
+_MUGGINS: Final = Phase.MUGGINS
+_HAND_OVER: Final = Phase.HAND_OVER
+_OVER: Final = Phase.OVER
+
+
 # --- the game ---------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
 class TrickRecord:
     """A finished trick of the hand in progress, as the table saw it."""
 
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    score: Score
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int, score: Score) -> None:
+        self.leader, self.cards, self.winner, self.score = leader, cards, winner, score
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -107,6 +109,9 @@ class Cribist(Game):
         for number, given in enumerate(self.decks, start=1):
             if len(given) != 52 or any(c.is_joker for c in given):
                 raise OptionError(f"deck {number} must be the 52 standard cards, not {len(given)} cards")
+        # The options read on every trick, as compiled attributes (a pydantic field is a slow read).
+        self.manual = self.opts.counting == "manual"
+        self.end_by, self.target, self.deals = self.opts.end, self.opts.target, self.opts.deals
         first = self.opts.first_dealer
         self.dealer = self.rng.randrange(SEATS) if first == "random" else int(first)
         self.totals = [0] * SEATS
@@ -116,7 +121,7 @@ class Cribist(Game):
         self.leader = 0
         self.trick: list[Card] = []
         self.history: list[TrickRecord] = []
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.claim: Claimed | None = None
         self.unclaimed = 0
         self.waiting: list[int] = []
@@ -135,9 +140,9 @@ class Cribist(Game):
 
     def _waiting_for(self) -> frozenset[int]:
         """Whose move it is, worked out once after every change (``to_move`` is asked often)."""
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             return _SEAT_SETS[self.turn]
-        if self.phase is Phase.CLAIM:
+        if self.phase is _CLAIM:
             return _SEAT_SETS[self.winner]
         return frozenset(self.waiting)
 
@@ -159,9 +164,9 @@ class Cribist(Game):
     def legal_moves(self, player: int) -> list[Move]:
         if player not in self.to_move:
             return []
-        if self.phase is Phase.PLAY:
-            return [PLAYS[c] for c in playable(self.hands[player], self.led)]
-        if self.phase is Phase.CLAIM:
+        if self.phase is _PLAY:
+            return [PLAYS[c.index] for c in playable(self.hands[player], self.led)]
+        if self.phase is _CLAIM:
             return list(CLAIMS)
         return [Ready()]
 
@@ -192,7 +197,7 @@ class Cribist(Game):
         self.moves.append((player, move))
         self.time_called = True
         events: list[Event] = [TimeCalled(player)]
-        if self.phase is Phase.HAND_OVER:
+        if self.phase is _HAND_OVER:
             events.extend(self._end("time is up between hands"))
         self._to_move = self._waiting_for()
         self.events.extend(events)
@@ -201,11 +206,11 @@ class Cribist(Game):
     def illegal_reason(self, player: int, move: Move) -> str | None:
         if type(move) is Leave:
             return None
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             if type(move) is Play:
                 return self._play_reason(player, move.card)
             return f"'{move.verb}' is not a move now: it is your turn to play a card, e.g. 'play JS'"
-        if self.phase is Phase.CLAIM:
+        if self.phase is _CLAIM:
             if not isinstance(move, Claim):
                 return (
                     f"'{move.verb}' is not a move now: claim the points of the trick you won, e.g. 'claim 4'"
@@ -217,7 +222,7 @@ class Cribist(Game):
             return None
         if isinstance(move, Ready):
             return None
-        if self.phase is Phase.HAND_OVER:
+        if self.phase is _HAND_OVER:
             return f"'{move.verb}' is not a move now: the hand is over; say 'ready' for the next deal"
         if not isinstance(move, Muggins):
             return f"'{move.verb}' is not a move now: call muggins ('muggins 2 fifteen 5H 10S') or 'ready'"
@@ -238,7 +243,7 @@ class Cribist(Game):
             return self._claim(player, move.amount)
         if isinstance(move, Muggins):
             return self._muggins(player, move)
-        if self.phase is Phase.HAND_OVER:
+        if self.phase is _HAND_OVER:
             return self._ready(player)
         return self._pass(player)
 
@@ -264,7 +269,7 @@ class Cribist(Game):
                 "waiting": list(self.waiting),
                 "calls": [c.to_dict() for c in self.calls],
             }
-            if self.phase is Phase.MUGGINS
+            if self.phase is _MUGGINS
             else None,
             "time_called": self.time_called,
         }
@@ -319,12 +324,12 @@ class Cribist(Game):
             self.hands[(self.dealer + 1 + i) % SEATS].append(card)
         dealt = [tuple(hand) for hand in self.hands]
         for hand in self.hands:
-            hand.sort(key=_SORT_KEY.__getitem__)
+            hand.sort()  # kept in the order shown (rank, then suit): move lists need no sorting
         self.trump = None
         self.leader = (self.dealer + 1) % SEATS
         self.trick = []
         self.history = []
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.waiting = []
         events: list[Event] = [DealStarted(self.dealer, self.deal_number)]
         events.extend(Dealt(seat, CARDS_EACH, dealt[seat]) for seat in range(SEATS))
@@ -342,8 +347,8 @@ class Cribist(Game):
             return events
         winner = self.winner
         events.append(TrickWon(winner, len(self.history) + 1, self.leader, tuple(self.trick)))
-        if self.opts.counting == "manual":
-            self.phase = Phase.CLAIM
+        if self.manual:
+            self.phase = _CLAIM
             return events
         points = trick_points(self.trick, self.trump)
         trick, trump = tuple(self.trick), self.trump
@@ -365,7 +370,7 @@ class Cribist(Game):
         if accepted:
             events.extend(self._award(player, "claim", Score(), amount))
         if self._result is None:
-            self.phase = Phase.MUGGINS
+            self.phase = _MUGGINS
             self.waiting = [seat for seat in range(SEATS) if seat != player]
         return events
 
@@ -403,7 +408,7 @@ class Cribist(Game):
         self.history.append(record)
         self.leader = winner
         self.trick = []
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         if len(self.history) < CARDS_EACH:
             return []
         return self._end_of_hand()
@@ -419,11 +424,11 @@ class Cribist(Game):
                 events.extend(self._award(seat, "tricks", Score((item,)), won[seat]))
                 if self._result is not None:
                     return events
-        if self.opts.end == "deals" and self.deal_number >= self.opts.deals:
+        if self.end_by == "deals" and self.deal_number >= self.deals:
             return events + self._end(f"{self.deal_number} deals played")
         if self.time_called:
             return events + self._end("time is up and the last hand is finished")
-        self.phase = Phase.HAND_OVER
+        self.phase = _HAND_OVER
         self.waiting = list(range(SEATS))
         return events
 
@@ -439,12 +444,12 @@ class Cribist(Game):
         """Add ``points`` to ``seat``; reaching the target ends the game there and then."""
         self.totals[seat] += points
         events: list[Event] = [Scored(seat, reason, score, points, self.totals[seat])]
-        if self.opts.end == "target" and points > 0 and self.totals[seat] >= self.opts.target:
-            events.extend(self._end(f"player {seat} reached {self.opts.target}"))
+        if self.end_by == "target" and points > 0 and self.totals[seat] >= self.target:
+            events.extend(self._end(f"player {seat} reached {self.target}"))
         return events
 
     def _end(self, reason: str) -> list[Event]:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.waiting = []
         self._result = Result(
             ranks=rank_by(self.totals, order=self.left), scores=tuple(self.totals), reason=reason

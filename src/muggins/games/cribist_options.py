@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import pydantic
 
 from muggins.games.options import Options
 
-SEATS = 4
+SEATS: Final = 4
 
 SeatNumber = Annotated[int, pydantic.Field(ge=0, lt=SEATS)]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import inspect
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -77,6 +78,9 @@ class Event:
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}" for name, value in self.values().items())
         return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[Callable[..., Event], tuple[Any, ...]]:
+        return type(self), tuple(self.values().values())
 
 
 _E = TypeVar("_E", bound="type[Event]")

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from muggins.games.events import to_json
-
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -29,9 +27,15 @@ class Result:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = to_json(self)
-        data["winners"] = list(self.winners)
-        return data
+        """The JSON form: each field as a list (``reason`` as text) and ``winners``."""
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "skunks": list(self.skunks),
+            "match_points": list(self.match_points),
+            "winners": list(self.winners),
+        }
 
 
 def rank_by(values: Sequence[float], *, order: Sequence[int] | None = None) -> tuple[int, ...]:

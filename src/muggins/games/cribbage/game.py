@@ -35,11 +35,16 @@ from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.pegging import go_point, peg
 from muggins.scoring.show import score_show
 
-_PLAYS: Final = {card: Play(card) for card in STANDARD_CARDS}
+_PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
+"""The play of each card by its index, made once."""
 _DISCARDS: Final[dict[int, Discard]] = {}
 """Discard moves made once each (one per pair of cards, or per card), keyed by their cards' indexes:
 every deal lists them."""
 _ALL: Final = frozenset(STANDARD_CARDS)
+_GO: Final = Go()
+_ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
+"""The one-seat sets a turn in the play waits on, made once."""
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 SKUNK_POINTS: Final = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4}
 """Match points for winning a game, by the skunk the losers suffered (seed 001)."""
@@ -114,7 +119,7 @@ class Cribbage(Game):
         self.game_number = 1
         self.hand_number = 0
         self.phase = DISCARD
-        self.waiting: frozenset[int] = frozenset()
+        self.waiting: frozenset[int] = _NOBODY
         self._result: Result | None = None
         self._clear_hand()
         self.dealer, events = self._first_dealer()
@@ -146,7 +151,7 @@ class Cribbage(Game):
             return [KeepCrib(c) for c in itertools.combinations(hand, self.lay.own_crib)]
         if self.phase == PLAY:
             playable = self._playable(player)
-            return [_PLAYS[c] for c in playable] if playable else [Go()]
+            return [_PLAYS[c.index] for c in playable] if playable else [_GO]
         if self.phase == SHOW:
             true = self._step_score().total
             return [Claim(n) for n in range(true, -1, -1)]
@@ -429,7 +434,7 @@ class Cribbage(Game):
         seat = self._next(player)
         while seat in self.passed:
             seat = self._next(seat)
-        self.waiting = frozenset((seat,))
+        self.waiting = _ALONE[seat]
 
     def _end_round(self, last: int, *, after_go: bool) -> list[Event]:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
@@ -441,7 +446,7 @@ class Cribbage(Game):
             return events
         leader = self._next(last)
         self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
-        self.waiting = frozenset((leader,))
+        self.waiting = _ALONE[leader]
         events.append(CountReset(leader=leader))
         return events
 
@@ -487,7 +492,7 @@ class Cribbage(Game):
     def _claim(self, player: int, amount: int) -> list[Event]:
         events: list[Event] = []
         missed = self._step_score().total - amount
-        self.waiting = frozenset()
+        self.waiting = _NOBODY
         if self._show_step(amount, events):
             return events
         opponents = [s for s in self.active if self.side_of[s] != self.side_of[player]]
@@ -506,7 +511,7 @@ class Cribbage(Game):
         if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
             return events
         if self.missed == 0:
-            self.waiting = frozenset()
+            self.waiting = _NOBODY
         return events
 
     # --- flow ---------------------------------------------------------------------------
@@ -521,7 +526,7 @@ class Cribbage(Game):
                 break
             if self.phase == DISCARD:
                 if not self._cut_starter(events):
-                    self._enter(PLAY, events, waiting=frozenset((self._next(self.dealer),)))
+                    self._enter(PLAY, events, waiting=_ALONE[self._next(self.dealer)])
             elif self.phase == PRE_SHOW:
                 self._enter(SHOW, events)
             elif self.phase in (SHOW, MUGGINS):
@@ -532,7 +537,7 @@ class Cribbage(Game):
                     else:
                         events += self._next_hand()
                 elif self.manual:
-                    self.waiting = frozenset((self._step.player,))
+                    self.waiting = _ALONE[self._step.player]
                 else:
                     self._show_step(None, events)
             elif self.phase == POST_SHOW:
@@ -563,7 +568,7 @@ class Cribbage(Game):
         elif phase in (PRE_SHOW, POST_SHOW):
             self.waiting = frozenset(self.active)
         else:
-            self.waiting = frozenset()
+            self.waiting = _NOBODY
         events.append(PhaseChanged(phase=phase))
 
     def _next_hand(self) -> list[Event]:
@@ -644,7 +649,7 @@ class Cribbage(Game):
             match_points=tuple(self.match_points[self.side_of[s]] for s in range(self.players)),
         )
         self.phase = OVER
-        self.waiting = frozenset()
+        self.waiting = _NOBODY
         return [GameOver(result=self._result.to_dict())]
 
     def _leave(self, player: int) -> list[Event]:
