@@ -355,7 +355,7 @@ class Cribist(Game):
         score = Score.deferred(points, lambda: score_trick(trick, trump)) if points else Score()
         events.extend(self._award(winner, "trick", score, points))
         if self._result is None:
-            events.extend(self._next_trick(score))
+            events.extend(self._next_trick(winner, score))
         return events
 
     def _claim(self, player: int, amount: int) -> list[Event]:
@@ -399,11 +399,10 @@ class Cribist(Game):
         score = score_trick(self.trick, self.trump)
         self.claim = None
         self.calls = []
-        return [MugginsClosed(score), *self._next_trick(score)]
+        return [MugginsClosed(score), *self._next_trick(self.winner, score)]
 
-    def _next_trick(self, score: Score) -> list[Event]:
-        """File the trick on the table and go on: the winner leads, or the hand ends."""
-        winner = self.winner
+    def _next_trick(self, winner: int, score: Score) -> list[Event]:
+        """File the trick on the table, won by ``winner``, and go on: the winner leads, or the hand ends."""
         record = TrickRecord(self.leader, tuple(self.trick), winner, score)
         self.history.append(record)
         self.leader = winner

@@ -46,7 +46,8 @@ def trick_points_of(cards: Sequence[int], trump: int) -> int:
 
 def trick_points(cards: Sequence[Card], trump: Suit) -> int:
     """``trick_points_of`` for cards: the total of ``score_trick(cards, trump)``."""
-    return trick_points_of([c.index for c in cards], int(trump))
+    a, b, c, d = cards
+    return trick_points_of((a.index, b.index, c.index, d.index), trump)  # a Suit is its number
 
 
 class SourceError(ValueError):
