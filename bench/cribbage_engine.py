@@ -17,7 +17,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.figures import Figure, figure
+from bench.figures import Figure, figure, play_randomly
 from muggins.games.registry import new_game
 
 GAMES = 300
@@ -29,11 +29,7 @@ def random_games_per_second(games: int, **config: Any) -> tuple[float, float]:
     moves = 0
     start = time.process_time()
     for seed in range(games):
-        game = new_game("cribbage", seed=seed, **config)
-        while game.result is None:
-            player = min(game.to_move)
-            game.apply(player, rng.choice(game.legal_moves(player)))
-            moves += 1
+        moves += play_randomly(new_game("cribbage", seed=seed, **config), rng)
     return games / (time.process_time() - start), moves / games
 
 

@@ -23,7 +23,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.figures import compiled_core
+from bench.figures import compiled_core, play_randomly
 from muggins import new_game
 from muggins.bots.base import Bot
 from muggins.bots.cribist import ExpertBot, GreedyBot
@@ -40,11 +40,7 @@ def random_games(seconds: float, **options: Any) -> tuple[int, int, float, float
     games = moves = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
-        game = new_game("cribist", players=4, seed=games, **options)
-        while not game.is_over:
-            seat = min(game.to_move)
-            game.apply(seat, rng.choice(game.legal_moves(seat)))
-            moves += 1
+        moves += play_randomly(new_game("cribist", players=4, seed=games, **options), rng)
         games += 1
     return games, moves, time.perf_counter() - wall, time.process_time() - cpu
 

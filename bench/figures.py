@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from muggins.games.base import Game
 
 Figure = dict[str, Any]
 
@@ -28,6 +32,17 @@ def compiled_core() -> bool:
     import muggins.games.base
 
     return not muggins.games.base.__file__.endswith(".py")
+
+
+def play_randomly(game: Game, rng: random.Random) -> int:
+    """Play ``game`` to its end the way any front plays it (``to_move``, ``legal_moves``, a uniformly
+    random choice, ``apply``); return the number of moves made."""
+    moves = 0
+    while game.result is None:
+        player = min(game.to_move)
+        game.apply(player, rng.choice(game.legal_moves(player)))
+        moves += 1
+    return moves
 
 
 def meets(value: float, target: str) -> bool:
