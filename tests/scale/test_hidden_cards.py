@@ -60,6 +60,7 @@ def test_no_client_receives_a_hidden_card(
             await clients[seat].expect(lambda m: m["type"] == "table_state")
         spy = await Client.open(b.ws_url, name="spy")
         await spy.send(type="join", table_id=table_id)
+        await spy.expect(lambda m: m["type"] == "table_state")  # watching before the first move
         for seat, client in clients.items():
             await client.expect(dealt_to(seat))
         last = await play_out(clients, table_id, random.Random(players))

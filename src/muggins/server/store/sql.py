@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -36,6 +37,9 @@ T = TypeVar("T")
 
 MOVE_FLUSHERS_POSTGRESQL = 2
 """Groups of moves committed at once on PostgreSQL (SQLite has one writer: one group at a time)."""
+
+CHECKPOINT_MOVES = 2000
+"""SQLite: moves written on the event loop between two checkpoints of the write-ahead log."""
 
 USERS_KEPT = 100_000
 """Users kept in memory at most (then forgotten all at once)."""
@@ -80,6 +84,9 @@ class SqlStore(Store):
         self.flushers: set[asyncio.Task[None]] = set()
         self.flushing = 0
         """Groups of moves being committed now."""
+        self.move_writer: sqlite3.Connection | None = None
+        """SQLite: the move writer's own connection, used on the event loop."""
+        self.moves_since_checkpoint = 0
         self.move_connections: list[Any] = []
         """Idle asynchronous PostgreSQL connections of the move writers (in autocommit)."""
         self.conninfo = (
@@ -101,6 +108,9 @@ class SqlStore(Store):
         for conn in self.move_connections:
             await conn.close()
         self.move_connections.clear()
+        if self.move_writer is not None:
+            self.move_writer.close()
+            self.move_writer = None
         await self._run(self.engine.dispose)
         self.pool.shutdown(wait=True)
 
@@ -349,7 +359,7 @@ class SqlStore(Store):
         asynchronous connection of the move writers' own, on the event loop (a thread's hand-offs
         cost more CPU than the one statement)."""
         if self.is_sqlite:
-            return await self._run(self._insert_moves_sqlite, rows)
+            return await self._write_moves_sqlite(rows)
         import psycopg
 
         conn = self.move_connections.pop() if self.move_connections else None
@@ -367,6 +377,49 @@ class SqlStore(Store):
             raise sa.exc.DBAPIError.instance("INSERT INTO moves", None, exc, psycopg.Error) from exc
         self.move_connections.append(conn)
         return stale
+
+    async def _write_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+        """On the event loop, on a connection of the move writer's own that never waits for a lock
+        (a commit in WAL mode with ``synchronous=NORMAL`` writes no more than the log, and handing
+        each group to the store's thread cost more CPU than the write); when another write holds
+        the database, on the store's thread, which waits for it."""
+        writer = self._sqlite_writer()
+        if writer is None:
+            return await self._run(self._insert_moves_sqlite, rows)
+        try:
+            stale = _insert_moves_sqlite(writer, rows)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise sa.exc.DBAPIError.instance("INSERT INTO moves", None, exc, sqlite3.Error) from exc
+            return await self._run(self._insert_moves_sqlite, rows)
+        except sqlite3.Error as exc:
+            raise sa.exc.DBAPIError.instance("INSERT INTO moves", None, exc, sqlite3.Error) from exc
+        self.moves_since_checkpoint += len(rows)
+        if self.moves_since_checkpoint >= CHECKPOINT_MOVES:
+            self.moves_since_checkpoint = 0
+            task = asyncio.get_running_loop().create_task(self._run(self._checkpoint))
+            self.flushers.add(task)
+            task.add_done_callback(self.flushers.discard)
+        return stale
+
+    def _sqlite_writer(self) -> sqlite3.Connection | None:
+        """The move writer's own SQLite connection (None for a database in memory: it has one)."""
+        if self.move_writer is None:
+            path = self.engine.url.database
+            if not path or path == ":memory:":
+                return None
+            writer = sqlite3.connect(path)
+            _sqlite_pragmas(writer, None)
+            writer.execute("PRAGMA busy_timeout=0")  # never block the event loop: the thread waits instead
+            writer.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run on the store's thread
+            self.move_writer = writer
+        return self.move_writer
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database so the log stops growing (not waiting for
+        readers)."""
+        with self.engine.connect() as c:
+            c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _insert_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
         """A group of moves in one transaction on a pooled driver connection (SQLAlchemy's statement
