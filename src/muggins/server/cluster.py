@@ -534,10 +534,11 @@ class TableHandle(Table):
         self.attached_users[user.id] = user
 
     async def detach(self, user: User) -> None:
-        if self.attached[user.id] > 0:
-            self.attached[user.id] -= 1
-        if self.attached[user.id] == 0:
-            del self.attached[user.id]
+        count = self.attached.get(user.id, 0)
+        if count > 1:
+            self.attached[user.id] = count - 1
+        else:
+            self.attached.pop(user.id, None)
             self.attached_users.pop(user.id, None)
         if not self.attached:
             self.idle_since = time.monotonic()
