@@ -143,7 +143,13 @@ class ClusterPlayer(Player):
             await self.reconnect()
 
     async def reconnect(self) -> None:
-        """Join the table again through the next live process."""
+        """Join the table again through the next live process. A move planned on the old connection
+        is dropped first: sent while the new one is being made, it would go out on the dead socket
+        and leave this player awaiting an answer that never comes (the table's state on joining
+        says what to do next)."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
         self.awaiting = False
         self.game.sent.pop(self.seat, None)
         for step in range(1, len(self.nodes) + 1):
