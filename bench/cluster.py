@@ -25,7 +25,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,24 +83,6 @@ class Acks:
     """Table id -> (when, state id) of the newest state a player of it saw."""
 
 
-class NotingSocket:
-    """A client WebSocket that shows each message it receives to ``note`` first."""
-
-    def __init__(self, ws: Any, note: Callable[[dict[str, Any]], None]) -> None:
-        self.ws, self.note = ws, note
-
-    async def __aiter__(self) -> AsyncIterator[str]:
-        async for text in self.ws:
-            self.note(json.loads(text))
-            yield text
-
-    async def send(self, text: str) -> None:
-        await self.ws.send(text)
-
-    async def close(self) -> None:
-        await self.ws.close()
-
-
 class ClusterPlayer(Player):
     """A ``bench/load.py`` player that notes what it sees and reconnects to a live process when its
     own dies."""
@@ -109,7 +90,6 @@ class ClusterPlayer(Player):
     def __init__(self, token: str, nodes: list[Node], home: int, acks: Acks, *rest: Any) -> None:
         super().__init__(*rest)
         self.token, self.nodes, self.home, self.acks = token, nodes, home, acks
-        self.ws = NotingSocket(self.ws, self.note)  # type: ignore[assignment]
         self.game_number = 0
         self.last_view: dict[str, Any] | None = None
 
@@ -158,7 +138,7 @@ class ClusterPlayer(Player):
                 continue
             with contextlib.suppress(Exception):
                 ws, _ = await hello_token(node.url.replace("http", "ws", 1) + "/ws", self.token)
-                self.ws = NotingSocket(ws, self.note)  # type: ignore[assignment]
+                self.ws = ws
                 await self.ws.send(json.dumps({"type": "join", "table_id": self.game.table_id}))
                 self.home = (self.home + step) % len(self.nodes)
                 return

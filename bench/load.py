@@ -140,6 +140,7 @@ class Player:
             async for text in self.ws:
                 now = time.perf_counter()
                 message = json.loads(text)
+                self.note(message)
                 kind = message["type"]
                 if kind == "events" and message["by"] == "player":
                     sent = self.game.sent.get(message["seat"])
@@ -158,6 +159,9 @@ class Player:
         except Exception as exc:  # a dropped connection is an error of the run
             self.stats.disconnects += 1
             self.stats.errors.append(repr(exc))
+
+    def note(self, message: dict[str, Any]) -> None:
+        """See each message first (a hook: the cluster benchmark's players keep records)."""
 
     def consider(self, view: dict[str, Any]) -> None:
         """Plan a move for this view (keeping a planned one if the choices are the same)."""
