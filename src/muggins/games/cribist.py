@@ -162,7 +162,7 @@ class Cribist(Game):
         return self.trick[0].suit if self.trick else None
 
     def legal_moves(self, player: int) -> list[Move]:
-        if player not in self.to_move:
+        if player not in self._to_move:
             return []
         if self.phase is _PLAY:
             return [PLAYS[c.index] for c in playable(self.hands[player], self.led)]
@@ -296,7 +296,7 @@ class Cribist(Game):
         if card not in hand:
             return f"{card} is not in your hand"
         led = self.led
-        if led is not None and card.suit != led and any(c.suit == led for c in hand):
+        if led is not None and card not in playable(hand, led):
             return f"you must follow {led.name.lower()}"
         return None
 

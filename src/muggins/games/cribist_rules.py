@@ -62,18 +62,21 @@ def playable(hand: Iterable[Card], led: Suit | None) -> list[Card]:
     cards = list(hand)
     if led is None:
         return cards
-    following = [c for c in cards if c.suit == led]
+    suit: int = led  # suits compared as numbers: the compiled comparison of two ints
+    following = [c for c in cards if _SUIT[c.index] == suit]
     return following or cards
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
     """The position (0 = the lead) of the card winning a trick: the highest trump, else the highest
     card of the suit led. Ace is low, king high."""
-    best = 0
+    trumps: int = trump  # suits compared as numbers, as in ``playable``
+    best, top_suit, top_rank = 0, _SUIT[cards[0].index], cards[0].rank
     for position in range(1, len(cards)):
-        card, top = cards[position], cards[best]
-        if (card.suit == top.suit and card.rank > top.rank) or (card.suit == trump and top.suit != trump):
-            best = position
+        card = cards[position]
+        suit = _SUIT[card.index]
+        if (suit == top_suit and card.rank > top_rank) or (suit == trumps and top_suit != trumps):
+            best, top_suit, top_rank = position, suit, card.rank
     return best
 
 
