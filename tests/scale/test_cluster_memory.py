@@ -19,7 +19,8 @@ from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
 from muggins.server.settings import Settings
-from muggins.server.store import SqlStore
+from muggins.server.store import SqlStore, User
+from muggins.server.table import Table
 
 LEASE = 1.5
 
@@ -48,6 +49,21 @@ async def node(db: Path, redis_url: str, prefix: str) -> AsyncIterator[tuple[Clu
         await store.close()
 
 
+async def duel(tables: ClusterTables, creator: User) -> Table:
+    """A private two-player cribbage table made by ``creator``, seated first, with a long turn clock."""
+    return await tables.create(
+        creator,
+        game="cribbage",
+        players=2,
+        options={},
+        time_controls=messages.TimeControls(turn_time=60),
+        hints=False,
+        private=True,
+        bots={},
+        seat=0,
+    )
+
+
 async def connect(tables: ClusterTables, auth: Auth, **who: str) -> Connection:
     """A connection driven directly, said hello with a ``name`` or a ``token``."""
     conn = Connection(None, tables, tables.bus, auth, tables.settings)  # type: ignore[arg-type]
@@ -67,17 +83,7 @@ def test_a_table_nobody_here_follows_any_more_is_forgotten(
         ):
             ann = await connect(a, a_auth, name="ann")
             assert ann.user is not None
-            table = await a.create(
-                ann.user,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(turn_time=60),
-                hints=False,
-                private=True,
-                bots={},
-                seat=0,
-            )
+            table = await duel(a, ann.user)
             bob = await connect(b, b_auth, name="bob")
             assert bob.user is not None
             token = b_auth.token(bob.user)
@@ -114,17 +120,7 @@ def test_while_every_process_lives_no_sweep_reads_every_table(
         ):
             ann = await connect(a, a_auth, name="ann")
             assert ann.user is not None
-            await a.create(
-                ann.user,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(turn_time=60),
-                hints=False,
-                private=True,
-                bots={},
-                seat=0,
-            )
+            await duel(a, ann.user)
             reads = []
             for tables in (a, b):
                 listing = tables.store.tables
