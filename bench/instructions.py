@@ -43,8 +43,15 @@ def counted(name: str, games: int) -> int:
     """Instructions callgrind counts for the warm-up plus ``games`` games, in a fresh process."""
     with tempfile.TemporaryDirectory() as scratch:
         command = [
-            "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out",
-            sys.executable, __file__, "--play", name, "--games", str(games),
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={scratch}/out",
+            sys.executable,
+            __file__,
+            "--play",
+            name,
+            "--games",
+            str(games),
         ]
         env = os.environ | {"OPENBLAS_NUM_THREADS": "1"}  # numpy's idle threads would be counted too
         done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
@@ -69,8 +76,9 @@ def main() -> int:
         return 1
     for name in args.game or sorted(PLAYERS):
         per_game = (counted(name, args.games) - counted(name, 0)) / args.games
-        result = figure(f"{name}_instructions_per_game", round(per_game / 1e6, 2), "M instructions",
-                        games=args.games)
+        result = figure(
+            f"{name}_instructions_per_game", round(per_game / 1e6, 2), "M instructions", games=args.games
+        )
         print(json.dumps(result), flush=True)
     return 0
 
