@@ -16,6 +16,7 @@ from muggins.games.errors import (
     OptionError,
     RecordError,
 )
+from muggins.games.moves import Discard
 
 
 def stack(order: list[int], hands: dict[int, str], *, pack_crib: str = "", starter: str) -> list[str]:
@@ -206,6 +207,10 @@ def test_discard_errors_name_the_problem() -> None:
         game.apply(1, "discard 9H 5D")
     with pytest.raises(MoveSyntaxError, match="twice"):
         game.apply(1, "discard 9H 9H")
+    before = (game.record(), game.view(1))
+    with pytest.raises(IllegalMoveError, match="names a card twice"):  # a move built in code
+        game.apply(1, Discard((STANDARD_CARDS[34], STANDARD_CARDS[34])))  # 9H twice
+    assert (game.record(), game.view(1)) == before
     game.apply(1, "discard 9H KC")
     with pytest.raises(NotYourTurnError):
         game.apply(1, "discard 4C 6D")

@@ -9,6 +9,7 @@ from muggins.cards.card import (
     Card,
     Suit,
     card_at,
+    position,
 )
 from muggins.cards.deck import joker_pack, shuffled, standard_pack
 from muggins.cards.notation import (
@@ -35,6 +36,7 @@ __all__ = [
     "joker_pack",
     "parse_card",
     "parse_cards",
+    "position",
     "require_distinct",
     "shuffled",
     "standard_pack",

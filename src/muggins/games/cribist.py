@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Any, ClassVar, Final
 
-from muggins.cards import Card, Suit, standard_pack
+from muggins.cards import Card, Suit, position, standard_pack
 from muggins.games.base import DeckSpec, Game
 from muggins.games.cribist_events import (
     CardPlayed,
@@ -293,10 +293,10 @@ class Cribist(Game):
 
     def _play_reason(self, player: int, card: Card) -> str | None:
         hand = self.hands[player]
-        if card not in hand:
+        if position(hand, card) < 0:
             return f"{card} is not in your hand"
         led = self.led
-        if led is not None and card not in playable(hand, led):
+        if led is not None and position(playable(hand, led), card) < 0:
             return f"you must follow {led.name.lower()}"
         return None
 
@@ -336,7 +336,8 @@ class Cribist(Game):
         return events
 
     def _play(self, player: int, card: Card) -> list[Event]:
-        self.hands[player].remove(card)
+        hand = self.hands[player]
+        del hand[position(hand, card)]  # legal, so held
         self.trick.append(card)
         events: list[Event] = [CardPlayed(player, card)]
         if self.trump is None:

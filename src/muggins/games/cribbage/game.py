@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Final
 
-from muggins.cards import JACK, STANDARD_CARDS, Card, format_cards
+from muggins.cards import JACK, STANDARD_CARDS, Card, format_cards, position
 from muggins.games.base import DeckSpec, Game
 from muggins.games.cribbage.events import (
     CardPlayed,
@@ -351,14 +351,16 @@ class Cribbage(Game):
             need, where = lay.own_crib, "your own crib"
         if len(move.cards) != need:
             return f"discard exactly {need} card{'s' if need > 1 else ''} to {where}, not {len(move.cards)}"
-        missing = [c for c in move.cards if c not in self.hand[player]]
+        if len(set(move.cards)) != len(move.cards):
+            return f"{format_cards(move.cards)} names a card twice; each card can be laid away once"
+        missing = [c for c in move.cards if position(self.hand[player], c) < 0]
         if missing:
             return f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
         return None
 
     def _discard(self, player: int, move: Discard | KeepCrib) -> list[Event]:
         for card in move.cards:
-            self.hand[player].remove(card)
+            del self.hand[player][position(self.hand[player], card)]
         own = isinstance(move, KeepCrib)
         if own:
             self.own_crib[player] = move.cards
@@ -393,14 +395,14 @@ class Cribbage(Game):
             if playable:
                 return f"you can lay {format_cards(playable)}: lay a card if one keeps the count to 31"
             return None
-        if move.card not in self.hand[player]:
+        if position(self.hand[player], move.card) < 0:
             return f"{move.card} is not in your hand"
         if self.count + move.card.value > 31:
             return f"{move.card} would take the count from {self.count} past 31; lay a lower card or say go"
         return None
 
     def _play(self, player: int, card: Card) -> list[Event]:
-        self.hand[player].remove(card)
+        del self.hand[player][position(self.hand[player], card)]  # legal, so held
         self.played[player].append(card)
         self.pile.append((player, card))
         pile = self.pile_cards
