@@ -6,7 +6,6 @@ An event names its ``player`` (the seat it concerns, if any) and which of its fi
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import inspect
 from collections.abc import Callable
@@ -19,7 +18,7 @@ from muggins.scoring.items import Item, Score
 
 
 def to_json(value: Any) -> Any:
-    """Cards, scores, enums, tuples, events and dataclasses as plain JSON values."""
+    """Cards, scores, enums, tuples, lists, dicts and events as plain JSON values."""
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Score | Item):
@@ -32,8 +31,6 @@ def to_json(value: Any) -> Any:
         return {str(k): to_json(v) for k, v in value.items()}
     if isinstance(value, Event):
         return {name: to_json(v) for name, v in value.values().items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 
