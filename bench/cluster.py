@@ -32,6 +32,7 @@ from typing import Any
 import httpx
 import psycopg
 import redis
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from muggins.server.heap import keep_full_collections_short
@@ -368,7 +369,7 @@ def main() -> int:
     try:
         nodes.append(start_node(db_url, prefix, args.lease))  # migrates the new database
         nodes += [start_node(db_url, prefix, args.lease) for _ in range(args.processes - 1)]
-        asyncio.run(run(args, nodes, db_url))
+        uvloop.run(run(args, nodes, db_url))  # the servers' loop too
     finally:
         for node in nodes:
             if node.alive:

@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import httpx
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from muggins.server.heap import keep_full_collections_short
@@ -340,7 +341,7 @@ def main() -> int:
                     break
             time.sleep(0.1)
     try:
-        asyncio.run(load(args, base, server.pid if server else None))
+        uvloop.run(load(args, base, server.pid if server else None))  # the server's loop too
     finally:
         if server is not None:
             server.terminate()
