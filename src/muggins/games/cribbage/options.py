@@ -70,11 +70,12 @@ class CribbageOptions(Options):
             return self.target
         return 61 if self.variant == "five-card" else 121
 
-    @property
+    @functools.cached_property
     def skunk_lines(self) -> tuple[int, int, int]:
         """Scores a loser must reach to escape skunk, double and triple skunk (0 disables a line).
 
         Unset lines are 91, 61 and 31 for a 121-point game, and 30, 60 and 90 below any other target.
+        Worked out once: every view shows them.
         """
         target = self.game_target
         defaults = [max(0, target - 30 * k) for k in (1, 2, 3)]
