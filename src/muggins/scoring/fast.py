@@ -28,6 +28,8 @@ _RANK_OF: Final = tuple(card.rank - 1 for card in STANDARD_CARDS)
 _SUIT_OF: Final = tuple(int(card.suit or 0) for card in STANDARD_CARDS)
 _NOBS_JACK: Final = tuple(RANKS * suit + JACK - 1 for suit in _SUIT_OF)
 """For each starter index, the index of the jack that scores his nobs with it."""
+_NOT_STANDARD: Final = 1 << 52
+"""A sum of ``1 << card.index`` over distinct standard cards stays below this."""
 
 
 @functools.cache
@@ -97,14 +99,23 @@ def rank_points(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
     return points
 
 
-@functools.cache
-def _scalar_tables() -> dict[int, bytes]:
-    """The rank tables by number of cards shown (hand and starter), as bytes: the quickest lookup
-    from plain Python."""
-    return {size + 1: rank_table(size + 1).tobytes() for size in SHOW_SIZES}
+class _ScalarTables:
+    """The rank tables by number of cards shown, as bytes (the quickest lookup from compiled code),
+    loaded on the first show: a compiled attribute read, where a cached function is a Python call."""
+
+    def __init__(self) -> None:
+        self.four = b""
+        self.five = b""
+
+    def load(self) -> None:
+        self.four, self.five = rank_table(4).tobytes(), rank_table(5).tobytes()
 
 
-RANK_PLACES: Final = tuple(tuple(r * RANKS**place for r in _RANK_OF) for place in range(5))
+_TABLES: Final = _ScalarTables()
+
+RANK_PLACES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(r * RANKS**place for r in _RANK_OF) for place in range(5)
+)
 """``RANK_PLACES[p][card.index]``: the card's rank (0-12) times 13**p, its share of a rank-table index
 when it is the p-th card from the end."""
 
@@ -120,29 +131,42 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     >>> show_points(hand, starter)
     29
     """
-    p0, p1, p2, p3, p4 = RANK_PLACES
+    tables = _TABLES
+    if not tables.five:
+        tables.load()
     if len(hand) == 4:
         a, b, c, d = hand
         ia, ib, ic, id_, i5 = a.index, b.index, c.index, d.index, starter.index
-        if max(ia, ib, ic, id_, i5) > 51 or len({ia, ib, ic, id_, i5}) != 5:
+        ba, bb, bc, bd, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << id_, 1 << i5
+        every = ba + bb + bc + bd + b5
+        if every >= _NOT_STANDARD or ba | bb | bc | bd | b5 != every:  # a joker, or a card twice
             check_show(hand, starter)
-        points: int = _scalar_tables()[5][p4[ia] + p3[ib] + p2[ic] + p1[id_] + p0[i5]]
-        suit = _SUIT_OF[ia]
-        if _SUIT_OF[ib] == suit and _SUIT_OF[ic] == suit and _SUIT_OF[id_] == suit:
-            points += 5 if _SUIT_OF[i5] == suit else 0 if crib else 4
-        if _NOBS_JACK[i5] in (ia, ib, ic, id_):
+        r = _RANK_OF
+        key = (((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[id_]) * RANKS + r[i5]
+        points: int = tables.five[key]
+        s = _SUIT_OF
+        suit = s[ia]
+        if s[ib] == suit and s[ic] == suit and s[id_] == suit:
+            points += 5 if s[i5] == suit else 0 if crib else 4
+        jack = _NOBS_JACK[i5]
+        if jack in (ia, ib, ic, id_):
             points += 1
         return points
     if len(hand) == 3:
         a, b, c = hand
         ia, ib, ic, i5 = a.index, b.index, c.index, starter.index
-        if max(ia, ib, ic, i5) > 51 or len({ia, ib, ic, i5}) != 4:
+        ba, bb, bc, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << i5
+        every = ba + bb + bc + b5
+        if every >= _NOT_STANDARD or ba | bb | bc | b5 != every:
             check_show(hand, starter)
-        points = _scalar_tables()[4][p3[ia] + p2[ib] + p1[ic] + p0[i5]]
-        suit = _SUIT_OF[ia]
-        if _SUIT_OF[ib] == suit and _SUIT_OF[ic] == suit:
-            points += 4 if _SUIT_OF[i5] == suit else 0 if crib else 3
-        if _NOBS_JACK[i5] in (ia, ib, ic):
+        r = _RANK_OF
+        points = tables.four[((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[i5]]
+        s = _SUIT_OF
+        suit = s[ia]
+        if s[ib] == suit and s[ic] == suit:
+            points += 4 if s[i5] == suit else 0 if crib else 3
+        jack = _NOBS_JACK[i5]
+        if jack in (ia, ib, ic):
             points += 1
         return points
     check_show(hand, starter)  # raises for the wrong number of cards
