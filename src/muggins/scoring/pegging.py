@@ -9,6 +9,8 @@ from muggins.cards import Card, require_distinct
 from muggins.scoring.items import Item, Kind, Score
 
 _SETS: Final = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
+_NOTHING: Final = Score()
+"""The score of a card that makes nothing (most cards): a score is immutable, so one serves all."""
 
 
 class PeggingError(ValueError):
@@ -28,24 +30,27 @@ def score_play(pile: Sequence[Card]) -> Score:
     that form a run when sorted, one point per card.
     """
     check_pile(pile)
-    return peg(pile, pile_count(pile))
+    return peg(list(pile), pile_count(pile))
 
 
-def peg(pile: Sequence[Card], count: int) -> Score:
+def peg(pile: list[Card], count: int) -> Score:
     """``score_play`` without checking the pile: for engines that have already checked each card."""
-    last = pile[-1]
+    size = len(pile)
+    last = pile[size - 1]
+    same = 1
+    while same < size and pile[size - 1 - same].rank == last.rank:
+        same += 1
+    run = longest_run_suffix(pile) if same == 1 else 0  # a pair ends every run
+    if count not in (15, 31) and same == 1 and not run:
+        return _NOTHING
     items: list[Item] = []
     if count == 15:
         items.append(Item(Kind.FIFTEEN, tuple(pile), 2))
     elif count == 31:
         items.append(Item(Kind.THIRTY_ONE, tuple(pile), 2))
-    same = 1
-    while same < len(pile) and pile[-1 - same].rank == last.rank:
-        same += 1
     if same >= 2:
         kind, points = _SETS[same]
         items.append(Item(kind, tuple(pile[-same:]), points))
-    run = longest_run_suffix(pile)
     if run:
         items.append(Item(Kind.RUN, tuple(pile[-run:]), run))
     return Score(tuple(items))
@@ -53,8 +58,9 @@ def peg(pile: Sequence[Card], count: int) -> Score:
 
 def longest_run_suffix(pile: Sequence[Card]) -> int:
     """The length of the longest suffix (3 or more) whose ranks are distinct and consecutive; else 0."""
+    size = len(pile)
     best, low, high, seen = 0, 14, 0, 0
-    for length in range(1, len(pile) + 1):
+    for length in range(1, size + 1):
         rank = pile[-length].rank
         bit = 1 << rank
         if seen & bit:
@@ -62,6 +68,8 @@ def longest_run_suffix(pile: Sequence[Card]) -> int:
         seen |= bit
         low = min(low, rank)
         high = max(high, rank)
+        if high - low >= size:
+            break  # a longer suffix spans at least as many ranks, more than the pile has cards
         if length >= 3 and high - low == length - 1:
             best = length
     return best
@@ -79,7 +87,7 @@ def score_go(pile: Sequence[Card], *, last_card: bool = False) -> Score:
 def go_point(pile: Sequence[Card], count: int, *, last_card: bool = False) -> Score:
     """``score_go`` without checking the pile, for engines that know its ``count``."""
     if count == 31:
-        return Score()
+        return _NOTHING
     return Score((Item(Kind.LAST_CARD if last_card else Kind.GO, (pile[-1],), 1),))
 
 
