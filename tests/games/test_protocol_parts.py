@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, parse_card
-from muggins.games.base import sample, shuffle
+from muggins.games.base import sample, sample_threshold, shuffle
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
 from muggins.scoring.items import Item, Kind, Score
 
@@ -30,6 +31,14 @@ def test_sample_deals_cards_for_every_deal_size() -> None:
     for count in range(53):
         ours, stdlib = random.Random(count), random.Random(count)
         assert sample(ours, STANDARD_CARDS, count) == stdlib.sample(STANDARD_CARDS, count)
+
+
+def test_sample_threshold_is_random_samples_own() -> None:
+    """The threshold in whole numbers equals the float formula in ``random.sample`` for every draw
+    size up to far beyond any deal."""
+    for count in range(1, 20_000):
+        expected = 21 + (4 ** math.ceil(math.log(count * 3, 4)) if count > 5 else 0)
+        assert sample_threshold(count) == expected, count
 
 
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 120))

@@ -7,10 +7,9 @@ what one seat (or a spectator) may see. ``record`` is the whole game; ``load_gam
 
 from __future__ import annotations
 
-import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, cast
 
 import pydantic
@@ -111,7 +110,7 @@ class Game(ABC):
         if type(move) is str:
             move = parse_move(move)
         assert isinstance(move, Move)
-        if player.__class__ is not int or not 0 <= player < self.players:
+        if not 0 <= player < self.players:
             self.check_seat(player)
         if self.result is not None:
             raise GameOverError("the game is over")
@@ -220,39 +219,51 @@ def sample(rng: random.Random, pack: Sequence[Card], count: int) -> list[Card]:
     size = len(pack)
     if not 0 <= count <= size:
         raise ValueError(f"cannot draw {count} cards from a pack of {size}")
-    threshold = 21 + (4 ** math.ceil(math.log(count * 3, 4)) if count > 5 else 0)
     drawn: list[Card] = []
-    if size <= threshold:
+    bits = rng.getrandbits  # looked up once: a call by method name looks it up every time
+    if size <= sample_threshold(count):
         pool = list(pack)
         for i in range(count):
-            j = _below(rng, size - i)
+            j = _below(bits, size - i)
             drawn.append(pool[j])
             pool[j] = pool[size - i - 1]
         return drawn
     taken: set[int] = set()
     for _ in range(count):
-        j = _below(rng, size)
+        j = _below(bits, size)
         while j in taken:
-            j = _below(rng, size)
+            j = _below(bits, size)
         taken.add(j)
         drawn.append(pack[j])
     return drawn
 
 
+def sample_threshold(count: int) -> int:
+    """The largest population ``random.sample`` draws ``count`` from by partial Fisher-Yates (a bigger
+    one by rejecting repeats): ``21 + 4 ** ceil(log(3 * count, 4))`` above five, in whole numbers."""
+    if count <= 5:
+        return 21
+    power = 1
+    while power < 3 * count:  # 3 * count is never a power of 4, so no float rounding can matter
+        power *= 4
+    return 21 + power
+
+
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (CPython 3.11-3.13), which
     stored records were dealt with: Fisher-Yates from the last card down, compiled."""
+    bits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = _below(bits, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _below(rng: random.Random, bound: int) -> int:
+def _below(bits: Callable[[int], int], bound: int) -> int:
     """A uniform integer in [0, bound) by rejection on ``bound.bit_length()`` random bits."""
     width = bound.bit_length()
-    value = rng.getrandbits(width)
+    value = bits(width)
     while value >= bound:
-        value = rng.getrandbits(width)
+        value = bits(width)
     return value
 
 
