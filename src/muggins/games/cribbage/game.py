@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Final
 
-from muggins.cards import JACK, STANDARD_CARDS, Card, format_cards, position
-from muggins.games.base import DeckSpec, Game
+from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
+from muggins.games.base import DeckSpec, Game, sample
 from muggins.games.cribbage.events import (
     CardPlayed,
     CountReset,
@@ -25,7 +25,7 @@ from muggins.games.cribbage.events import (
     Shown,
     StarterCut,
 )
-from muggins.games.cribbage.options import CribbageOptions, Layout, layout
+from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft, Scored
 from muggins.games.moves import Claim, Discard, Go, KeepCrib, Leave, Move, Muggins, Play, Ready
@@ -38,10 +38,15 @@ from muggins.scoring.show import score_show
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
 _DISCARDS: Final[dict[int, Discard]] = {}
-"""Discard moves made once each (one per pair of cards, or per card), keyed by their cards' indexes:
-every deal lists them."""
+"""Discard moves of three or more cards made once each, keyed by their cards' indexes."""
+_PAIRS: Final[list[Discard | None]] = [None] * (54 * 54)
+"""The discard of two cards (the six-card and five-card deals) by ``54 * first.index + second.index``,
+made on first use; every deal lists fifteen of them."""
+_SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
+"""The discard of one card (three and four players) by its index."""
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
+_READY: Final = Ready()
 _ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
 """The one-seat sets a turn in the play waits on, made once."""
 _NOBODY: Final[frozenset[int]] = frozenset()
@@ -60,22 +65,47 @@ OVER: Final = "over"
 
 
 class ShowStep:
-    """One hand or crib to count in the show."""
+    """One hand or crib to count in the show. Calling it itemises its score: a show's ``Score`` is
+    deferred to it, so the engine makes no closure per show for items that are seldom read."""
 
-    __slots__ = ("cards", "player", "what")
+    __slots__ = ("cards", "crib", "player", "starter", "what")
 
-    def __init__(self, player: int, what: str, cards: tuple[Card, ...]) -> None:
-        self.player, self.what, self.cards = player, what, cards
+    def __init__(self, player: int, what: str, cards: tuple[Card, ...], starter: Card) -> None:
+        self.player, self.what, self.cards, self.starter = player, what, cards, starter
+        self.crib = what != "hand"
+
+    def __call__(self) -> Score:
+        return score_show(self.cards, self.starter, crib=self.crib)
 
 
-def _discard(cards: tuple[Card, ...]) -> Discard:
-    key = 0
-    for card in cards:
-        key = key * 64 + card.index + 1
-    move = _DISCARDS.get(key)
-    if move is None:
-        move = _DISCARDS[key] = Discard(cards)
-    return move
+def _discards(hand: list[Card], size: int) -> list[Move]:
+    """Every discard of ``size`` cards from ``hand``, in ``itertools.combinations`` order, each move
+    made once per process."""
+    moves: list[Move] = []
+    if size == 2:
+        n = len(hand)
+        for i in range(n - 1):
+            first = hand[i]
+            row = 54 * first.index
+            for j in range(i + 1, n):
+                second = hand[j]
+                move = _PAIRS[row + second.index]
+                if move is None:
+                    move = _PAIRS[row + second.index] = Discard((first, second))
+                moves.append(move)
+    elif size == 1:
+        for card in hand:
+            moves.append(_SINGLES[card.index])
+    else:
+        for cards in itertools.combinations(hand, size):
+            key = 0
+            for card in cards:
+                key = key * 64 + card.index + 1
+            found = _DISCARDS.get(key)
+            if found is None:
+                found = _DISCARDS[key] = Discard(cards)
+            moves.append(found)
+    return moves
 
 
 class Cribbage(Game):
@@ -100,6 +130,11 @@ class Cribbage(Game):
         self.manual = opts.counting == "manual"
         self.skip_empty, self.skip_pass = opts.skip_empty, opts.skip_pass
         self.skip_only_move = opts.skip_only_move
+        self.pre_show, self.post_show = opts.pre_show, opts.post_show
+        self.muggins = opts.muggins
+        self.match_games = opts.match
+        self.random_dealer = opts.dealer_rule == "random"
+        self.skunk_lines = opts.skunk_lines
         if opts.partnerships and players != 4:
             raise OptionError(f"partnerships need four players, not {players}")
         if opts.variant == "five-card" and players != 2:
@@ -110,8 +145,14 @@ class Cribbage(Game):
         self.sides: list[tuple[int, ...]] = (
             [(0, 2), (1, 3)] if opts.partnerships else [(seat,) for seat in range(players)]
         )
-        self.side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
+        self.side_of = [0] * players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                self.side_of[seat] = i
         self.active = list(range(players))
+        self.everyone = frozenset(self.active)
+        """The seats still playing, as the set a discard or a pause waits on."""
+        self._set_layout()
         self.side_scores = [0] * len(self.sides)
         self.back_pegs = [0] * len(self.sides)
         self.match_points = [0] * len(self.sides)
@@ -120,10 +161,13 @@ class Cribbage(Game):
         self.hand_number = 0
         self.phase = DISCARD
         self.waiting: frozenset[int] = _NOBODY
+        self.turn = -1
+        """The seat to lay a card or say go in the play (``waiting`` is then just that seat)."""
         self._result: Result | None = None
         self._clear_hand()
-        self.dealer, events = self._first_dealer()
-        events += self._start_game()
+        events: list[Event] = []
+        self.dealer = self._first_dealer(events)
+        self._start_game(events)
         self.events.extend(events)
 
     # --- protocol -----------------------------------------------------------------------
@@ -141,23 +185,26 @@ class Cribbage(Game):
         return self._result
 
     def legal_moves(self, player: int) -> list[Move]:
-        self.check_seat(player)
+        if not 0 <= player < self.players:
+            self.check_seat(player)
         if player not in self.waiting:
             return []
-        if self.phase == DISCARD:
+        phase = self.phase
+        if phase == PLAY:
+            room = 31 - self.count
+            moves: list[Move] = [_PLAYS[c.index] for c in self.hand[player] if c.value <= room]
+            return moves if moves else [_GO]
+        if phase == DISCARD:
             hand = self.hand[player]
             if not self.crib_done[player]:
-                return [_discard(c) for c in itertools.combinations(hand, self.lay.to_crib)]
-            return [KeepCrib(c) for c in itertools.combinations(hand, self.lay.own_crib)]
-        if self.phase == PLAY:
-            playable = self._playable(player)
-            return [_PLAYS[c.index] for c in playable] if playable else [_GO]
-        if self.phase == SHOW:
+                return _discards(hand, self.to_crib_size)
+            return [KeepCrib(c) for c in itertools.combinations(hand, self.own_crib_size)]
+        if phase == SHOW:
             true = self._step_score().total
             return [Claim(n) for n in range(true, -1, -1)]
-        if self.phase == MUGGINS:
-            return [Ready(), *(Muggins(n) for n in range(self.missed, 0, -1))]
-        return [Ready()]
+        if phase == MUGGINS:
+            return [_READY, *(Muggins(n) for n in range(self.missed, 0, -1))]
+        return [_READY]
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)
@@ -187,24 +234,27 @@ class Cribbage(Game):
         return f"'{move.verb}' is not a move in the {phase} phase; expected {self._expected()}"
 
     def make_move(self, player: int, move: Move) -> list[Event]:
+        events: list[Event] = []
         kind = type(move)
         if kind is Play:
-            events = self._play(player, move.card)  # type: ignore[attr-defined]
+            assert isinstance(move, Play)
+            self._play(player, move.card, events)
         elif kind is Go:
-            events = self._go(player, auto=False)
+            self._go(player, False, events)
         elif kind is Discard or kind is KeepCrib:
-            events = self._discard(player, move)  # type: ignore[arg-type]
+            self._discard(player, move, events)  # type: ignore[arg-type]
         elif kind is Claim:
-            events = self._claim(player, move.amount)  # type: ignore[attr-defined]
+            assert isinstance(move, Claim)
+            self._claim(player, move.amount, events)
         elif kind is Muggins:
-            events = self._muggins(player, move.amount)  # type: ignore[attr-defined]
+            assert isinstance(move, Muggins)
+            self._muggins(player, move.amount, events)
         elif kind is Leave:
-            events = self._leave(player)
+            self._leave(player, events)
         else:
-            events = []
             self.waiting = self.waiting - {player}
         if self.phase != OVER:
-            events += self._advance()
+            self._advance(events)
         return events
 
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
@@ -215,7 +265,8 @@ class Cribbage(Game):
             if seat != viewer:
                 hidden.update(self.hand[seat], self.to_crib[seat], self.own_crib[seat])
         hidden.update(self.pack_crib)
-        hidden -= self.shown_cards
+        for shown in self.shows:
+            hidden.difference_update(shown.cards)
         return frozenset(hidden)
 
     def game_view(self, player: int | None) -> dict[str, Any]:
@@ -283,84 +334,91 @@ class Cribbage(Game):
         self.last_layer: int | None = None
         self.steps: list[ShowStep] = []
         self.shows: list[Shown] = []
-        self.shown_cards: set[Card] = set()
         self.missed = 0
 
-    def _first_dealer(self) -> tuple[int, list[Event]]:
+    def _set_layout(self) -> None:
+        """The deal for the seats still playing, its sizes copied to compiled attributes."""
+        lay = layout(self.opts.variant, len(self.active))
+        self.deal_size, self.to_crib_size = lay.dealt, lay.to_crib
+        self.own_crib_size, self.pack_to_crib = lay.own_crib, lay.pack_to_crib
+
+    def _first_dealer(self, events: list[Event]) -> int:
         choice = self.opts.first_dealer
         if isinstance(choice, int):
-            return choice, []
+            return choice
         if choice == "random":
             dealer = self.rng.choice(self.active)
-            return dealer, [DealerCut(cuts=(), dealer=dealer)]
-        events: list[Event] = []
+            events.append(DealerCut(cuts=(), dealer=dealer))
+            return dealer
         contenders = list(self.active)
         while True:
-            cuts = tuple(zip(contenders, self.rng.sample(STANDARD_CARDS, len(contenders)), strict=True))
+            cuts = tuple(zip(contenders, sample(self.rng, STANDARD_CARDS, len(contenders)), strict=True))
             low = min(card.rank for _, card in cuts)
             lowest = [seat for seat, card in cuts if card.rank == low]
             if len(lowest) == 1:
                 events.append(DealerCut(cuts=cuts, dealer=lowest[0]))
-                return lowest[0], events
+                return lowest[0]
             events.append(DealerCut(cuts=cuts, dealer=None))
             contenders = lowest
 
-    def _start_game(self) -> list[Event]:
-        events: list[Event] = []
-        if self.opts.variant == "five-card":
+    def _start_game(self, events: list[Event]) -> None:
+        if self.five_card:
             pone = self._next(self.dealer)
             item = Item(Kind.PONE_START, (), 3)
             if self._add(pone, "pone's three", Score((item,)), events):
-                return events
-        return events + self._new_hand()
+                return
+        self._new_hand(events)
 
-    def _new_hand(self) -> list[Event]:
+    def _new_hand(self, events: list[Event]) -> None:
         self._clear_hand()
         self.hand_number += 1
-        self.lay: Layout = layout(self.opts.variant, len(self.active))
-        lay = self.lay
         order = self._order_from(self._next(self.dealer))
         seats = len(order)
-        dealt = lay.dealt * seats
-        pack = self.draw(STANDARD_CARDS, dealt + lay.pack_to_crib + 1)
+        size = self.deal_size
+        dealt = size * seats
+        pack = self.draw(STANDARD_CARDS, dealt + self.pack_to_crib + 1)
         for i, seat in enumerate(order):
-            self.hand[seat] = sorted(pack[i:dealt:seats])
-        self.pack_crib = tuple(pack[dealt : dealt + lay.pack_to_crib])
+            self.hand[seat] = _sorted([pack[j] for j in range(i, dealt, seats)])
+        self.pack_crib = tuple(pack[dealt : dealt + self.pack_to_crib])
         self.starter = pack[-1]
         self.dealt = pack
-        events: list[Event] = [NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer)]
-        events += [Dealt(player=s, count=lay.dealt, cards=tuple(self.hand[s])) for s in order]
-        if lay.pack_to_crib:
-            events.append(CribTopped(count=lay.pack_to_crib))
+        events.append(NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer))
+        for s in order:
+            events.append(Dealt(player=s, count=size, cards=tuple(self.hand[s])))
+        if self.pack_to_crib:
+            events.append(CribTopped(count=self.pack_to_crib))
         self.phase = DISCARD
-        self.waiting = frozenset(self.active)
+        self.waiting = self.everyone
         events.append(PhaseChanged(phase=DISCARD))
-        return events
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
-        lay = self.lay
+        cards = move.cards
         if isinstance(move, Discard):
             if self.crib_done[player]:
                 return "you have already discarded to the crib; now lay away your own crib with 'crib'"
-            need, where = lay.to_crib, "the crib"
+            need, where = self.to_crib_size, "the crib"
         else:
-            if not lay.own_crib:
+            if not self.own_crib_size:
                 return "only ten-hand cribbage has an own crib; use 'discard'"
             if self.own_done[player]:
                 return "you have already laid away your own crib"
-            need, where = lay.own_crib, "your own crib"
-        if len(move.cards) != need:
-            return f"discard exactly {need} card{'s' if need > 1 else ''} to {where}, not {len(move.cards)}"
-        if len(set(move.cards)) != len(move.cards):
-            return f"{format_cards(move.cards)} names a card twice; each card can be laid away once"
-        missing = [c for c in move.cards if position(self.hand[player], c) < 0]
+            need, where = self.own_crib_size, "your own crib"
+        if len(cards) != need:
+            return f"discard exactly {need} card{'s' if need > 1 else ''} to {where}, not {len(cards)}"
+        for i in range(1, len(cards)):
+            for j in range(i):
+                if cards[i] is cards[j]:  # each card is one object
+                    return f"{format_cards(cards)} names a card twice; each card can be laid away once"
+        hand = self.hand[player]
+        missing = [c for c in cards if position(hand, c) < 0]
         if missing:
             return f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
         return None
 
-    def _discard(self, player: int, move: Discard | KeepCrib) -> list[Event]:
+    def _discard(self, player: int, move: Discard | KeepCrib, events: list[Event]) -> None:
+        hand = self.hand[player]
         for card in move.cards:
-            del self.hand[player][position(self.hand[player], card)]
+            hand.pop(position(hand, card))
         own = isinstance(move, KeepCrib)
         if own:
             self.own_crib[player] = move.cards
@@ -368,18 +426,19 @@ class Cribbage(Game):
         else:
             self.to_crib[player] = move.cards
             self.crib_done[player] = True
-        if self.crib_done[player] and (self.own_done[player] or not self.lay.own_crib):
+        if self.crib_done[player] and (self.own_done[player] or not self.own_crib_size):
             self.waiting = self.waiting - {player}
-            self.kept[player] = tuple(self.hand[player])
-        return [Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards)]
+            self.kept[player] = tuple(hand)
+        events.append(Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards))
 
     def _cut_starter(self, events: list[Event]) -> bool:
         """Turn up the starter; True if his heels won the game."""
-        assert self.starter is not None
+        starter = self.starter
+        assert starter is not None
         self.starter_shown = True
-        events.append(StarterCut(card=self.starter))
-        if self.starter.rank == JACK:
-            item = Item(Kind.HIS_HEELS, (self.starter,), self.opts.heels)
+        events.append(StarterCut(card=starter))
+        if starter.rank == JACK:
+            item = Item(Kind.HIS_HEELS, (starter,), self.opts.heels)
             return self._add(self.dealer, "his heels", Score((item,)), events)
         return False
 
@@ -401,67 +460,79 @@ class Cribbage(Game):
             return f"{move.card} would take the count from {self.count} past 31; lay a lower card or say go"
         return None
 
-    def _play(self, player: int, card: Card) -> list[Event]:
-        del self.hand[player][position(self.hand[player], card)]  # legal, so held
+    def _play(self, player: int, card: Card, events: list[Event]) -> None:
+        hand = self.hand[player]
+        hand.pop(position(hand, card))  # legal, so held
         self.played[player].append(card)
         self.pile.append((player, card))
         pile = self.pile_cards
         pile.append(card)
-        self.count += card.value
+        count = self.count + card.value
+        self.count = count
         self.last_layer = player
-        events: list[Event] = [CardPlayed(player=player, card=card, count=self.count)]
-        score = peg(pile, self.count)
+        events.append(CardPlayed(player=player, card=card, count=count))
+        score = peg(pile, count)
         if score.items and self._add(player, "pegging", score, events):
-            return events
-        if self.count == 31:
-            events += self._end_round(player, after_go=False)
-        elif not any(self.hand[s] for s in self.active):
-            if not self._add(player, "pegging", go_point(pile, self.count, last_card=True), events):
+            return
+        if count == 31:
+            self._end_round(player, False, events)
+        elif not self._cards_left():
+            if not self._add(player, "pegging", go_point(pile, count, last_card=True), events):
                 self._end_play(events)
         else:
             self._pass_turn(player)
-        return events
 
-    def _go(self, player: int, *, auto: bool) -> list[Event]:
-        events: list[Event] = [SaidGo(player=player, auto=auto)]
+    def _cards_left(self) -> bool:
+        """Whether anyone still playing holds a card in the play."""
+        return any(self.hand[seat] for seat in self.active)
+
+    def _go(self, player: int, auto: bool, events: list[Event]) -> None:
+        events.append(SaidGo(player=player, auto=auto))
         self.passed.add(player)
         if len(self.passed) == len(self.active):
             assert self.last_layer is not None
-            events += self._end_round(self.last_layer, after_go=True)
+            self._end_round(self.last_layer, True, events)
         else:
             self._pass_turn(player)
-        return events
 
     def _pass_turn(self, player: int) -> None:
         seat = self._next(player)
         while seat in self.passed:
             seat = self._next(seat)
+        self._wait_for(seat)
+
+    def _wait_for(self, seat: int) -> None:
+        """The play waits on ``seat`` alone."""
+        self.turn = seat
         self.waiting = _ALONE[seat]
 
-    def _end_round(self, last: int, *, after_go: bool) -> list[Event]:
+    def _end_round(self, last: int, after_go: bool, events: list[Event]) -> None:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
-        events: list[Event] = []
         if after_go and self._add(last, "pegging", go_point(self.pile_cards, self.count), events):
-            return events
-        if self.five_card or not any(self.hand[s] for s in self.active):
+            return
+        if self.five_card or not self._cards_left():
             self._end_play(events)
-            return events
+            return
         leader = self._next(last)
         self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
-        self.waiting = _ALONE[leader]
+        self._wait_for(leader)
         events.append(CountReset(leader=leader))
-        return events
 
     def _end_play(self, events: list[Event]) -> None:
         self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
         events.append(CountReset(leader=None))
         order = self._order_from(self._next(self.dealer))
-        self.steps = [ShowStep(s, "hand", self.kept[s]) for s in order]
-        if self.lay.own_crib:
-            self.steps += [ShowStep(s, "own crib", self.own_crib[s]) for s in order]
-        crib = self.pack_crib + tuple(itertools.chain.from_iterable(self.to_crib[s] for s in order))
-        self.steps.append(ShowStep(self.dealer, "crib", crib))
-        self._enter(PRE_SHOW if self.opts.pre_show else SHOW, events)
+        starter = self.starter
+        assert starter is not None
+        steps = [ShowStep(s, "hand", self.kept[s], starter) for s in order]
+        if self.own_crib_size:
+            steps += [ShowStep(s, "own crib", self.own_crib[s], starter) for s in order]
+        crib = list(self.pack_crib)
+        for s in order:
+            crib.extend(self.to_crib[s])
+        steps.append(ShowStep(self.dealer, "crib", tuple(crib), starter))
+        self.steps = steps
+        self._enter(PRE_SHOW if self.pre_show else SHOW, events)
 
     # --- the show -----------------------------------------------------------------------
 
@@ -471,133 +542,127 @@ class Cribbage(Game):
 
     def _step_score(self) -> Score:
         step = self._step
-        starter, crib = self.starter, step.what != "hand"
-        assert starter is not None
-        return Score.deferred(
-            show_points(step.cards, starter, crib), lambda: score_show(step.cards, starter, crib=crib)
-        )
+        return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
 
     def _show_step(self, claimed: int | None, events: list[Event]) -> bool:
         """Lay the next hand or crib face up and peg it; True if that won the game."""
         step = self._step
-        assert self.starter is not None
         score = self._step_score()
-        shown = Shown(player=step.player, what=step.what, cards=step.cards, starter=self.starter,
+        shown = Shown(player=step.player, what=step.what, cards=step.cards, starter=step.starter,
                       score=score, claimed=claimed)
         self.shows.append(shown)
-        self.shown_cards.update(step.cards)
         events.append(shown)
         if claimed is None:
             return self._add(step.player, step.what, score, events)
         return self._add(step.player, step.what, _claimed(claimed, Kind.CLAIMED), events)
 
-    def _claim(self, player: int, amount: int) -> list[Event]:
-        events: list[Event] = []
+    def _claim(self, player: int, amount: int, events: list[Event]) -> None:
         missed = self._step_score().total - amount
         self.waiting = _NOBODY
         if self._show_step(amount, events):
-            return events
+            return
         opponents = [s for s in self.active if self.side_of[s] != self.side_of[player]]
-        if self.opts.muggins and opponents:
+        if self.muggins and opponents:
             self.missed = missed
             self.muggins_against = player
             self.phase = MUGGINS
             self.waiting = frozenset(opponents)
             events.append(PhaseChanged(phase=MUGGINS))
-        return events
 
-    def _muggins(self, player: int, amount: int) -> list[Event]:
-        events: list[Event] = [MugginsCalled(player=player, against=self.muggins_against, points=amount)]
+    def _muggins(self, player: int, amount: int, events: list[Event]) -> None:
+        events.append(MugginsCalled(player=player, against=self.muggins_against, points=amount))
         self.missed -= amount
         self.waiting = self.waiting - {player}
         if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
-            return events
+            return
         if self.missed == 0:
             self.waiting = _NOBODY
-        return events
 
     # --- flow ---------------------------------------------------------------------------
 
-    def _advance(self) -> list[Event]:
+    def _advance(self, events: list[Event]) -> None:
         """Run every transition and automatic move until some seat's input is needed."""
-        events: list[Event] = []
         while True:
-            if self.phase == PLAY and self.waiting:
-                events += self._auto_play()
-            if self.phase == OVER or self.waiting:
-                break
-            if self.phase == DISCARD:
+            phase = self.phase
+            if phase == PLAY and self.waiting:
+                self._auto_play(events)
+                phase = self.phase
+            if phase == OVER or self.waiting:
+                return
+            if phase == DISCARD:
                 if not self._cut_starter(events):
-                    self._enter(PLAY, events, waiting=_ALONE[self._next(self.dealer)])
-            elif self.phase == PRE_SHOW:
+                    self._enter(PLAY, events)
+                    self._wait_for(self._next(self.dealer))
+            elif phase == PRE_SHOW:
                 self._enter(SHOW, events)
-            elif self.phase in (SHOW, MUGGINS):
+            elif phase in (SHOW, MUGGINS):
                 self.phase = SHOW
                 if len(self.shows) == len(self.steps):
-                    if self.opts.post_show:
+                    if self.post_show:
                         self._enter(POST_SHOW, events)
                     else:
-                        events += self._next_hand()
+                        self._next_hand(events)
                 elif self.manual:
                     self.waiting = _ALONE[self._step.player]
                 else:
                     self._show_step(None, events)
-            elif self.phase == POST_SHOW:
-                events += self._next_hand()
-        return events
+            elif phase == POST_SHOW:
+                self._next_hand(events)
 
-    def _auto_play(self) -> list[Event]:
+    def _auto_play(self, events: list[Event]) -> None:
         """The table options' automatic moves: skip empty, skip pass, skip only move."""
-        events: list[Event] = []
         while self.phase == PLAY and self.waiting:
-            (player,) = self.waiting
-            playable = self._playable(player)
+            player = self.turn
+            hand = self.hand[player]
+            room = 31 - self.count
+            playable = 0
+            only = hand[0] if hand else None
+            for card in hand:
+                if card.value <= room:
+                    playable += 1
+                    only = card
             if not playable:
-                empty = not self.hand[player]
+                empty = not hand
                 if (empty and self.skip_empty) or (not empty and self.skip_pass) or self.skip_only_move:
-                    events += self._go(player, auto=True)
+                    self._go(player, True, events)
                     continue
-            elif self.skip_only_move and len(playable) == 1:
-                events += self._play(player, playable[0])
+            elif self.skip_only_move and playable == 1 and only is not None:
+                self._play(player, only, events)
                 continue
-            break
-        return events
+            return
 
-    def _enter(self, phase: str, events: list[Event], waiting: frozenset[int] | None = None) -> None:
+    def _enter(self, phase: str, events: list[Event]) -> None:
         self.phase = phase
-        if waiting is not None:
-            self.waiting = waiting
-        elif phase in (PRE_SHOW, POST_SHOW):
-            self.waiting = frozenset(self.active)
-        else:
-            self.waiting = _NOBODY
+        self.waiting = self.everyone if phase in (PRE_SHOW, POST_SHOW) else _NOBODY
         events.append(PhaseChanged(phase=phase))
 
-    def _next_hand(self) -> list[Event]:
-        if self.opts.dealer_rule == "random":
+    def _next_hand(self, events: list[Event]) -> None:
+        if self.random_dealer:
             self.dealer = self.rng.choice(self.active)
         else:
             self.dealer = self._next(self.dealer)
-        return self._new_hand()
+        self._new_hand(events)
 
     def _add(self, seat: int, reason: str, score: Score, events: list[Event]) -> bool:
         """Peg ``score`` for ``seat``'s side; True if that won the game (the flow must stop)."""
-        if not score.total:
+        points = score.total
+        if not points:
             return False
         side = self.side_of[seat]
-        self.back_pegs[side] = self.side_scores[side]
-        self.side_scores[side] += score.total
-        events.append(Scored(player=seat, reason=reason, score=score, points=score.total,
-                             total=self.side_scores[side]))
-        if self.side_scores[side] >= self.target:
-            events += self._game_won(side)
+        total = self.side_scores[side]
+        self.back_pegs[side] = total
+        total += points
+        self.side_scores[side] = total
+        events.append(Scored(player=seat, reason=reason, score=score, points=points, total=total))
+        if total >= self.target:
+            self._game_won(side, events)
             return True
         return False
 
     # --- the end ------------------------------------------------------------------------
 
     def _skunk(self, score: int) -> str | None:
-        skunk, double, triple = self.opts.skunk_lines
+        skunk, double, triple = self.skunk_lines
         if score < triple:
             return "triple skunk"
         if score < double:
@@ -606,7 +671,7 @@ class Cribbage(Game):
             return "skunk"
         return None
 
-    def _game_won(self, side: int) -> list[Event]:
+    def _game_won(self, side: int, events: list[Event]) -> None:
         others = [s for s in range(len(self.sides)) if s != side and self._side_active(s)]
         best_other = max((self.side_scores[s] for s in others), default=0)
         skunk = self._skunk(best_other) if others else None
@@ -615,21 +680,20 @@ class Cribbage(Game):
         won = GameWon(game=self.game_number, winners=self.sides[side],
                       scores=tuple(self.scores), skunk=skunk, match_points=points)
         self.games_won.append(won)
-        events: list[Event] = [won]
-        needed = self.opts.match // 2 + 1
+        events.append(won)
+        needed = self.match_games // 2 + 1
         if self.match_points[side] >= needed or skunk == "triple skunk":
-            events += self._finish("target", winner=side)
-            return events
+            self._finish("target", side, events)
+            return
         self.game_number += 1
         self.side_scores = [0] * len(self.sides)
         self.back_pegs = [0] * len(self.sides)
         self.dealer = self._next(self.dealer)
         self.phase = DISCARD
-        events += self._start_game()
-        return events
+        self._start_game(events)
 
-    def _finish(self, reason: str, winner: int | None) -> list[Event]:
-        single = self.opts.match == 1
+    def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
+        single = self.match_games == 1
         per_seat = [
             float(self.side_scores[self.side_of[s]] if single else self.match_points[self.side_of[s]])
             for s in range(self.players)
@@ -652,10 +716,9 @@ class Cribbage(Game):
         )
         self.phase = OVER
         self.waiting = _NOBODY
-        return [GameOver(result=self._result.to_dict())]
+        events.append(GameOver(result=self._result.to_dict()))
 
-    def _leave(self, player: int) -> list[Event]:
-        events: list[Event] = []
+    def _leave(self, player: int, events: list[Event]) -> None:
         side = self.side_of[player]
         leaving = self.sides[side] if self.opts.partnerships else (player,)
         for seat in leaving:
@@ -664,14 +727,15 @@ class Cribbage(Game):
                 events.append(PlayerLeft(player=seat))
             if seat in self.active:
                 self.active.remove(seat)
+        self.everyone = frozenset(self.active)
         remaining = [s for s in range(len(self.sides)) if self._side_active(s)]
         if len(remaining) <= 1:
-            events += self._finish("leave", winner=remaining[0] if remaining else None)
-            return events
+            self._finish("leave", remaining[0] if remaining else None, events)
+            return
+        self._set_layout()
         if self.dealer not in self.active:
             self.dealer = self._next(self.dealer, -self.direction)
-        events += self._next_hand()
-        return events
+        self._next_hand(events)
 
     # --- seats --------------------------------------------------------------------------
 
@@ -682,6 +746,8 @@ class Cribbage(Game):
         """The next seat still playing after ``seat`` in the direction of play (``step=-1``: before it)."""
         step = step or self.direction
         nxt = (seat + step) % self.players
+        if len(self.active) == self.players:  # nobody has left
+            return nxt
         while nxt not in self.active:
             nxt = (nxt + step) % self.players
         return nxt
@@ -699,6 +765,18 @@ class Cribbage(Game):
             SHOW: "'claim N'",
             MUGGINS: "'muggins N' or 'ready'",
         }.get(self.phase, "'ready'")
+
+
+def _sorted(cards: list[Card]) -> list[Card]:
+    """``cards`` sorted in place into showing order (``sorted`` without a Python comparison per pair)."""
+    for i in range(1, len(cards)):
+        card = cards[i]
+        j = i
+        while j and cards[j - 1].sort_key > card.sort_key:
+            cards[j] = cards[j - 1]
+            j -= 1
+        cards[j] = card
+    return cards
 
 
 def _cards(cards: Any) -> list[str]:
