@@ -40,7 +40,7 @@ def peg(pile: list[Card], count: int) -> Score:
     same = 1
     while same < size and pile[size - 1 - same].rank == last.rank:
         same += 1
-    run = longest_run_suffix(pile) if same == 1 else 0  # a pair ends every run
+    run = _run_suffix(pile) if same == 1 else 0  # a pair ends every run
     if count not in (15, 31) and same == 1 and not run:
         return _NOTHING
     items: list[Item] = []
@@ -58,10 +58,15 @@ def peg(pile: list[Card], count: int) -> Score:
 
 def longest_run_suffix(pile: Sequence[Card]) -> int:
     """The length of the longest suffix (3 or more) whose ranks are distinct and consecutive; else 0."""
+    return _run_suffix(list(pile))
+
+
+def _run_suffix(pile: list[Card]) -> int:
+    """``longest_run_suffix`` of a list (compiled, a list is read without Python's item protocol)."""
     size = len(pile)
     best, low, high, seen = 0, 14, 0, 0
     for length in range(1, size + 1):
-        rank = pile[-length].rank
+        rank = pile[size - length].rank
         bit = 1 << rank
         if seen & bit:
             break  # every longer suffix holds this pair too
