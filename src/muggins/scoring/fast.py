@@ -134,9 +134,9 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     tables = _TABLES
     if not tables.five:
         tables.load()
-    if len(hand) == 4:
-        a, b, c, d = hand
-        ia, ib, ic, id_, i5 = a.index, b.index, c.index, d.index, starter.index
+    cards = tuple(hand)  # the same tuple if it is one: read by index in C, not by iteration
+    if len(cards) == 4:
+        ia, ib, ic, id_, i5 = cards[0].index, cards[1].index, cards[2].index, cards[3].index, starter.index
         ba, bb, bc, bd, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << id_, 1 << i5
         every = ba + bb + bc + bd + b5
         if every >= _NOT_STANDARD or ba | bb | bc | bd | b5 != every:  # a joker, or a card twice
@@ -152,9 +152,8 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         if jack in (ia, ib, ic, id_):
             points += 1
         return points
-    if len(hand) == 3:
-        a, b, c = hand
-        ia, ib, ic, i5 = a.index, b.index, c.index, starter.index
+    if len(cards) == 3:
+        ia, ib, ic, i5 = cards[0].index, cards[1].index, cards[2].index, starter.index
         ba, bb, bc, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << i5
         every = ba + bb + bc + b5
         if every >= _NOT_STANDARD or ba | bb | bc | b5 != every:
