@@ -47,7 +47,9 @@ _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
 _READY: Final = Ready()
-_ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
+_SEATS: Final = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
+"""Every set of seats a turn can wait on, by the bit mask of its seats, made once."""
+_ALONE: Final = tuple(_SEATS[1 << seat] for seat in range(4))
 """The one-seat sets a turn in the play waits on, made once."""
 _NOBODY: Final[frozenset[int]] = frozenset()
 
@@ -150,7 +152,7 @@ class Cribbage(Game):
             for seat in side:
                 self.side_of[seat] = i
         self.active = list(range(players))
-        self.everyone = frozenset(self.active)
+        self.everyone = _seats(self.active)
         """The seats still playing, as the set a discard or a pause waits on."""
         self._set_layout()
         self.side_scores = [0] * len(self.sides)
@@ -164,6 +166,8 @@ class Cribbage(Game):
         self.turn = -1
         """The seat to lay a card or say go in the play (``waiting`` is then just that seat)."""
         self._result: Result | None = None
+        self.order: list[int] = []
+        """The seats of the hand in the order they are dealt to and shown, the dealer last."""
         self._clear_hand()
         events: list[Event] = []
         self.dealer = self._first_dealer(events)
@@ -252,7 +256,7 @@ class Cribbage(Game):
         elif kind is Leave:
             self._leave(player, events)
         else:
-            self.waiting = self.waiting - {player}
+            self.waiting = _without(self.waiting, player)
         if self.phase != OVER:
             self._advance(events)
         return events
@@ -297,7 +301,7 @@ class Cribbage(Game):
             "played": [_cards(self.played[s]) for s in range(self.players)],
             "crib_size": len(self.pack_crib) + sum(len(c) for c in self.to_crib),
             "starter": str(self.starter) if self.starter_shown and self.starter else None,
-            "pile": [[seat, str(card)] for seat, card in self.pile],
+            "pile": [[seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)],
             "count": self.count,
             "passed": sorted(self.passed),
             "turn": next(iter(self.waiting)) if self.phase == PLAY and self.waiting else None,
@@ -318,16 +322,18 @@ class Cribbage(Game):
         n = self.players
         self.hand: list[list[Card]] = [[] for _ in range(n)]
         self.played: list[list[Card]] = [[] for _ in range(n)]
-        self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
-        self.to_crib: list[tuple[Card, ...]] = [() for _ in range(n)]
-        self.own_crib: list[tuple[Card, ...]] = [() for _ in range(n)]
+        nothing: list[tuple[Card, ...]] = [()]
+        self.kept = nothing * n
+        self.to_crib = nothing * n
+        self.own_crib = nothing * n
         self.crib_done = [False] * n
         self.own_done = [False] * n
         self.pack_crib: tuple[Card, ...] = ()
         self.dealt: list[Card] = []
         self.starter: Card | None = None
         self.starter_shown = False
-        self.pile: list[tuple[int, Card]] = []
+        self.pile_seats: list[int] = []
+        """Who laid each card of ``pile_cards``."""
         self.pile_cards: list[Card] = []
         self.count = 0
         self.passed: set[int] = set()
@@ -372,13 +378,18 @@ class Cribbage(Game):
     def _new_hand(self, events: list[Event]) -> None:
         self._clear_hand()
         self.hand_number += 1
-        order = self._order_from(self._next(self.dealer))
+        order = self.order = self._order_from(self._next(self.dealer))
         seats = len(order)
         size = self.deal_size
         dealt = size * seats
         pack = self.draw(STANDARD_CARDS, dealt + self.pack_to_crib + 1)
         for i, seat in enumerate(order):
-            self.hand[seat] = _sorted([pack[j] for j in range(i, dealt, seats)])
+            cards = []
+            j = i
+            while j < dealt:  # every seats-th card from the i-th (a range with a step is a Python object)
+                cards.append(pack[j])
+                j += seats
+            self.hand[seat] = _sorted(cards)
         self.pack_crib = tuple(pack[dealt : dealt + self.pack_to_crib])
         self.starter = pack[-1]
         self.dealt = pack
@@ -427,7 +438,7 @@ class Cribbage(Game):
             self.to_crib[player] = move.cards
             self.crib_done[player] = True
         if self.crib_done[player] and (self.own_done[player] or not self.own_crib_size):
-            self.waiting = self.waiting - {player}
+            self.waiting = _without(self.waiting, player)
             self.kept[player] = tuple(hand)
         events.append(Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards))
 
@@ -464,7 +475,7 @@ class Cribbage(Game):
         hand = self.hand[player]
         hand.pop(position(hand, card))  # legal, so held
         self.played[player].append(card)
-        self.pile.append((player, card))
+        self.pile_seats.append(player)
         pile = self.pile_cards
         pile.append(card)
         count = self.count + card.value
@@ -514,14 +525,14 @@ class Cribbage(Game):
             self._end_play(events)
             return
         leader = self._next(last)
-        self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
+        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, set()
         self._wait_for(leader)
         events.append(CountReset(leader=leader))
 
     def _end_play(self, events: list[Event]) -> None:
-        self.pile, self.pile_cards, self.count, self.passed = [], [], 0, set()
+        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, set()
         events.append(CountReset(leader=None))
-        order = self._order_from(self._next(self.dealer))
+        order = self.order
         starter = self.starter
         assert starter is not None
         steps = [ShowStep(s, "hand", self.kept[s], starter) for s in order]
@@ -572,7 +583,7 @@ class Cribbage(Game):
     def _muggins(self, player: int, amount: int, events: list[Event]) -> None:
         events.append(MugginsCalled(player=player, against=self.muggins_against, points=amount))
         self.missed -= amount
-        self.waiting = self.waiting - {player}
+        self.waiting = _without(self.waiting, player)
         if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
             return
         if self.missed == 0:
@@ -727,7 +738,7 @@ class Cribbage(Game):
                 events.append(PlayerLeft(player=seat))
             if seat in self.active:
                 self.active.remove(seat)
-        self.everyone = frozenset(self.active)
+        self.everyone = _seats(self.active)
         remaining = [s for s in range(len(self.sides)) if self._side_active(s)]
         if len(remaining) <= 1:
             self._finish("leave", remaining[0] if remaining else None, events)
@@ -765,6 +776,23 @@ class Cribbage(Game):
             SHOW: "'claim N'",
             MUGGINS: "'muggins N' or 'ready'",
         }.get(self.phase, "'ready'")
+
+
+def _seats(seats: list[int]) -> frozenset[int]:
+    """``seats`` as one of the sets made once."""
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return _SEATS[mask]
+
+
+def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """``seats`` but ``seat``, as one of the sets made once (no set made per move)."""
+    mask = 0
+    for other in seats:
+        if other != seat:
+            mask |= 1 << other
+    return _SEATS[mask]
 
 
 def _sorted(cards: list[Card]) -> list[Card]:
