@@ -508,8 +508,9 @@ class Cribbage(Game):
 
     def _pass_turn(self, player: int) -> None:
         seat = self._next(player)
-        while seat in self.passed:
-            seat = self._next(seat)
+        if self.passed:  # most turns pass before anyone has said go
+            while seat in self.passed:
+                seat = self._next(seat)
         self._wait_for(seat)
 
     def _wait_for(self, seat: int) -> None:
@@ -684,7 +685,9 @@ class Cribbage(Game):
 
     def _game_won(self, side: int, events: list[Event]) -> None:
         others = [s for s in range(len(self.sides)) if s != side and self._side_active(s)]
-        best_other = max((self.side_scores[s] for s in others), default=0)
+        best_other = 0
+        for other in others:
+            best_other = max(best_other, self.side_scores[other])
         skunk = self._skunk(best_other) if others else None
         points = SKUNK_POINTS[skunk]
         self.match_points[side] += points
