@@ -218,6 +218,24 @@ def test_scalar_rejects_what_the_itemised_scorer_rejects(
         show_points(hand, starter)
 
 
+@pytest.mark.parametrize("size", [3, 4])
+def test_scalar_rejects_a_repeat_or_a_joker_in_every_place(size: int) -> None:
+    """Hand and starter together: the same card in any two places is a repeat, a joker anywhere is
+    refused, and a show with neither is scored as the itemised scorer scores it."""
+    shown = list(parse_cards("AH 5D 9S KC JD")[: size + 1])
+    assert show_points(shown[:-1], shown[-1]) == reference(shown[:-1], shown[-1], False)
+    for i, j in itertools.combinations(range(size + 1), 2):
+        cards = list(shown)
+        cards[j] = cards[i]
+        with pytest.raises(DuplicateCardError):
+            show_points(cards[:-1], cards[-1])
+    for i in range(size + 1):
+        cards = list(shown)
+        cards[i] = JOKER_RED
+        with pytest.raises(ShowError, match="joker"):
+            show_points(cards[:-1], cards[-1])
+
+
 def indices(text: str) -> list[int]:
     return [c.index for c in parse_cards(text)]
 
