@@ -5,6 +5,7 @@ refused frame changes the game: nobody at the table hears of any move."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -56,8 +57,9 @@ def frames(table_id: str, types: list[str]) -> st.SearchStrategy[str]:
     )
 
 
-def hello(url: str, **who: str) -> ClientConnection:
-    ws = connect(url, max_size=2**22)
+def hello(sockets: contextlib.ExitStack, url: str, **who: str) -> ClientConnection:
+    """A connection that said hello, closed when ``sockets`` closes."""
+    ws = sockets.enter_context(connect(url, max_size=2**22))
     ws.send(json.dumps({"type": "hello", **who}))
     assert json.loads(ws.recv(10))["type"] == "welcome"
     return ws
@@ -80,47 +82,46 @@ def test_fuzzed_frames_change_nothing(cluster: Callable[..., list[Node]]) -> Non
     ann_token, _ = owner.guest("ann")
     bob_token, _ = other.guest("bob")
     table_id = owner.create_table(ann_token, game="cribbage", players=2, time={"turn_time": 60})["id"]
-    ann = hello(owner.ws_url, token=ann_token)
-    ann.send(json.dumps({"type": "join", "table_id": table_id}))
-    bob = hello(other.ws_url, token=bob_token)
-    bob.send(json.dumps({"type": "sit", "table_id": table_id}))
-    before = httpx.get(f"{other.url}/api/tables/{table_id}").json()
-    for _ in range(100):  # bob's sit reaches the owner and starts the game asynchronously
-        if before["status"] == "playing":
-            break
-        time.sleep(0.1)
+    with contextlib.ExitStack() as sockets:  # every connection closed however the test ends
+        ann = hello(sockets, owner.ws_url, token=ann_token)
+        ann.send(json.dumps({"type": "join", "table_id": table_id}))
+        bob = hello(sockets, other.ws_url, token=bob_token)
+        bob.send(json.dumps({"type": "sit", "table_id": table_id}))
         before = httpx.get(f"{other.url}/api/tables/{table_id}").json()
-    assert before["status"] == "playing"
+        for _ in range(100):  # bob's sit reaches the owner and starts the game asynchronously
+            if before["status"] == "playing":
+                break
+            time.sleep(0.1)
+            before = httpx.get(f"{other.url}/api/tables/{table_id}").json()
+        assert before["status"] == "playing"
 
-    spy = hello(other.ws_url, name="mallory")
-    seated = hello(other.ws_url, token=ann_token)  # ann's second connection, on the other process
-    seated.send(json.dumps({"type": "join", "table_id": table_id}))
-    seen_errors: list[str] = []
+        spy = hello(sockets, other.ws_url, name="mallory")
+        seated = hello(sockets, other.ws_url, token=ann_token)  # ann, again, on the other process
+        seated.send(json.dumps({"type": "join", "table_id": table_id}))
+        seen_errors: list[str] = []
 
-    @settings(
-        max_examples=120,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
-    @given(
-        spy_frame=frames(table_id, [t for t in CLIENT_TYPES if t != "leave"]),
-        seat_frame=frames(table_id, ["move", "ready", "hint", "ping", "rematch", "stand", "sit", "join"]),
-    )
-    def fuzz(spy_frame: str, seat_frame: str) -> None:
-        for ws, frame in ((spy, spy_frame), (seated, seat_frame)):
-            for reply in replies_to(ws, frame):
-                assert reply["type"] != "events", (frame, reply)
-                if reply["type"] == "error":
-                    assert not reply["reason"].startswith("server error"), (frame, reply)
-                    seen_errors.append(reply["reason"])
+        @settings(
+            max_examples=120,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        )
+        @given(
+            spy_frame=frames(table_id, [t for t in CLIENT_TYPES if t != "leave"]),
+            seat_frame=frames(table_id, ["move", "ready", "hint", "ping", "rematch", "stand", "sit", "join"]),
+        )
+        def fuzz(spy_frame: str, seat_frame: str) -> None:
+            for ws, frame in ((spy, spy_frame), (seated, seat_frame)):
+                for reply in replies_to(ws, frame):
+                    assert reply["type"] != "events", (frame, reply)
+                    if reply["type"] == "error":
+                        assert not reply["reason"].startswith("server error"), (frame, reply)
+                        seen_errors.append(reply["reason"])
 
-    fuzz()
-    assert len(seen_errors) > 100
-    after = httpx.get(f"{owner.url}/api/tables/{table_id}").json()
-    assert (after["state_id"], after["status"], after["scores"]) == (0, "playing", before["scores"])
-    for ws in (ann, bob):
-        ws.send(json.dumps({"type": "ping"}))
-        while (message := json.loads(ws.recv(10)))["type"] != "pong":
-            assert message["type"] != "events", message
-    for ws in (ann, bob, spy, seated):
-        ws.close()
+        fuzz()
+        assert len(seen_errors) > 100
+        after = httpx.get(f"{owner.url}/api/tables/{table_id}").json()
+        assert (after["state_id"], after["status"], after["scores"]) == (0, "playing", before["scores"])
+        for ws in (ann, bob):
+            ws.send(json.dumps({"type": "ping"}))
+            while (message := json.loads(ws.recv(10)))["type"] != "pong":
+                assert message["type"] != "events", message

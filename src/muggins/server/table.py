@@ -25,8 +25,8 @@ from muggins.games.base import Game
 from muggins.games.cribist import Cribist, TimeUp
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
+from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
-from muggins.games.moves import server_only_verbs
 from muggins.games.registry import load_game, new_game
 from muggins.server import hints, messages
 from muggins.server.bus import table_channel
@@ -91,7 +91,7 @@ class Table:
         self.chat_limits: dict[int, TokenBucket] = {}
         self.epochs: dict[int, int] = {}
         """Seat -> the state in which its legal moves last changed: a move chosen before it is stale."""
-        self.choices: dict[int, list[str]] = {}
+        self.choices: dict[int, list[Move]] = {}
         self.time_limit: float | None = None
         """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
 
@@ -415,7 +415,7 @@ class Table:
     def _pausing(self, seat: int) -> bool:
         """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)? Uses the
         choices noted after the last change to the game."""
-        return self.choices.get(seat) == [str(ReadyMove())]
+        return self.choices.get(seat) == [ReadyMove()]
 
     async def _apply(self, seat: int, text: str, by: str) -> None:
         """Make a move (the lock is held): the game validates it, the store keeps it, then everyone
@@ -515,7 +515,7 @@ class Table:
         game = self.game
         assert game is not None
         for seat in range(self.row.players):
-            choices = [str(m) for m in game.legal_moves(seat)]
+            choices = list(game.legal_moves(seat))  # moves compare by value; no text is made
             if self.choices.get(seat) != choices:
                 self.choices[seat], self.epochs[seat] = choices, game.state_id
 
