@@ -8,6 +8,7 @@ from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage import Cribbage
+from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.errors import (
     GameOverError,
     IllegalMoveError,
@@ -16,6 +17,7 @@ from muggins.games.errors import (
     OptionError,
     RecordError,
 )
+from muggins.games.events import Dealt
 from muggins.games.moves import Discard
 
 
@@ -283,6 +285,23 @@ def test_ten_hand_deal_sizes(players: int, dealt: int) -> None:
     game = new_game("cribbage", players=players, variant="ten-hand", seed=1)
     assert isinstance(game, Cribbage)
     assert all(len(game.hand[s]) == dealt for s in range(players))
+
+
+@pytest.mark.parametrize("form", TABLE_FORMS)
+def test_every_hand_is_dealt_in_showing_order(form: dict[str, object]) -> None:
+    """A player's hand is shown lowest rank first, suits in bridge order within a rank, whatever
+    order the cards came off the pack (a stacked deck deals them here in descending order)."""
+    game = new_game("cribbage", seed=3, **form)  # type: ignore[arg-type]
+    dealt = [e for e in game.events if isinstance(e, Dealt)]
+    descending = list(reversed(STANDARD_CARDS))
+    stacked = new_game("cribbage", deck=[str(c) for c in descending], **form)  # type: ignore[arg-type]
+    dealt += [e for e in stacked.events if isinstance(e, Dealt)]
+    assert dealt
+    for event in dealt:
+        assert event.cards is not None
+        assert [(c.rank, int(c.suit or 0)) for c in event.cards] == sorted(
+            (c.rank, int(c.suit or 0)) for c in event.cards
+        )
 
 
 def test_manual_counting_with_muggins() -> None:

@@ -358,8 +358,11 @@ class Cribbage(Game):
             return dealer
         contenders = list(self.active)
         while True:
-            cuts = tuple(zip(contenders, sample(self.rng, STANDARD_CARDS, len(contenders)), strict=True))
-            low = min(card.rank for _, card in cuts)
+            cut = sample(self.rng, STANDARD_CARDS, len(contenders))
+            cuts = tuple([(seat, cut[i]) for i, seat in enumerate(contenders)])
+            low = 13
+            for card in cut:
+                low = min(low, card.rank)
             lowest = [seat for seat, card in cuts if card.rank == low]
             if len(lowest) == 1:
                 events.append(DealerCut(cuts=cuts, dealer=lowest[0]))
