@@ -35,8 +35,6 @@ import redis
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
-from muggins.server.heap import keep_full_collections_short
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import (
     Game,
@@ -49,6 +47,7 @@ from bench.load import (
     emit_latency,
     free_port,
     hello,
+    no_collection_pauses,
     raise_file_limit,
     rss_kib,
 )
@@ -262,31 +261,32 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
     stop_at = time.monotonic() + args.duration
     cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
     own_start = time.process_time()
-    runs = [asyncio.create_task(p.run(stop_at)) for p in players]
-    heap = asyncio.create_task(keep_full_collections_short())  # the instrument adds no pauses
-    killed_at: float | None = None
-    next_sample = time.monotonic() + args.sample_every
-    while time.monotonic() < stop_at:
-        await asyncio.sleep(0.5)
-        now = time.monotonic()
-        if args.kill_at is not None and killed_at is None and now >= stop_at - args.duration + args.kill_at:
-            victim = nodes[-1]
-            cpu_start[-1] = 0.0
-            victim.proc.send_signal(signal.SIGKILL)
-            victim.proc.wait()
-            killed_at = now
-            emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1))
-        if now >= next_sample:
-            next_sample += args.sample_every
-            emit(
-                bench="cluster_memory",
-                at_s=round(now - (stop_at - args.duration), 1),
-                rss_mib=[round(rss_kib(n.proc.pid) / 1024, 1) if n.alive else None for n in nodes],
-                moves=stats.moves,
-                load_average=os.getloadavg()[0],
-            )
-    await asyncio.wait(runs, timeout=15)
-    heap.cancel()
+    kill_at = None if args.kill_at is None else stop_at - args.duration + args.kill_at
+    with no_collection_pauses():
+        runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+        killed_at: float | None = None
+        next_sample = time.monotonic() + args.sample_every
+        while time.monotonic() < stop_at:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            if kill_at is not None and killed_at is None and now >= kill_at:
+                victim = nodes[-1]
+                cpu_start[-1] = 0.0
+                victim.proc.send_signal(signal.SIGKILL)
+                victim.proc.wait()
+                killed_at = now
+                emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1))
+            if now >= next_sample:
+                next_sample += args.sample_every
+                emit(
+                    bench="cluster_memory",
+                    at_s=round(now - (stop_at - args.duration), 1),
+                    rss_mib=[round(rss_kib(n.proc.pid) / 1024, 1) if n.alive else None for n in nodes],
+                    generator_rss_mib=round(rss_kib(os.getpid()) / 1024, 1),
+                    moves=stats.moves,
+                    load_average=os.getloadavg()[0],
+                )
+        await asyncio.wait(runs, timeout=15)
     cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
     everyone: list[Player] = [*players]
@@ -311,6 +311,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, stats.moves), 3) for c in cpu],
         server_cpu_share=[None if c is None else round(c / args.duration, 2) for c in cpu],
         generator_cpu_share=round((time.process_time() - own_start) / args.duration, 2),
+        generator_rss_mib=round(rss_kib(os.getpid()) / 1024, 1),
         rss_mib=[round(r / 1024, 1) for r in end_rss],
         baseline_rss_mib=[round(r / 1024, 1) for r in baseline],
     )
