@@ -30,6 +30,34 @@ async def _frozen_then_unfrozen() -> None:
     assert gc.get_freeze_count() == 0
 
 
+def test_automatic_full_collections_wait_for_the_sweep() -> None:
+    asyncio.run(_no_automatic_full_collections())
+
+
+async def _no_automatic_full_collections() -> None:
+    gc.unfreeze()
+    before = gc.get_threshold()
+    full: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    task = asyncio.create_task(keep_full_collections_short(freeze_every=3600, sweep_every=3600))
+    await asyncio.sleep(0)
+    gc.callbacks.append(note)
+    try:
+        # Enough surviving containers to trigger many middle collections, and so a full one by default.
+        kept = [[i] for i in range(200_000)]
+        del kept
+    finally:
+        gc.callbacks.remove(note)
+    assert not full, "a full collection ran while the policy was on"
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    assert gc.get_threshold() == before
+
+
 def test_the_sweep_reclaims_cyclic_garbage_that_was_frozen() -> None:
     asyncio.run(_sweep_reclaims())
 
