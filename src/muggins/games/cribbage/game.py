@@ -195,7 +195,7 @@ class Cribbage(Game):
             return []
         phase = self.phase
         if phase == PLAY:
-            room = 31 - self.count
+            room = 31 - self.count  # _playable's rule, inline: no list of cards per call
             moves: list[Move] = [_PLAYS[c.index] for c in self.hand[player] if c.value <= room]
             return moves if moves else [_GO]
         if phase == DISCARD:
@@ -285,7 +285,7 @@ class Cribbage(Game):
             "variant": opts.variant,
             "phase": self.phase,
             "target": opts.game_target,
-            "skunk_lines": list(opts.skunk_lines),
+            "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.sides],
             "active": list(self.active),
             "back_pegs": [self.back_pegs[self.side_of[s]] for s in range(self.players)],
@@ -459,6 +459,7 @@ class Cribbage(Game):
     # --- the play -----------------------------------------------------------------------
 
     def _playable(self, player: int) -> list[Card]:
+        """The cards ``player`` may lay: those that keep the count at or under 31."""
         room = 31 - self.count
         return [c for c in self.hand[player] if c.value <= room]
 
@@ -629,7 +630,7 @@ class Cribbage(Game):
         while self.phase == PLAY and self.waiting:
             player = self.turn
             hand = self.hand[player]
-            room = 31 - self.count
+            room = 31 - self.count  # _playable's rule, counted without a list
             playable = 0
             only = hand[0] if hand else None
             for card in hand:

@@ -75,7 +75,7 @@ class CribbageOptions(Options):
         """Scores a loser must reach to escape skunk, double and triple skunk (0 disables a line).
 
         Unset lines are 91, 61 and 31 for a 121-point game, and 30, 60 and 90 below any other target.
-        Worked out once: every view shows them.
+        Worked out once per options object: games with the same options share it.
         """
         target = self.game_target
         defaults = [max(0, target - 30 * k) for k in (1, 2, 3)]
