@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import sample, sample_threshold, shuffle
+from muggins.games.cribbage.events import Shown
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
+from muggins.games.registry import new_game
 from muggins.scoring.items import Item, Kind, Score
 
 
@@ -112,3 +114,18 @@ def test_events_and_items_survive_pickling() -> None:
     copy = pickle.loads(pickle.dumps(scored))
     assert copy == scored
     assert copy.to_dict() == scored.to_dict()
+
+
+def test_a_shown_hand_survives_pickling() -> None:
+    """A show's score is itemised only when read; pickling it itemises it, so the copy is equal."""
+    import pickle
+
+    game = new_game("cribbage", players=2, seed=3, post_show=False)
+    rng = random.Random(3)
+    while not any(isinstance(event, Shown) for event in game.events):
+        player = min(game.to_move)
+        game.apply(player, rng.choice(game.legal_moves(player)))
+    shown = next(event for event in game.events if isinstance(event, Shown))
+    copy = pickle.loads(pickle.dumps(shown))
+    assert copy == shown
+    assert copy.to_dict() == shown.to_dict()

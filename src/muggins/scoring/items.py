@@ -113,6 +113,10 @@ class Score:
     def __repr__(self) -> str:
         return f"Score({self.items!r})"
 
+    def __reduce__(self) -> tuple[type[Score], tuple[tuple[Item, ...]]]:
+        """Pickled by its items (a deferred score is itemised first: its maker need not pickle)."""
+        return Score, (self.items,)
+
     def __iter__(self) -> Iterator[Item]:
         return iter(self.items)
 
