@@ -107,25 +107,27 @@ class Game(ABC):
         subclasses ``NotYourTurnError`` and ``GameOverError``) for a move the rules forbid now;
         either way the game is unchanged.
         """
-        if type(move) is str:
-            move = parse_move(move)
-        assert isinstance(move, Move)
+        made = parse_move(move) if isinstance(move, str) else move  # typed Move: no check per use
         if not 0 <= player < self.players:
             self.check_seat(player)
         if self.result is not None:
             raise GameOverError("the game is over")
-        if type(move) is Leave:
+        if type(made) is Leave:
             if player in self.left:
                 raise IllegalMoveError(f"player {player} has already left")
-        elif player not in self.to_move:
+        elif not self.waits_for(player):
             raise NotYourTurnError(self.not_your_turn_reason(player))
-        reason = self.illegal_reason(player, move)
+        reason = self.illegal_reason(player, made)
         if reason is not None:
             raise IllegalMoveError(reason)
-        self.moves.append((player, move))
-        events = self.make_move(player, move)
+        self.moves.append((player, made))
+        events = self.make_move(player, made)
         self.events.extend(events)
         return events
+
+    def waits_for(self, player: int) -> bool:
+        """Whether ``player`` is in ``to_move`` (an engine may answer without making the set)."""
+        return player in self.to_move
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see (``None``: a spectator), as JSON-ready values."""

@@ -3,23 +3,50 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 
-@dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended. Per-player tuples are indexed by seat; partners share ranks and points.
 
     ``ranks`` are 1 for first place, equal for ties and partners; ``skunks`` name the skunk a
-    losing seat suffered ("skunk", "double skunk", "triple skunk") or None.
+    losing seat suffered ("skunk", "double skunk", "triple skunk") or None. Immutable, and equal,
+    hashed, printed and pickled by its fields as a frozen dataclass would be; a plain class with
+    ``Final`` fields because mypyc leaves a dataclass's generated ``__init__`` interpreted.
     """
 
-    ranks: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str
-    skunks: tuple[str | None, ...] = ()
-    match_points: tuple[int, ...] = ()
+    ranks: Final[tuple[int, ...]]
+    scores: Final[tuple[int, ...]]
+    reason: Final[str]
+    skunks: Final[tuple[str | None, ...]]
+    match_points: Final[tuple[int, ...]]
+
+    def __init__(
+        self,
+        ranks: tuple[int, ...],
+        scores: tuple[int, ...],
+        reason: str,
+        skunks: tuple[str | None, ...] = (),
+        match_points: tuple[int, ...] = (),
+    ) -> None:
+        self.ranks, self.scores, self.reason = ranks, scores, reason
+        self.skunks, self.match_points = skunks, match_points
+
+    def _fields(self) -> tuple[Any, ...]:
+        return self.ranks, self.scores, self.reason, self.skunks, self.match_points
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Result(ranks={self.ranks!r}, scores={self.scores!r}, reason={self.reason!r}, "
+                f"skunks={self.skunks!r}, match_points={self.match_points!r})")
+
+    def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
+        return Result, self._fields()
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from muggins.cards import Card, require_distinct
+from muggins.cards import ALL_CARDS, Card, require_distinct
 from muggins.scoring.items import Item, Kind, Score
 
 _SETS: Final = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
@@ -93,7 +93,12 @@ def go_point(pile: Sequence[Card], count: int, *, last_card: bool = False) -> Sc
     """``score_go`` without checking the pile, for engines that know its ``count``."""
     if count == 31:
         return _NOTHING
-    return Score((Item(Kind.LAST_CARD if last_card else Kind.GO, (pile[-1],), 1),))
+    return (_LAST_CARD_POINTS if last_card else _GO_POINTS)[pile[-1].index]
+
+
+_GO_POINTS: Final = tuple(Score((Item(Kind.GO, (card,), 1),)) for card in ALL_CARDS)
+"""The go point for each last card laid, by its index, made once (a score is immutable)."""
+_LAST_CARD_POINTS: Final = tuple(Score((Item(Kind.LAST_CARD, (card,), 1),)) for card in ALL_CARDS)
 
 
 def check_pile(pile: Sequence[Card]) -> None:

@@ -48,22 +48,31 @@ _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
 _READY: Final = Ready()
 _SEATS: Final = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
-"""Every set of seats a turn can wait on, by the bit mask of its seats, made once."""
-_ALONE: Final = tuple(_SEATS[1 << seat] for seat in range(4))
-"""The one-seat sets a turn in the play waits on, made once."""
-_NOBODY: Final[frozenset[int]] = frozenset()
+"""Every set of seats, by its bit mask (the engine keeps sets of seats as masks), made once."""
+
+# The phases of a hand, as numbers (the compiled engine compares them on every move); PHASES names them.
+DISCARD: Final = 0
+PLAY: Final = 1
+PRE_SHOW: Final = 2
+SHOW: Final = 3
+MUGGINS: Final = 4
+POST_SHOW: Final = 5
+OVER: Final = 6
+PHASES: Final = ("discard", "play", "pre-show", "show", "muggins", "post-show", "over")
+
+# Events that hold nothing of one game are made once and shared (events are immutable).
+_PHASE_CHANGED: Final = tuple(PhaseChanged(phase=name) for name in PHASES)
+_SAID_GO: Final = tuple(SaidGo(player=seat, auto=auto) for auto in (False, True) for seat in range(4))
+"""Each seat's go, said by them and then for them, by ``4 * auto + seat``."""
+_RESETS: Final = tuple(CountReset(leader=seat) for seat in range(4))
+_PLAY_OVER: Final = CountReset(leader=None)
+_STARTERS: Final = tuple(StarterCut(card=card) for card in ALL_CARDS)
+_CARDS_PLAYED: Final[list[CardPlayed | None]] = [None] * (4 * 54 * 32)
+"""Each seat's play of each card at each count, by ``(54 * seat + card.index) * 32 + count``, made on
+first use."""
 
 SKUNK_POINTS: Final = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4}
 """Match points for winning a game, by the skunk the losers suffered (seed 001)."""
-
-# The phases of a hand (constants: the compiled engine compares them on every move).
-DISCARD: Final = "discard"
-PLAY: Final = "play"
-PRE_SHOW: Final = "pre-show"
-SHOW: Final = "show"
-MUGGINS: Final = "muggins"
-POST_SHOW: Final = "post-show"
-OVER: Final = "over"
 
 
 class ShowStep:
@@ -152,8 +161,8 @@ class Cribbage(Game):
             for seat in side:
                 self.side_of[seat] = i
         self.active = list(range(players))
-        self.everyone = _seats(self.active)
-        """The seats still playing, as the set a discard or a pause waits on."""
+        self.everyone = _mask(self.active)
+        """The seats still playing, as the mask of seats a discard or a pause waits on."""
         self._set_layout()
         self.side_scores = [0] * len(self.sides)
         self.back_pegs = [0] * len(self.sides)
@@ -162,7 +171,8 @@ class Cribbage(Game):
         self.game_number = 1
         self.hand_number = 0
         self.phase = DISCARD
-        self.waiting: frozenset[int] = _NOBODY
+        self.waiting = 0
+        """The mask of the seats whose input the game waits for (``to_move`` as a number)."""
         self.turn = -1
         """The seat to lay a card or say go in the play (``waiting`` is then just that seat)."""
         self._result: Result | None = None
@@ -178,7 +188,10 @@ class Cribbage(Game):
 
     @property
     def to_move(self) -> frozenset[int]:
-        return self.waiting
+        return _SEATS[self.waiting]
+
+    def waits_for(self, player: int) -> bool:
+        return bool(self.waiting >> player & 1)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -191,7 +204,7 @@ class Cribbage(Game):
     def legal_moves(self, player: int) -> list[Move]:
         if not 0 <= player < self.players:
             self.check_seat(player)
-        if player not in self.waiting:
+        if not self.waits_for(player):
             return []
         phase = self.phase
         if phase == PLAY:
@@ -200,7 +213,7 @@ class Cribbage(Game):
             return moves if moves else [_GO]
         if phase == DISCARD:
             hand = self.hand[player]
-            if not self.crib_done[player]:
+            if not self.crib_done >> player & 1:
                 return _discards(hand, self.to_crib_size)
             return [KeepCrib(c) for c in itertools.combinations(hand, self.own_crib_size)]
         if phase == SHOW:
@@ -235,7 +248,7 @@ class Cribbage(Game):
                 return None
         elif kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS):
             return None
-        return f"'{move.verb}' is not a move in the {phase} phase; expected {self._expected()}"
+        return f"'{move.verb}' is not a move in the {PHASES[phase]} phase; expected {self._expected()}"
 
     def make_move(self, player: int, move: Move) -> list[Event]:
         events: list[Event] = []
@@ -256,7 +269,7 @@ class Cribbage(Game):
         elif kind is Leave:
             self._leave(player, events)
         else:
-            self.waiting = _without(self.waiting, player)
+            self.waiting &= ~(1 << player)
         if self.phase != OVER:
             self._advance(events)
         return events
@@ -283,7 +296,7 @@ class Cribbage(Game):
             showing = {"player": self.shows[-1].player, "what": self.shows[-1].what}
         return {
             "variant": opts.variant,
-            "phase": self.phase,
+            "phase": PHASES[self.phase],
             "target": opts.game_target,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.sides],
@@ -303,8 +316,8 @@ class Cribbage(Game):
             "starter": str(self.starter) if self.starter_shown and self.starter else None,
             "pile": [[seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)],
             "count": self.count,
-            "passed": sorted(self.passed),
-            "turn": next(iter(self.waiting)) if self.phase == PLAY and self.waiting else None,
+            "passed": sorted(_SEATS[self.passed]),
+            "turn": self.turn if self.phase == PLAY and self.waiting else None,
             "shows": [
                 {"player": s.player, "what": s.what, "cards": _cards(s.cards), "score": s.score.to_dict(),
                  "claimed": s.claimed}
@@ -320,14 +333,16 @@ class Cribbage(Game):
 
     def _clear_hand(self) -> None:
         n = self.players
-        self.hand: list[list[Card]] = [[] for _ in range(n)]
+        self.hand: list[list[Card]] = [[]] * n  # a deal gives each seat dealt in a list of its own
         self.played: list[list[Card]] = [[] for _ in range(n)]
         nothing: list[tuple[Card, ...]] = [()]
         self.kept = nothing * n
         self.to_crib = nothing * n
         self.own_crib = nothing * n
-        self.crib_done = [False] * n
-        self.own_done = [False] * n
+        self.crib_done = 0
+        """The mask of the seats that have discarded to the crib."""
+        self.own_done = 0
+        """The mask of the seats that have laid away their own crib (ten-hand)."""
         self.pack_crib: tuple[Card, ...] = ()
         self.dealt: list[Card] = []
         self.starter: Card | None = None
@@ -336,7 +351,8 @@ class Cribbage(Game):
         """Who laid each card of ``pile_cards``."""
         self.pile_cards: list[Card] = []
         self.count = 0
-        self.passed: set[int] = set()
+        self.passed = 0
+        """The mask of the seats that have said go since the count was reset."""
         self.last_layer: int | None = None
         self.steps: list[ShowStep] = []
         self.shows: list[Shown] = []
@@ -403,18 +419,18 @@ class Cribbage(Game):
             events.append(CribTopped(count=self.pack_to_crib))
         self.phase = DISCARD
         self.waiting = self.everyone
-        events.append(PhaseChanged(phase=DISCARD))
+        events.append(_PHASE_CHANGED[DISCARD])
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
         cards = move.cards
         if isinstance(move, Discard):
-            if self.crib_done[player]:
+            if self.crib_done >> player & 1:
                 return "you have already discarded to the crib; now lay away your own crib with 'crib'"
             need, where = self.to_crib_size, "the crib"
         else:
             if not self.own_crib_size:
                 return "only ten-hand cribbage has an own crib; use 'discard'"
-            if self.own_done[player]:
+            if self.own_done >> player & 1:
                 return "you have already laid away your own crib"
             need, where = self.own_crib_size, "your own crib"
         if len(cards) != need:
@@ -434,14 +450,15 @@ class Cribbage(Game):
         for card in move.cards:
             hand.pop(position(hand, card))
         own = isinstance(move, KeepCrib)
+        seat = 1 << player
         if own:
             self.own_crib[player] = move.cards
-            self.own_done[player] = True
+            self.own_done |= seat
         else:
             self.to_crib[player] = move.cards
-            self.crib_done[player] = True
-        if self.crib_done[player] and (self.own_done[player] or not self.own_crib_size):
-            self.waiting = _without(self.waiting, player)
+            self.crib_done |= seat
+        if self.crib_done & seat and (self.own_done & seat or not self.own_crib_size):
+            self.waiting &= ~seat
             self.kept[player] = tuple(hand)
         events.append(Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards))
 
@@ -450,7 +467,7 @@ class Cribbage(Game):
         starter = self.starter
         assert starter is not None
         self.starter_shown = True
-        events.append(StarterCut(card=starter))
+        events.append(_STARTERS[starter.index])
         if starter.rank == JACK:
             item = Item(Kind.HIS_HEELS, (starter,), self.opts.heels)
             return self._add(self.dealer, "his heels", Score((item,)), events)
@@ -485,7 +502,11 @@ class Cribbage(Game):
         count = self.count + card.value
         self.count = count
         self.last_layer = player
-        events.append(CardPlayed(player=player, card=card, count=count))
+        key = (54 * player + card.index) * 32 + count
+        played = _CARDS_PLAYED[key]
+        if played is None:
+            played = _CARDS_PLAYED[key] = CardPlayed(player=player, card=card, count=count)
+        events.append(played)
         score = peg(pile, count)
         if score.items and self._add(player, "pegging", score, events):
             return
@@ -502,9 +523,9 @@ class Cribbage(Game):
         return any(self.hand[seat] for seat in self.active)
 
     def _go(self, player: int, auto: bool, events: list[Event]) -> None:
-        events.append(SaidGo(player=player, auto=auto))
-        self.passed.add(player)
-        if len(self.passed) == len(self.active):
+        events.append(_SAID_GO[4 * auto + player])
+        self.passed |= 1 << player
+        if self.passed == self.everyone:  # everyone still playing has said go
             assert self.last_layer is not None
             self._end_round(self.last_layer, True, events)
         else:
@@ -512,15 +533,16 @@ class Cribbage(Game):
 
     def _pass_turn(self, player: int) -> None:
         seat = self._next(player)
-        if self.passed:  # most turns pass before anyone has said go
-            while seat in self.passed:
+        passed = self.passed
+        if passed:  # most turns pass before anyone has said go
+            while passed >> seat & 1:
                 seat = self._next(seat)
         self._wait_for(seat)
 
     def _wait_for(self, seat: int) -> None:
         """The play waits on ``seat`` alone."""
         self.turn = seat
-        self.waiting = _ALONE[seat]
+        self.waiting = 1 << seat
 
     def _end_round(self, last: int, after_go: bool, events: list[Event]) -> None:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
@@ -530,13 +552,13 @@ class Cribbage(Game):
             self._end_play(events)
             return
         leader = self._next(last)
-        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, set()
+        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, 0
         self._wait_for(leader)
-        events.append(CountReset(leader=leader))
+        events.append(_RESETS[leader])
 
     def _end_play(self, events: list[Event]) -> None:
-        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, set()
-        events.append(CountReset(leader=None))
+        self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, 0
+        events.append(_PLAY_OVER)
         order = self.order
         starter = self.starter
         assert starter is not None
@@ -574,7 +596,7 @@ class Cribbage(Game):
 
     def _claim(self, player: int, amount: int, events: list[Event]) -> None:
         missed = self._step_score().total - amount
-        self.waiting = _NOBODY
+        self.waiting = 0
         if self._show_step(amount, events):
             return
         opponents = [s for s in self.active if self.side_of[s] != self.side_of[player]]
@@ -582,17 +604,17 @@ class Cribbage(Game):
             self.missed = missed
             self.muggins_against = player
             self.phase = MUGGINS
-            self.waiting = frozenset(opponents)
-            events.append(PhaseChanged(phase=MUGGINS))
+            self.waiting = _mask(opponents)
+            events.append(_PHASE_CHANGED[MUGGINS])
 
     def _muggins(self, player: int, amount: int, events: list[Event]) -> None:
         events.append(MugginsCalled(player=player, against=self.muggins_against, points=amount))
         self.missed -= amount
-        self.waiting = _without(self.waiting, player)
+        self.waiting &= ~(1 << player)
         if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
             return
         if self.missed == 0:
-            self.waiting = _NOBODY
+            self.waiting = 0
 
     # --- flow ---------------------------------------------------------------------------
 
@@ -619,7 +641,7 @@ class Cribbage(Game):
                     else:
                         self._next_hand(events)
                 elif self.manual:
-                    self.waiting = _ALONE[self._step.player]
+                    self.waiting = 1 << self._step.player
                 else:
                     self._show_step(None, events)
             elif phase == POST_SHOW:
@@ -647,10 +669,10 @@ class Cribbage(Game):
                 continue
             return
 
-    def _enter(self, phase: str, events: list[Event]) -> None:
+    def _enter(self, phase: int, events: list[Event]) -> None:
         self.phase = phase
-        self.waiting = self.everyone if phase in (PRE_SHOW, POST_SHOW) else _NOBODY
-        events.append(PhaseChanged(phase=phase))
+        self.waiting = self.everyone if phase in (PRE_SHOW, POST_SHOW) else 0
+        events.append(_PHASE_CHANGED[phase])
 
     def _next_hand(self, events: list[Event]) -> None:
         if self.random_dealer:
@@ -733,7 +755,7 @@ class Cribbage(Game):
             match_points=tuple(self.match_points[self.side_of[s]] for s in range(self.players)),
         )
         self.phase = OVER
-        self.waiting = _NOBODY
+        self.waiting = 0
         events.append(GameOver(result=self._result.to_dict()))
 
     def _leave(self, player: int, events: list[Event]) -> None:
@@ -745,7 +767,7 @@ class Cribbage(Game):
                 events.append(PlayerLeft(player=seat))
             if seat in self.active:
                 self.active.remove(seat)
-        self.everyone = _seats(self.active)
+        self.everyone = _mask(self.active)
         remaining = [s for s in range(len(self.sides)) if self._side_active(s)]
         if len(remaining) <= 1:
             self._finish("leave", remaining[0] if remaining else None, events)
@@ -785,21 +807,12 @@ class Cribbage(Game):
         }.get(self.phase, "'ready'")
 
 
-def _seats(seats: list[int]) -> frozenset[int]:
-    """``seats`` as one of the sets made once."""
+def _mask(seats: list[int]) -> int:
+    """``seats`` as a bit mask."""
     mask = 0
     for seat in seats:
         mask |= 1 << seat
-    return _SEATS[mask]
-
-
-def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
-    """``seats`` but ``seat``, as one of the sets made once (no set made per move)."""
-    mask = 0
-    for other in seats:
-        if other != seat:
-            mask |= 1 << other
-    return _SEATS[mask]
+    return mask
 
 
 def _sorted(cards: list[Card]) -> list[Card]:
