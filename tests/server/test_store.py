@@ -91,6 +91,43 @@ def test_concurrent_moves_are_stored_in_order_and_a_bad_one_fails_alone(url: str
     asyncio.run(run())
 
 
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str) -> None:
+    """Moves of different tables sent within the window are one transaction (one xmin); a move sent
+    after the group was written starts a new one. Each caller still returns only once committed."""
+    async def run() -> None:
+        store = SqlStore(url, commit_window=0.2)
+        await store.start()
+        user = await store.create_user("ann", "guest")
+        game_ids = []
+        for t in range(6):
+            table_id = f"w{t}{os.getpid()}"
+            await store.create_table(
+                TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
+            )
+            game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
+
+        async def late(game_id: int) -> None:
+            await asyncio.sleep(0.05)  # well inside the window opened by the first move
+            await store.append_move(game_id, MoveRow(0, 0, "go", "player", 0.0))
+
+        started = asyncio.get_running_loop().time()
+        first = asyncio.gather(
+            store.append_move(game_ids[0], MoveRow(0, 0, "go", "player", 0.0)),
+            *(late(g) for g in game_ids[1:5]),
+        )
+        await first
+        assert asyncio.get_running_loop().time() - started >= 0.2
+        await store.append_move(game_ids[5], MoveRow(0, 0, "go", "player", 0.0))
+        with psycopg.connect(url, autocommit=True) as conn:
+            xmin = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
+        assert len({xmin[g] for g in game_ids[:5]}) == 1
+        assert xmin[game_ids[5]] != xmin[game_ids[0]]
+        await store.close()
+
+    asyncio.run(run())
+
+
 def test_partners_are_rated_as_one_team_and_winners_gain() -> None:
     # Seats 0 and 2 beat seats 1 and 3 in a partnership game; users 10..13 sit in seats 0..3.
     rated = {

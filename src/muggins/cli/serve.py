@@ -30,6 +30,13 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--lease", type=float, default=10.0, help="seconds before a dead process's tables are taken over"
     )
+    parser.add_argument(
+        "--commit-window",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="PostgreSQL: seconds a move waits for others to share its commit (default 0.004; 0: none)",
+    )
     parser.add_argument("--grace", type=float, default=60.0, help="seconds a dropped player has to come back")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
     parser.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
@@ -53,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.db:
         fields["db_url"] = args.db
+    if args.commit_window is not None:
+        fields["commit_window"] = args.commit_window
     if args.redis:
         fields.update(redis_url=args.redis, redis_prefix=args.redis_prefix, lease_seconds=args.lease)
     app = create_app(Settings(**fields))

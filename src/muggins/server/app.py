@@ -34,7 +34,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        the_store = store or SqlStore(settings.db_url)
+        the_store = store or SqlStore(settings.db_url, commit_window=settings.commit_window)
         await the_store.start()
         tables: Tables
         if settings.redis_url is not None:

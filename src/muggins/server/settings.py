@@ -8,6 +8,8 @@ import platformdirs
 import pydantic
 from pydantic import Field
 
+from muggins.server.store.sql import COMMIT_WINDOW_POSTGRESQL
+
 
 def default_db_url() -> str:
     """SQLite in the user's data directory: no database to set up for a first game."""
@@ -33,6 +35,12 @@ class Settings(pydantic.BaseModel):
         default=None, description="Redis for the bus and table leases: set it to run several processes"
     )
     redis_prefix: str = Field(default="muggins", min_length=1, description="prefix of Redis keys, channels")
+    commit_window: float = Field(
+        default=COMMIT_WINDOW_POSTGRESQL,
+        ge=0,
+        le=1,
+        description="seconds a move waits on PostgreSQL for other moves to share its commit",
+    )
     lease_seconds: float = Field(default=10.0, gt=0, description="a dead process's tables move after this")
     web_dir: Path | None = Field(
         default_factory=lambda: Path(__file__).resolve().parent.parent / "web",
