@@ -40,7 +40,7 @@ def peg(pile: list[Card], count: int) -> Score:
     same = 1
     while same < size and pile[size - 1 - same].rank == last.rank:
         same += 1
-    run = _run_suffix(pile) if same == 1 else 0  # a pair ends every run
+    run = _run_suffix(pile) if same == 1 and size >= 3 else 0  # a pair ends every run
     if count not in (15, 31) and same == 1 and not run:
         return _NOTHING
     items: list[Item] = []

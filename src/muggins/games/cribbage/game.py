@@ -92,9 +92,10 @@ class ShowStep:
 def _discards(hand: list[Card], size: int) -> list[Move]:
     """Every discard of ``size`` cards from ``hand``, in ``itertools.combinations`` order, each move
     made once per process."""
-    moves: list[Move] = []
     if size == 2:
         n = len(hand)
+        pairs: list[Move] = [_GO] * (n * (n - 1) // 2)  # each place set below (no list growth per pair)
+        k = 0
         for i in range(n - 1):
             first = hand[i]
             row = 54 * first.index
@@ -103,8 +104,11 @@ def _discards(hand: list[Card], size: int) -> list[Move]:
                 move = _PAIRS[row + second.index]
                 if move is None:
                     move = _PAIRS[row + second.index] = Discard((first, second))
-                moves.append(move)
-    elif size == 1:
+                pairs[k] = move
+                k += 1
+        return pairs
+    moves: list[Move] = []
+    if size == 1:
         for card in hand:
             moves.append(_SINGLES[card.index])
     else:
@@ -176,8 +180,12 @@ class Cribbage(Game):
         self.turn = -1
         """The seat to lay a card or say go in the play (``waiting`` is then just that seat)."""
         self._result: Result | None = None
+        self.pile_seats: list[int] = []
+        """Who laid each card of ``pile_cards``."""
+        self.pile_cards: list[Card] = []
         self.order: list[int] = []
-        """The seats of the hand in the order they are dealt to and shown, the dealer last."""
+        """The seats of the hand in the order they are dealt to and shown, the dealer last (one of
+        ``orders``, not changed)."""
         self._clear_hand()
         events: list[Event] = []
         self.dealer = self._first_dealer(events)
@@ -347,9 +355,8 @@ class Cribbage(Game):
         self.dealt: list[Card] = []
         self.starter: Card | None = None
         self.starter_shown = False
-        self.pile_seats: list[int] = []
-        """Who laid each card of ``pile_cards``."""
-        self.pile_cards: list[Card] = []
+        if self.pile_cards:  # the end of the play leaves the pile empty
+            self.pile_seats, self.pile_cards = [], []
         self.count = 0
         self.passed = 0
         """The mask of the seats that have said go since the count was reset."""
@@ -359,10 +366,12 @@ class Cribbage(Game):
         self.missed = 0
 
     def _set_layout(self) -> None:
-        """The deal for the seats still playing, its sizes copied to compiled attributes."""
+        """The deal for the seats still playing, its sizes copied to compiled attributes, and the
+        order of the seats from each of them."""
         lay = layout(self.opts.variant, len(self.active))
         self.deal_size, self.to_crib_size = lay.dealt, lay.to_crib
         self.own_crib_size, self.pack_to_crib = lay.own_crib, lay.pack_to_crib
+        self.orders = [self._order_from(seat) if seat in self.active else [] for seat in range(self.players)]
 
     def _first_dealer(self, events: list[Event]) -> int:
         choice = self.opts.first_dealer
@@ -397,7 +406,7 @@ class Cribbage(Game):
     def _new_hand(self, events: list[Event]) -> None:
         self._clear_hand()
         self.hand_number += 1
-        order = self.order = self._order_from(self._next(self.dealer))
+        order = self.order = self.orders[self._next(self.dealer)]
         seats = len(order)
         size = self.deal_size
         dealt = size * seats
