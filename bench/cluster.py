@@ -10,6 +10,7 @@ with no acknowledged move lost), and a soak mode that samples each process's mem
 It starts its own processes on 127.0.0.1 (a new PostgreSQL database, dropped afterwards, and a
 random Redis prefix) and targets nothing else. The players are ``bench/load.py``'s, plus
 reconnection: a client whose process dies reconnects to a live one and joins its table again.
+The games start spread over ``--ramp`` seconds and measuring (``--duration``) starts after them.
 Prints JSON lines.
 """
 
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import secrets
 import signal
 import subprocess
@@ -37,6 +39,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import (
+    RAMP_HELP,
+    RAMP_S,
     Game,
     Player,
     Stats,
@@ -203,7 +207,7 @@ async def make_game(
             if attempt == 2:
                 raise
     reply.raise_for_status()
-    game = Game(reply.json()["id"])
+    game = Game(reply.json()["id"], offset=random.uniform(0, args.ramp))
     await ws0.send(json.dumps({"type": "join", "table_id": game.table_id}))
     await ws1.send(json.dumps({"type": "sit", "table_id": game.table_id}))
     return [
@@ -258,12 +262,14 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         emit(
             bench="cluster_setup", value=round(time.monotonic() - started, 2), unit="s", clients=len(players)
         )
-    stop_at = time.monotonic() + args.duration
-    cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
-    own_start = time.process_time()
+    stop_at = time.monotonic() + args.ramp + args.duration
     kill_at = None if args.kill_at is None else stop_at - args.duration + args.kill_at
     with no_collection_pauses():
+        stats.measure_from = time.perf_counter() + args.ramp
         runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+        await asyncio.sleep(args.ramp)
+        cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
+        own_start = time.process_time()
         killed_at: float | None = None
         next_sample = time.monotonic() + args.sample_every
         while time.monotonic() < stop_at:
@@ -294,11 +300,12 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
 
     emit_latency(
         "cluster_move_to_broadcast_p99",
-        stats.latencies,
+        stats,
         150,
         processes=len(nodes),
         clients=2 * args.games,
         games=args.games,
+        ramp_s=args.ramp,
         load_average=os.getloadavg()[0],
         cpu_pressure_pct=cpu_pressure(),
     )
@@ -355,6 +362,7 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2, help="server processes")
     parser.add_argument("--games", type=int, default=1000, help="two-player games (clients = 2 x games)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument("--ramp", type=float, default=RAMP_S, help=RAMP_HELP)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
     parser.add_argument("--kill-at", type=float, default=None, help="SIGKILL the last process this many s in")
     parser.add_argument("--lease", type=float, default=10.0, help="table lease seconds")

@@ -6,8 +6,11 @@
 
 It starts its own server (a fresh SQLite file in a temporary directory) unless ``--url`` names one,
 which must be on 127.0.0.1. Each client acts like a brisk player: when its view waits for it, it
-thinks ``--think`` seconds (jittered) and makes a random legal move. Latency is the time from
-sending a move to each of the two players receiving its ``events`` message. Prints JSON lines.
+thinks ``--think`` seconds (jittered) and makes a random legal move. The games' first moves are
+spread over ``--ramp`` seconds, as players come to a site over time (with ``--ramp 0`` every game
+starts in the same second and their hands stay in step for a while); measuring starts after the
+ramp. Latency is the time from sending a move to each of the two players receiving its ``events``
+message. Prints JSON lines.
 """
 
 from __future__ import annotations
@@ -38,12 +41,20 @@ from websockets.asyncio.client import ClientConnection, connect
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
+RAMP_S = 10.0
+RAMP_HELP = "seconds over which the games' first moves are spread; measuring starts after (0: all at once)"
+
 
 @dataclass
 class Stats:
     """Everything measured, across all clients."""
 
     latencies: list[float] = field(default_factory=list)
+    received: list[float] = field(default_factory=list)
+    """When each latency's message came (``time.perf_counter``), for the figures by ten seconds."""
+    measure_from: float = 0.0
+    """When the ramp is over and measuring begins (``time.perf_counter``): moves and latencies
+    before it are not counted."""
     moves: int = 0
     errors: list[str] = field(default_factory=list)
     games_finished: int = 0
@@ -55,6 +66,8 @@ class Game:
     """One table and when each seat last sent a move (a seat has one move in flight at a time)."""
 
     table_id: str
+    offset: float = 0.0
+    """Seconds the game's first move waits beyond a player's thinking: games start spread over the ramp."""
     sent: dict[int, float] = field(default_factory=dict)
 
 
@@ -70,10 +83,20 @@ async def close_players(players: list[Player]) -> None:
     await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
 
 
-def emit_latency(bench: str, latencies: list[float], target_ms: float, **detail: Any) -> None:
-    """The move-to-broadcast figure: p99 against ``target_ms``, with p50, max and the sample size."""
+def p99_ms(latencies: list[float]) -> float:
+    """The 99th percentile of latencies in seconds, in milliseconds (NaN for none)."""
     lat = sorted(latencies)
-    p99 = lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
+    return lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
+
+
+def emit_latency(bench: str, stats: Stats, target_ms: float, **detail: Any) -> None:
+    """The move-to-broadcast figure: p99 against ``target_ms``, with p50, max, the sample size and
+    the p99 of each ten seconds of the run (where in the run the slow replies came)."""
+    lat = sorted(stats.latencies)
+    p99 = p99_ms(lat)
+    windows: dict[int, list[float]] = {}
+    for latency, at in zip(stats.latencies, stats.received, strict=True):
+        windows.setdefault(int((at - stats.measure_from) // 10), []).append(latency)
     emit(
         bench=bench,
         value=round(p99, 2),
@@ -83,6 +106,7 @@ def emit_latency(bench: str, latencies: list[float], target_ms: float, **detail:
         samples=len(lat),
         p50_ms=round(statistics.median(lat) * 1000, 2) if lat else None,
         max_ms=round(lat[-1] * 1000, 2) if lat else None,
+        p99_ms_by_10s=[round(p99_ms(windows[w]), 1) for w in sorted(windows)],
         **detail,
     )
 
@@ -147,6 +171,7 @@ class Player:
         self.rng = random.Random(hash((game.table_id, seat)))
         self.pending: asyncio.Task[None] | None = None
         self.pending_choices: list[str] = []
+        self.first_move = True
         self.awaiting = False
         self.stop_at = 0.0
 
@@ -160,10 +185,12 @@ class Player:
                 kind = message["type"]
                 if kind == "events" and message["by"] == "player":
                     sent = self.game.sent.get(message["seat"])
-                    if sent is not None:
+                    measured = now >= self.stats.measure_from
+                    if sent is not None and measured:
                         self.stats.latencies.append(now - sent)
+                        self.stats.received.append(now)
                     if message["seat"] == self.seat:
-                        self.stats.moves += 1
+                        self.stats.moves += 1 if measured else 0
                         self.awaiting = False
                 if kind == "error":
                     self.stats.errors.append(message["reason"])
@@ -196,7 +223,10 @@ class Player:
                 "text": self.rng.choice(view["legal_moves"]),
                 "state_id": view["state_id"],
             }
-            self.pending = asyncio.create_task(self.after(self.args.think * self.rng.uniform(0.5, 1.5), move))
+            delay = self.args.think * self.rng.uniform(0.5, 1.5)
+            if self.first_move:
+                delay, self.first_move = delay + self.game.offset, False
+            self.pending = asyncio.create_task(self.after(delay, move))
 
     async def after(self, delay: float, message: dict[str, Any]) -> None:
         await asyncio.sleep(delay)
@@ -234,7 +264,7 @@ async def make_game(
         headers={"Authorization": f"Bearer {token0}"},
     )
     reply.raise_for_status()
-    game = Game(reply.json()["id"])
+    game = Game(reply.json()["id"], offset=random.uniform(0, args.ramp))
     await ws0.send(json.dumps({"type": "join", "table_id": game.table_id}))
     await ws1.send(json.dumps({"type": "sit", "table_id": game.table_id}))
     return [Player(ws0, game, 0, stats, args), Player(ws1, game, 1, stats, args)]
@@ -259,11 +289,13 @@ async def load(args: argparse.Namespace, base: str, server_pid: int | None) -> N
             clients=len(players),
             games=args.games,
         )
-        stop_at = time.monotonic() + args.duration
-        cpu_start = cpu_seconds(server_pid) if server_pid else 0.0
-        own_start = time.process_time()
+        stop_at = time.monotonic() + args.ramp + args.duration
         with no_collection_pauses():
+            stats.measure_from = time.perf_counter() + args.ramp
             runs = [asyncio.create_task(p.run(stop_at)) for p in players]
+            await asyncio.sleep(args.ramp)
+            cpu_start = cpu_seconds(server_pid) if server_pid else 0.0
+            own_start = time.process_time()
             await asyncio.sleep(args.duration / 2)
             mid_rss = rss_kib(server_pid) if server_pid else 0
             await asyncio.wait(runs, timeout=args.duration / 2 + 10)
@@ -273,10 +305,11 @@ async def load(args: argparse.Namespace, base: str, server_pid: int | None) -> N
         await close_players(players)
     emit_latency(
         "load_move_to_broadcast_p99",
-        stats.latencies,
+        stats,
         100,
         clients=2 * args.games,
         games=args.games,
+        ramp_s=args.ramp,
     )
     emit(
         bench="load_moves_per_s",
@@ -317,6 +350,7 @@ def main() -> int:
     )
     parser.add_argument("--games", type=int, default=500, help="two-player games (clients = 2 x games)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument("--ramp", type=float, default=RAMP_S, help=RAMP_HELP)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
     parser.add_argument(
         "--db", default=None, help="database URL for the server started here (default: a new SQLite file)"
