@@ -186,6 +186,14 @@ class Cribbage(Game):
         self.order: list[int] = []
         """The seats of the hand in the order they are dealt to and shown, the dealer last (one of
         ``orders``, not changed)."""
+        self.hand: list[list[Card]] = []
+        self.played: list[list[Card]] = [[] for _ in range(players)]
+        self.kept: list[tuple[Card, ...]] = [()] * players
+        self.to_crib: list[tuple[Card, ...]] = [()] * players
+        self.own_crib: list[tuple[Card, ...]] = [()] * players
+        self.dealt: list[Card] = []
+        self.steps: list[ShowStep] = []
+        self.shows: list[Shown] = []
         self._clear_hand()
         events: list[Event] = []
         self.dealer = self._first_dealer(events)
@@ -340,19 +348,19 @@ class Cribbage(Game):
     # --- the deal -----------------------------------------------------------------------
 
     def _clear_hand(self) -> None:
-        n = self.players
-        self.hand: list[list[Card]] = [[]] * n  # a deal gives each seat dealt in a list of its own
-        self.played: list[list[Card]] = [[] for _ in range(n)]
-        nothing: list[tuple[Card, ...]] = [()]
-        self.kept = nothing * n
-        self.to_crib = nothing * n
-        self.own_crib = nothing * n
+        """Empty the last hand's state, in place: no list is made per hand but the hands, which
+        the deal replaces (with ``dealt``), each seat dealt in getting a list of its own."""
+        self.hand = [[]] * self.players
+        for seat in range(self.players):
+            self.played[seat].clear()
+            self.kept[seat] = ()
+            self.to_crib[seat] = ()
+            self.own_crib[seat] = ()
         self.crib_done = 0
         """The mask of the seats that have discarded to the crib."""
         self.own_done = 0
         """The mask of the seats that have laid away their own crib (ten-hand)."""
         self.pack_crib: tuple[Card, ...] = ()
-        self.dealt: list[Card] = []
         self.starter: Card | None = None
         self.starter_shown = False
         if self.pile_cards:  # the end of the play leaves the pile empty
@@ -361,8 +369,8 @@ class Cribbage(Game):
         self.passed = 0
         """The mask of the seats that have said go since the count was reset."""
         self.last_layer: int | None = None
-        self.steps: list[ShowStep] = []
-        self.shows: list[Shown] = []
+        self.steps.clear()
+        self.shows.clear()
         self.missed = 0
 
     def _set_layout(self) -> None:
