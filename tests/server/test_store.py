@@ -44,6 +44,20 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+async def _games_started(store: SqlStore, count: int) -> list[int]:
+    """Start the store, and one game at each of ``count`` new tables; their game ids."""
+    await store.start()
+    user = await store.create_user("ann", "guest")
+    game_ids = []
+    for t in range(count):
+        table_id = f"t{t}{os.getpid()}"
+        await store.create_table(
+            TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
+        )
+        game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
+    return game_ids
+
+
 def test_migrations_build_the_declared_schema(url: str) -> None:
     async def run() -> None:
         store = SqlStore(url)
@@ -59,15 +73,7 @@ def test_migrations_build_the_declared_schema(url: str) -> None:
 def test_concurrent_moves_are_stored_in_order_and_a_bad_one_fails_alone(url: str) -> None:
     async def run() -> None:
         store = SqlStore(url)
-        await store.start()
-        user = await store.create_user("ann", "guest")
-        game_ids = []
-        for t in range(4):
-            table_id = f"t{t}{os.getpid()}"
-            await store.create_table(
-                TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
-            )
-            game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
+        game_ids = await _games_started(store, 4)
 
         async def play(game_id: int) -> None:
             for ply in range(25):
@@ -97,15 +103,7 @@ def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str)
     after the group was written starts a new one. Each caller still returns only once committed."""
     async def run() -> None:
         store = SqlStore(url, commit_window=0.2)
-        await store.start()
-        user = await store.create_user("ann", "guest")
-        game_ids = []
-        for t in range(6):
-            table_id = f"w{t}{os.getpid()}"
-            await store.create_table(
-                TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
-            )
-            game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
+        game_ids = await _games_started(store, 6)
 
         async def late(game_id: int) -> None:
             await asyncio.sleep(0.05)  # well inside the window opened by the first move
