@@ -18,7 +18,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from muggins.server.ratings import new_ratings
-from muggins.server.store import MoveRow, Rating, SqlStore, TableRow
+from muggins.server.store import MoveRow, Rating, SqlStore, StaleOwnerError, TableRow
 from muggins.server.store.schema import metadata
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -121,6 +121,30 @@ def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str)
             xmin = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
         assert len({xmin[g] for g in game_ids[:5]}) == 1
         assert xmin[game_ids[5]] != xmin[game_ids[0]]
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_a_group_with_a_games_moves_from_its_old_and_new_owner_refuses_only_the_old(url: str) -> None:
+    """A takeover fences by epoch: in one group, the old owner's move is refused (and says so) and the
+    new owner's move of the same game is written and acknowledged."""
+
+    async def run() -> None:
+        store = SqlStore(url, commit_window=0.05)
+        (game,) = await _games_started(store, 1)
+        await store.append_move(game, MoveRow(0, 0, "old", "player", 0.0), epoch=0)
+        epoch = await store.claim_table(f"t0{os.getpid()}")
+        assert epoch == 1
+        old, new = await asyncio.gather(
+            store.append_move(game, MoveRow(1, 0, "old again", "player", 0.0), epoch=0),
+            store.append_move(game, MoveRow(1, 1, "new", "player", 0.0), epoch=1),
+            return_exceptions=True,
+        )
+        assert isinstance(old, StaleOwnerError) and new is None
+        stored = await store.game(game)
+        assert stored is not None
+        assert [(m.ply, m.text) for m in stored.moves] == [(0, "old"), (1, "new")]
         await store.close()
 
     asyncio.run(run())

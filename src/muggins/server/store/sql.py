@@ -38,6 +38,11 @@ T = TypeVar("T")
 MOVE_FLUSHERS_POSTGRESQL = 2
 """Groups of moves committed at once on PostgreSQL (SQLite has one writer: one group at a time)."""
 
+Stale = set[tuple[int, int]]
+"""The games and epochs of moves refused because their table has a newer owner. By epoch, not
+game alone: a group may hold a game's moves from its old owner and its new one (one store serving
+both in tests), and only the old owner's are refused."""
+
 COMMIT_WINDOW_POSTGRESQL = 0.004
 """Seconds a group of moves stays open on PostgreSQL before it is written, so the moves of other
 tables that arrive meanwhile share its commit. A commit costs the server about 0.2 ms of CPU
@@ -359,14 +364,14 @@ class SqlStore(Store):
                     except Exception as exc:
                         future.set_exception(exc)
                     else:
-                        _settle(future, game_id, stale)
+                        _settle(future, game_id, epoch, stale)
             else:
-                for game_id, _, _, future in batch:
-                    _settle(future, game_id, stale)
+                for game_id, _, epoch, future in batch:
+                    _settle(future, game_id, epoch, stale)
 
-    async def _write_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+    async def _write_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> Stale:
         """Write a group of moves, except those whose epoch is not their table's any more; returns
-        the games of the moves refused so. SQLite writes on the store's thread; PostgreSQL on an
+        the games and epochs of the moves refused so. SQLite writes on the store's thread; PostgreSQL on an
         asynchronous connection of the move writers' own, on the event loop (a thread's hand-offs
         cost more CPU than the one statement)."""
         if self.is_sqlite:
@@ -379,7 +384,7 @@ class SqlStore(Store):
                 conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
             async with conn.cursor() as cursor:
                 await cursor.execute(_INSERT_MOVES_POSTGRESQL, (_moves_json(rows),))
-                stale = {int(game_id) for (game_id,) in await cursor.fetchall()}
+                stale = {(int(game_id), int(epoch)) for game_id, epoch in await cursor.fetchall()}
         except psycopg.Error as exc:
             if conn is not None and not conn.broken and not conn.closed:
                 self.move_connections.append(conn)  # a refused statement; the connection is fine
@@ -389,7 +394,7 @@ class SqlStore(Store):
         self.move_connections.append(conn)
         return stale
 
-    async def _write_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+    async def _write_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> Stale:
         """On the event loop, on a connection of the move writer's own that never waits for a lock
         (a commit in WAL mode with ``synchronous=NORMAL`` writes no more than the log, and handing
         each group to the store's thread cost more CPU than the write); when another write holds
@@ -432,7 +437,7 @@ class SqlStore(Store):
         with self.engine.connect() as c:
             c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def _insert_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+    def _insert_moves_sqlite(self, rows: list[tuple[int, MoveRow, int | None]]) -> Stale:
         """A group of moves in one transaction on a pooled driver connection (SQLAlchemy's statement
         machinery cost more CPU than the write itself)."""
         conn = self.engine.raw_connection()
@@ -620,8 +625,8 @@ class SqlStore(Store):
         return await self._run(run)
 
 
-def _settle(future: asyncio.Future[None], game_id: int, stale: set[int]) -> None:
-    if game_id in stale:
+def _settle(future: asyncio.Future[None], game_id: int, epoch: int | None, stale: Stale) -> None:
+    if epoch is not None and (game_id, epoch) in stale:
         future.set_exception(StaleOwnerError(f"game {game_id}: its table was taken over by another process"))
     else:
         future.set_result(None)
@@ -641,14 +646,14 @@ WITH batch AS (
   WHERE b.epoch IS NULL OR f.owner_epoch = b.epoch
   RETURNING game_id
 )
-SELECT DISTINCT b.game_id FROM batch b LEFT JOIN fence f ON f.id = b.game_id
+SELECT DISTINCT b.game_id, b.epoch FROM batch b LEFT JOIN fence f ON f.id = b.game_id
 WHERE b.epoch IS NOT NULL AND f.owner_epoch IS DISTINCT FROM b.epoch
 """
 """A group of moves in one statement (one round trip, its own transaction in autocommit; the moves are one
 JSON parameter, which costs psycopg far less to send than an array per column): the epochs of the
 fenced games' tables are read FOR SHARE, which holds off a takeover's claim until this commits (a
 claim that came first is seen), only moves with their table's current epoch are written, and the
-games of the others are returned."""
+games and epochs of the others are returned."""
 
 
 def _moves_json(rows: list[tuple[int, MoveRow, int | None]]) -> str:
@@ -661,25 +666,25 @@ def _moves_json(rows: list[tuple[int, MoveRow, int | None]]) -> str:
     )
 
 
-def _insert_moves_sqlite(conn: Any, rows: list[tuple[int, MoveRow, int | None]]) -> set[int]:
+def _insert_moves_sqlite(conn: Any, rows: list[tuple[int, MoveRow, int | None]]) -> Stale:
     """SQLite has one writer at a time, so reading the epochs in the writing transaction fences."""
     cursor = conn.cursor()
     try:
-        stale: set[int] = set()
-        fenced = {g: e for g, _, e in rows if e is not None}
+        stale: Stale = set()
+        fenced = {(g, e) for g, _, e in rows if e is not None}
         if fenced:
             cursor.execute("BEGIN IMMEDIATE")
             current = dict(
                 cursor.execute(
                     "SELECT g.id, t.owner_epoch FROM games g JOIN tables t ON t.id = g.table_id "
                     "WHERE g.id IN (SELECT value FROM json_each(?))",
-                    (json.dumps(list(fenced)),),
+                    (json.dumps([g for g, _ in fenced]),),
                 ).fetchall()
             )
-            stale = {g for g, e in fenced.items() if current.get(g) != e}
+            stale = {(g, e) for g, e in fenced if current.get(g) != e}
         cursor.executemany(
             'INSERT INTO moves (game_id, ply, seat, "text", "by", at) VALUES (?, ?, ?, ?, ?, ?)',
-            [(g, m.ply, m.seat, m.text, m.by, m.at) for g, m, _ in rows if g not in stale],
+            [(g, m.ply, m.seat, m.text, m.by, m.at) for g, m, e in rows if (g, e) not in stale],
         )
         conn.commit()
         return stale
