@@ -71,7 +71,38 @@ async def _sweep_reclaims() -> None:
     del node
     gc.collect()
     assert alive() is not None, "a frozen cycle is out of the collector's reach until the sweep"
+    grown = [[i] for i in range(gc.get_freeze_count())]  # the heap doubles: a sweep pays
     await asyncio.sleep(0.3)
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
+    assert alive() is None
+    del grown
+
+
+def test_no_sweep_while_the_frozen_heap_has_not_grown_by_a_quarter() -> None:
+    asyncio.run(_no_sweep_without_growth())
+
+
+async def _no_sweep_without_growth() -> None:
+    gc.unfreeze()
+    sweeps: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            sweeps.append(1)
+
+    node = Node()
+    alive = weakref.ref(node)
+    task = asyncio.create_task(keep_full_collections_short(freeze_every=0.01, sweep_every=0.02))
+    await asyncio.sleep(0.05)
+    del node
+    gc.callbacks.append(note)
+    try:
+        await asyncio.sleep(0.3)  # many sweep periods, and the heap as it was
+    finally:
+        gc.callbacks.remove(note)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    assert not sweeps and alive() is not None, "a sweep ran though the frozen heap had not grown"
+    gc.collect()
     assert alive() is None
