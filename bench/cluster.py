@@ -262,8 +262,9 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         emit(
             bench="cluster_setup", value=round(time.monotonic() - started, 2), unit="s", clients=len(players)
         )
-    stop_at = time.monotonic() + args.ramp + args.duration
-    kill_at = None if args.kill_at is None else stop_at - args.duration + args.kill_at
+    measuring_from = time.monotonic() + args.ramp
+    stop_at = measuring_from + args.duration
+    kill_at = None if args.kill_at is None else measuring_from + args.kill_at
     with no_collection_pauses():
         stats.measure_from = time.perf_counter() + args.ramp
         runs = [asyncio.create_task(p.run(stop_at)) for p in players]
@@ -286,7 +287,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                 next_sample += args.sample_every
                 emit(
                     bench="cluster_memory",
-                    at_s=round(now - (stop_at - args.duration), 1),
+                    at_s=round(now - measuring_from, 1),
                     rss_mib=[round(rss_kib(n.proc.pid) / 1024, 1) if n.alive else None for n in nodes],
                     generator_rss_mib=round(rss_kib(os.getpid()) / 1024, 1),
                     moves=stats.moves,

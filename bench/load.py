@@ -83,10 +83,9 @@ async def close_players(players: list[Player]) -> None:
     await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
 
 
-def p99_ms(latencies: list[float]) -> float:
-    """The 99th percentile of latencies in seconds, in milliseconds (NaN for none)."""
-    lat = sorted(latencies)
-    return lat[int(len(lat) * 0.99) - 1] * 1000 if lat else float("nan")
+def p99_ms(ordered: list[float]) -> float:
+    """The 99th percentile of latencies in seconds, sorted, in milliseconds (NaN for none)."""
+    return ordered[int(len(ordered) * 0.99) - 1] * 1000 if ordered else float("nan")
 
 
 def emit_latency(bench: str, stats: Stats, target_ms: float, **detail: Any) -> None:
@@ -106,7 +105,7 @@ def emit_latency(bench: str, stats: Stats, target_ms: float, **detail: Any) -> N
         samples=len(lat),
         p50_ms=round(statistics.median(lat) * 1000, 2) if lat else None,
         max_ms=round(lat[-1] * 1000, 2) if lat else None,
-        p99_ms_by_10s=[round(p99_ms(windows[w]), 1) for w in sorted(windows)],
+        p99_ms_by_10s=[round(p99_ms(sorted(windows[w])), 1) for w in sorted(windows)],
         **detail,
     )
 
@@ -190,7 +189,8 @@ class Player:
                         self.stats.latencies.append(now - sent)
                         self.stats.received.append(now)
                     if message["seat"] == self.seat:
-                        self.stats.moves += 1 if measured else 0
+                        if measured:
+                            self.stats.moves += 1
                         self.awaiting = False
                 if kind == "error":
                     self.stats.errors.append(message["reason"])

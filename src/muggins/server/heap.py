@@ -39,8 +39,7 @@ async def keep_full_collections_short(
     seconds. Young collections go on as usual; the oldest generation is collected only by the sweep."""
     loop = asyncio.get_running_loop()
     next_sweep = loop.time() + sweep_every
-    swept_size: int | None = None
-    """The frozen heap's size after the last sweep (or the first freeze)."""
+    swept_size: int | None = None  # the frozen heap's size after the last sweep (or the first freeze)
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL_COLLECTION)
     try:

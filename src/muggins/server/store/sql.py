@@ -47,8 +47,8 @@ COMMIT_WINDOW_POSTGRESQL = 0.004
 """Seconds a group of moves stays open on PostgreSQL before it is written, so the moves of other
 tables that arrive meanwhile share its commit. A commit costs the server about 0.2 ms of CPU
 whatever it holds, and another move in it about 0.01 ms (measured: see docs/deployment.md); under
-1,000 games the window took commits from about 850 to 320 a second and PostgreSQL from 0.43 to 0.2
-of a core, for 4 ms more per move. SQLite's commits cost little (no sync of the log): no window."""
+1,000 games the window took commits from about 850 to 320-490 a second and PostgreSQL from 0.43 to
+0.2-0.26 of a core, for 4 ms more per move. SQLite's commits cost little (no sync of the log): no window."""
 
 CHECKPOINT_MOVES = 2000
 """SQLite: moves written on the event loop between two checkpoints of the write-ahead log."""
@@ -332,8 +332,8 @@ class SqlStore(Store):
         arrived while the previous ones were committing, or (PostgreSQL) within the commit window
         of the first (group commit), so a busy server spends one commit on many moves; a few groups
         commit at once on PostgreSQL (a table's next move is stored only after its last, so two
-        groups never hold moves of one game). Each caller
-        returns only once its own move is committed."""
+        groups never hold moves of one game). Each caller returns only once its own move is
+        committed."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.move_batch.append((game_id, move, epoch, future))
         if self.flushing < self.move_flushers:
@@ -371,9 +371,9 @@ class SqlStore(Store):
 
     async def _write_moves(self, rows: list[tuple[int, MoveRow, int | None]]) -> Stale:
         """Write a group of moves, except those whose epoch is not their table's any more; returns
-        the games and epochs of the moves refused so. SQLite writes on the store's thread; PostgreSQL on an
-        asynchronous connection of the move writers' own, on the event loop (a thread's hand-offs
-        cost more CPU than the one statement)."""
+        the games and epochs of the moves refused so. SQLite writes on the store's thread;
+        PostgreSQL on an asynchronous connection of the move writers' own, on the event loop (a
+        thread's hand-offs cost more CPU than the one statement)."""
         if self.is_sqlite:
             return await self._write_moves_sqlite(rows)
         import psycopg
