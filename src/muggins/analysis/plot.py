@@ -3,66 +3,99 @@ bot's score deal by deal in a few games, and its average) and each bot's points-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable
 from itertools import accumulate
+from types import ModuleType
 from typing import Any
 
 from muggins.analysis.simulate import Spec
+from muggins.extras import require
 
 SAMPLE_RACES = 20
 """Games drawn individually (thin lines) in the score race."""
 
 
 class PlotError(RuntimeError):
-    """matplotlib is missing, or the picture could not be written."""
+    """The picture could not be written."""
 
 
-def plot_simulation(spec: Spec, records: Sequence[dict[str, Any]], path: str) -> None:
-    """Write the score race and the point histograms of ``records`` to ``path`` (PNG)."""
-    try:
-        import matplotlib
+def require_matplotlib() -> ModuleType:
+    """matplotlib, or ``MissingExtraError`` naming the ``plot`` extra: checked before a long run."""
+    return require("matplotlib", "plot", "--plot")
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install 'muggins[plot]'") from None
-    names = sorted(set(spec.bots))
-    colours = {name: f"C{i}" for i, name in enumerate(names)}
-    fig, (race, hist) = plt.subplots(1, 2, figsize=(13, 5))
-    sums: dict[str, list[float]] = {name: [] for name in names}
-    counts: dict[str, list[int]] = {name: [] for name in names}
-    per_deal: dict[str, list[int]] = {name: [] for name in names}
-    for number, record in enumerate(records):
+
+class RacePlot:
+    """The score race and the point histograms of a simulation, added up one game's record at a
+    time (a few games drawn whole, the rest as sums), then drawn with matplotlib."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.names = sorted(set(spec.bots))
+        self.games = 0
+        self.sums: dict[str, list[float]] = {name: [] for name in self.names}
+        self.counts: dict[str, list[int]] = {name: [] for name in self.names}
+        self.per_deal: dict[str, Counter[int]] = {name: Counter() for name in self.names}
+        self.races: list[tuple[str, list[int]]] = []
+
+    def add(self, record: dict[str, Any]) -> None:
         for seat, name in enumerate(record["bots"]):
             points = [deal[seat] for deal in record["deal_points"]]
-            per_deal[name].extend(points)
+            self.per_deal[name].update(points)
             scores = list(accumulate(points))
             for deal, score in enumerate(scores):
-                if deal == len(sums[name]):
-                    sums[name].append(0.0)
-                    counts[name].append(0)
-                sums[name][deal] += score
-                counts[name][deal] += 1
-            if number < SAMPLE_RACES:
-                race.plot(range(1, len(scores) + 1), scores, color=colours[name], alpha=0.15, linewidth=0.8)
-    for name in names:
-        means = [
-            s / c for s, c in zip(sums[name], counts[name], strict=True) if c >= max(1, len(records) // 20)
-        ]
-        race.plot(range(1, len(means) + 1), means, color=colours[name], linewidth=2.5, label=f"{name} (mean)")
-        top = max(per_deal[name], default=0)
-        hist.hist(
-            per_deal[name], bins=range(0, top + 2), alpha=0.5, color=colours[name], label=name, density=True
-        )
-    race.set(title="Score race", xlabel="deal", ylabel="score")
-    race.legend()
-    hist.set(title="Points per deal", xlabel="points", ylabel="share of deals")
-    hist.legend()
-    fig.suptitle(f"{spec.game}: {', '.join(spec.bots)}, {len(records)} games, seed {spec.seed}")
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=110)
-    except OSError as exc:
-        raise PlotError(f"cannot write {path}: {exc}") from None
-    finally:
-        plt.close(fig)
+                if deal == len(self.sums[name]):
+                    self.sums[name].append(0.0)
+                    self.counts[name].append(0)
+                self.sums[name][deal] += score
+                self.counts[name][deal] += 1
+            if self.games < SAMPLE_RACES:
+                self.races.append((name, scores))
+        self.games += 1
+
+    def save(self, path: str) -> None:
+        """Draw the picture into ``path`` (PNG)."""
+        require_matplotlib().use("Agg")
+        import matplotlib.pyplot as plt
+
+        colours = {name: f"C{i}" for i, name in enumerate(self.names)}
+        fig, (race, hist) = plt.subplots(1, 2, figsize=(13, 5))
+        for name, scores in self.races:
+            race.plot(range(1, len(scores) + 1), scores, color=colours[name], alpha=0.15, linewidth=0.8)
+        for name in self.names:
+            enough = max(1, self.games // 20)
+            means = [s / c for s, c in zip(self.sums[name], self.counts[name], strict=True) if c >= enough]
+            label = f"{name} (mean)"
+            race.plot(range(1, len(means) + 1), means, color=colours[name], linewidth=2.5, label=label)
+            points = self.per_deal[name]
+            top = max(points, default=0)
+            hist.hist(
+                list(points),
+                weights=list(points.values()),
+                bins=range(top + 2),
+                alpha=0.5,
+                color=colours[name],
+                label=name,
+                density=True,
+            )
+        race.set(title="Score race", xlabel="deal", ylabel="score")
+        race.legend()
+        hist.set(title="Points per deal", xlabel="points", ylabel="share of deals")
+        hist.legend()
+        spec = self.spec
+        fig.suptitle(f"{spec.game}: {', '.join(spec.bots)}, {self.games} games, seed {spec.seed}")
+        fig.tight_layout()
+        try:
+            fig.savefig(path, dpi=110)
+        except OSError as exc:
+            raise PlotError(f"cannot write {path}: {exc}") from None
+        finally:
+            plt.close(fig)
+
+
+def plot_simulation(spec: Spec, records: Iterable[dict[str, Any]], path: str) -> None:
+    """Write the score race and the point histograms of ``records`` to ``path`` (PNG)."""
+    plot = RacePlot(spec)
+    for record in records:
+        plot.add(record)
+    plot.save(path)

@@ -10,12 +10,15 @@ asking its bot (no choice is involved).
 
 from __future__ import annotations
 
+import collections
+import itertools
 import math
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from muggins.bots.registry import make_bot
@@ -36,6 +39,9 @@ CRIBBAGE_REASONS = {
 MAX_MOVES = 100_000
 """A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
+SKUNKS = ("skunk", "double skunk", "triple skunk")
+IN_FLIGHT_PER_WORKER = 4
+"""Chunks given to each worker process ahead of the one being read."""
 START_METHOD = "fork" if sys.platform == "linux" else "spawn"
 """Linux forks workers, which start at once with the parent's imports, tables and caches."""
 
@@ -138,103 +144,192 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
     }
 
 
-def chunks(total: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(total, start + size)) for start in range(0, total, size)]
-
-
 def _play_chunk(job: tuple[Spec, int, int]) -> list[dict[str, Any]]:
     spec, start, end = job
     return [play(spec, number) for number in range(start, end)]
 
 
+def stream(
+    spec: Spec, workers: int = 1, progress: Callable[[int], None] | None = None, chunk: int = 0
+) -> Iterator[dict[str, Any]]:
+    """Play every game of ``spec``, yielding the records in game order as they are done. Chunks
+    are made as they are needed and at most a few per worker are in flight, so memory stays
+    bounded however many games are asked for. ``progress`` gets the number of games just finished."""
+    size = chunk or max(1, min(200, spec.games // (max(1, workers) * 8)))
+    jobs = ((spec, start, min(spec.games, start + size)) for start in range(0, spec.games, size))
+    if workers <= 1:
+        for job in jobs:
+            part = _play_chunk(job)
+            if progress:
+                progress(len(part))
+            yield from part
+        return
+    with get_context(START_METHOD).Pool(workers) as pool:
+        pending: collections.deque[AsyncResult[list[dict[str, Any]]]] = collections.deque()
+        for job in itertools.chain(jobs, [None]):
+            if job is not None:
+                pending.append(pool.apply_async(_play_chunk, (job,)))
+            while pending and (job is None or len(pending) >= IN_FLIGHT_PER_WORKER * workers):
+                part = pending.popleft().get()
+                if progress:
+                    progress(len(part))
+                yield from part
+
+
 def run(
     spec: Spec, workers: int = 1, progress: Callable[[int], None] | None = None, chunk: int = 0
 ) -> list[dict[str, Any]]:
-    """Play every game of ``spec`` and return the records in game order. ``progress`` is called
-    with the number of games just finished."""
-    size = chunk or max(1, min(200, spec.games // (max(1, workers) * 8)))
-    jobs = [(spec, start, end) for start, end in chunks(spec.games, size)]
-    records: list[dict[str, Any]] = []
-    results: Iterator[list[dict[str, Any]]]
-    if workers > 1:
-        with get_context(START_METHOD).Pool(workers) as pool:
-            results = pool.imap(_play_chunk, jobs)
-            for part in results:
-                records.extend(part)
-                if progress:
-                    progress(len(part))
-    else:
-        for job in jobs:
-            part = _play_chunk(job)
-            records.extend(part)
-            if progress:
-                progress(len(part))
-    return records
+    """Every game's record of ``spec``, in game order (``stream`` without keeping memory bounded)."""
+    return list(stream(spec, workers, progress, chunk))
 
 
 # --- the summary ------------------------------------------------------------------------
 
 
+class RunningRate:
+    """``rate`` over values given one at a time: the mean of per-game values with a 95% confidence
+    half-width, games in consecutive groups of ``groups`` (a duplicate set) averaged first."""
+
+    def __init__(self, groups: int = 1) -> None:
+        self.groups = groups
+        self.group: list[float] = []
+        self.values = 0
+        self.sets = 0
+        self.total = 0.0
+        self.mean = 0.0
+        self.spread = 0.0
+        """Sum of squared differences from the running mean (Welford's method)."""
+
+    def add(self, value: float) -> None:
+        self.values += 1
+        self.group.append(value)
+        if len(self.group) == self.groups:
+            self._close_group()
+
+    def _close_group(self) -> None:
+        x = sum(self.group) / len(self.group)
+        self.group.clear()
+        self.sets += 1
+        self.total += x
+        delta = x - self.mean
+        self.mean += delta / self.sets
+        self.spread += delta * (x - self.mean)
+
+    def result(self) -> dict[str, float]:
+        if self.group:
+            self._close_group()
+        n = self.sets
+        var = self.spread / (n - 1) if n > 1 else 0.0
+        return {
+            "mean": self.total / n if n else 0.0,
+            "ci95": Z95 * math.sqrt(var / n) if n else 0.0,
+            "n": self.values,
+        }
+
+
 def rate(values: Sequence[float], groups: int = 1) -> dict[str, float]:
     """Mean of per-game values with a 95% confidence half-width; games in consecutive groups of
     ``groups`` (a duplicate set) are averaged first, so their correlation is allowed for."""
-    sets = [sum(values[i : i + groups]) / len(values[i : i + groups]) for i in range(0, len(values), groups)]
-    n = len(sets)
-    mean = sum(sets) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in sets) / (n - 1) if n > 1 else 0.0
-    return {"mean": mean, "ci95": Z95 * math.sqrt(var / n) if n else 0.0, "n": len(values)}
+    running = RunningRate(groups)
+    for value in values:
+        running.add(value)
+    return running.result()
 
 
-def summarise(spec: Spec, records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Win rates with 95% confidence intervals, points per deal, game length, skunks and, for
-    cribbage, points per deal split by source for dealer and pone and the first dealer's wins."""
-    groups = spec.rotations
-    names = sorted({name for r in records for name in r["bots"]})
-    summary: dict[str, Any] = {
-        "game": spec.game,
-        "players": spec.players,
-        "bots": list(spec.bots),
-        "games": len(records),
-        "seed": spec.seed,
-        "duplicate": spec.duplicate,
-        "options": spec.options,
-    }
-    bots: dict[str, Any] = {}
-    for name in names:
-        wins = [float(any(r["ranks"][s] == 1 for s, b in enumerate(r["bots"]) if b == name)) for r in records]
-        seats = [(r, s) for r in records for s, b in enumerate(r["bots"]) if b == name]
-        deals = sum(r["deals"] for r, _ in seats)
-        bots[name] = {
-            "win_rate": rate(wins, groups),
-            "points_per_deal": sum(sum(p[s] for p in r["deal_points"]) for r, s in seats) / max(1, deals),
-            "final_score": sum(r["scores"][s] for r, s in seats) / max(1, len(seats)),
-            "score_change_per_deal": sum(r["scores"][s] - r["start_scores"][s] for r, s in seats)
-            / max(1, deals),
+@dataclass(slots=True)
+class _BotTally:
+    wins: RunningRate
+    seats: int = 0
+    deals: int = 0
+    points: int = 0
+    final: int = 0
+    change: int = 0
+
+
+class Tally:
+    """The summary of a simulation, added up one game's record at a time (bounded memory)."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.games = 0
+        self.bots = {name: _BotTally(RunningRate(spec.rotations)) for name in sorted(set(spec.bots))}
+        self.seen: set[str] = set()
+        self.deals = RunningRate()
+        self.moves = 0
+        self.skunks = dict.fromkeys(SKUNKS, 0)
+        self.first_dealer = RunningRate()
+        self.deal_totals: dict[str, float] = {}
+        self.complete_deals = 0
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.games += 1
+        for name, bot in self.bots.items():
+            seats = [s for s, b in enumerate(record["bots"]) if b == name]
+            bot.wins.add(float(any(record["ranks"][s] == 1 for s in seats)))
+            if seats:
+                self.seen.add(name)
+            for s in seats:
+                bot.seats += 1
+                bot.deals += record["deals"]
+                bot.points += sum(p[s] for p in record["deal_points"])
+                bot.final += record["scores"][s]
+                bot.change += record["scores"][s] - record["start_scores"][s]
+        self.deals.add(float(record["deals"]))
+        self.moves += record["moves"]
+        for kind in record["skunks"]:
+            if kind in self.skunks:
+                self.skunks[kind] += 1
+        if record["first_dealer"] is not None:
+            self.first_dealer.add(float(record["ranks"][record["first_dealer"]] == 1))
+        for deal in record["complete"]:
+            self.complete_deals += 1
+            for key, points in deal["by"].items():
+                self.deal_totals[key] = self.deal_totals.get(key, 0.0) + points
+
+    def summary(self) -> dict[str, Any]:
+        """Win rates with 95% confidence intervals, points per deal, game length, skunks and, for
+        cribbage, points per deal split by source for dealer and pone and the first dealer's wins."""
+        spec = self.spec
+        summary: dict[str, Any] = {
+            "game": spec.game,
+            "players": spec.players,
+            "bots": list(spec.bots),
+            "games": self.games,
+            "seed": spec.seed,
+            "duplicate": spec.duplicate,
+            "options": spec.options,
         }
-    summary["by_bot"] = bots
-    summary["deals_per_game"] = rate([float(r["deals"]) for r in records])
-    summary["moves_per_game"] = sum(r["moves"] for r in records) / max(1, len(records))
-    lost = [s for r in records for s in r["skunks"]]
-    losers = max(1, len(records))
-    summary["skunk_rate"] = {
-        kind: sum(1 for s in lost if s == kind) / losers for kind in ("skunk", "double skunk", "triple skunk")
-    }
-    if any(r["first_dealer"] is not None for r in records):
-        firsts = [float(r["ranks"][r["first_dealer"]] == 1) for r in records if r["first_dealer"] is not None]
-        summary["first_dealer_win_rate"] = rate(firsts)
-    if spec.game == "cribbage":
-        summary["per_deal"] = _per_deal(records, spec.players)
-    return summary
+        summary["by_bot"] = {
+            name: {
+                "win_rate": bot.wins.result(),
+                "points_per_deal": bot.points / max(1, bot.deals),
+                "final_score": bot.final / max(1, bot.seats),
+                "score_change_per_deal": bot.change / max(1, bot.deals),
+            }
+            for name, bot in self.bots.items()
+            if name in self.seen
+        }
+        summary["deals_per_game"] = self.deals.result()
+        summary["moves_per_game"] = self.moves / max(1, self.games)
+        summary["skunk_rate"] = {kind: n / max(1, self.games) for kind, n in self.skunks.items()}
+        if self.first_dealer.values:
+            summary["first_dealer_win_rate"] = self.first_dealer.result()
+        if spec.game == "cribbage":
+            summary["per_deal"] = _per_deal(self.deal_totals, self.complete_deals, spec.players)
+        return summary
 
 
-def _per_deal(records: Sequence[dict[str, Any]], players: int) -> dict[str, dict[str, float]]:
+def summarise(spec: Spec, records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of ``records`` (see ``Tally.summary``)."""
+    tally = Tally(spec)
+    for record in records:
+        tally.add(record)
+    return tally.summary()
+
+
+def _per_deal(totals: dict[str, float], deals: int, players: int) -> dict[str, dict[str, float]]:
     """Average points per complete deal for the dealer and for a pone, by source."""
-    deals = [d for r in records for d in r["complete"]]
-    n = max(1, len(deals))
-    totals: dict[str, float] = {}
-    for deal in deals:
-        for key, points in deal["by"].items():
-            totals[key] = totals.get(key, 0.0) + points
+    n = max(1, deals)
     roles: dict[str, dict[str, float]] = {"dealer": {}, "pone": {}}
     for key, points in sorted(totals.items()):
         name, _, category = key.partition(":")
@@ -242,5 +337,5 @@ def _per_deal(records: Sequence[dict[str, Any]], players: int) -> dict[str, dict
         roles[name][category] = points / n / share
     for split in roles.values():
         split["total"] = sum(split.values())
-    roles["dealer"]["deals"] = float(len(deals))
+    roles["dealer"]["deals"] = float(deals)
     return roles

@@ -11,10 +11,19 @@ from rich.table import Table
 
 from muggins.analysis.discard import CribMode, Split, analyze
 from muggins.cards import format_cards, parse_cards
-from muggins.cli.common import CommandError, console, print_json
+from muggins.cli.common import (
+    CommandError,
+    check_table,
+    console,
+    print_json,
+    refuse_flags,
+    whole_number,
+)
 from muggins.games.cribbage.options import Variant
 
 VARIANTS = get_args(Variant)
+CRIBBAGE_ONLY = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
+"""Flags about the crib and the deal's form, which a Skalborg deal does not have."""
 
 
 def register(sub: Any) -> None:
@@ -33,8 +42,8 @@ def register(sub: Any) -> None:
         "--seat", type=int, metavar="N", help="you play N places after the dealer (2: the dealer's partner)"
     )
     p.add_argument("--game", choices=("cribbage", "skalborg"), default="cribbage")
-    p.add_argument("--variant", choices=VARIANTS, default="six-card")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--variant", choices=VARIANTS, default=None, help="cribbage variant (default six-card)")
+    p.add_argument("--players", type=whole_number, default=2, help="players at the table (default 2)")
     p.add_argument("--partnerships", action="store_true", help="four players in two partnerships")
     p.add_argument(
         "--exact-crib",
@@ -44,7 +53,7 @@ def register(sub: Any) -> None:
         help="average the crib over every possible opponent throw (uniform, or weighted like the "
         "expert's throws) instead of the crib tables",
     )
-    p.add_argument("--top", type=int, default=0, help="show only the best N splits (0: all)")
+    p.add_argument("--top", type=whole_number, default=None, help="show only the best N splits")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
 
@@ -52,12 +61,18 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     cards = parse_cards(args.cards)
     if args.game == "skalborg":
+        refuse_flags(args, CRIBBAGE_ONLY, "to a Skalborg deal (it has no crib to keep for)")
+        check_table("skalborg", args.players)
         # Imported when asked for: the Skalborg analyzer lives in its own module.
         skalborg = importlib.import_module("muggins.cli.analyze_skalborg")
         status: int = skalborg.run_skalborg_analyze(cards, args.players, args.json)
         return status
     if not (args.dealer or args.pone or args.seat is not None):
         raise CommandError("say whose crib it is: --dealer (yours), --pone (your opponent's) or --seat N")
+    args.variant = args.variant or "six-card"
+    check_table("cribbage", args.players, variant=args.variant, partnerships=args.partnerships)
+    if args.top is not None and args.top < 1:
+        raise CommandError(f"--top must be at least 1, not {args.top}")
     mode = cast(CribMode, args.exact_crib or "tables")
     splits = analyze(
         cards,
@@ -68,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         partnerships=args.partnerships,
         crib=mode,
     )
-    shown = splits[: args.top] if args.top > 0 else splits
+    shown = splits[: args.top] if args.top else splits
     if args.json:
         print_json(
             {

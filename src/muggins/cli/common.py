@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -22,3 +24,67 @@ def print_json(data: Any) -> None:
 def console() -> Console:
     """The terminal for human output (plain when stdout is not a terminal)."""
     return Console(highlight=False)
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port, 1-65535."""
+    value = whole_number(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {value}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: an integer, with a message a person can read."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def number_in(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, not {text}")
+        return value
+
+    return parse
+
+
+def refuse_flags(args: argparse.Namespace, flags: Sequence[str], where: str) -> None:
+    """Refuse flags given where they do not apply (``where``: "to skalborg"), rather than ignore them."""
+    given = [f"--{name.replace('_', '-')}" for name in flags if getattr(args, name) not in (None, False, [])]
+    if given:
+        verb = "does" if len(given) == 1 else "do"
+        raise CommandError(f"{', '.join(given)} {verb} not apply {where}")
+
+
+def check_table(game: str, players: int, **options: Any) -> None:
+    """Refuse a table the game does not allow, with the game's own message, before any work."""
+    from muggins.games.registry import game_class
+
+    game_class(game)(players=players, seed=0, **options)
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs; values are read as JSON when they can be (numbers, true/false).
+
+    >>> parse_options(["counting=manual", "muggins=true", "target=61"])
+    {'counting': 'manual', 'muggins': True, 'target': 61}
+    """
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CommandError(f"--option takes KEY=VALUE, not {item!r}")
+        try:
+            options[key.replace("-", "_")] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.replace("-", "_")] = value
+    return options

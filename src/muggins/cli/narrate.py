@@ -9,6 +9,9 @@ from muggins.games.events import Event
 from muggins.scoring.items import Item, Score
 from muggins.scoring.speech import say_count
 
+SHOWS = frozenset({"hand", "crib", "own crib"})
+"""Reasons of points counted in a show, which the terminal itemises under the total."""
+
 
 def who(seat: int | None, you: int | None) -> str:
     return "you" if seat is not None and seat == you else f"player {seat}"
@@ -23,10 +26,11 @@ def cards(data: Any) -> str:
     return format_cards(parse_cards(list(data)), pretty=True) if data else "—"
 
 
-def describe(event: Event, you: int | None) -> str | None:
-    """One line for an event, or None for events the table already shows. Events whose fields
-    differ from cribbage's (another game's "shown", say) fall back to the plain form."""
-    data = event.for_viewer(you).to_dict()
+def describe(event: Event, you: int | None, *, reveal: bool = False) -> str | None:
+    """One line for an event, as seat ``you`` (None: a spectator) saw it, or None for events the
+    table already shows; ``reveal`` shows every card (the replay of a finished game). Events whose
+    fields differ from cribbage's (another game's "shown", say) fall back to the plain form."""
+    data = (event if reveal else event.for_viewer(you)).to_dict()
     kind = data.pop("type")
     try:
         return _describe(kind, data, you)
@@ -55,8 +59,12 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
             return f"starter: {cards([data['card']])}"
         case "scored":
             score = Score(tuple(Item.from_dict(i) for i in data["score"]["items"]))
-            return (f"{does(player, you, 'pegs')} {data['points']} for {data['reason']} "
+            line = (f"{does(player, you, 'pegs')} {data['points']} for {data['reason']} "
                     f"({say_count(score)}) — now {data['total']}")
+            if data["reason"] in SHOWS and len(score.items) > 1:
+                for i in score.items:
+                    line += f"\n    {i.points:>2}  {i.kind:<14} {format_cards(i.cards, pretty=True)}"
+            return line
         case "shown":
             claimed = "" if data["claimed"] is None else f", claims {data['claimed']}"
             return f"{does(player, you, 'shows')} {data['what']} {cards(data['cards'])}{claimed}"

@@ -1,7 +1,8 @@
 """``muggins play``: a human plays any game in the terminal against bots.
 
-Bad input is refused with the reason and the legal moves, and asked again; Ctrl-C (or the end of
-input) saves the game record, which ``muggins replay`` and ``muggins.load_game`` read back.
+Bad input is refused with the reason and the legal moves, and asked again. The game record is
+saved when the game ends and on Ctrl-C (or the end of input); ``muggins replay`` and
+``muggins.load_game`` read it back.
 """
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from muggins.bots.registry import make_bot
+from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
-from muggins.cli.common import CommandError, console
+from muggins.cli.common import CommandError, console, parse_options, whole_number
 from muggins.cli.narrate import describe
 from muggins.games.base import Game
 from muggins.games.errors import GameError
@@ -33,16 +36,28 @@ def register(sub: Any) -> None:
         "cards alone lay or discard them. Ctrl-C saves the game record.",
     )
     p.add_argument("--game", choices=game_names(), default="cribbage")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's least)")
+    p.add_argument(
+        "--players", type=whole_number, default=None, help="number of seats (default: the game's least)"
+    )
     p.add_argument("--partnerships", action="store_true", help="cribbage: four players in two partnerships")
     p.add_argument("--variant", choices=("six-card", "five-card", "ten-hand"), help="cribbage variant")
-    p.add_argument("--target", type=int, help="score target")
-    p.add_argument("--bots", default="random", help="bot names for the other seats, comma separated")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    p.add_argument("--target", type=whole_number, help="score target")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="bots for the other seats, comma separated (cribbage: "
+        + ", ".join(bot_names("cribbage"))
+        + "; every game has random; see 'muggins simulate --help')",
+    )
+    p.add_argument("--seat", type=whole_number, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=whole_number, help="seed for the shuffle (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="any other game option, e.g. --option counting=manual --option muggins=true")
-    p.add_argument("--save", type=Path, help="where Ctrl-C saves the record (default muggins-GAME-SEED.json)")
+    p.add_argument(
+        "--save",
+        type=Path,
+        help="where the record is saved when the game ends or on Ctrl-C (default muggins-GAME-SEED.json)",
+    )
     p.set_defaults(run=run)
 
 
@@ -52,23 +67,17 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for name in ("partnerships", "variant", "target"):
         value = getattr(args, name)
-        if value not in (None, False):
+        if value is not None and value is not False:
             if name not in fields:
                 raise CommandError(f"--{name} is not an option of {args.game}")
             options[name] = value
-    for text in args.option:
-        name, sep, value = text.partition("=")
-        if not sep:
-            raise CommandError(f"--option takes NAME=VALUE, not {text!r}")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
+    options.update(parse_options(args.option))
     return options
 
 
 def run(args: argparse.Namespace) -> int:
-    players = args.players or game_class(args.game).min_players
+    cls = game_class(args.game)
+    players = cls.min_players if args.players is None else args.players
     game = new_game(args.game, players=players, seed=args.seed, **game_options(args))
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be 0-{players - 1}, not {args.seat}")
@@ -76,15 +85,42 @@ def run(args: argparse.Namespace) -> int:
     others = [s for s in range(players) if s != args.seat]
     bots = {seat: make_bot(args.game, names[i % len(names)], seed=game.seed + seat)
             for i, seat in enumerate(others)}
-    out = console()
     save = args.save or Path(f"muggins-{args.game}-{game.seed}.json")
+    check_writable(save)
+    out = console()
     try:
         play_out(game, args.seat, bots, out)
     except (KeyboardInterrupt, EOFError):
-        save.write_text(json.dumps(game.record(), indent=1))
-        out.print(f"\n[bold]game saved to {save}[/bold] (muggins replay {save})")
+        out.print(f"\n[bold]game saved to {save_record(game, save)}[/bold]")
         return 130
+    out.print(f"[bold]game saved to {save_record(game, save)}[/bold]")
     return 0
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a save path that cannot be written before the game starts, not when it ends."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise CommandError(f"cannot save to {path}: there is no folder {folder}")
+    if path.is_dir():
+        raise CommandError(f"cannot save to {path}: it is a folder")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CommandError(f"cannot save to {path}: permission denied")
+
+
+def save_record(game: Game, path: Path) -> str:
+    """Write the record to ``path``; if that fails now, to a temporary file, so that no game is
+    lost. Returns where it went, with the command that replays it."""
+    text = json.dumps(game.record(), indent=1)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix=f"muggins-{game.name}-", suffix=".json", delete=False, encoding="utf-8"
+        ) as spare:
+            spare.write(text)
+        return f"{spare.name} ({path} failed: {exc.strerror}) (muggins replay {spare.name})"
+    return f"{path} (muggins replay {path})"
 
 
 def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
@@ -117,10 +153,15 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
 def human_move(game: Game, you: int, out: Console) -> list[Any]:
     """Prompt until the human's move is accepted; each refusal names the reason. Returns its events."""
     legal = game.legal_moves(you)
+    verbs = sorted({m.verb for m in legal})
     while True:
-        text = input(f"your move ({hint(legal)}): ").strip()
+        text = expand(input(f"your move ({hint(legal)}): ").strip(), legal)
+        verb = text.split()[0].lower() if text.split() else ""
+        if verb not in verbs:
+            out.print(f"[red]{verb or 'nothing'!r} is not a move you can make now: {', '.join(verbs)}[/red]")
+            continue
         try:
-            return game.apply(you, expand(text, legal))
+            return game.apply(you, text)
         except GameError as exc:
             out.print(f"[red]{exc}[/red]")
 

@@ -7,42 +7,54 @@ import json
 from pathlib import Path
 from typing import Any
 
-from muggins.cli.common import CommandError, console, print_json
+from muggins.cli.common import CommandError, console, print_json, whole_number
 from muggins.cli.narrate import describe
 from muggins.games.registry import load_game
 
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "replay", help="replay a game record and print every event",
-        description="Replay RECORD.json (as saved by 'muggins play' or the server) and print its events.",
+        "replay",
+        help="replay a game record and print every event",
+        description="Replay RECORD.json (as saved by 'muggins play', or a finished game downloaded from "
+        "the server's /api/history/ID) and print its events.",
     )
     p.add_argument("record", type=Path)
     p.add_argument("--json", action="store_true", help="print the events as JSON")
-    p.add_argument("--seat", type=int, default=None, help="show events as this seat saw them (default: all)")
+    p.add_argument(
+        "--seat", type=whole_number, default=None, help="show events as this seat saw them (default: all)"
+    )
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def read_record(path: Path) -> dict[str, Any]:
+    """The game record in ``path``: a record itself, or the server's replay of a finished game,
+    which holds the record under ``record``."""
     try:
-        record = json.loads(args.record.read_text())
+        document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CommandError(f"cannot read {args.record}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{args.record} is not JSON: {exc}") from None
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{path} is not JSON: {exc}") from None
+    if isinstance(document, dict) and isinstance(document.get("record"), dict):
+        document = document["record"]
+    if not isinstance(document, dict):
+        raise CommandError(f"{path} holds a JSON {type(document).__name__}, not a game record (an object)")
+    return document
+
+
+def run(args: argparse.Namespace) -> int:
+    record = read_record(args.record)
     game = load_game(record)
+    if args.seat is not None and not 0 <= args.seat < game.players:
+        raise CommandError(f"--seat must be 0-{game.players - 1} in this game, not {args.seat}")
     if args.json:
         print_json({"record": record, "events": [e.to_dict() for e in game.events],
                     "result": game.result.to_dict() if game.result else None})
         return 0
     out = console()
     for event in game.events:
-        line = describe(event, args.seat) if args.seat is not None else describe_all(event)
+        line = describe(event, args.seat, reveal=args.seat is None)
         if line:
             out.print(line)
     return 0
-
-
-def describe_all(event: Any) -> str | None:
-    """An event with nothing redacted: the replay of a finished game shows every card."""
-    return describe(event, getattr(event, "player", None))

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from muggins.cards import Suit, format_cards, parse_card, parse_cards
-from muggins.cli.common import CommandError, console, print_json
+from muggins.cli.common import CommandError, console, print_json, refuse_flags
 from muggins.scoring.cribist import score_trick
 from muggins.scoring.items import Score
 from muggins.scoring.pegging import pile_count, score_go, score_play
@@ -53,7 +53,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+FLAGS = {
+    "cribbage": ("starter", "crib", "pegging", "go", "last"),
+    "skalborg": ("board",),
+    "cribist": ("trump",),
+}
+"""The flags of each game's scoring; the others are refused."""
+
+
 def _score(args: argparse.Namespace) -> tuple[Score, str]:
+    others = [flag for game, flags in FLAGS.items() if game != args.game for flag in flags]
+    refuse_flags(args, others, f"to {args.game} scoring")
+    if args.pegging:
+        refuse_flags(args, ("starter", "crib"), "with --pegging (the play has no starter or crib)")
+    else:
+        refuse_flags(args, ("go", "last"), "without --pegging")
     cards = parse_cards(args.cards)
     if args.game == "skalborg":
         from muggins.scoring.skalborg import score_skalborg

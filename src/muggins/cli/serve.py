@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from muggins.server.messages import MAX_MESSAGE_BYTES
+from muggins.cli.common import number_in, port
 
 
 def register(sub: Any) -> None:
@@ -13,33 +14,43 @@ def register(sub: Any) -> None:
         "serve", help="run the web platform", description="Serve the lobby, tables and browser client."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port, default=8000, help="port, 1-65535 (default 8000)")
     parser.add_argument(
         "--db",
         default=None,
         metavar="URL",
-        help="database URL (default: SQLite in your data directory; postgresql://... works)",
+        help="database URL (default: SQLite in your data directory; postgresql://... needs the scale extra)",
     )
     parser.add_argument(
         "--redis",
         default=None,
         metavar="URL",
-        help="Redis URL (redis://host:6379/0): run as one of several processes serving one platform",
+        help="Redis URL (redis://host:6379/0): run as one of several processes serving one platform "
+        "(needs the scale extra)",
     )
     parser.add_argument("--redis-prefix", default="muggins", help="prefix of Redis keys and channels")
     parser.add_argument(
-        "--lease", type=float, default=10.0, help="seconds before a dead process's tables are taken over"
+        "--lease",
+        type=number_in(0.5, 3600),
+        default=10.0,
+        help="seconds before a dead process's tables are taken over",
     )
     parser.add_argument(
         "--commit-window",
-        type=float,
+        type=number_in(0, 1),
         default=None,
         metavar="SECONDS",
         help="PostgreSQL: seconds a move waits for others to share its commit (default 0.004; 0: none)",
     )
-    parser.add_argument("--grace", type=float, default=60.0, help="seconds a dropped player has to come back")
-    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before moving")
-    parser.add_argument("--rate", type=float, default=20.0, help="messages a second one connection may send")
+    parser.add_argument(
+        "--grace", type=number_in(1, 3600), default=60.0, help="seconds a dropped player has to come back"
+    )
+    parser.add_argument(
+        "--bot-delay", type=number_in(0, 10), default=0.4, help="seconds a bot waits before moving"
+    )
+    parser.add_argument(
+        "--rate", type=number_in(1, 1000), default=20.0, help="messages a second one connection may send"
+    )
     parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
@@ -49,7 +60,10 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from muggins.build import build_note
     from muggins.server.app import create_app
+    from muggins.server.messages import MAX_MESSAGE_BYTES
+    from muggins.server.preflight import reach_database, reach_redis
     from muggins.server.settings import Settings
 
     fields: dict[str, Any] = {
@@ -64,7 +78,17 @@ def run(args: argparse.Namespace) -> int:
         fields["commit_window"] = args.commit_window
     if args.redis:
         fields.update(redis_url=args.redis, redis_prefix=args.redis_prefix, lease_seconds=args.lease)
-    app = create_app(Settings(**fields))
+    settings = Settings(**fields)
+    reach_database(settings.db_url)
+    if settings.redis_url is not None:
+        reach_redis(settings.redis_url)
+    app = create_app(settings)
+    print(f"muggins: games are stored in {settings.db_url}", file=sys.stderr)
+    note = build_note()
+    if note:
+        print(f"muggins: {note}", file=sys.stderr)
+    url = f"http://{_url_host(args.host)}:{args.port}"
+    print(f"muggins: open {url} in a browser (Ctrl-C stops)", file=sys.stderr)
     uvicorn.run(
         app,
         host=args.host,
@@ -75,3 +99,8 @@ def run(args: argparse.Namespace) -> int:
         access_log=args.log_level == "debug",
     )
     return 0
+
+
+def _url_host(host: str) -> str:
+    """The host as written in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host

@@ -4,15 +4,28 @@ with 95% confidence intervals and (cribbage) points per deal by source for deale
 from __future__ import annotations
 
 import argparse
-import json
+from pathlib import Path
 from typing import Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from muggins.analysis.simulate import Spec, run, summarise
+from muggins.analysis.simulate import Spec, Tally, stream
 from muggins.bots.registry import bot_names
-from muggins.cli.common import CommandError, console, print_json
+from muggins.cli.common import (
+    CommandError,
+    check_table,
+    console,
+    parse_options,
+    print_json,
+    whole_number,
+)
 from muggins.games.registry import game_class, game_names
 
 
@@ -24,13 +37,18 @@ def register(sub: Any) -> None:
         "--games 2000 --seed 1 --duplicate --workers 2'.",
     )
     p.add_argument("--game", choices=game_names(), default="cribbage")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=whole_number, default=2)
     p.add_argument(
-        "--bots", default="expert,expert", help="bot names, cycled over the seats (e.g. expert,greedy)"
+        "--bots",
+        default="expert,expert",
+        help="bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
+        + ", ".join(bot_names("cribbage"))
+        + ", skalborg " + ", ".join(bot_names("skalborg"))
+        + ", cribist " + ", ".join(bot_names("cribist"))
     )
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="processes; results do not depend on it")
+    p.add_argument("--games", type=whole_number, default=1000)
+    p.add_argument("--seed", type=whole_number, default=0)
+    p.add_argument("--workers", type=whole_number, default=1, help="processes; results do not depend on it")
     p.add_argument("--duplicate", action="store_true", help="play every deal once per seat rotation")
     p.add_argument(
         "--option",
@@ -42,20 +60,6 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score race and point histograms")
     p.set_defaults(run=run_simulate)
-
-
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs; values are read as JSON when they can be (numbers, true/false)."""
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise CommandError(f"--option takes KEY=VALUE, not {item!r}")
-        try:
-            options[key.replace("-", "_")] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key.replace("-", "_")] = value
-    return options
 
 
 def make_spec(args: argparse.Namespace) -> Spec:
@@ -77,12 +81,22 @@ def make_spec(args: argparse.Namespace) -> Spec:
     if args.workers < 1:
         raise CommandError(f"--workers must be at least 1, not {args.workers}")
     options = parse_options(args.option)
-    cls(players=args.players, seed=0, **options)  # bad options fail here, before any work
+    check_table(args.game, args.players, **options)
     return Spec(args.game, args.players, bots, args.games, args.seed, args.duplicate, options)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     spec = make_spec(args)
+    plot = None
+    if args.plot:
+        from muggins.analysis.plot import RacePlot, require_matplotlib
+
+        require_matplotlib()  # before the games are played, not after
+        folder = Path(args.plot).parent
+        if not folder.is_dir():
+            raise CommandError(f"cannot write {args.plot}: there is no folder {folder}")
+        plot = RacePlot(spec)
+    tally = Tally(spec)
     out = console()
     with Progress(
         TextColumn("simulating"),
@@ -94,12 +108,13 @@ def run_simulate(args: argparse.Namespace) -> int:
         transient=True,
     ) as bar:
         task = bar.add_task("games", total=spec.games)
-        records = run(spec, workers=args.workers, progress=lambda n: bar.advance(task, n))
-    summary = summarise(spec, records)
-    if args.plot:
-        from muggins.analysis.plot import plot_simulation
-
-        plot_simulation(spec, records, args.plot)
+        for record in stream(spec, workers=args.workers, progress=lambda n: bar.advance(task, n)):
+            tally.add(record)
+            if plot is not None:
+                plot.add(record)
+    summary = tally.summary()
+    if plot is not None:
+        plot.save(args.plot)
     if args.json:
         print_json(summary)
     else:

@@ -51,9 +51,12 @@ class Game(ABC):
         **options: Any,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            seats = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
             )
+            raise OptionError(f"{self.name} is for {seats} players, not {players}")
         self.players = players
         self.options = parse_options(self.options_model, options)
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
@@ -290,7 +293,7 @@ def parse_options(model: type[Options], options: dict[str, Any]) -> Options:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
         )
-        raise OptionError(f"bad option for {model.__doc__ and model.__name__}: {problems}") from None
+        raise OptionError(f"bad option: {problems}") from None
     if key is not None:
         if len(_PARSED) >= _PARSED_KEPT:
             _PARSED.clear()

@@ -48,6 +48,11 @@ def new_game(
 
 def load_game(record: dict[str, Any]) -> Game:
     """Replay a game record (as made by ``Game.record()``), reproducing every event."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    missing = [key for key in ("game", "players", "seed", "moves") if key not in record]
+    if missing:
+        raise RecordError(f"malformed game record: it has no {', '.join(map(repr, missing))}")
     try:
         if record.get("version") != RECORD_VERSION:
             raise RecordError(f"record version {record.get('version')!r} is not {RECORD_VERSION}")

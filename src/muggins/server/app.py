@@ -10,16 +10,15 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, WebSocket
 from fastapi.staticfiles import StaticFiles
 
+from muggins.extras import require
 from muggins.server.auth import Auth
 from muggins.server.bus import Bus, MemoryBus
-from muggins.server.bus.redis import RedisBus
-from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
 from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
 from muggins.server.manager import Tables
 from muggins.server.settings import Settings
-from muggins.server.store import SqlStore, Store
+from muggins.server.store import SqlStore, Store, check_db_url
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +30,10 @@ def create_app(
     in-process bus (Redis and cluster ownership of tables with ``settings.redis_url``); at startup
     the schema is migrated and every unfinished table resumes (in a cluster: every orphaned one)."""
     settings = settings or Settings()
+    if store is None:
+        check_db_url(settings.db_url)
+    if settings.redis_url is not None:
+        require("redis", "scale", "serving with Redis (--redis)")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -38,6 +41,10 @@ def create_app(
         await the_store.start()
         tables: Tables
         if settings.redis_url is not None:
+            # The cluster needs the scale extra: imported only when asked for.
+            from muggins.server.bus.redis import RedisBus
+            from muggins.server.cluster import ClusterTables
+
             the_bus = bus or RedisBus(settings.redis_url, settings.redis_prefix)
             if not isinstance(the_bus, RedisBus):
                 raise TypeError(f"a cluster (redis_url) needs the Redis bus, not {type(the_bus).__name__}")

@@ -12,8 +12,10 @@ from muggins.server.store.base import (
     User,
 )
 from muggins.server.store.sql import SqlStore
+from muggins.server.store.url import DatabaseUrlError, check_db_url
 
 __all__ = [
+    "DatabaseUrlError",
     "DuplicateLoginError",
     "GameRow",
     "MoveRow",
@@ -24,4 +26,5 @@ __all__ = [
     "Store",
     "TableRow",
     "User",
+    "check_db_url",
 ]

@@ -32,6 +32,7 @@ from muggins.server.store.base import (
     TableRow,
     User,
 )
+from muggins.server.store.url import check_db_url
 
 T = TypeVar("T")
 
@@ -77,8 +78,7 @@ class SqlStore(Store):
     """``Store`` on any SQLAlchemy URL (``sqlite:///path``, ``postgresql://...``)."""
 
     def __init__(self, url: str, *, commit_window: float = COMMIT_WINDOW_POSTGRESQL) -> None:
-        if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        url = check_db_url(url)
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         workers = 1 if self.is_sqlite else 8

@@ -1,0 +1,74 @@
+"""The build hook: compile the rules core with mypyc when this machine can, else build pure Python.
+
+Before any compiling it checks the Python version (too old: a clear error) and looks for a C
+compiler and the Python headers; without them, or when compiling fails, the wheel is pure Python
+(the same code, several times slower) and the reason is written to ``muggins/build_info.json``,
+which ``muggins --version`` and ``muggins serve`` report. ``MUGGINS_REQUIRE_COMPILED=1`` makes a
+failed compile an error instead (CI sets it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from hatch_mypyc.plugin import MypycBuildHook
+
+MIN_PYTHON = (3, 11)
+INFO = Path("src", "muggins", "build_info.json")
+
+
+def missing_toolchain() -> str | None:
+    """Why this interpreter cannot compile C extensions, or None when it can."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if os.environ.get("CC"):
+        compiler = os.environ["CC"].split()[-1]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} is not on PATH)"
+    headers = Path(sysconfig.get_paths()["include"], "Python.h")
+    if not headers.is_file():
+        return f"no Python headers ({headers} is missing: install python3-dev or the like)"
+    return None
+
+
+class CompileRulesCore(MypycBuildHook):  # type: ignore[misc]
+    """hatch-mypyc with a pure-Python fallback that says why."""
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if sys.version_info < MIN_PYTHON:
+            raise SystemExit(
+                f"muggins needs Python {'.'.join(map(str, MIN_PYTHON))} or newer; this is "
+                f"{sys.version.split()[0]} ({sys.executable})"
+            )
+        if self.target_name != "wheel":
+            return
+        reason = missing_toolchain()
+        if reason is None:
+            try:
+                super().initialize(version, build_data)
+            except Exception as exc:
+                if os.environ.get("MUGGINS_REQUIRE_COMPILED") == "1":
+                    raise
+                self.clean([version])
+                reason = f"compiling failed: {str(exc).strip().splitlines()[-1][:300]}"
+        self._record(build_data, reason)
+
+    def _record(self, build_data: dict[str, Any], reason: str | None) -> None:
+        """Write what was built; announce a pure-Python build on the build's output."""
+        info = Path(self.root, INFO)
+        info.write_text(json.dumps({"compiled": reason is None, "reason": reason}) + "\n")
+        build_data["force_include"][str(info)] = "muggins/build_info.json"
+        if reason is not None:
+            message = f"muggins: building the pure-Python rules core (slower): {reason}"
+            self.app.display_warning(message)
+            print(message, file=sys.stderr)
+
+
+def get_build_hook() -> type[CompileRulesCore]:
+    """Named for hatchling, which otherwise finds two build hook classes in this file."""
+    return CompileRulesCore
