@@ -39,7 +39,7 @@ def test_a_human_plays_a_whole_game_against_a_bot(monkeypatch: pytest.MonkeyPatc
 def test_bad_input_is_refused_with_the_reason_and_asked_again(monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str],
                                                               tmp_path: Path) -> None:
-    answers = iter(["play ZZ", "discard 1H", "frobnicate"])
+    answers = iter(["discard ZZ", "discard 1H", "frobnicate", "play 5H"])
 
     def answer(prompt: str) -> str:
         text = next(answers, None)
@@ -51,7 +51,10 @@ def test_bad_input_is_refused_with_the_reason_and_asked_again(monkeypatch: pytes
     save = tmp_path / "game.json"
     assert main(["play", "--seed", "9", "--save", str(save)]) == 130
     out = capsys.readouterr().out
-    assert "bad card 'ZZ'" in out and "bad card '1H'" in out and "unknown move 'frobnicate'" in out
+    assert "bad card 'ZZ'" in out and "bad card '1H'" in out
+    # Another game's verbs are never offered: only the moves open now are named.
+    assert "unknown move 'frobnicate': your moves now are discard" in out
+    assert "you cannot play now: your moves now are discard" in out and "bet" not in out
     record = json.loads(save.read_text())
     game = load_game(record)
     assert [seat for seat, _ in record["moves"]] == [1] and not game.is_over  # only the bot moved

@@ -166,10 +166,10 @@ def stream(
         return
     with get_context(START_METHOD).Pool(workers) as pool:
         pending: collections.deque[AsyncResult[list[dict[str, Any]]]] = collections.deque()
-        for job in itertools.chain(jobs, [None]):
-            if job is not None:
-                pending.append(pool.apply_async(_play_chunk, (job,)))
-            while pending and (job is None or len(pending) >= IN_FLIGHT_PER_WORKER * workers):
+        for queued in itertools.chain(jobs, [None]):
+            if queued is not None:
+                pending.append(pool.apply_async(_play_chunk, (queued,)))
+            while pending and (queued is None or len(pending) >= IN_FLIGHT_PER_WORKER * workers):
                 part = pending.popleft().get()
                 if progress:
                     progress(len(part))

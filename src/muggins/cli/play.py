@@ -23,7 +23,7 @@ from muggins.cli.common import CommandError, console, parse_options, whole_numbe
 from muggins.cli.narrate import describe
 from muggins.games.base import Game
 from muggins.games.errors import GameError
-from muggins.games.moves import Move
+from muggins.games.moves import Move, verbs
 from muggins.games.registry import game_class, game_names, new_game
 
 CARD_VERBS = ("play", "discard", "crib")
@@ -153,12 +153,13 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
 def human_move(game: Game, you: int, out: Console) -> list[Any]:
     """Prompt until the human's move is accepted; each refusal names the reason. Returns its events."""
     legal = game.legal_moves(you)
-    verbs = sorted({m.verb for m in legal})
+    now = sorted({m.verb for m in legal})
     while True:
         text = expand(input(f"your move ({hint(legal)}): ").strip(), legal)
         verb = text.split()[0].lower() if text.split() else ""
-        if verb not in verbs:
-            out.print(f"[red]{verb or 'nothing'!r} is not a move you can make now: {', '.join(verbs)}[/red]")
+        if verb not in now:
+            what = f"you cannot {verb} now" if verb in verbs() else f"unknown move {verb!r}"
+            out.print(f"[red]{what}: your moves now are {', '.join(now)}[/red]")
             continue
         try:
             return game.apply(you, text)

@@ -77,8 +77,10 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         board = parse_cards(args.board)
         return score_skalborg(cards, board), f"Skalborg: {format_cards(cards)} | {format_cards(board)}"
     if args.game == "cribist":
-        if not args.trump or args.trump.upper() not in _TRUMPS:
-            raise CommandError(f"cribist scoring needs --trump, one of C D H S, not {args.trump!r}")
+        if not args.trump:
+            raise CommandError("cribist scoring needs --trump, one of C D H S")
+        if args.trump.upper() not in _TRUMPS:
+            raise CommandError(f"--trump is one of C D H S, not {args.trump!r}")
         trump = _TRUMPS[args.trump.upper()]
         return score_trick(cards, trump), f"Cribist trick {format_cards(cards)}, trumps {trump.name.lower()}"
     if args.pegging:
