@@ -91,9 +91,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         play_out(game, args.seat, bots, out)
     except (KeyboardInterrupt, EOFError):
-        out.print(f"\n[bold]game saved to {save_record(game, save)}[/bold]")
+        out.print(f"\n[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
         return 130
-    out.print(f"[bold]game saved to {save_record(game, save)}[/bold]")
+    out.print(f"[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
     return 0
 
 

@@ -1,0 +1,252 @@
+"""Bad invocations of the command line: each exits with status 2 and one line naming the problem,
+never a traceback, and nothing is lost (a game being played is saved somewhere)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from muggins.cli.main import BROKEN_PIPE, main
+from muggins.games.registry import new_game
+
+HAND = ["5H", "5D", "JC", "QS", "2D", "9C"]
+
+
+@pytest.fixture
+def record_file(tmp_path: Path) -> Path:
+    """A short finished two-player game's record."""
+    game = new_game("cribbage", players=2, seed=4, target=15)
+    while not game.is_over:
+        seat = min(game.to_move)
+        game.apply(seat, game.legal_moves(seat)[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()))
+    return path
+
+
+def _without(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
+    """Make ``modules`` unimportable, as on a plain install without the extra that brings them."""
+    for name in modules:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+BAD = [
+    # (arguments, words the one-line message must hold)
+    (["analyze", *HAND[:5], "--dealer", "--players", "9"], "cribbage is for 2-4 players, not 9"),
+    (["analyze", *HAND[:5], "--game", "skalborg", "--dealer"], "--dealer does not apply to a Skalborg deal"),
+    (["analyze", *HAND[:5], "--game", "skalborg", "--players", "7"], "skalborg is for 2-4 players, not 7"),
+    (["analyze", *HAND, "--pone", "--partnerships"], "partnerships need four players"),
+    (["analyze", *HAND, "--dealer", "--top", "0"], "--top must be at least 1"),
+    (["serve", "--port", "99999"], "a port is 1-65535, not 99999"),
+    (["serve", "--port", "eighty"], "expected a whole number, not 'eighty'"),
+    (["serve", "--db", "notaurl"], "cannot read the database URL 'notaurl'"),
+    (["serve", "--db", "mysql://u@h/db"], "the store speaks SQLite and PostgreSQL, not 'mysql'"),
+    (["serve", "--db", "sqlite:////nonexistent/folder/m.db"], "cannot open the database"),
+    (["serve", "--redis", "redis://127.0.0.1:1/0"], "cannot reach Redis at redis://127.0.0.1:1/0"),
+    (["serve", "--redis", "notaurl"], "cannot read the Redis URL"),
+    (["serve", "--grace", "-5"], "expected a number from 1 to 3600, not -5"),
+    (["play", "--players", "0"], "cribbage is for 2-4 players, not 0"),
+    (["play", "--target", "0"], "target: Input should be greater than or equal to 1"),
+    (["play", "--game", "cribist", "--players", "2"], "cribist is for 4 players, not 2"),
+    (["play", "--seat", "5"], "--seat must be 0-1, not 5"),
+    (["play", "--bots", "nobody"], "no bot 'nobody' for cribbage"),
+    (["play", "--game", "skalborg", "--variant", "five-card"], "--variant is not an option of skalborg"),
+    (["play", "--save", "/nonexistent/dir/g.json"], "cannot save to /nonexistent/dir/g.json"),
+    (["play", "--option", "counting"], "--option takes KEY=VALUE, not 'counting'"),
+    (["score", "7H", "8D", "--go"], "--go does not apply without --pegging"),
+    (["score", "7H", "8D", "--pegging", "--starter", "5C"], "--starter does not apply with --pegging"),
+    (["score", "5H", "5D", "5S", "JC", "--starter", "5C", "--trump", "H"], "--trump does not apply to cribbage"),
+    (["score", "5H", "5D", "5S", "JC", "--starter", "5C", "--board", "6D"], "--board does not apply to cribbage"),
+    (["score", "--game", "skalborg", "5S", "5H", "3S", "JKB", "--board", "6D", "7H", "QH", "JH", "--crib"],
+     "--crib does not apply to skalborg"),
+    (["score", "--game", "cribist", "5C", "5D", "4H", "6S"], "cribist scoring needs --trump, one of C D H S"),
+    (["score", "--game", "cribist", "5C", "5D", "4H", "6S", "--trump", "X"], "--trump is one of C D H S, not 'X'"),
+    (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),
+    (["simulate", "--players", "9"], "cribbage is for 2-4 players, not 9"),
+    (["simulate", "--bots", "nobody"], "no bot nobody for cribbage"),
+    (["simulate", "--games", "0"], "--games must be at least 1, not 0"),
+    (["simulate", "--option", "variant=twelve-card", "--games", "1"], "bad option: variant"),
+    (["equity", "--hand", "5S", "5H", "3S", "4S", "--players", "5"], "2-4 players, not 5"),
+]
+
+
+@pytest.mark.parametrize(("argv", "words"), BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_invocation_is_one_line_and_status_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        sys.exit(main(argv))
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"muggins {argv[0]}: error: ") and words in lines[0], lines[0]
+
+
+def test_a_json_array_is_not_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "array.json"
+    path.write_text("[1, 2]")
+    assert main(["replay", str(path)]) == 2
+    assert "holds a JSON list, not a game record" in capsys.readouterr().err
+
+
+def test_a_record_missing_a_field_says_which(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "noseed.json"
+    path.write_text(json.dumps({"version": 1, "game": "cribbage", "players": 2, "moves": []}))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "malformed game record: it has no 'seed'" in err and "KeyError" not in err
+
+
+def test_replay_refuses_a_seat_the_game_does_not_have(
+    record_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(record_file), "--seat", "5"]) == 2
+    assert "--seat must be 0-1 in this game, not 5" in capsys.readouterr().err
+
+
+def test_replay_names_the_players_and_calls_nobody_you(
+    record_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(record_file)]) == 0
+    out = capsys.readouterr().out
+    assert "player 0" in out and "player 1" in out
+    assert "you" not in out.replace("your", "")
+    # A finished game's replay shows both hands.
+    dealt = [line for line in out.splitlines() if "dealt 6 cards:" in line]
+    assert len(dealt) >= 2
+
+
+def test_replay_reads_the_servers_finished_game(
+    record_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """/api/history/ID answers with the record under "record", beside the steps."""
+    served = {"game": {"id": 1}, "record": json.loads(record_file.read_text()), "opening": [], "steps": []}
+    path = tmp_path / "history.json"
+    path.write_text(json.dumps(served))
+    assert main(["replay", str(path)]) == 0
+    assert "game over" in capsys.readouterr().out
+
+
+def test_plot_without_matplotlib_fails_before_any_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _without(monkeypatch, "matplotlib", "matplotlib.pyplot")
+    played: list[int] = []
+    monkeypatch.setattr("muggins.analysis.simulate.play", lambda spec, number: played.append(number))
+    argv = ["simulate", "--bots", "random", "--games", "5", "--plot", str(tmp_path / "p.png")]
+    assert main(argv) == 2
+    assert "--plot needs the 'plot' extra: pip install 'muggins[plot]'" in capsys.readouterr().err
+    assert played == []
+
+
+def test_plot_into_a_missing_folder_fails_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    argv = ["simulate", "--bots", "random", "--games", "5", "--plot", "/nonexistent/dir/p.png"]
+    assert main(argv) == 2
+    assert "there is no folder /nonexistent/dir" in capsys.readouterr().err
+
+
+def test_postgresql_without_the_driver_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _without(monkeypatch, "psycopg")
+    assert main(["serve", "--db", "postgresql://postgres@127.0.0.1/muggins"]) == 2
+    err = capsys.readouterr().err
+    assert "PostgreSQL (--db postgresql://...) needs the 'scale' extra: pip install 'muggins[scale]'" in err
+
+
+def test_redis_without_the_client_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _without(monkeypatch, "redis")
+    assert main(["serve", "--redis", "redis://127.0.0.1:6379/0"]) == 2
+    assert "needs the 'scale' extra: pip install 'muggins[scale]'" in capsys.readouterr().err
+
+
+def test_a_finished_terminal_game_is_saved(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt: "")
+    monkeypatch.setattr("muggins.cli.play.human_move", _first_legal_move)
+    save = tmp_path / "done.json"
+    assert main(["play", "--seed", "3", "--target", "31", "--save", str(save)]) == 0
+    from muggins.games.registry import load_game
+
+    assert load_game(json.loads(save.read_text())).is_over
+    assert f"game saved to {save}" in capsys.readouterr().out
+
+
+def _first_legal_move(game, you, out):  # type: ignore[no-untyped-def]
+    return game.apply(you, game.legal_moves(you)[0])
+
+
+def test_ctrl_c_saves_elsewhere_when_the_save_path_has_gone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+
+    def interrupt(prompt: str) -> str:
+        folder.rmdir()  # the folder disappears while the game is played
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    assert main(["play", "--seed", "3", "--save", str(folder / "g.json")]) == 130
+    out = capsys.readouterr().out
+    assert "failed" in out
+    spare = Path(out.split("game saved to ")[1].split()[0])
+    try:
+        assert json.loads(spare.read_text())["game"] == "cribbage"
+    finally:
+        spare.unlink()
+
+
+def test_a_reader_that_goes_away_gets_no_traceback() -> None:
+    """``muggins score ... --json | true``: the reader is gone before the answer is written."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "muggins", "score", "5H", "5D", "5S", "JC", "--starter", "5C", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": ""},
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == BROKEN_PIPE
+    assert "Traceback" not in err and err == ""
+
+
+def test_help_lists_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "cribbage has random, greedy, expert" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from muggins.build import version
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"muggins {version()} (rules core ") and version() != "unknown"
+
+
+def test_a_billion_games_start_at_once_and_stream() -> None:
+    """The games are made as they are played: the first records come without a job list first."""
+    from itertools import islice
+
+    from muggins.analysis.simulate import Spec, stream
+
+    spec = Spec("cribbage", 2, ("random",), 10**9, seed=1)
+    games = stream(spec, chunk=2)
+    first = list(islice(games, 3))
+    games.close()
+    assert [r["bots"] for r in first] == [["random", "random"]] * 3
