@@ -1,0 +1,74 @@
+"""The documentation runs: every ``>>>`` example in the package's docstrings, and the README's
+library example, as a new user would type them."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import muggins
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(muggins.__path__, "muggins.")
+    if not info.name.startswith("muggins.web") and info.name != "muggins.__main__"
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    tests = finder.find(module, name)
+    source = Path(module.__file__ or "")
+    if source.suffix != ".py":
+        # Compiled by mypyc: its functions keep no docstrings, so read the examples from the source.
+        source = Path(muggins.__path__[0], *name.split(".")[1:]).with_suffix(".py")
+        tests = source_doctests(module, source)
+    for test in tests:
+        runner.run(test)
+    failed, attempted = runner.summarize(verbose=False)
+    assert failed == 0, f"{failed} of {attempted} examples in {name} failed (output above)"
+
+
+def source_doctests(module: object, source: Path) -> list[doctest.DocTest]:
+    """The examples in every docstring of ``source``, run in ``module``'s namespace."""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    parser = doctest.DocTestParser()
+    tests = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            text = ast.get_docstring(node, clean=True)
+            if text and ">>>" in text:
+                where = getattr(node, "name", "module")
+                line = getattr(node, "lineno", 0)
+                tests.append(parser.get_doctest(text, dict(vars(module)), where, str(source), line))
+    return tests
+
+
+def readme_python_blocks() -> list[str]:
+    """The README's fenced Python blocks."""
+    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def test_readme_library_example_runs_as_written() -> None:
+    """Each block is a doctest session: the lines run and the shown results are checked."""
+    blocks = readme_python_blocks()
+    assert blocks, "the README shows no Python"
+    for number, block in enumerate(blocks, start=1):
+        parser = doctest.DocTestParser()
+        test = parser.get_doctest(block, {}, f"README block {number}", str(README), 0)
+        assert test.examples, f"README block {number} has no >>> examples to check"
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        runner.run(test)
+        failed, attempted = runner.summarize(verbose=False)
+        assert failed == 0, f"{failed} of {attempted} lines of README block {number} failed"
