@@ -15,6 +15,8 @@ from muggins.cli.main import BROKEN_PIPE, main
 from muggins.games.registry import new_game
 
 HAND = ["5H", "5D", "JC", "QS", "2D", "9C"]
+SHOW = ["5H", "5D", "5S", "JC", "--starter", "5C"]
+TRICK = ["--game", "cribist", "5C", "5D", "4H", "6S"]
 
 
 @pytest.fixture
@@ -60,12 +62,12 @@ BAD = [
     (["play", "--option", "counting"], "--option takes KEY=VALUE, not 'counting'"),
     (["score", "7H", "8D", "--go"], "--go does not apply without --pegging"),
     (["score", "7H", "8D", "--pegging", "--starter", "5C"], "--starter does not apply with --pegging"),
-    (["score", "5H", "5D", "5S", "JC", "--starter", "5C", "--trump", "H"], "--trump does not apply to cribbage"),
-    (["score", "5H", "5D", "5S", "JC", "--starter", "5C", "--board", "6D"], "--board does not apply to cribbage"),
+    (["score", *SHOW, "--trump", "H"], "--trump does not apply to cribbage"),
+    (["score", *SHOW, "--board", "6D"], "--board does not apply to cribbage"),
     (["score", "--game", "skalborg", "5S", "5H", "3S", "JKB", "--board", "6D", "7H", "QH", "JH", "--crib"],
      "--crib does not apply to skalborg"),
-    (["score", "--game", "cribist", "5C", "5D", "4H", "6S"], "cribist scoring needs --trump, one of C D H S"),
-    (["score", "--game", "cribist", "5C", "5D", "4H", "6S", "--trump", "X"], "--trump is one of C D H S, not 'X'"),
+    (["score", *TRICK], "cribist scoring needs --trump, one of C D H S"),
+    (["score", *TRICK, "--trump", "X"], "--trump is one of C D H S, not 'X'"),
     (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),
     (["simulate", "--players", "9"], "cribbage is for 2-4 players, not 9"),
     (["simulate", "--bots", "nobody"], "no bot nobody for cribbage"),
