@@ -16,6 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
+from services import need_service
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -61,15 +62,11 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    if CHROMIUM.exists():
-        return
-    skip = pytest.mark.skip(
-        reason=f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
-    )
-    for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
-            item.add_marker(skip)
+@pytest.fixture(autouse=True)
+def _chromium() -> None:
+    """Every browser test needs Debian's Chromium: skipped without it, failed in CI."""
+    if not CHROMIUM.exists():
+        need_service(f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests")
 
 
 @pytest.fixture(scope="session")
