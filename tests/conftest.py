@@ -31,3 +31,9 @@ def pytest_configure(config: object) -> None:
             "and delete src/**/*.so to run uncompiled)",
             returncode=4,
         )
+    if os.environ.get("MUGGINS_REQUIRE_COMPILED") == "1":
+        from muggins.build import build_note
+
+        note = build_note()
+        if note:
+            pytest.exit(f"MUGGINS_REQUIRE_COMPILED=1, but {note}", returncode=4)
