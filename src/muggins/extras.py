@@ -9,8 +9,10 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from muggins.errors import UserError
 
-class MissingExtraError(RuntimeError):
+
+class MissingExtraError(UserError):
     """An optional library is not installed; the message names the extra that installs it."""
 
 

@@ -10,13 +10,14 @@ from types import ModuleType
 from typing import Any
 
 from muggins.analysis.simulate import Spec
+from muggins.errors import UserError
 from muggins.extras import require
 
 SAMPLE_RACES = 20
 """Games drawn individually (thin lines) in the score race."""
 
 
-class PlotError(RuntimeError):
+class PlotError(UserError):
     """The picture could not be written."""
 
 

@@ -10,8 +10,10 @@ from typing import Any
 
 from rich.console import Console
 
+from muggins.errors import UserError
 
-class CommandError(Exception):
+
+class CommandError(UserError):
     """Bad input on the command line; the command exits with status 2 and this message."""
 
 

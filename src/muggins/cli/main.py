@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from muggins.cards import CardError
-from muggins.cli.common import CommandError
+from muggins.errors import UserError
 from muggins.games.errors import GameError
 
 COMMANDS = ("serve", "play", "score", "distribution", "analyze", "equity", "simulate", "replay")
@@ -53,18 +53,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _user_errors() -> tuple[type[BaseException], ...]:
-    """Exceptions that mean bad input or a missing part, said in one line (status 2)."""
-    from muggins.extras import MissingExtraError
-
-    errors: list[type[BaseException]] = [CommandError, CardError, GameError, ValueError, MissingExtraError]
-    if "muggins.server.preflight" in sys.modules:
-        errors.append(sys.modules["muggins.server.preflight"].UnreachableError)
-    if "muggins.analysis.plot" in sys.modules:
-        errors.append(sys.modules["muggins.analysis.plot"].PlotError)
-    return tuple(errors)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; bad input exits with status 2 and a message naming the problem."""
     parser = build_parser()
@@ -78,9 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Nobody reads any more: say nothing, and keep Python from failing to flush at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return BROKEN_PIPE
-    except Exception as exc:
-        if not isinstance(exc, _user_errors()):
-            raise
+    except (UserError, CardError, GameError, ValueError) as exc:
         print(f"muggins {args.command}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     return status

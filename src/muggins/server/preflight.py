@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from muggins.errors import UserError
 from muggins.extras import require
 from muggins.server.store import check_db_url
 
@@ -12,7 +13,7 @@ TIMEOUT = 5
 """Seconds to wait for a database or Redis to answer."""
 
 
-class UnreachableError(RuntimeError):
+class UnreachableError(UserError):
     """A database or Redis named in the settings does not answer."""
 
 
