@@ -3,6 +3,7 @@ add up, and every registered game playable by its bots."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -79,3 +80,35 @@ def test_every_registered_game_simulates(game: str) -> None:
     assert summary["games"] == 3 and set(summary["by_bot"]) == {"random"}
     assert summary["deals_per_game"]["mean"] >= 1
     assert "random" in bot_names(game)
+
+
+def test_duplicate_plays_each_different_seating_once() -> None:
+    """A rotation that seats the bots as an earlier one did would replay the same game."""
+    alone = Spec("cribbage", 2, ("greedy",), 4, seed=1, duplicate=True)
+    assert alone.rotations == 1
+    assert len({alone.game_seed(n) for n in range(4)}) == 4
+    alternating = Spec("cribbage", 4, ("greedy", "random"), 4, seed=1, duplicate=True)
+    greedy_first, random_first = ("greedy", "random") * 2, ("random", "greedy") * 2
+    assert alternating.seatings == (greedy_first, random_first)
+    assert alternating.game_seed(0) == alternating.game_seed(1) != alternating.game_seed(2)
+    records = run(Spec("cribbage", 2, ("greedy",), 4, seed=1, duplicate=True))
+    assert len({json.dumps(r, sort_keys=True) for r in records}) == 4
+
+
+def test_rates_are_shares_of_seats_and_of_losers() -> None:
+    """Four players, two bots in two seats each: each bot's rate is its winning seats over its
+    seats, each seat's over the games, and skunks are shares of the losing seats (never above 1)."""
+    spec = Spec("cribbage", 4, ("greedy", "random"), 8, seed=2, duplicate=True, options={"target": 61})
+    records = run(spec)
+    summary = summarise(spec, records)
+    for name, bot in summary["by_bot"].items():
+        seats = [(r, s) for r in records for s, b in enumerate(r["bots"]) if b == name]
+        won = sum(r["ranks"][s] == 1 for r, s in seats)
+        assert bot["win_rate"]["n"] == len(seats) == 16
+        assert bot["win_rate"]["mean"] == pytest.approx(won / len(seats))
+    for seat, share in enumerate(summary["by_seat"]):
+        assert share["mean"] == pytest.approx(sum(r["ranks"][seat] == 1 for r in records) / len(records))
+    losers = [(r, s) for r in records for s in range(4) if r["ranks"][s] != 1]
+    for kind, skunked in summary["skunk_rate"].items():
+        assert skunked == pytest.approx(sum(r["skunks"][s] == kind for r, s in losers) / len(losers))
+        assert 0 <= skunked <= 1

@@ -1,8 +1,8 @@
 """Bot-against-bot simulation for any game in the registry, with cribbage's per-deal statistics.
 
 Game ``i`` of a run gets its own seed derived from the run's seed, and seats are filled from the
-bot list rotated by ``i``; with ``duplicate`` every deal's seed is played once per rotation, so
-each bot holds every seat's cards in turn and luck cancels. Games are played in chunks, in worker
+bot list rotated by ``i``; with ``duplicate`` every deal's seed is played once per different
+seating of the bots, so each bot holds every seat's cards in turn and luck cancels. Games are played in chunks, in worker
 processes if asked, and the per-game records are put back in game order: the same seed gives the
 same results whatever the number of workers. A seat with only one legal move makes it without
 asking its bot (no choice is involved).
@@ -62,14 +62,30 @@ class Spec:
     duplicate: bool = False
     options: dict[str, Any] = field(default_factory=dict)
 
+    def rotated(self, number: int) -> tuple[str, ...]:
+        """The bot list rotated by ``number`` over the seats."""
+        return tuple(self.bots[(seat + number) % len(self.bots)] for seat in range(self.players))
+
+    @property
+    def seatings(self) -> tuple[tuple[str, ...], ...]:
+        """With ``duplicate``, the different ways the rotations seat the bots, in rotation order: a
+        rotation that seats every bot as an earlier one did would replay the same game, so it is
+        left out (one bot in every seat: one seating; two bots alternating round four seats: two)."""
+        if not self.duplicate:
+            return ()
+        return tuple(dict.fromkeys(self.rotated(r) for r in range(self.players)))
+
     @property
     def rotations(self) -> int:
-        """Games that share one deal seed with ``duplicate`` (one per seat rotation)."""
-        return self.players if self.duplicate else 1
+        """Games that share one deal seed: one per different seating with ``duplicate``, else one."""
+        return len(self.seatings) if self.duplicate else 1
 
     def seats(self, number: int) -> list[str]:
-        """The bot in each seat for game ``number``: the bot list rotated by the game number."""
-        return [self.bots[(seat + number) % len(self.bots)] for seat in range(self.players)]
+        """The bot in each seat for game ``number``: with ``duplicate`` the deal's seating in turn,
+        else the bot list rotated by the game number."""
+        if self.duplicate:
+            return list(self.seatings[number % self.rotations])
+        return list(self.rotated(number))
 
     def game_seed(self, number: int) -> int:
         return derive(self.seed, "deal", number // self.rotations)
@@ -236,9 +252,44 @@ def rate(values: Sequence[float], groups: int = 1) -> dict[str, float]:
     return running.result()
 
 
+class GroupedRatio:
+    """A share (wins over seats, say) added game by game, its 95% interval taken over groups of
+    ``groups`` consecutive games (a duplicate set), each group's share counting once."""
+
+    def __init__(self, groups: int) -> None:
+        self.groups = groups
+        self.games = 0
+        self.part = 0.0
+        self.whole = 0
+        self.total = 0
+        self.sets = RunningRate()
+
+    def add(self, part: float, whole: int) -> None:
+        """One game: ``part`` out of ``whole`` (whole 0: the game does not count for this share)."""
+        self.games += 1
+        self.part += part
+        self.whole += whole
+        self.total += whole
+        if self.games % self.groups == 0:
+            self._close_group()
+
+    def _close_group(self) -> None:
+        if self.whole:
+            self.sets.add(self.part / self.whole)
+        self.part, self.whole = 0.0, 0
+
+    def result(self) -> dict[str, float]:
+        """The mean share over groups with its 95% half-width; ``n`` counts the seats (or wholes)."""
+        self._close_group()
+        rate = self.sets.result()
+        rate["n"] = self.total
+        rate["groups"] = self.sets.values
+        return rate
+
+
 @dataclass(slots=True)
 class _BotTally:
-    wins: RunningRate
+    wins: GroupedRatio
     seats: int = 0
     deals: int = 0
     points: int = 0
@@ -252,10 +303,12 @@ class Tally:
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.games = 0
-        self.bots = {name: _BotTally(RunningRate(spec.rotations)) for name in sorted(set(spec.bots))}
+        self.bots = {name: _BotTally(GroupedRatio(spec.rotations)) for name in sorted(set(spec.bots))}
         self.seen: set[str] = set()
+        self.by_seat = [GroupedRatio(spec.rotations) for _ in range(spec.players)]
         self.deals = RunningRate()
         self.moves = 0
+        self.losers = 0
         self.skunks = dict.fromkeys(SKUNKS, 0)
         self.first_dealer = RunningRate()
         self.deal_totals: dict[str, float] = {}
@@ -265,7 +318,7 @@ class Tally:
         self.games += 1
         for name, bot in self.bots.items():
             seats = [s for s, b in enumerate(record["bots"]) if b == name]
-            bot.wins.add(float(any(record["ranks"][s] == 1 for s in seats)))
+            bot.wins.add(float(sum(record["ranks"][s] == 1 for s in seats)), len(seats))
             if seats:
                 self.seen.add(name)
             for s in seats:
@@ -276,7 +329,10 @@ class Tally:
                 bot.change += record["scores"][s] - record["start_scores"][s]
         self.deals.add(float(record["deals"]))
         self.moves += record["moves"]
-        for kind in record["skunks"]:
+        for seat, rank in enumerate(record["ranks"]):
+            self.by_seat[seat].add(float(rank == 1), 1)
+        for seat, kind in enumerate(record["skunks"]):
+            self.losers += record["ranks"][seat] != 1
             if kind in self.skunks:
                 self.skunks[kind] += 1
         if record["first_dealer"] is not None:
@@ -288,7 +344,11 @@ class Tally:
 
     def summary(self) -> dict[str, Any]:
         """Win rates with 95% confidence intervals, points per deal, game length, skunks and, for
-        cribbage, points per deal split by source for dealer and pone and the first dealer's wins."""
+        cribbage, points per deal split by source for dealer and pone and the first dealer's wins.
+
+        A bot's win rate is the share of the seats it held that won (a bot in two seats of one
+        game counts twice); ``by_seat`` gives each seat's; intervals are taken over duplicate
+        sets, which count once. Skunk rates are shares of the losing seats."""
         spec = self.spec
         summary: dict[str, Any] = {
             "game": spec.game,
@@ -309,9 +369,10 @@ class Tally:
             for name, bot in self.bots.items()
             if name in self.seen
         }
+        summary["by_seat"] = [seat.result() for seat in self.by_seat]
         summary["deals_per_game"] = self.deals.result()
         summary["moves_per_game"] = self.moves / max(1, self.games)
-        summary["skunk_rate"] = {kind: n / max(1, self.games) for kind, n in self.skunks.items()}
+        summary["skunk_rate"] = {kind: n / max(1, self.losers) for kind, n in self.skunks.items()}
         if self.first_dealer.values:
             summary["first_dealer_win_rate"] = self.first_dealer.result()
         if spec.game == "cribbage":

@@ -142,6 +142,8 @@ def _print(summary: dict[str, Any]) -> None:
             f"{bot['final_score']:.1f}",
         )
     out.print(table)
+    seats = ", ".join(f"seat {n} {_pct(rate)}" for n, rate in enumerate(summary["by_seat"]))
+    out.print(f"wins by seat: {seats}")
     deals = summary["deals_per_game"]
     out.print(
         f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; moves per game "
@@ -150,7 +152,7 @@ def _print(summary: dict[str, Any]) -> None:
     if "first_dealer_win_rate" in summary:
         out.print(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
     skunks = ", ".join(f"{kind} {100 * r:.1f}%" for kind, r in summary["skunk_rate"].items())
-    out.print(f"skunks: {skunks}")
+    out.print(f"skunks (share of losing seats): {skunks}")
     if "per_deal" in summary:
         per = Table(
             "per deal", *sorted({k for role in summary["per_deal"].values() for k in role} - {"deals"})
