@@ -1,4 +1,5 @@
-"""The event bus: in-process now, Redis in issue 8, one interface."""
+"""The event bus, one interface: in-process here, Redis (``bus.redis``, the ``scale`` extra) for
+several processes, imported only when asked for."""
 
 from muggins.server.bus.base import Bus, Handler, Message, Subscription, table_channel
 from muggins.server.bus.memory import MemoryBus

@@ -1,6 +1,7 @@
 """The event bus as an interface: JSON texts published on named channels reach every subscriber.
 
-The in-process bus serves one server; issue 8 puts Redis behind the same two methods. Channels:
+The in-process bus serves one process; the Redis bus (the ``scale`` extra) serves several behind
+the same two methods. Channels:
 ``lobby`` (table list changes), ``table:<id>`` (seats, chat: everyone at a table) and
 ``table:<id>:<audience>`` (a seat number, or ``watch`` for spectators: redacted game updates).
 """

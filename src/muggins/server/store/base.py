@@ -1,5 +1,5 @@
-"""What the server keeps, as an interface: SQL implements it here; issue 8 adds PostgreSQL tuning
-and fencing behind the same methods. Every method is async so a network database fits."""
+"""What the server keeps, as an interface: SQL implements it (SQLite, or PostgreSQL with move groups
+and fencing of stale owners). Every method is async so a network database fits."""
 
 from __future__ import annotations
 
