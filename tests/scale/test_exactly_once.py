@@ -18,7 +18,7 @@ from typing import Any
 
 from muggins.server import messages
 from muggins.server.auth import Auth
-from muggins.server.bus import table_channel
+from muggins.server.bus import seat_audience, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.connection import Connection
 from muggins.server.manager import Tables
@@ -147,7 +147,8 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
             await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(bob_conn, 1))
             publish, publish_many = p.bus.publish, p.bus.publish_many
-            lost = table_channel(table.id, 1)
+            assert bob_conn.user is not None
+            lost = table_channel(table.id, seat_audience(1, bob_conn.user.id))
 
             def kept(channel: str, message: str) -> bool:
                 return not (channel == lost and '"state_id":3,' in message[:80])  # bob's third move

@@ -4,6 +4,7 @@ Playwright. Never downloads a browser: without /usr/bin/chromium every test here
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +17,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/services.py
 from services import need_service
 
 CHROMIUM = Path("/usr/bin/chromium")

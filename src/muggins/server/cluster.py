@@ -51,10 +51,12 @@ async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[st
     }
 
 
-async def _state(table: Table, _user: User, args: dict[str, Any]) -> dict[str, Any]:
-    """One audience's whole state, read under the table's lock (every move in it is stored)."""
+async def _state(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
+    """The whole state of the seat ``user`` holds (a spectator's if none), read under the table's
+    lock (every move in it is stored). The owner decides the seat: a process cannot ask for
+    another seat's cards."""
     async with table.lock:
-        return table.state_for(args["seat"]).model_dump(mode="json")
+        return table.state_for(table.seat_of(user.id)).model_dump(mode="json")
 
 
 async def _hint(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
@@ -196,8 +198,7 @@ class ClusterTables(Tables):
             await handle.reattach()
         await self.bus.publish(table_channel(table_id, OWNER), self.node)
         if table.game is not None:
-            for audience in table.audiences():
-                seat = audience if isinstance(audience, int) else None
+            for audience, seat in table.audiences():
                 await self.bus.publish(
                     table_channel(table_id, audience), table.state_for(seat).model_dump_json()
                 )
@@ -425,13 +426,13 @@ class ClusterTables(Tables):
         self.pending.add(table_id)
         self.creating[asyncio.current_task()] = table_id
 
-    async def state_of(self, table: Table, seat: int | None) -> messages.TableState:
+    async def state_of(self, table: Table, user: User) -> messages.TableState:
         local = self.tables.get(table.id)
         if local is not None:
-            return await super().state_of(local, seat)
-        return messages.TableState.model_validate(await self.call(table.id, "state", NOBODY, seat=seat))
+            return await super().state_of(local, user)
+        return messages.TableState.model_validate(await self.call(table.id, "state", user))
 
-    async def listening(self, table: Table, audience: int | str) -> bool:
+    async def listening(self, table: Table, audience: str) -> bool:
         """A seat always (its player may be anywhere); spectators only if somebody at the table
         without a seat is connected (every connection attaches to the owner when it follows)."""
         if audience != WATCH:

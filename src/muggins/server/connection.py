@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from muggins.server import messages
 from muggins.server.auth import Auth, AuthError
-from muggins.server.bus import Bus, Subscription, table_channel
+from muggins.server.bus import Bus, Subscription, seat_audience, table_channel
 from muggins.server.limits import TokenBucket
 from muggins.server.manager import LOBBY, Tables
 from muggins.server.settings import Settings
@@ -214,7 +214,8 @@ class Connection:
             joined.subs.append(await self.bus.subscribe(table_channel(table.id), self._table_handler(joined)))
             joined.subs.append(
                 await self.bus.subscribe(
-                    table_channel(table.id, WATCH if seat is None else seat), self._audience_handler(joined)
+                    table_channel(table.id, WATCH if seat is None else seat_audience(seat, self.user.id)),
+                    self._audience_handler(joined),
                 )
             )
             if old is None:
@@ -228,12 +229,18 @@ class Connection:
     async def _send_current(self, joined: Joined) -> None:
         """Send the table's state as its owner has it now (the subscriptions are live, so nothing
         after it is missed), then the messages held meanwhile that are newer."""
+        assert self.user is not None
         try:
-            state = await self.tables.state_of(joined.table, joined.seat)
+            state = await self.tables.state_of(joined.table, self.user)
         except BaseException:
             joined.held = None
             raise
         if self.joined.get(joined.table.id) is not joined:
+            return
+        if state.seat != joined.seat:
+            # The seat changed hands meanwhile: follow the seat the table says is ours.
+            joined.held = None
+            self._spawn(self._follow(joined.table, if_seat_changed=True))
             return
         self._send_state(joined, state)
         held, joined.held = joined.held or [], None

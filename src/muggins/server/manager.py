@@ -147,13 +147,14 @@ class Tables:
             await table.changed()
         return table
 
-    async def state_of(self, table: Table, seat: int | None) -> messages.TableState:
-        """What ``seat`` (None: a spectator) sees at ``table`` now, read under the table's lock so it
-        never shows a move that is not stored and published yet."""
+    async def state_of(self, table: Table, user: User) -> messages.TableState:
+        """What ``user`` sees at ``table`` now: their seat's state, or a spectator's if they hold no
+        seat. Read under the table's lock, so it never shows a move that is not stored and
+        published yet; the seat is the table's to say, never the asker's."""
         async with table.lock:
-            return table.state_for(seat)
+            return table.state_for(table.seat_of(user.id))
 
-    async def listening(self, table: Table, audience: int | str) -> bool:
+    async def listening(self, table: Table, audience: str) -> bool:
         """Whether anybody could hear a message for ``audience`` at ``table`` (a table skips
         building messages for an audience nobody is in)."""
         return await self.bus.has_subscribers(table_channel(table.id, audience))

@@ -29,7 +29,7 @@ from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import hints, messages
-from muggins.server.bus import table_channel
+from muggins.server.bus import seat_audience, table_channel
 from muggins.server.limits import TokenBucket
 from muggins.server.ratings import new_ratings
 from muggins.server.store import GameRow, MoveRow, TableRow, User
@@ -211,15 +211,18 @@ class Table:
             clocks=self.all_clocks(),
         )
 
-    def audiences(self) -> list[int | str]:
-        return [*range(self.row.players), WATCH]
+    def audiences(self) -> list[tuple[str, int | None]]:
+        """Each audience's key and the seat it sees as (None: spectators). A seat's audience is its
+        holder (``seat_audience``), so one who stands up hears nothing more of that seat."""
+        held = [(seat_audience(seat, uid), seat) for seat, (uid, _bot) in sorted(self.row.seats.items())]
+        return [*held, (WATCH, None)]
 
     async def _publish(self, audience: int | str | None, message: messages.ServerMessage) -> None:
         await self.manager.bus.publish(table_channel(self.id, audience), message.model_dump_json())
 
     async def _publish_states(self) -> None:
-        for audience in self.audiences():
-            await self._publish(audience, self.state_for(audience if isinstance(audience, int) else None))
+        for audience, seat in self.audiences():
+            await self._publish(audience, self.state_for(seat))
 
     async def changed(self) -> None:
         """Seats or status changed: tell the table and the lobby."""
@@ -458,8 +461,7 @@ class Table:
         clocks = self.all_clocks()
         public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
         sends = []
-        for audience in self.audiences():
-            viewer = audience if isinstance(audience, int) else None
+        for audience, viewer in self.audiences():
             if not await self.manager.listening(self, audience):
                 continue
             message = messages.Events.model_construct(

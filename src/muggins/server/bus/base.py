@@ -51,6 +51,17 @@ class Bus(ABC):
         return True
 
 
+def seat_audience(seat: int, user_id: int) -> str:
+    """The audience of one seat as long as ``user_id`` holds it. A seat's messages are addressed to
+    its holder, not to the seat: whoever stands up hears nothing more of it, however late the news
+    that the seat changed hands reaches their process.
+
+    >>> seat_audience(2, 17)
+    '2.17'
+    """
+    return f"{seat}.{user_id}"
+
+
 def table_channel(table_id: str, audience: int | str | None = None) -> str:
     """The channel for everyone at a table, or for one audience there (a seat or ``watch``)."""
     return f"table:{table_id}" if audience is None else f"table:{table_id}:{audience}"
