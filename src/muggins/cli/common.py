@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -22,3 +23,13 @@ def print_json(data: Any) -> None:
 def console() -> Console:
     """The terminal for human output (plain when stdout is not a terminal)."""
     return Console(highlight=False)
+
+
+def read_record(path: Path) -> Any:
+    """A saved game record (JSON) read from ``path``; a CommandError names an unreadable file."""
+    try:
+        return json.loads(path.read_text())
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{path} is not JSON: {exc}") from None

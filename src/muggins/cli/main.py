@@ -11,7 +11,7 @@ from muggins.cards import CardError
 from muggins.cli.common import CommandError
 from muggins.games.errors import GameError
 
-COMMANDS = ("serve", "play", "score", "distribution", "analyze", "equity", "simulate", "replay")
+COMMANDS = ("serve", "play", "score", "distribution", "analyze", "equity", "simulate", "replay", "review")
 """Subcommands in the order ``--help`` lists them; each is the module ``muggins.cli.<name>``."""
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
-from muggins.cli.common import CommandError, console, print_json
+from muggins.cli.common import console, print_json, read_record
 from muggins.cli.narrate import describe
 from muggins.games.registry import load_game
 
@@ -24,12 +23,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        record = json.loads(args.record.read_text())
-    except OSError as exc:
-        raise CommandError(f"cannot read {args.record}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{args.record} is not JSON: {exc}") from None
+    record = read_record(args.record)
     game = load_game(record)
     if args.json:
         print_json({"record": record, "events": [e.to_dict() for e in game.events],
