@@ -10,7 +10,7 @@ stated in docs/review.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -161,10 +161,15 @@ class GameReview:
 
 
 def review(
-    record: dict[str, Any], seats: Iterable[int] | None = None, *, crib: CribMode = "expert"
+    record: dict[str, Any],
+    seats: Iterable[int] | None = None,
+    *,
+    crib: CribMode = "expert",
+    progress: Callable[[int, int], None] | None = None,
 ) -> GameReview:
     """Review the finished game ``record`` (as made by ``Game.record()``) for ``seats`` (all seats
-    by default); ``crib`` is how the discard analyzer values cribs."""
+    by default); ``crib`` is how the discard analyzer values cribs; ``progress`` is told the moves
+    reviewed so far and the moves in all, after each move."""
     if not isinstance(record, dict) or record.get("game") not in REVIEWED_GAMES:
         name = record.get("game") if isinstance(record, dict) else None
         raise ReviewError(f"no review for game {name!r}: reviews cover {', '.join(REVIEWED_GAMES)}")
@@ -182,7 +187,10 @@ def review(
     game = load_game({**record, "moves": []})
     race: list[tuple[int, ...]] = []
     ends: list[int] = []
+    total = len(record["moves"])
     for number, (player, text) in enumerate(record["moves"]):
+        if progress is not None:
+            progress(number, total)
         move = parse_move(text)
         if player in found:
             decision = _judge(game, player, move, number, peggers[player], crib=crib)
@@ -194,7 +202,7 @@ def review(
             race.append(tuple(before))
             ends.append(number - 1)
     race.append(tuple(game.scores))
-    ends.append(len(record["moves"]) - 1)
+    ends.append(total - 1)
     return GameReview(
         record["game"],
         players,

@@ -1,6 +1,7 @@
 """The store: users, tables, game records (appended move by move), results, ratings and chat."""
 
 from muggins.server.store.base import (
+    AccuracyRow,
     DuplicateLoginError,
     GameRow,
     MoveRow,
@@ -14,6 +15,7 @@ from muggins.server.store.base import (
 from muggins.server.store.sql import SqlStore
 
 __all__ = [
+    "AccuracyRow",
     "DuplicateLoginError",
     "GameRow",
     "MoveRow",

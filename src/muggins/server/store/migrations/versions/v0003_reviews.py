@@ -1,0 +1,29 @@
+"""Game reviews: the stored review of each finished game that someone asked to review.
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "reviews",
+        sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("review", sa.JSON, nullable=False),
+        sa.Column("made_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("reviews")
