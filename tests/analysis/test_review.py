@@ -13,6 +13,7 @@ from muggins.analysis.review import LABELS, ReviewError, label, review
 from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
+from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.moves import Claim, parse_move
 
 # Seat 1 deals; seat 0 (the pone) holds JS JC QS 2C 6C 9H. Throwing 2C 6C keeps the three court
@@ -136,3 +137,24 @@ def test_unfinished_games_foreign_games_and_bad_seats_are_refused() -> None:
     skalborg = new_game("skalborg", players=2, seed=1)
     with pytest.raises(ReviewError, match="no review for game 'skalborg'"):
         review(skalborg.record())
+
+
+@pytest.mark.parametrize("form", TABLE_FORMS, ids=lambda form: "-".join(f"{k}={v}" for k, v in form.items()))
+def test_every_choice_valued_is_a_legal_move_of_the_seat_then(form: dict[str, Any]) -> None:
+    record = finish(new_game("cribbage", seed=4, **form), ("expert",) * form["players"])
+    done = review(record)
+    by_move = {d.move: d for seat in done.seats for d in seat.decisions}
+    assert {d.kind for d in by_move.values()} >= {"discard", "play"}
+    replay = new_game("cribbage", seed=4, **form)
+    for number, (seat, move) in enumerate(record["moves"]):
+        decision = by_move.get(number)
+        if decision is not None:
+            legal = game_moves(replay, seat)
+            assert set(decision.values) <= legal and decision.best in legal
+            if decision.kind != "count":  # a claim or muggins call is weighed against saying ready
+                assert {m for m in legal if m.split()[0] == decision.chose.split()[0]} == set(decision.values)
+        replay.apply(seat, move)
+
+
+def game_moves(game: Game, seat: int) -> set[str]:
+    return {str(m) for m in game.legal_moves(seat)}
