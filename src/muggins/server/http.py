@@ -7,15 +7,16 @@ import asyncio
 from typing import Annotated, Any, Literal
 
 import pydantic
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query
 
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
-from muggins.server import messages
+from muggins.server import messages, trainer
 from muggins.server.auth import Auth, AuthError
+from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep
 from muggins.server.manager import Tables
 from muggins.server.ratings import display
-from muggins.server.reviews import RefusedReviewError, Reviewer, Status
+from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
 from muggins.server.table import TableError, user_info
 
@@ -144,49 +145,6 @@ class ReviewOut(pydantic.BaseModel):
     state: Literal["none", "running", "done"]
     progress: float
     review: dict[str, Any] | None
-
-
-# --- dependencies -------------------------------------------------------------------------------
-
-
-def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
-
-
-def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-def _reviewer(request: Request) -> Reviewer:
-    """The app's reviewer, made on first use (it needs the store, made at startup)."""
-    state = request.app.state
-    if getattr(state, "reviewer", None) is None:
-        state.reviewer = Reviewer(state.store)
-    reviewer: Reviewer = state.reviewer
-    return reviewer
-
-
-def _auth(request: Request) -> Auth:
-    auth: Auth = request.app.state.auth
-    return auth
-
-
-async def _user(request: Request, authorization: Annotated[str | None, Header()] = None) -> User:
-    if not authorization or not authorization.startswith("Bearer "):
-        raise HTTPException(401, "send 'Authorization: Bearer <token>' (from /api/guest or /api/login)")
-    try:
-        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
-    except AuthError as exc:
-        raise HTTPException(401, str(exc)) from None
-
-
-StoreDep = Annotated[Store, Depends(_store)]
-TablesDep = Annotated[Tables, Depends(_tables)]
-AuthDep = Annotated[Auth, Depends(_auth)]
-UserDep = Annotated[User, Depends(_user)]
-ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]
 
 
 # --- games and accounts ---------------------------------------------------------------------------
@@ -436,3 +394,6 @@ async def player(user_id: int, store: StoreDep) -> PlayerPage:
         for a in await store.accuracies(user_id)
     ]
     return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy)
+
+
+router.include_router(trainer.router)

@@ -227,6 +227,11 @@ class Store(ABC):
         """A user's accuracy in each of their reviewed games, newest first."""
 
     @abstractmethod
+    async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:
+        """Count an answer in a trainer: a right one extends the player's streak, a wrong one ends
+        it. Returns the streak now and the longest."""
+
+    @abstractmethod
     async def add_chat(self, table_id: str, user_id: int, text: str, at: float) -> None:
         """Keep a chat line."""
 

@@ -123,3 +123,13 @@ reviews = sa.Table(
 )
 """The review of a finished game (every seat), made once on request; ``version`` is the review's
 format and valuation, so a newer one can be made again."""
+
+streaks = sa.Table(
+    "streaks",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("trainer", sa.String(16), primary_key=True),
+    sa.Column("current", sa.Integer, nullable=False),
+    sa.Column("best", sa.Integer, nullable=False),
+)
+"""Each player's run of right answers in each trainer: now, and the longest."""

@@ -659,6 +659,26 @@ class SqlStore(Store):
 
         return await self._run(run)
 
+    async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:
+        key = (s.streaks.c.user_id == user_id) & (s.streaks.c.trainer == trainer)
+
+        def run() -> tuple[int, int]:
+            with self.engine.begin() as c:
+                row = c.execute(sa.select(s.streaks).where(key).with_for_update()).one_or_none()
+                current = (row.current + 1 if row else 1) if right else 0
+                best = max(current, row.best if row else 0)
+                if row is None:
+                    c.execute(
+                        s.streaks.insert().values(
+                            user_id=user_id, trainer=trainer, current=current, best=best
+                        )
+                    )
+                else:
+                    c.execute(s.streaks.update().where(key).values(current=current, best=best))
+            return current, best
+
+        return await self._run(run)
+
     async def add_chat(self, table_id: str, user_id: int, text: str, at: float) -> None:
         def run() -> None:
             with self.engine.begin() as c:

@@ -1,4 +1,5 @@
-"""Game reviews: the stored review of each finished game that someone asked to review.
+"""Game reviews (the stored review of each finished game someone asked to review) and each
+player's streaks in the trainers.
 
 Revision ID: 0003
 Revises: 0002
@@ -23,7 +24,15 @@ def upgrade() -> None:
         sa.Column("review", sa.JSON, nullable=False),
         sa.Column("made_at", sa.Float, nullable=False),
     )
+    op.create_table(
+        "streaks",
+        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        sa.Column("trainer", sa.String(16), primary_key=True),
+        sa.Column("current", sa.Integer, nullable=False),
+        sa.Column("best", sa.Integer, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("streaks")
     op.drop_table("reviews")
