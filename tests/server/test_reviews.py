@@ -98,6 +98,8 @@ def test_review_over_http_of_a_bot_game(server: Server) -> None:
         info = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
     game_id = info["game_id"]
     url = f"{server.url}/api/history/{game_id}/review"
+    pegging = f"{server.url}/api/trainer/pegging"
+    assert httpx.get(pegging).status_code == 404  # no reviewed game yet
     assert httpx.get(url).json()["state"] == "none"
     assert httpx.post(url).status_code == 401
     headers = {"Authorization": f"Bearer {token}"}
@@ -121,3 +123,22 @@ def test_review_over_http_of_a_bot_game(server: Server) -> None:
         }
     ]
     assert httpx.get(f"{server.url}/api/history/{game_id + 1}/review").status_code == 404
+
+    # the pegging trainer draws its positions from the reviewed game's plays
+    position = httpx.get(pegging).json()
+    assert position["game_id"] == game_id
+    assert set(position["choices"]) <= set(position["hand"])
+    decision = next(d for s in review["seats"] for d in s["decisions"] if d["move"] == position["move"])
+    assert decision["kind"] == "play" and position["seat"] in (0, 1)
+    best = max(decision["choices"], key=decision["choices"].__getitem__).removeprefix("play ")
+    graded = httpx.post(
+        pegging, json={"game_id": game_id, "move": position["move"], "card": best}, headers=headers
+    ).json()
+    assert graded["label"] == "best" and graded["streak"] == {"current": 1, "best": 1}
+    stranger = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S") if c not in position["choices"])
+    refused = httpx.post(
+        pegging, json={"game_id": game_id, "move": position["move"], "card": stranger}, headers=headers
+    )
+    assert refused.status_code == 400 and stranger in refused.text
+    nothing = httpx.post(pegging, json={"game_id": game_id, "move": 10_000, "card": best}, headers=headers)
+    assert nothing.status_code == 404

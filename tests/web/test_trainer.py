@@ -18,7 +18,7 @@ def test_a_discard_trainer_round_and_a_count(player: Callable[..., Any]) -> None
     cat = player("Cat")
     page = cat.page
     page.click("#trainer-link")
-    cards = page.locator("#discard-trainer #my-hand button.card")
+    cards = page.locator("#discard-hand button.card")
     expect(cards).to_have_count(6)
     dealt = cards.evaluate_all("els => els.map(e => e.dataset.card)")
     origin = page.url.split("#")[0].rstrip("/")

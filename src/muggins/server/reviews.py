@@ -5,12 +5,11 @@ under way in all."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Literal
 
+from muggins.analysis.review import REVIEWED_GAMES, review
 from muggins.server.store import GameRow, Store
 
 log = logging.getLogger(__name__)
@@ -71,7 +70,7 @@ class Reviewer:
         """The review of finished game ``row``: stored, under way, or started now for ``user_id``."""
         if row.status != "over":
             raise RefusedReviewError(f"game {row.id} is not finished: only finished games are reviewed")
-        if row.header["game"] not in _analysis().REVIEWED_GAMES:
+        if row.header["game"] not in REVIEWED_GAMES:
             raise RefusedReviewError(f"{row.header['game']} games have no review; reviews cover cribbage")
         known = await self.status(row.id)
         if known.state != "none":
@@ -89,15 +88,10 @@ class Reviewer:
     async def _make(self, row: GameRow, job: Job) -> None:
         try:
             async with self.slots:
-                made = await asyncio.to_thread(_analysis().review, row.record(), progress=job.advance)
+                made = await asyncio.to_thread(review, row.record(), progress=job.advance)
                 await self.store.save_review(row.id, REVIEW_VERSION, made.to_dict())
         except Exception:
             log.exception("the review of game %d failed", row.id)
         finally:
             del self.jobs[row.id]
 
-
-def _analysis() -> ModuleType:
-    """``muggins.analysis.review``, imported when first needed: the analysis (numpy, the bots'
-    tables) is no part of the server's start-up."""
-    return importlib.import_module("muggins.analysis.review")

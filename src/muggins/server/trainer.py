@@ -1,21 +1,31 @@
 """The trainers' HTTP API: discard puzzles graded against the exact table of all 15 splits, counting
 practice graded item by item, a daily puzzle of each (seeded by the date, the same for everyone),
-and each player's streak of right answers."""
+pegging positions from reviewed games where the choice mattered most, and each player's streak of
+right answers."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
+import random
 import secrets
 from typing import Annotated, Any
 
 import pydantic
 from fastapi import APIRouter, HTTPException, Query
 
+from muggins.analysis.review import label
 from muggins.analysis.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
 from muggins.cards import CardError, parse_cards
+from muggins.games.registry import load_game
 from muggins.server.deps import StoreDep, UserDep
+from muggins.server.reviews import REVIEW_VERSION
+from muggins.server.store import Store
 
 router = APIRouter(prefix="/trainer")
+
+PEGGING_POOL = 20
+"""Pegging positions are drawn from this many, those with the most at stake among the newest reviews."""
 
 
 class Streak(pydantic.BaseModel):
@@ -148,4 +158,105 @@ async def grade_count(body: CountIn, user: UserDep, store: StoreDep) -> CountGra
         missed=max(0, score.total - body.total),
         items=[item.to_dict() for item in score.items],
         streak=Streak(current=current, best=best),
+    )
+
+
+class PeggingPosition(pydantic.BaseModel):
+    """A moment of the play from a finished, reviewed game, as the seat to lay saw it."""
+
+    game_id: int
+    move: int = pydantic.Field(description="the move's index in the game's record")
+    seat: int
+    hand: list[str]
+    pile: list[str] = pydantic.Field(description="the cards laid since the count was last reset")
+    count: int
+    starter: str | None
+    choices: list[str] = pydantic.Field(description="the cards that may be laid")
+
+
+class PeggingIn(pydantic.BaseModel):
+    game_id: int = pydantic.Field(ge=0)
+    move: int = pydantic.Field(ge=0)
+    card: str = pydantic.Field(max_length=3)
+
+
+class PeggingGrade(pydantic.BaseModel):
+    """The card laid graded: every card's expected points (docs/review.md), the best and the cost."""
+
+    card: str
+    best: str
+    loss: float
+    label: str
+    values: dict[str, float]
+    played: str = pydantic.Field(description="what the player in the game laid")
+    streak: Streak
+
+
+def _spread(decision: dict[str, Any]) -> float:
+    values = decision["choices"].values()
+    return float(max(values) - min(values))
+
+
+async def _plays(store: Store) -> list[tuple[int, int, dict[str, Any]]]:
+    """(game id, seat, decision) of the plays with the most at stake among the newest reviews."""
+    found = [
+        (game_id, seat["seat"], d)
+        for game_id, review in await store.reviews(REVIEW_VERSION)
+        for seat in review["seats"]
+        for d in seat["decisions"]
+        if d["kind"] == "play"
+    ]
+    found.sort(key=lambda x: -_spread(x[2]))
+    return found[:PEGGING_POOL]
+
+
+@router.get("/pegging")
+async def pegging(store: StoreDep) -> PeggingPosition:
+    """A position from a reviewed game where the card laid mattered most (404 before any review)."""
+    plays = await _plays(store)
+    if not plays:
+        raise HTTPException(404, "no reviewed games yet: review a finished cribbage game first")
+    game_id, seat, decision = random.choice(plays)
+    row = await store.game(game_id)
+    assert row is not None  # a review is only stored for a stored game
+    record = row.record()
+    game = await asyncio.to_thread(load_game, {**record, "moves": record["moves"][: decision["move"]]})
+    view = game.view(seat)
+    return PeggingPosition(
+        game_id=game_id,
+        move=decision["move"],
+        seat=seat,
+        hand=view["hand"],
+        pile=[card for _, card in view["pile"]],
+        count=view["count"],
+        starter=view["starter"],
+        choices=[move.removeprefix("play ") for move in decision["choices"]],
+    )
+
+
+@router.post("/pegging")
+async def grade_pegging(body: PeggingIn, user: UserDep, store: StoreDep) -> PeggingGrade:
+    """Grade the card laid in a pegging position: right if it is worth as much as the best."""
+    review = await store.review(body.game_id, REVIEW_VERSION)
+    decision = next(
+        (d for seat in (review or {}).get("seats", []) for d in seat["decisions"] if d["move"] == body.move),
+        None,
+    )
+    if decision is None or decision["kind"] != "play":
+        raise HTTPException(404, f"move {body.move} of game {body.game_id} is no reviewed play")
+    values: dict[str, float] = decision["choices"]
+    chosen = values.get(f"play {body.card}")
+    if chosen is None:
+        raise HTTPException(400, f"{body.card} cannot be laid here: choose one of {', '.join(values)}")
+    best = max(values, key=values.__getitem__)
+    loss = values[best] - chosen
+    current, longest = await store.answer(user.id, "pegging", label(loss) == "best")
+    return PeggingGrade(
+        card=body.card,
+        best=best.removeprefix("play "),
+        loss=loss,
+        label=label(loss),
+        values={move.removeprefix("play "): value for move, value in values.items()},
+        played=decision["chose"].removeprefix("play "),
+        streak=Streak(current=current, best=longest),
     )

@@ -223,6 +223,10 @@ class Store(ABC):
         """The stored review of a game made by this ``version`` of the review, if any."""
 
     @abstractmethod
+    async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
+        """The newest stored reviews made by this ``version``: (game id, review)."""
+
+    @abstractmethod
     async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
         """A user's accuracy in each of their reviewed games, newest first."""
 

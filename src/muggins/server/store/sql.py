@@ -633,6 +633,19 @@ class SqlStore(Store):
 
         return await self._run(run)
 
+    async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
+        def run() -> list[tuple[int, dict[str, Any]]]:
+            query = (
+                sa.select(s.reviews.c.game_id, s.reviews.c.review)
+                .where(s.reviews.c.version == version)
+                .order_by(s.reviews.c.game_id.desc())
+                .limit(limit)
+            )
+            with self.engine.connect() as c:
+                return [(r.game_id, dict(r.review)) for r in c.execute(query)]
+
+        return await self._run(run)
+
     async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
         if not _is_id(user_id):
             return []

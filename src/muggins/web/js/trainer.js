@@ -1,7 +1,8 @@
 // The trainers (#/trainer): a discard trainer (six cards dealt; throw two; the exact table of all
-// 15 splits with where your throw ranks) and counting practice (a hand and starter; type the count;
-// every item is shown with the points you missed). "Today's puzzle" is the same for everyone; the
-// server keeps each player's streak of right answers.
+// 15 splits with where your throw ranks), a pegging trainer (positions from reviewed games where
+// the card laid mattered most) and counting practice (a hand and starter; type the count; every
+// item is shown with the points you missed). "Today's puzzle" is the same for everyone; the server
+// keeps each player's streak of right answers.
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
@@ -12,9 +13,10 @@ const points = (x) => x.toFixed(2);
 export function mountTrainer(app) {
   const discardBox = h("section", { class: "panel", id: "discard-trainer" });
   const countBox = h("section", { class: "panel", id: "count-trainer" });
+  const peggingBox = h("section", { class: "panel", id: "pegging-trainer" });
   replace(app, h("section", { class: "panel" }, h("h2", {}, "Trainer"),
     h("p", { class: "muted" }, "Puzzles with exact answers. Today's puzzle is the same for everyone.")),
-  discardBox, countBox);
+  discardBox, peggingBox, countBox);
 
   function dealDiscard(daily = false) {
     api(`/api/trainer/discard${daily ? "?daily=true" : ""}`).then((puzzle) => {
@@ -24,7 +26,7 @@ export function mountTrainer(app) {
           .then(showSplits).catch((e) => replace(result, h("p", { id: "trainer-error" }, e.message))) }, "Throw to the crib");
       const result = h("div", { id: "discard-result" });
       const draw = () => {
-        replace(hand, handEl(puzzle.cards, { legal: new Set(puzzle.cards), selected: chosen, onPick: (card) => {
+        replace(hand, handEl(puzzle.cards, { legal: new Set(puzzle.cards), selected: chosen, id: "discard-hand", onPick: (card) => {
           if (chosen.has(card)) chosen.delete(card);
           else if (chosen.size < 2) chosen.add(card);
           throwBtn.disabled = chosen.size !== 2;
@@ -76,6 +78,30 @@ export function mountTrainer(app) {
     }).catch((e) => replace(countBox, h("p", {}, e.message)));
   }
 
+  function dealPegging() {
+    api("/api/trainer/pegging").then((position) => {
+      const result = h("div", { id: "pegging-result" });
+      const choices = new Set(position.choices);
+      const answer = (card) => api("/api/trainer/pegging", { method: "POST",
+        body: { game_id: position.game_id, move: position.move, card } })
+        .then((grade) => replace(result,
+          h("p", { id: "pegging-verdict" }, grade.label === "best" ? "The best card! "
+            : `${grade.label}: ${grade.best} was better (−${points(grade.loss)}). `,
+          `In the game: ${grade.played}. Streak: ${grade.streak.current} (best ${grade.streak.best})`),
+          h("table", { class: "tables", id: "pegging-values" },
+            h("thead", {}, h("tr", {}, h("th", {}, "Card"), h("th", {}, "Expected points"))),
+            h("tbody", {}, Object.entries(grade.values).sort((a, b) => b[1] - a[1]).map(([c, v]) =>
+              h("tr", { class: c === card ? "chosen" : "" }, h("td", {}, c), h("td", {}, points(v))))))))
+        .catch((e) => replace(result, h("p", {}, e.message)));
+      replace(peggingBox, h("h2", {}, "Pegging trainer"),
+        h("p", { class: "muted" }, `From game ${position.game_id}, move ${position.move + 1}: the count is ${position.count}.`),
+        h("div", { class: "row" }, zone("the play", h("div", { class: "row" }, position.pile.map((c) => faceUp(c, true)))),
+          zone("starter", faceUp(position.starter, true))),
+        handEl(position.hand, { legal: choices, id: "pegging-hand", onPick: (card) => { if (choices.has(card)) answer(card); } }),
+        h("button", { class: "btn secondary", type: "button", onclick: dealPegging }, "Another position"), result);
+    }).catch((e) => replace(peggingBox, h("h2", {}, "Pegging trainer"), h("p", { class: "muted" }, e.message)));
+  }
+
   function nextButtons(deal) {
     return h("span", {},
       h("button", { class: "btn secondary", type: "button", onclick: () => deal(false) }, "New puzzle"),
@@ -83,6 +109,7 @@ export function mountTrainer(app) {
   }
 
   dealDiscard();
+  dealPegging();
   dealCount();
   return null;
 }
