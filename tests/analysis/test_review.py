@@ -10,6 +10,7 @@ import pytest
 from muggins import load_game, new_game
 from muggins.analysis.discard import analyze
 from muggins.analysis.review import LABELS, ReviewError, label, review
+from muggins.bots.cribist import ExpertBot
 from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
@@ -158,3 +159,22 @@ def test_every_choice_valued_is_a_legal_move_of_the_seat_then(form: dict[str, An
 
 def game_moves(game: Game, seat: int) -> set[str]:
     return {str(m) for m in game.legal_moves(seat)}
+
+
+def test_cribist_cards_are_valued_by_the_search_and_the_expert_plays_better() -> None:
+    game = new_game("cribist", players=4, seed=2, deals=1)
+    bots = [ExpertBot(0, budget=20_000), make_bot("cribist", "random", 1)] * 2  # a light expert: a fast test
+    while not game.is_over:
+        seat = min(game.to_move)
+        game.apply(seat, bots[seat].choose(game.view(seat)))
+    record = game.record()
+    done = review(record, [0, 1])
+    expert, wild = done.seat(0), done.seat(1)
+    assert review(record, [0]).seat(0) == expert  # the search's samples are seeded: a review repeats
+    assert expert.accuracy > wild.accuracy and expert.lost["play"] < wild.lost["play"]
+    replay = new_game("cribist", players=4, seed=2, deals=1)
+    by_move = {d.move: d for s in done.seats for d in s.decisions}
+    for number, (seat, move) in enumerate(record["moves"]):
+        if number in by_move:
+            assert set(by_move[number].values) == game_moves(replay, seat)
+        replay.apply(seat, move)

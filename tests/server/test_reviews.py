@@ -79,7 +79,7 @@ def test_a_review_is_made_once_stored_and_bounded_per_player(tmp_path: Path) -> 
         with pytest.raises(RefusedReviewError, match="not finished"):
             await reviewer.start(unfinished, ann.id)
         skalborg = await stored_game(store, ann.id, bot_record(3, "skalborg"))
-        with pytest.raises(RefusedReviewError, match="skalborg games have no review"):
+        with pytest.raises(RefusedReviewError, match="skalborg games are not reviewed here"):
             await reviewer.start(skalborg, ann.id)
         await store.close()
 

@@ -1,15 +1,19 @@
-"""Game review: every decision a seat made in a finished cribbage game, valued against the best
-choice it had with what it could see then (its own view before the move), labelled, and summed up.
+"""Game review: every decision a seat made in a finished cribbage or Cribist game, valued against
+the best choice it had with what it could see then (its own view before the move), labelled, and
+summed up.
 
-Discards are valued by the discard analyzer's expected net (exact hand over every starter, exact
-crib over every throw the other seats could make, weighted like the expert's throws); plays by the
-expert pegger's expected points (what the card pegs, minus the reply, plus what comes back);
-counts under manual counting by the points left unclaimed. Thresholds and the accuracy figure are
+Cribbage discards are valued by the discard analyzer's expected net (exact hand over every starter,
+exact crib over every throw the other seats could make, weighted like the expert's throws); plays by
+the expert pegger's expected points (what the card pegs, minus the reply, plus what comes back);
+counts under manual counting by the points left unclaimed. Cribist cards are valued by the expert's
+search (the average margin over sampled deals of the unseen cards). Thresholds and the accuracy figure are
 stated in docs/review.md.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -19,6 +23,9 @@ from muggins.analysis.simulate import DEAL_EVENTS
 from muggins.bots.cribbage.cribtables import shipped_tables
 from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.reading import Seat, read
+from muggins.bots.cribist import EXPERT_BUDGET
+from muggins.bots.cribist import Seat as CribistSeat
+from muggins.bots.cribist_search import margin_totals
 from muggins.cards import Card
 from muggins.games.base import Game
 from muggins.games.moves import Claim, Discard, KeepCrib, Move, Muggins, Play, parse_move
@@ -35,7 +42,11 @@ THRESHOLDS: tuple[tuple[float, Label], ...] = (
 )
 """A decision losing less than each bound (expected points) gets its label; any more: blunder."""
 LABELS: tuple[Label, ...] = (*(name for _, name in THRESHOLDS), "blunder")
-REVIEWED_GAMES = ("cribbage",)
+REVIEWED_GAMES = ("cribbage", "cribist")
+
+
+Judge = Callable[["Game", int, "Move", int], "Decision | None"]
+"""Values one move of a seat from the game before it (None: the move was no choice)."""
 
 
 class ReviewError(ValueError):
@@ -184,8 +195,7 @@ def review(
     for seat in chosen:
         if not 0 <= seat < players:
             raise ReviewError(f"seat {seat} does not exist in a {players}-player game")
-    tables = shipped_tables()
-    peggers = {seat: ExpertPegger(tables) for seat in chosen}
+    judge = _cribist_judge(record) if record["game"] == "cribist" else _cribbage_judge(chosen, crib)
     found: dict[int, list[Decision]] = {seat: [] for seat in chosen}
     game = load_game({**record, "moves": []})
     race: list[tuple[int, ...]] = []
@@ -196,7 +206,7 @@ def review(
             progress(number, total)
         move = parse_move(text)
         if player in found:
-            decision = _judge(game, player, move, number, peggers[player], crib=crib)
+            decision = judge(game, player, move, number)
             if decision is not None:
                 found[player].append(decision)
         before = game.scores
@@ -215,26 +225,59 @@ def review(
     )
 
 
-def _judge(
-    game: Game, player: int, move: Move, number: int, pegger: ExpertPegger, *, crib: CribMode
+def _cribbage_judge(seats: Sequence[int], crib: CribMode) -> Judge:
+    """Judges cribbage decisions, with an expert pegger per seat (it remembers what gos revealed)."""
+    tables = shipped_tables()
+    peggers = {seat: ExpertPegger(tables) for seat in seats}
+
+    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
+        seat = read(game.view(player))
+        values: dict[str, float] | None = None
+        kind: Kind = "count"
+        if seat.phase == "play":
+            worths = peggers[player].worths(seat)  # every turn in the play, to learn from the gos
+            if isinstance(move, Play):
+                values, kind = {str(Play(card)): worth for card, worth in worths.items()}, "play"
+        elif isinstance(move, Discard | KeepCrib):
+            values, kind = _discard_values(seat, crib), "discard"
+            move = type(move)(_ordered(move.cards, seat.hand))
+        else:
+            values = _count_values(seat)
+        return _decision(number, seat.hand_number, kind, str(move), values)
+
+    return judge
+
+
+def _cribist_judge(record: dict[str, Any]) -> Judge:
+    """Judges Cribist card play by the expert's search: each legal card's average margin over the
+    same sampled deals, the samples seeded by the game's seed and the move (so a review repeats)."""
+
+    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
+        view = game.view(player)
+        if view["phase"] != "play" or not isinstance(move, Play):
+            return None
+        seat = CribistSeat.read(view)
+        legal = seat.legal
+        if len(legal) < 2:
+            return None
+        rng = random.Random(f"{record['seed']}:{number}")
+        totals, deals = margin_totals(
+            seat.position(), [c.index for c in legal], rng, EXPERT_BUDGET, seconds=math.inf
+        )
+        values = {str(Play(card)): totals[card.index] / max(1, deals) for card in legal}
+        return _decision(number, view["deal"], "play", str(move), values)
+
+    return judge
+
+
+def _decision(
+    number: int, deal: int, kind: Kind, chose: str, values: dict[str, float] | None
 ) -> Decision | None:
-    """The decision ``move`` is, valued from ``player``'s view now; None when it is no choice."""
-    seat = read(game.view(player))
-    values: dict[str, float] | None = None
-    kind: Kind = "count"
-    if seat.phase == "play":
-        worths = pegger.worths(seat)  # every turn in the play, so it learns what the gos revealed
-        if isinstance(move, Play):
-            values, kind = {str(Play(card)): worth for card, worth in worths.items()}, "play"
-    elif isinstance(move, Discard | KeepCrib):
-        values, kind = _discard_values(seat, crib), "discard"
-        move = type(move)(_ordered(move.cards, seat.hand))
-    else:
-        values = _count_values(seat)
-    if not values or len(set(values.values())) < 2 or str(move) not in values:
+    """The decision of choosing ``chose`` among ``values``; None when the choices are all worth the same."""
+    if not values or len(set(values.values())) < 2 or chose not in values:
         return None
-    best = max(values, key=lambda m: (values[m], m == str(move)))
-    return Decision(number, seat.hand_number, kind, str(move), best, values)
+    best = max(values, key=lambda m: (values[m], m == chose))
+    return Decision(number, deal, kind, chose, best, values)
 
 
 def _discard_values(seat: Seat, crib: CribMode) -> dict[str, float]:

@@ -1,5 +1,5 @@
-"""``muggins review``: every decision of a finished cribbage game valued against the best choice the
-seat had, labelled, with the points lost by kind and each seat's accuracy (docs/review.md)."""
+"""``muggins review``: every decision of a finished cribbage or Cribist game valued against the best
+choice the seat had, labelled, with the points lost by kind and each seat's accuracy (docs/review.md)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ SHOWN: tuple[Label, ...] = ("inaccuracy", "mistake", "blunder")
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "review",
-        help="review a finished cribbage game: each decision against the best, accuracy",
+        help="review a finished cribbage or Cribist game: each decision against the best, accuracy",
         description="Example: 'muggins review game.json --seat 0'. Each discard, play and (manual "
         "counting) claim is valued from what the seat could see then; see docs/review.md.",
     )

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from muggins.analysis.review import REVIEWED_GAMES, review
+from muggins.analysis.review import review
 from muggins.server.store import GameRow, Store
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,9 @@ PER_USER = 3
 UNDER_WAY = 100
 """Reviews under way (made or waiting) in one server process, from every player."""
 
+SERVED_GAMES = ("cribbage",)
+"""Games the server reviews. A Cribist review searches every card (about 3 s of CPU a deal for four
+seats), too long to share a server process's interpreter with live tables; the command does it."""
 State = Literal["none", "running", "done"]
 
 
@@ -70,8 +73,11 @@ class Reviewer:
         """The review of finished game ``row``: stored, under way, or started now for ``user_id``."""
         if row.status != "over":
             raise RefusedReviewError(f"game {row.id} is not finished: only finished games are reviewed")
-        if row.header["game"] not in REVIEWED_GAMES:
-            raise RefusedReviewError(f"{row.header['game']} games have no review; reviews cover cribbage")
+        if row.header["game"] not in SERVED_GAMES:
+            served = ", ".join(SERVED_GAMES)
+            raise RefusedReviewError(
+                f"{row.header['game']} games are not reviewed here; the server reviews {served}"
+            )
         known = await self.status(row.id)
         if known.state != "none":
             return known
@@ -94,4 +100,3 @@ class Reviewer:
             log.exception("the review of game %d failed", row.id)
         finally:
             del self.jobs[row.id]
-
