@@ -135,9 +135,8 @@ def test_unfinished_games_foreign_games_and_bad_seats_are_refused() -> None:
         review(game.record())
     with pytest.raises(ReviewError, match="seat 2 does not exist"):
         review(planted(), [2])
-    skalborg = new_game("skalborg", players=2, seed=1)
-    with pytest.raises(ReviewError, match="no review for game 'skalborg'"):
-        review(skalborg.record())
+    with pytest.raises(ReviewError, match="no review for game 'chess'"):
+        review({**planted(), "game": "chess"})
 
 
 @pytest.mark.parametrize("form", TABLE_FORMS, ids=lambda form: "-".join(f"{k}={v}" for k, v in form.items()))
@@ -177,4 +176,30 @@ def test_cribist_cards_are_valued_by_the_search_and_the_expert_plays_better() ->
     for number, (seat, move) in enumerate(record["moves"]):
         if number in by_move:
             assert set(by_move[number].values) == game_moves(replay, seat)
+        replay.apply(seat, move)
+
+
+def test_skalborg_throws_and_calls_are_valued_and_a_calling_station_pays() -> None:
+    game = new_game("skalborg", players=2, seed=4, starting_stack=20)
+    bots = [make_bot("skalborg", name, seat) for seat, name in enumerate(("expert", "station"))]
+    while not game.is_over:
+        seat = min(game.to_move)
+        game.apply(seat, bots[seat].choose(game.view(seat)))
+    record = game.record()
+    done = review(record)
+    expert, station = done.seats
+    assert station.lost["bet"] > expert.lost["bet"] and expert.accuracy > station.accuracy
+    assert {d.kind for d in expert.decisions} <= {"discard", "bet"}
+    assert {d.kind for d in station.decisions} == {"discard", "bet"}
+    replay = new_game("skalborg", players=2, seed=4, starting_stack=20)
+    by_move = {d.move: d for s in done.seats for d in s.decisions}
+    for number, (seat, move) in enumerate(record["moves"]):
+        decision = by_move.get(number)
+        if decision is not None:
+            legal = game_moves(replay, seat)
+            assert set(decision.values) <= legal and decision.chose == move
+            if decision.kind == "discard":
+                assert set(decision.values) == legal
+            else:
+                assert set(decision.values) == legal & {"fold", "check", "call"}
         replay.apply(seat, move)

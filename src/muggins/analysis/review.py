@@ -1,13 +1,14 @@
-"""Game review: every decision a seat made in a finished cribbage or Cribist game, valued against
-the best choice it had with what it could see then (its own view before the move), labelled, and
-summed up.
+"""Game review: every decision a seat made in a finished cribbage, Cribist or Skalborg game, valued
+against the best choice it had with what it could see then (its own view before the move),
+labelled, and summed up.
 
 Cribbage discards are valued by the discard analyzer's expected net (exact hand over every starter,
 exact crib over every throw the other seats could make, weighted like the expert's throws); plays by
 the expert pegger's expected points (what the card pegs, minus the reply, plus what comes back);
 counts under manual counting by the points left unclaimed. Cribist cards are valued by the expert's
-search (the average margin over sampled deals of the unseen cards). Thresholds and the accuracy figure are
-stated in docs/review.md.
+search (the average margin over sampled deals of the unseen cards); Skalborg throws by the share of
+the pot they win at a showdown, folds, checks and calls by equity and pot odds. Thresholds and the
+accuracy figure are stated in docs/review.md.
 """
 
 from __future__ import annotations
@@ -20,19 +21,21 @@ from typing import Any, Literal
 
 from muggins.analysis.discard import CribMode, analyze
 from muggins.analysis.simulate import DEAL_EVENTS
+from muggins.analysis.skalborg import analyze_throws, equity
 from muggins.bots.cribbage.cribtables import shipped_tables
 from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.reading import Seat, read
 from muggins.bots.cribist import EXPERT_BUDGET
 from muggins.bots.cribist import Seat as CribistSeat
 from muggins.bots.cribist_search import margin_totals
-from muggins.cards import Card
+from muggins.bots.skalborg import opponents as skalborg_opponents
+from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.moves import Claim, Discard, KeepCrib, Move, Muggins, Play, parse_move
+from muggins.games.moves import Call, Check, Claim, Discard, Fold, KeepCrib, Move, Muggins, Play, parse_move
 from muggins.games.registry import load_game
 
-Kind = Literal["discard", "play", "count"]
-KINDS: tuple[Kind, ...] = ("discard", "play", "count")
+Kind = Literal["discard", "play", "count", "bet"]
+KINDS: tuple[Kind, ...] = ("discard", "play", "count", "bet")
 Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 THRESHOLDS: tuple[tuple[float, Label], ...] = (
     (0.01, "best"),
@@ -42,7 +45,7 @@ THRESHOLDS: tuple[tuple[float, Label], ...] = (
 )
 """A decision losing less than each bound (expected points) gets its label; any more: blunder."""
 LABELS: tuple[Label, ...] = (*(name for _, name in THRESHOLDS), "blunder")
-REVIEWED_GAMES = ("cribbage", "cribist")
+REVIEWED_GAMES = ("cribbage", "cribist", "skalborg")
 
 
 Judge = Callable[["Game", int, "Move", int], "Decision | None"]
@@ -195,7 +198,12 @@ def review(
     for seat in chosen:
         if not 0 <= seat < players:
             raise ReviewError(f"seat {seat} does not exist in a {players}-player game")
-    judge = _cribist_judge(record) if record["game"] == "cribist" else _cribbage_judge(chosen, crib)
+    judges = {
+        "cribbage": lambda: _cribbage_judge(chosen, crib),
+        "cribist": lambda: _cribist_judge(record),
+        "skalborg": lambda: _skalborg_judge(record),
+    }
+    judge = judges[record["game"]]()
     found: dict[int, list[Decision]] = {seat: [] for seat in chosen}
     game = load_game({**record, "moves": []})
     race: list[tuple[int, ...]] = []
@@ -266,6 +274,39 @@ def _cribist_judge(record: dict[str, Any]) -> Judge:
         )
         values = {str(Play(card)): totals[card.index] / max(1, deals) for card in legal}
         return _decision(number, view["deal"], "play", str(move), values)
+
+    return judge
+
+
+def _skalborg_judge(record: dict[str, Any]) -> Judge:
+    """Judges Skalborg throws by the share of the pot each wins at a showdown, and passive betting
+    moves (fold, check, call) by equity and pot odds; bets and raises are not judged (their worth
+    lies in how opponents answer them, which equity alone does not tell)."""
+    samples = 2_000
+
+    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
+        view = game.view(player)
+        seed = random.Random(f"{record['seed']}:{number}").getrandbits(32)
+        players = 1 + len(skalborg_opponents(view))
+        if view["phase"] == "throw" and isinstance(move, Discard):
+            throws = analyze_throws(parse_cards(view["cards"]), players=players, samples=samples, seed=seed)
+            values = {str(Discard((o.throw,))): o.share * view["pot"] for o in throws}
+            return _decision(number, view["hand"], "discard", str(move), values)
+        if not isinstance(move, Fold | Check | Call):
+            return None
+        thrown = view["thrown"]
+        share = equity(
+            parse_cards(view["cards"]),
+            parse_cards(view["board"]),
+            players=players,
+            thrown=parse_card(thrown) if thrown else None,
+            samples=samples,
+            seed=seed,
+        ).share
+        pot, to_call = view["pot"], view["to_call"]
+        worth = {"fold": 0.0, "check": share * pot, "call": share * (pot + to_call) - to_call}
+        values = {text: worth[text] for text in view["legal_moves"] if text in worth}
+        return _decision(number, view["hand"], "bet", str(move), values)
 
     return judge
 

@@ -1,5 +1,6 @@
-"""``muggins review``: every decision of a finished cribbage or Cribist game valued against the best
-choice the seat had, labelled, with the points lost by kind and each seat's accuracy (docs/review.md)."""
+"""``muggins review``: every decision of a finished cribbage, Cribist or Skalborg game valued against
+the best choice the seat had, labelled, with the points lost by kind and each seat's accuracy
+(docs/review.md)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ SHOWN: tuple[Label, ...] = ("inaccuracy", "mistake", "blunder")
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "review",
-        help="review a finished cribbage or Cribist game: each decision against the best, accuracy",
-        description="Example: 'muggins review game.json --seat 0'. Each discard, play and (manual "
-        "counting) claim is valued from what the seat could see then; see docs/review.md.",
+        help="review a finished game: each decision against the best, accuracy",
+        description="Example: 'muggins review game.json --seat 0'. Each decision is valued from what "
+        "the seat could see then; see docs/review.md.",
     )
     p.add_argument("record", type=Path, help="a finished game's record (as saved by 'muggins play')")
     p.add_argument("--seat", type=int, metavar="N", help="review only seat N (default: every seat)")
@@ -52,15 +53,15 @@ def _print(done: GameReview) -> None:
         _print_seat(seat)
 
 
+KIND_NAMES = {"discard": "discards", "play": "play", "count": "counting", "bet": "betting"}
+
+
 def _print_seat(seat: SeatReview) -> None:
     out = console()
-    lost = seat.lost
+    kinds = dict.fromkeys(d.kind for d in seat.decisions)
+    lost = ", ".join(f"{seat.lost[kind]:.2f} to {KIND_NAMES[kind]}" for kind in kinds) or "nothing"
     counts = ", ".join(f"{len(seat.labelled(name))} {name}" for name in LABELS)
-    out.print(
-        f"\n[bold]seat {seat.seat}[/bold]: accuracy {seat.accuracy:.1f}%, lost "
-        f"{lost['discard']:.2f} to discards, {lost['play']:.2f} to pegging, {lost['count']:.2f} to counting "
-        f"({counts})"
-    )
+    out.print(f"\n[bold]seat {seat.seat}[/bold]: accuracy {seat.accuracy:.1f}%, lost {lost} ({counts})")
     flagged = [d for d in seat.decisions if d.label in SHOWN]
     if not flagged:
         return

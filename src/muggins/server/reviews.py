@@ -25,7 +25,8 @@ UNDER_WAY = 100
 
 SERVED_GAMES = ("cribbage",)
 """Games the server reviews. A Cribist review searches every card (about 3 s of CPU a deal for four
-seats), too long to share a server process's interpreter with live tables; the command does it."""
+seats) and a Skalborg review samples every throw and call (2-6 s a game): too long to share a server
+process's interpreter with live tables; the command does them."""
 State = Literal["none", "running", "done"]
 
 
