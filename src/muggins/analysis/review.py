@@ -27,7 +27,7 @@ from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.reading import Seat, read
 from muggins.bots.cribist import EXPERT_BUDGET
 from muggins.bots.cribist import Seat as CribistSeat
-from muggins.bots.cribist_search import margin_totals
+from muggins.bots.cribist_search import deals_for, margin_totals
 from muggins.bots.skalborg import opponents as skalborg_opponents
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
@@ -269,10 +269,10 @@ def _cribist_judge(record: dict[str, Any]) -> Judge:
         if len(legal) < 2:
             return None
         rng = random.Random(f"{record['seed']}:{number}")
-        totals, deals = margin_totals(
-            seat.position(), [c.index for c in legal], rng, EXPERT_BUDGET, seconds=math.inf
-        )
-        values = {str(Play(card)): totals[card.index] / max(1, deals) for card in legal}
+        position = seat.position()
+        deals = deals_for(position, len(legal), EXPERT_BUDGET)
+        totals, played = margin_totals(position, [c.index for c in legal], rng, deals, math.inf)
+        values = {str(Play(card)): totals[card.index] / played for card in legal}
         return _decision(number, view["deal"], "play", str(move), values)
 
     return judge

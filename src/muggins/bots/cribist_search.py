@@ -140,23 +140,22 @@ def search(
     a guard against a slow or busy machine: no new deal is sampled after it."""
     if len(candidates) == 1:
         return candidates[0]
-    totals, _ = margin_totals(pos, candidates, rng, budget, max_deals=max_deals, seconds=seconds)
+    deals = deals_for(pos, len(candidates), budget, max_deals)
+    totals, _ = margin_totals(pos, candidates, rng, deals, seconds)
     return max(candidates, key=lambda c: (totals[c], -c))
 
 
+def deals_for(pos: Position, candidates: int, budget: int, max_deals: int = 300) -> int:
+    """How many deals a search of ``candidates`` cards samples within ``budget`` card plays."""
+    cost = candidates * sum(pos.sizes) + 3 * len(pos.unseen) + 20
+    return min(max_deals, max(2, budget // cost))
+
+
 def margin_totals(
-    pos: Position,
-    candidates: Sequence[int],
-    rng: random.Random,
-    budget: int,
-    *,
-    max_deals: int = 300,
-    seconds: float = 0.15,
+    pos: Position, candidates: Sequence[int], rng: random.Random, deals: int, seconds: float
 ) -> tuple[dict[int, float], int]:
-    """Each candidate's margin (own points less the others' mean) summed over the same sampled
-    deals, and the number of deals: ``search``'s figures."""
-    cost = len(candidates) * sum(pos.sizes) + 3 * len(pos.unseen) + 20
-    deals = min(max_deals, max(2, budget // cost))
+    """Each candidate's margin (own points less the others' mean) summed over up to ``deals``
+    sampled deals (none begun after ``seconds``), and the deals played: ``search``'s figures."""
     totals = dict.fromkeys(candidates, 0.0)
     deadline = time.perf_counter() + seconds
     played = 0
