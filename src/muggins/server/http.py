@@ -1,5 +1,6 @@
 """The HTTP API (documented in OpenAPI at /openapi.json): games and their options, accounts, the
-lobby and tables, hints, game history with step-through replay, and player pages."""
+lobby and tables, hints, game history with step-through replay and reviews, player pages, and the
+trainers (``muggins.server.trainer``)."""
 
 from __future__ import annotations
 
