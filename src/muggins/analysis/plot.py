@@ -1,5 +1,6 @@
-"""Pictures of a simulation with matplotlib (the optional ``plot`` extra): the score race (each
-bot's score deal by deal in a few games, and its average) and each bot's points-per-deal histogram."""
+"""Pictures with matplotlib (the optional ``plot`` extra): of a simulation, the score race (each
+bot's score deal by deal in a few games, and its average) and each bot's points-per-deal histogram;
+of a game review, the score race and each reviewed seat's margin with and without its lost points."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import accumulate
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from muggins.analysis.simulate import Spec
 from muggins.errors import UserError
 from muggins.extras import require
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from muggins.analysis.review import GameReview
 
 SAMPLE_RACES = 20
 """Games drawn individually (thin lines) in the score race."""
@@ -56,9 +62,7 @@ class RacePlot:
 
     def save(self, path: str) -> None:
         """Draw the picture into ``path`` (PNG)."""
-        require_matplotlib().use("Agg")
-        import matplotlib.pyplot as plt
-
+        plt = _pyplot()
         colours = {name: f"C{i}" for i, name in enumerate(self.names)}
         fig, (race, hist) = plt.subplots(1, 2, figsize=(13, 5))
         for name, scores in self.races:
@@ -85,13 +89,7 @@ class RacePlot:
         hist.legend()
         spec = self.spec
         fig.suptitle(f"{spec.game}: {', '.join(spec.bots)}, {self.games} games, seed {spec.seed}")
-        fig.tight_layout()
-        try:
-            fig.savefig(path, dpi=110)
-        except OSError as exc:
-            raise PlotError(f"cannot write {path}: {exc}") from None
-        finally:
-            plt.close(fig)
+        _save(fig, path)
 
 
 def plot_simulation(spec: Spec, records: Iterable[dict[str, Any]], path: str) -> None:
@@ -100,3 +98,48 @@ def plot_simulation(spec: Spec, records: Iterable[dict[str, Any]], path: str) ->
     for record in records:
         plot.add(record)
     plot.save(path)
+
+
+def plot_review(review: GameReview, path: str) -> None:
+    """Write a reviewed game's score race, and each reviewed seat's margin over the best other seat
+    as played and with the expected points it lost added back, deal by deal, to ``path`` (PNG)."""
+    plt = _pyplot()
+    fig, (race, margin) = plt.subplots(1, 2, figsize=(13, 5))
+    deals = range(1, len(review.race) + 1)
+    for seat in range(review.players):
+        race.plot(deals, [scores[seat] for scores in review.race], color=f"C{seat}", label=f"seat {seat}")
+    for reviewed in review.seats:
+        seat = reviewed.seat
+        played = [s[seat] - max(v for i, v in enumerate(s) if i != seat) for s in review.race]
+        lost = review.lost_by_deal(seat)
+        margin.plot(deals, played, color=f"C{seat}", label=f"seat {seat} as played")
+        perfect = [m + x for m, x in zip(played, lost, strict=True)]
+        margin.plot(deals, perfect, color=f"C{seat}", linestyle="--", label=f"seat {seat}, no points lost")
+    margin.axhline(0, color="grey", linewidth=0.8)
+    race.set(title="Score race", xlabel="deal", ylabel="score")
+    race.legend()
+    margin.set(title="Margin over the best other seat", xlabel="deal", ylabel="points")
+    margin.legend()
+    accuracy = ", ".join(f"seat {s.seat} {s.accuracy:.1f}%" for s in review.seats)
+    fig.suptitle(f"{review.game} review: accuracy {accuracy}")
+    _save(fig, path)
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend, or ``MissingExtraError`` naming the extra."""
+    require_matplotlib().use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(fig: Figure, path: str) -> None:
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as exc:
+        raise PlotError(f"cannot write {path}: {exc}") from None
+    finally:
+        plt.close(fig)

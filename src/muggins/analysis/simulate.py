@@ -2,10 +2,10 @@
 
 Game ``i`` of a run gets its own seed derived from the run's seed, and seats are filled from the
 bot list rotated by ``i``; with ``duplicate`` every deal's seed is played once per different
-seating of the bots, so each bot holds every seat's cards in turn and luck cancels. Games are played in chunks, in worker
-processes if asked, and the per-game records are put back in game order: the same seed gives the
-same results whatever the number of workers. A seat with only one legal move makes it without
-asking its bot (no choice is involved).
+seating of the bots, so each bot holds every seat's cards in turn and luck cancels. Games are
+played in chunks, in worker processes if asked, and the per-game records are put back in game
+order: the same seed gives the same results whatever the number of workers. A seat with only one
+legal move makes it without asking its bot (no choice is involved).
 """
 
 from __future__ import annotations

@@ -74,6 +74,20 @@ class Seat:
     def legal(self) -> list[Card]:
         return playable(self.hand, self.trick[0].suit if self.trick else None)
 
+    def position(self) -> Position:
+        """What the search works from: this seat's knowledge in card indices."""
+        known = self.played | set(self.hand)
+        return Position(
+            me=self.me,
+            hand=[c.index for c in self.hand],
+            trump=int(self.trump) if self.trump is not None else -1,
+            leader=self.leader,
+            trick=[c.index for c in self.trick],
+            unseen=[c.index for c in STANDARD_CARDS if c not in known],
+            sizes=self.sizes,
+            voids=[{int(s) for s in v} for v in self.voids],
+        )
+
 
 def counting_move(view: View) -> Move | None:
     """The move outside card play: claim exactly, call muggins on every missed point, else ready."""
@@ -185,18 +199,7 @@ class ExpertBot:
         legal = seat.legal
         if len(legal) == 1:
             return Play(legal[0])
-        known = seat.played | set(seat.hand)
-        position = Position(
-            me=seat.me,
-            hand=[c.index for c in seat.hand],
-            trump=int(seat.trump) if seat.trump is not None else -1,
-            leader=seat.leader,
-            trick=[c.index for c in seat.trick],
-            unseen=[c.index for c in STANDARD_CARDS if c not in known],
-            sizes=seat.sizes,
-            voids=[{int(s) for s in v} for v in seat.voids],
-        )
-        best = search(position, [c.index for c in legal], self.rng, self.budget, seconds=self.seconds)
+        best = search(seat.position(), [c.index for c in legal], self.rng, self.budget, seconds=self.seconds)
         return Play(card_at(best))
 
 

@@ -140,10 +140,25 @@ def search(
     a guard against a slow or busy machine: no new deal is sampled after it."""
     if len(candidates) == 1:
         return candidates[0]
-    cost = len(candidates) * sum(pos.sizes) + 3 * len(pos.unseen) + 20
-    deals = min(max_deals, max(2, budget // cost))
+    deals = deals_for(pos, len(candidates), budget, max_deals)
+    totals, _ = margin_totals(pos, candidates, rng, deals, seconds)
+    return max(candidates, key=lambda c: (totals[c], -c))
+
+
+def deals_for(pos: Position, candidates: int, budget: int, max_deals: int = 300) -> int:
+    """How many deals a search of ``candidates`` cards samples within ``budget`` card plays."""
+    cost = candidates * sum(pos.sizes) + 3 * len(pos.unseen) + 20
+    return min(max_deals, max(2, budget // cost))
+
+
+def margin_totals(
+    pos: Position, candidates: Sequence[int], rng: random.Random, deals: int, seconds: float
+) -> tuple[dict[int, float], int]:
+    """Each candidate's margin (own points less the others' mean) summed over up to ``deals``
+    sampled deals (none begun after ``seconds``), and the deals played: ``search``'s figures."""
     totals = dict.fromkeys(candidates, 0.0)
     deadline = time.perf_counter() + seconds
+    played = 0
     for _ in range(deals):
         if time.perf_counter() > deadline:
             break
@@ -152,4 +167,5 @@ def search(
             points = play_out([list(h) for h in hands], pos, card)
             mine = points[pos.me]
             totals[card] += mine - (sum(points) - mine) / (SEATS - 1)
-    return max(candidates, key=lambda c: (totals[c], -c))
+        played += 1
+    return totals, played

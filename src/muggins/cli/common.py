@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -90,3 +91,19 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key.replace("-", "_")] = value
     return options
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The game record in ``path``: a record itself, or the server's replay of a finished game,
+    which holds the record under ``record``."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{path} is not JSON: {exc}") from None
+    if isinstance(document, dict) and isinstance(document.get("record"), dict):
+        document = document["record"]
+    if not isinstance(document, dict):
+        raise CommandError(f"{path} holds a JSON {type(document).__name__}, not a game record (an object)")
+    return document

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
-from muggins.cli.common import CommandError, console, print_json, whole_number
+from muggins.cli.common import CommandError, console, print_json, read_record, whole_number
 from muggins.cli.narrate import describe
 from muggins.games.registry import load_game
 
@@ -25,22 +24,6 @@ def register(sub: Any) -> None:
         "--seat", type=whole_number, default=None, help="show events as this seat saw them (default: all)"
     )
     p.set_defaults(run=run)
-
-
-def read_record(path: Path) -> dict[str, Any]:
-    """The game record in ``path``: a record itself, or the server's replay of a finished game,
-    which holds the record under ``record``."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CommandError(f"{path} is not JSON: {exc}") from None
-    if isinstance(document, dict) and isinstance(document.get("record"), dict):
-        document = document["record"]
-    if not isinstance(document, dict):
-        raise CommandError(f"{path} holds a JSON {type(document).__name__}, not a game record (an object)")
-    return document
 
 
 def run(args: argparse.Namespace) -> int:

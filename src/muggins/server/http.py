@@ -1,20 +1,23 @@
 """The HTTP API (documented in OpenAPI at /openapi.json): games and their options, accounts, the
-lobby and tables, hints, game history with step-through replay, and player pages."""
+lobby and tables, hints, game history with step-through replay and reviews, player pages, and the
+trainers (``muggins.server.trainer``)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pydantic
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query
 
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
-from muggins.server import messages
+from muggins.server import messages, trainer
 from muggins.server.auth import Auth, AuthError
+from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep
 from muggins.server.manager import Tables
 from muggins.server.ratings import display
+from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
 from muggins.server.table import TableError, user_info
 
@@ -118,43 +121,31 @@ class ResultOut(pydantic.BaseModel):
     finished_at: float | None
 
 
+class AccuracyOut(pydantic.BaseModel):
+    """A player's accuracy (docs/review.md) in one reviewed game."""
+
+    game_id: int
+    game: str
+    seat: int
+    accuracy: float
+    finished_at: float | None
+
+
 class PlayerPage(pydantic.BaseModel):
     user: messages.UserInfo
     ratings: list[RatingOut]
     results: list[ResultOut]
+    accuracy: list[AccuracyOut] = pydantic.Field(description="accuracy in reviewed games, newest first")
 
 
-# --- dependencies -------------------------------------------------------------------------------
+class ReviewOut(pydantic.BaseModel):
+    """A finished game's review: none asked yet, running (``progress`` 0-1) or done (``review``, as
+    ``muggins review --json`` prints it; docs/review.md)."""
 
-
-def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
-
-
-def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-def _auth(request: Request) -> Auth:
-    auth: Auth = request.app.state.auth
-    return auth
-
-
-async def _user(request: Request, authorization: Annotated[str | None, Header()] = None) -> User:
-    if not authorization or not authorization.startswith("Bearer "):
-        raise HTTPException(401, "send 'Authorization: Bearer <token>' (from /api/guest or /api/login)")
-    try:
-        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
-    except AuthError as exc:
-        raise HTTPException(401, str(exc)) from None
-
-
-StoreDep = Annotated[Store, Depends(_store)]
-TablesDep = Annotated[Tables, Depends(_tables)]
-AuthDep = Annotated[Auth, Depends(_auth)]
-UserDep = Annotated[User, Depends(_user)]
+    game_id: int
+    state: Literal["none", "running", "done"]
+    progress: float
+    review: dict[str, Any] | None
 
 
 # --- games and accounts ---------------------------------------------------------------------------
@@ -322,9 +313,7 @@ def _replay_steps(row: GameRow) -> tuple[list[dict[str, Any]], list[ReplayStep]]
 async def replay(game_id: int, store: StoreDep) -> Replay:
     """A finished game step by step: each move with all its events. Games still being played are
     not shown (their record would reveal the cards)."""
-    row = await store.game(game_id)
-    if row is None or row.status != "over":
-        raise HTTPException(404, f"there is no finished game {game_id}")
+    row = await _finished(store, game_id)
     record = row.record()
     opening, steps = await asyncio.to_thread(_replay_steps, row)
     return Replay(game=await _summary(store, row), record=record, opening=opening, steps=steps)
@@ -338,9 +327,7 @@ async def replay_view(
     seat: Annotated[int | None, Query(ge=0)] = None,
 ) -> dict[str, Any]:
     """The view of ``seat`` (omitted: a spectator) after ``ply`` moves of a finished game."""
-    row = await store.game(game_id)
-    if row is None or row.status != "over":
-        raise HTTPException(404, f"there is no finished game {game_id}")
+    row = await _finished(store, game_id)
     record = row.record()
     if ply > len(record["moves"]):
         raise HTTPException(400, f"game {game_id} has {len(record['moves'])} moves, not {ply}")
@@ -348,6 +335,34 @@ async def replay_view(
         raise HTTPException(400, f"game {game_id} has seats 0-{record['players'] - 1}, not {seat}")
     game = await asyncio.to_thread(load_game, {**record, "moves": record["moves"][:ply]})
     return game.view(seat)
+
+
+async def _finished(store: Store, game_id: int) -> GameRow:
+    row = await store.game(game_id)
+    if row is None or row.status != "over":
+        raise HTTPException(404, f"there is no finished game {game_id}")
+    return row
+
+
+@router.get("/history/{game_id}/review")
+async def review_status(game_id: int, store: StoreDep, reviewer: ReviewerDep) -> ReviewOut:
+    """A finished game's review: done (stored), running with its progress, or none asked yet."""
+    await _finished(store, game_id)
+    return _review_out(game_id, await reviewer.status(game_id))
+
+
+@router.post("/history/{game_id}/review")
+async def start_review(game_id: int, user: UserDep, store: StoreDep, reviewer: ReviewerDep) -> ReviewOut:
+    """Review a finished game in the background (or give the stored review): poll with GET."""
+    row = await _finished(store, game_id)
+    try:
+        return _review_out(game_id, await reviewer.start(row, user.id))
+    except RefusedReviewError as exc:
+        raise HTTPException(409, str(exc)) from None
+
+
+def _review_out(game_id: int, status: Status) -> ReviewOut:
+    return ReviewOut(game_id=game_id, state=status.state, progress=status.progress, review=status.review)
 
 
 @router.get("/players/{user_id}")
@@ -373,4 +388,13 @@ async def player(user_id: int, store: StoreDep) -> PlayerPage:
         )
         for r in await store.results(user_id)
     ]
-    return PlayerPage(user=user_info(user), ratings=ratings, results=results)
+    accuracy = [
+        AccuracyOut(
+            game_id=a.game_id, game=a.game, seat=a.seat, accuracy=a.accuracy, finished_at=a.finished_at
+        )
+        for a in await store.accuracies(user_id)
+    ]
+    return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy)
+
+
+router.include_router(trainer.router)

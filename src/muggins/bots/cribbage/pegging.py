@@ -173,11 +173,22 @@ class ExpertPegger:
             return Go()
         if len({card.rank for card in playable}) == 1:
             return Play(playable[-1])
+        worth = self.worths(seat)
+        if seat.next_to_lay() is None:
+            return Play(max(playable, key=lambda c: (worth[c], c.value)))
+        keep_low = KEEP_LOW if seat.pile else 0.0
+        return Play(max(playable, key=lambda c: (worth[c] + keep_low * c.value, c.sort_key)))
+
+    def worths(self, seat: Seat) -> dict[Card, float]:
+        """Each card the seat may lay now, with its expected points (mine minus the next player's,
+        or what I can run out alone when nobody else can lay); learns what the "go"s revealed."""
+        self._learn(seat)
+        playable = _playable(seat.hand, seat.count)
         pile = tuple(card.rank for _, card in seat.pile)
         mine = tuple(sorted(card.rank for card in seat.hand))
         responder = seat.next_to_lay()
         if responder is None:
-            return Play(max(playable, key=lambda c: (_alone(pile, mine, c.rank), c.value)))
+            return {card: float(_alone(pile, mine, card.rank)) for card in playable}
         sign = 1.0 if seat.is_friend(responder) else -1.0
         chances = holding_chances(
             unseen_ranks(seat),
@@ -185,12 +196,7 @@ class ExpertPegger:
             self.min_value.get(responder, 1),
             self._kept(seat, responder),
         )
-        keep_low = KEEP_LOW if pile else 0.0
-        best = max(
-            playable,
-            key=lambda c: (_card_worth(pile, mine, c.rank, chances, sign) + keep_low * c.value, c.sort_key),
-        )
-        return Play(best)
+        return {card: _card_worth(pile, mine, card.rank, chances, sign) for card in playable}
 
     def _learn(self, seat: Seat) -> None:
         if seat.hand_number != self.hand_number:

@@ -1,6 +1,7 @@
 """The store: users, tables, game records (appended move by move), results, ratings and chat."""
 
 from muggins.server.store.base import (
+    AccuracyRow,
     DuplicateLoginError,
     GameRow,
     MoveRow,
@@ -15,6 +16,7 @@ from muggins.server.store.sql import SqlStore
 from muggins.server.store.url import DatabaseUrlError, check_db_url
 
 __all__ = [
+    "AccuracyRow",
     "DatabaseUrlError",
     "DuplicateLoginError",
     "GameRow",

@@ -92,6 +92,17 @@ class ResultRow:
     finished_at: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class AccuracyRow:
+    """A player's accuracy in one reviewed game."""
+
+    game_id: int
+    game: str
+    seat: int
+    accuracy: float
+    finished_at: float | None
+
+
 class DuplicateLoginError(ValueError):
     """A member name that is already taken."""
 
@@ -202,6 +213,27 @@ class Store(ABC):
     @abstractmethod
     async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
         """A user's finishes, newest first."""
+
+    @abstractmethod
+    async def save_review(self, game_id: int, version: int, review: dict[str, Any]) -> None:
+        """Keep the review of a finished game (replacing an older one)."""
+
+    @abstractmethod
+    async def review(self, game_id: int, version: int) -> dict[str, Any] | None:
+        """The stored review of a game made by this ``version`` of the review, if any."""
+
+    @abstractmethod
+    async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
+        """The newest stored reviews made by this ``version``: (game id, review)."""
+
+    @abstractmethod
+    async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
+        """A user's accuracy in each of their reviewed games, newest first."""
+
+    @abstractmethod
+    async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:
+        """Count an answer in a trainer: a right one extends the player's streak, a wrong one ends
+        it. Returns the streak now and the longest."""
 
     @abstractmethod
     async def add_chat(self, table_id: str, user_id: int, text: str, at: float) -> None:

@@ -112,3 +112,24 @@ chat = sa.Table(
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("review", sa.JSON, nullable=False),
+    sa.Column("made_at", sa.Float, nullable=False),
+)
+"""The review of a finished game (every seat), made once on request; ``version`` is the review's
+format and valuation, so a newer one can be made again."""
+
+streaks = sa.Table(
+    "streaks",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("trainer", sa.String(16), primary_key=True),
+    sa.Column("current", sa.Integer, nullable=False),
+    sa.Column("best", sa.Integer, nullable=False),
+)
+"""Each player's run of right answers in each trainer: now, and the longest."""

@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from muggins.server.store import migrate
 from muggins.server.store import schema as s
 from muggins.server.store.base import (
+    AccuracyRow,
     DuplicateLoginError,
     GameRow,
     MoveRow,
@@ -601,6 +602,93 @@ class SqlStore(Store):
                     )
                     for r in c.execute(query)
                 ]
+
+        return await self._run(run)
+
+    # --- reviews ------------------------------------------------------------------------------
+
+    async def save_review(self, game_id: int, version: int, review: dict[str, Any]) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.reviews.delete().where(s.reviews.c.game_id == game_id))
+                c.execute(
+                    s.reviews.insert().values(
+                        game_id=game_id, version=version, review=review, made_at=time.time()
+                    )
+                )
+
+        await self._run(run)
+
+    async def review(self, game_id: int, version: int) -> dict[str, Any] | None:
+        if not _is_id(game_id):
+            return None
+
+        def run() -> dict[str, Any] | None:
+            query = sa.select(s.reviews.c.review).where(
+                (s.reviews.c.game_id == game_id) & (s.reviews.c.version == version)
+            )
+            with self.engine.connect() as c:
+                found = c.execute(query).scalar_one_or_none()
+            return dict(found) if found is not None else None
+
+        return await self._run(run)
+
+    async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
+        def run() -> list[tuple[int, dict[str, Any]]]:
+            query = (
+                sa.select(s.reviews.c.game_id, s.reviews.c.review)
+                .where(s.reviews.c.version == version)
+                .order_by(s.reviews.c.game_id.desc())
+                .limit(limit)
+            )
+            with self.engine.connect() as c:
+                return [(r.game_id, dict(r.review)) for r in c.execute(query)]
+
+        return await self._run(run)
+
+    async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
+        if not _is_id(user_id):
+            return []
+
+        def run() -> list[AccuracyRow]:
+            query = (
+                sa.select(s.results.c.game_id, s.results.c.seat, s.reviews.c.review, s.games.c.finished_at)
+                .join(s.reviews, s.reviews.c.game_id == s.results.c.game_id)
+                .join(s.games, s.games.c.id == s.results.c.game_id)
+                .where(s.results.c.user_id == user_id)
+                .order_by(s.results.c.game_id.desc(), s.results.c.seat)
+                .limit(limit)
+            )
+            with self.engine.connect() as c:
+                rows = c.execute(query).all()
+            found = []
+            for r in rows:
+                seat = next((x for x in r.review["seats"] if x["seat"] == r.seat), None)
+                if seat is not None:
+                    found.append(
+                        AccuracyRow(r.game_id, r.review["game"], r.seat, seat["accuracy"], r.finished_at)
+                    )
+            return found
+
+        return await self._run(run)
+
+    async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:
+        key = (s.streaks.c.user_id == user_id) & (s.streaks.c.trainer == trainer)
+
+        def run() -> tuple[int, int]:
+            with self.engine.begin() as c:
+                row = c.execute(sa.select(s.streaks).where(key).with_for_update()).one_or_none()
+                current = (row.current + 1 if row else 1) if right else 0
+                best = max(current, row.best if row else 0)
+                if row is None:
+                    c.execute(
+                        s.streaks.insert().values(
+                            user_id=user_id, trainer=trainer, current=current, best=best
+                        )
+                    )
+                else:
+                    c.execute(s.streaks.update().where(key).values(current=current, best=best))
+            return current, best
 
         return await self._run(run)
 

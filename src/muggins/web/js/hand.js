@@ -18,8 +18,8 @@ export function cardsInMoves(legal, verb) {
  * Your hand: one button per card. `legal` is the set of cards a click may use; others are drawn
  * dimmed but still clickable, so the server can say why they are refused.
  */
-export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick }) {
-  return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id: "my-hand", role: "group", "aria-label": "your hand" },
+export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick, id = "my-hand" }) {
+  return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id, role: "group", "aria-label": "your hand" },
     cards.map((card, i) => {
       const choosing = legal.size > 0; // otherwise no card is asked for now: none is dimmed
       const el = cardEl(card, { button: true,

@@ -1,5 +1,6 @@
 // Start-up and routing: who we are (guest name, or login), then one page at a time by the URL hash:
-// #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/account.
+// #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/review/<game id>,
+// #/trainer, #/account.
 
 import { Connection, session } from "./session.js";
 import { h, replace, toast } from "./dom.js";
@@ -9,6 +10,7 @@ import { mountTable } from "./table.js";
 import { mountPlayer } from "./player.js";
 import { mountReplay } from "./replay.js";
 import { mountAccount } from "./account.js";
+import { mountTrainer } from "./trainer.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -18,7 +20,9 @@ const ROUTES = [
   [/^#\/table\/([\w-]+)$/, (m) => mountTable(app, ctx, m[1])],
   [/^#\/player\/(\d+)$/, (m) => mountPlayer(app, ctx, Number(m[1]))],
   [/^#\/replay\/(\d+)$/, (m) => mountReplay(app, ctx, Number(m[1]))],
+  [/^#\/review\/(\d+)$/, (m) => mountReplay(app, ctx, Number(m[1]), { review: true })],
   [/^#\/account$/, () => mountAccount(app, ctx)],
+  [/^#\/trainer$/, () => mountTrainer(app)],
   [/^.*$/, () => mountLobby(app, ctx)],
 ];
 

@@ -1,4 +1,5 @@
-// A player's page: their ratings per game and number of seats, and their results with replays.
+// A player's page: their ratings per game and number of seats, their results with replays and
+// reviews, and their accuracy in reviewed games over time.
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
@@ -12,6 +13,7 @@ export function mountPlayer(app, ctx, userId) {
   api(`/api/players/${userId}`).then((page) => {
     const ratings = page.ratings || [];
     const results = page.results || [];
+    const accuracy = [...(page.accuracy || [])].reverse(); // oldest first
     replace(app,
       h("section", { class: "panel", id: "player-page" },
         h("h2", {}, `${page.user.name} `, h("span", { class: "muted" }, `(${page.user.kind})`)),
@@ -28,8 +30,17 @@ export function mountPlayer(app, ctx, userId) {
             h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Rank"), h("th", {}, "Score"), h("th", {}, "When"), h("th", {}, ""))),
             h("tbody", {}, results.map((r) => h("tr", {}, h("td", {}, `${r.game} (${r.seats})`),
               h("td", {}, `${r.rank} of ${r.seats}`), h("td", {}, String(r.score)), h("td", {}, when(r.finished_at)),
-              h("td", {}, h("a", { href: `#/replay/${r.game_id}` }, "replay"))))))
+              h("td", {}, h("a", { href: `#/replay/${r.game_id}` }, "replay"),
+                r.game === "cribbage" ? [" · ", h("a", { href: `#/review/${r.game_id}`, class: "review-link" }, "review")] : null)))))
           : h("p", { class: "muted" }, "No finished games yet."),
+        h("h3", {}, "Accuracy"),
+        accuracy.length
+          ? h("table", { class: "tables", id: "accuracy" },
+            h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Accuracy"), h("th", {}, "When"))),
+            h("tbody", {}, accuracy.map((a) => h("tr", {}, h("td", {}, h("a", { href: `#/review/${a.game_id}` }, `${a.game} #${a.game_id}`)),
+              h("td", {}, h("meter", { min: 0, max: 100, value: a.accuracy }), ` ${a.accuracy.toFixed(1)}%`),
+              h("td", {}, when(a.finished_at))))))
+          : h("p", { class: "muted" }, "No reviewed games yet: open a game's review to add it here."),
         h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
   }).catch((e) => replace(app, h("section", { class: "panel" }, h("p", {}, `No such player: ${e.message}`))));
   return null;

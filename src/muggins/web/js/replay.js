@@ -1,6 +1,7 @@
 // Step-through replay of a finished game: the spectator's view after each move, drawn by the same
 // game renderer as a live table, with first / back / play / forward / last and a slider
-// (keys: left and right arrows step, Home and End jump, space plays or pauses).
+// (keys: left and right arrows step, Home and End jump, space plays or pauses); beside it the
+// game's review (cribbage), started at once when the page was opened as #/review/<game id>.
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
@@ -8,11 +9,12 @@ import { ShowCounter } from "./show.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
+import { reviewPanel } from "./review.js";
 
 const RENDERERS = { cribbage, skalborg, cribist };
 const PLAY_MS = 700;
 
-export function mountReplay(app, ctx, gameId) {
+export function mountReplay(app, ctx, gameId, { review = false } = {}) {
   replace(app, h("section", { class: "panel" }, h("p", {}, "Loading the game…")));
   let timer = null;
   let onKey = null;
@@ -103,13 +105,21 @@ export function mountReplay(app, ctx, gameId) {
       replace(said, (frame.events || []).map((e) => renderer?.describe(e, ui)).filter(Boolean).map((t) => h("div", {}, t)));
     }
 
+    // a decision at move index m was made in the position after m moves: frame m, with its seat's cards
+    const reviewed = summary.game === "cribbage" ? reviewPanel(gameId, names, (ply, seat) => {
+      stop();
+      as = seat;
+      asSelect.value = String(seat);
+      go(ply);
+    }, { start: review }) : null;
+    if (reviewed) cleanup.push(() => reviewed.stop());
     replace(app, h("section", { class: "panel", id: "replay" },
       h("h2", {}, `Replay: ${summary.game}, ${names.join(" v ")}`),
       h("div", { class: "replay-controls" },
         button("⏮", "replay-first", () => go(0)), button("◀", "replay-back", () => go(at - 1)), play,
         button("▶", "replay-next", () => go(at + 1)), button("⏭", "replay-last", () => go(frames.length - 1)),
         slider, asSelect, where)),
-    felt, h("section", { class: "panel" }, h("h2", {}, "This move"), said,
+    h("div", { class: "replay-layout" }, felt, reviewed), h("section", { class: "panel" }, h("h2", {}, "This move"), said,
       h("p", {}, h("a", { href: `#/table/${summary.table_id}` }, "the table"), " · ",
         h("a", { href: "#/" }, "lobby"))));
     onKey = (e) => {

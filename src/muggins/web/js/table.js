@@ -175,6 +175,8 @@ export function mountTable(app, ctx, tableId) {
         me !== null ? h("button", { class: "btn", type: "button", id: "rematch-btn",
           onclick: () => ctx.conn.send({ type: "rematch", table_id: tableId }) }, "Rematch") : null,
         st.table && st.table.game_id ? h("a", { href: `#/replay/${st.table.game_id}`, id: "replay-link" }, "Replay this game") : null,
+        st.table && st.table.game_id && st.table.game === "cribbage"
+          ? [" · ", h("a", { href: `#/review/${st.table.game_id}`, id: "review-link" }, "Review")] : null,
         h("a", { href: "#/" }, "Back to the lobby")));
   }
 

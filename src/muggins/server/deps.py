@@ -1,0 +1,53 @@
+"""The HTTP API's dependencies: the app's store, tables, reviewer and token checker, and the user
+a request's bearer token names."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, HTTPException, Request
+
+from muggins.server.auth import Auth, AuthError
+from muggins.server.manager import Tables
+from muggins.server.reviews import Reviewer
+from muggins.server.store import Store, User
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _reviewer(request: Request) -> Reviewer:
+    """The app's reviewer, made on first use (it needs the store, made at startup)."""
+    state = request.app.state
+    if getattr(state, "reviewer", None) is None:
+        state.reviewer = Reviewer(state.store)
+    reviewer: Reviewer = state.reviewer
+    return reviewer
+
+
+def _auth(request: Request) -> Auth:
+    auth: Auth = request.app.state.auth
+    return auth
+
+
+async def _user(request: Request, authorization: Annotated[str | None, Header()] = None) -> User:
+    if not authorization or not authorization.startswith("Bearer "):
+        raise HTTPException(401, "send 'Authorization: Bearer <token>' (from /api/guest or /api/login)")
+    try:
+        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
+    except AuthError as exc:
+        raise HTTPException(401, str(exc)) from None
+
+
+StoreDep = Annotated[Store, Depends(_store)]
+TablesDep = Annotated[Tables, Depends(_tables)]
+AuthDep = Annotated[Auth, Depends(_auth)]
+UserDep = Annotated[User, Depends(_user)]
+ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]

@@ -1,0 +1,47 @@
+"""Reviewing a finished game in the browser: from the result to the review beside the replay, a jump
+to the worst mistake, and the player page's accuracy."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def test_review_a_finished_game_and_jump_to_its_worst_mistake(player: Callable[..., Any]) -> None:
+    ann = player("Ann")
+    options = {"target": 31, "first_dealer": 0}
+    ann.create_table("cribbage", 2, options=options, bots={1: "expert"}, turn_time=30)
+    ann.play_to_end()  # Ann lays the first legal card and throws the first cards: mistakes to find
+    page = ann.page
+    page.click("#review-link")
+    page.wait_for_url(re.compile(r".*#/review/\d+$"))
+    game_id = int(page.url.rsplit("/", 1)[-1])
+    origin = page.url.split("#")[0].rstrip("/")
+    expect(page.locator("#review-summary tbody tr")).to_have_count(2)
+
+    review = page.request.get(f"{origin}/api/history/{game_id}/review").json()
+    assert review["state"] == "done"
+    decisions = [dict(d, seat=s["seat"]) for s in review["review"]["seats"] for d in s["decisions"]]
+    worst = max(decisions, key=lambda d: d["loss"])
+    assert worst["loss"] > 0
+    accuracy = page.locator("#review-summary tr[data-seat='0'] .accuracy")
+    expect(accuracy).to_have_text(f"{review['review']['seats'][0]['accuracy']:.1f}%")
+    expect(page.locator("#review-race svg polyline")).to_have_count(4)  # two races, two with losses added
+
+    page.click("#review-worst")
+    moves = len(page.request.get(f"{origin}/api/history/{game_id}").json()["record"]["moves"])
+    expect(page.locator("#replay-where")).to_have_text(re.compile(rf"^move {worst['move']} of {moves}\b"))
+    expect(page.locator("#replay-as")).to_have_value(str(worst["seat"]))
+    ann.screenshot("review")
+
+    # a second look is the stored review, and Ann's page shows her accuracy in this game
+    page.goto(f"{origin}/#/")
+    page.goto(f"{origin}/#/replay/{game_id}")
+    expect(page.locator("#review-summary")).to_be_visible()
+    page.click("#me")
+    row = page.locator("#accuracy tbody tr")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text(f"{review['review']['seats'][0]['accuracy']:.1f}%")
