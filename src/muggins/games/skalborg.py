@@ -63,12 +63,19 @@ class Counting(enum.StrEnum):
     MANUAL = "manual"
 
 
+MAX_CHIPS = 1_000_000
+"""The most chips a stack or a blind may start with: every total stays far inside a 32-bit score
+column, and a table's options cannot make its state huge."""
+MAX_HANDS = 10_000
+MAX_BLIND_LEVELS = 50
+
+
 class BlindLevel(Options):
     """From hand number ``hand`` on, the blinds are ``small_blind`` and ``big_blind``."""
 
-    hand: int = pydantic.Field(ge=1)
-    small_blind: int = pydantic.Field(ge=1)
-    big_blind: int = pydantic.Field(ge=1)
+    hand: int = pydantic.Field(ge=1, le=MAX_HANDS)
+    small_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
+    big_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
 
     @pydantic.model_validator(mode="after")
     def _small_not_above_big(self) -> Self:
@@ -80,10 +87,12 @@ class BlindLevel(Options):
 class SkalborgOptions(Options):
     """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
 
-    starting_stack: int = pydantic.Field(200, ge=1, description="chips each player starts with")
-    small_blind: int = pydantic.Field(1, ge=1, description="the small blind (small-big structure)")
+    starting_stack: int = pydantic.Field(200, ge=1, le=MAX_CHIPS, description="chips each player starts with")
+    small_blind: int = pydantic.Field(
+        1, ge=1, le=MAX_CHIPS, description="the small blind (small-big structure)"
+    )
     big_blind: int = pydantic.Field(
-        2, ge=1, description="the big blind; the one blind of equal and non-dealer"
+        2, ge=1, le=MAX_CHIPS, description="the big blind; the one blind of equal and non-dealer"
     )
     blinds: BlindStructure = pydantic.Field(
         BlindStructure.SMALL_BIG, description="who posts blinds: equal, small-big or non-dealer"
@@ -97,10 +106,10 @@ class SkalborgOptions(Options):
         description="auto, or manual: players claim their combinations (you miss it, you lose it)",
     )
     max_hands: int | None = pydantic.Field(
-        None, ge=1, description="end after this many hands (none: play to the end)"
+        None, ge=1, le=MAX_HANDS, description="end after this many hands (none: play to the end)"
     )
     blind_schedule: tuple[BlindLevel, ...] = pydantic.Field(
-        (), description="blind levels by starting hand number"
+        (), max_length=MAX_BLIND_LEVELS, description="blind levels by starting hand number"
     )
     first_dealer: int | None = pydantic.Field(
         None, ge=0, le=3, description="the first dealer's seat (none: random)"

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+FINISH_RETRY_FIRST = 1.0
+"""Seconds before the first new try of storing a finished game's result."""
+FINISH_RETRY_MOST = 60.0
+
 WATCH = "watch"
 """The audience name of spectators."""
 
@@ -111,7 +115,10 @@ class Table:
         self.time_limit = None if length is None else stored.started_at + length
         self._make_bots()
         self._note_choices()
-        if not self.game.is_over:
+        if self.game.is_over:
+            # Its result was never stored (the process stopped while the write failed): store it now.
+            self._spawn(self._finish())
+        else:
             self._reset_clocks(mover=None, start=since)
             self._schedule()
             for seat, (_, bot) in self.row.seats.items():
@@ -493,12 +500,25 @@ class Table:
                 pause = min(5.0, pause * 2)
 
     async def _finish(self) -> None:
+        """The game is over: stop its clocks and store its result and the new ratings. A failed
+        write (the database away, a value it refuses) is tried again in the background until it
+        is stored, so the table never stays "playing" for good; the move that ended the game
+        stands either way."""
         game = self.game
         assert game is not None and game.result is not None and self.game_id is not None
         for _, handle in self.grace.values():
             handle.cancel()
         self.grace.clear()
         self.time_limit = None
+        try:
+            await self._store_result()
+        except Exception:  # whatever the store raised, the result is tried again
+            log.exception("table %s: storing the result failed; trying again", self.id)
+            self._spawn(self._store_result_until_done())
+
+    async def _store_result(self) -> None:
+        game = self.game
+        assert game is not None and game.result is not None and self.game_id is not None
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
@@ -508,6 +528,20 @@ class Table:
         self.row.status = "finished"
         await self.changed()
         self.manager.forget_if_idle(self)
+
+    async def _store_result_until_done(self) -> None:
+        """Try storing the result again, waiting longer each time (up to a minute between tries)."""
+        pause = FINISH_RETRY_FIRST
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self._store_result()
+            except Exception:  # every failure is retried
+                log.warning("table %s: the result is still not stored; trying again", self.id, exc_info=True)
+                pause = min(FINISH_RETRY_MOST, pause * 2)
+            else:
+                log.info("table %s: the result is stored", self.id)
+                return
 
     # --- clocks and bots --------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 
@@ -34,7 +34,7 @@ class CribbageOptions(Options):
     )
     match: int = pydantic.Field(default=1, ge=1, le=99, description="best of this many games (odd)")
     heels: Literal[1, 2] = pydantic.Field(default=2, description="points for his heels (a jack starter)")
-    first_dealer: Literal["cut", "random"] | int = pydantic.Field(
+    first_dealer: Literal["cut", "random"] | Annotated[int, pydantic.Field(ge=0, le=3)] = pydantic.Field(
         default="cut", description="cut (lowest card deals), random, or a seat number"
     )
     dealer_rule: Literal["rotate", "random"] = pydantic.Field(

@@ -188,7 +188,8 @@ class Store(ABC):
 
     @abstractmethod
     async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
-        """Mark a game over, store each seat's finish and the new ratings, in one transaction."""
+        """Mark a game over, store each seat's finish and the new ratings, in one transaction; a game
+        already over is left as it is (a retry after a lost reply changes nothing)."""
 
     @abstractmethod
     async def game(self, game_id: int) -> GameRow | None:

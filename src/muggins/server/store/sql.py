@@ -85,7 +85,8 @@ class SqlStore(Store):
         workers = 1 if self.is_sqlite else 8
         # As many pooled connections as threads: no connection is opened and closed per call.
         pooling: dict[str, Any] = {} if self.is_sqlite else {"pool_size": workers, "max_overflow": 0}
-        self.engine = sa.create_engine(url, future=True, **pooling)
+        # pool_pre_ping: a pooled connection that a database restart closed is replaced, not used.
+        self.engine = sa.create_engine(url, future=True, pool_pre_ping=not self.is_sqlite, **pooling)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
@@ -470,6 +471,8 @@ class SqlStore(Store):
         def run() -> None:
             with self.engine.begin() as c:
                 row = c.execute(sa.select(s.games).where(s.games.c.id == game_id)).one()
+                if row.status == "over":
+                    return  # stored already (a retry after a reply that was lost): once only
                 c.execute(
                     s.games.update()
                     .where(s.games.c.id == game_id)

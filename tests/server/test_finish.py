@@ -1,0 +1,118 @@
+"""The end of a game is stored whatever happens: a failed write of the result is tried again until
+it is stored, and a process that stopped meanwhile stores it when it starts again, so no table stays
+"playing" for good (issue 18, item 3)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from muggins.server import messages
+from muggins.server import table as table_module
+from muggins.server.bus import MemoryBus
+from muggins.server.manager import Tables
+from muggins.server.settings import Settings
+from muggins.server.store import SqlStore, User
+from muggins.server.table import Table
+
+
+@asynccontextmanager
+async def process(db: Path) -> AsyncIterator[Tables]:
+    """One server process's tables on a SQLite file, resumed from it as at a start."""
+    settings = Settings(db_url=f"sqlite:///{db}", web_dir=None)
+    store = SqlStore(settings.db_url)
+    await store.start()
+    tables = Tables(store, MemoryBus(), settings)
+    await tables.resume()
+    try:
+        yield tables
+    finally:
+        await tables.close()
+        await store.close()
+
+
+async def short_game(tables: Tables) -> tuple[Table, dict[int, User]]:
+    """A two-player cribbage table to 5 points, every seat a person, played to its last move."""
+    ann = await tables.store.create_user("ann", "guest")
+    bob = await tables.store.create_user("bob", "guest")
+    table = await tables.create(
+        ann, game="cribbage", players=2, options={"target": 5}, time_controls=messages.TimeControls(),
+        hints=False, private=False, bots={}, seat=0,
+    )
+    await table.sit(bob, 1)
+    users = {0: ann, 1: bob}
+    game = table.game
+    assert game is not None
+    while not game.is_over:
+        seat = min(game.to_move)
+        await table.move(users[seat], str(game.legal_moves(seat)[0]), game.state_id)
+    return table, users
+
+
+def failing(times: int, original: Callable[..., Any]) -> Callable[..., Any]:
+    """``finish_game`` failing the first ``times`` calls (the database refused the write)."""
+    calls = 0
+
+    async def finish_game(*args: Any) -> None:
+        nonlocal calls
+        calls += 1
+        if calls <= times:
+            raise sqlite3.OperationalError("database is locked")
+        await original(*args)
+
+    return finish_game
+
+
+async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def test_a_failed_result_write_is_tried_again_until_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_module, "FINISH_RETRY_FIRST", 0.01)
+
+    async def run() -> None:
+        async with process(tmp_path / "m.db") as tables:
+            store = tables.store
+            monkeypatch.setattr(store, "finish_game", failing(3, store.finish_game))
+            table, _ = await short_game(tables)  # the last move is not refused for it
+            assert table.row.status == "playing"
+            await until(lambda: table.row.status == "finished")
+            stored = await store.table(table.id)
+            assert stored is not None and stored.status == "finished"
+
+    asyncio.run(run())
+
+
+def test_a_result_never_stored_is_stored_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_module, "FINISH_RETRY_FIRST", 3600.0)  # no retry before the restart
+
+    async def run() -> None:
+        async with process(tmp_path / "m.db") as tables:
+            monkeypatch.setattr(tables.store, "finish_game", failing(1, tables.store.finish_game))
+            table, _ = await short_game(tables)
+            table_id = table.id
+            stored = await tables.store.table(table_id)
+            assert stored is not None and stored.status == "playing"
+        async with process(tmp_path / "m.db") as again:
+            resumed = again.tables.get(table_id)
+            await until(lambda: resumed is None or resumed.row.status == "finished")
+            stored = await again.store.table(table_id)
+            assert stored is not None and stored.status == "finished"
+            finished = await again.store.finished_games(table_id=table_id, user_id=None, limit=5)
+            assert len(finished) == 1
+
+    asyncio.run(run())
