@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from muggins.extras import require
@@ -17,10 +20,19 @@ from muggins.server.connection import Connection
 from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
 from muggins.server.manager import Tables
+from muggins.server.middleware import BodyLimit, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 
 log = logging.getLogger(__name__)
+
+
+async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
+    """422 naming what was wrong, as ASCII JSON: a request with a lone surrogate (which UTF-8
+    cannot encode) is refused like any other bad input, not answered with a server error."""
+    assert isinstance(exc, RequestValidationError)
+    detail = jsonable_encoder(exc.errors(), custom_encoder={bytes: lambda b: b.decode("utf-8", "replace")})
+    return Response(json.dumps({"detail": detail}), status_code=422, media_type="application/json")
 
 
 def create_app(
@@ -72,6 +84,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.add_exception_handler(RequestValidationError, refuse_invalid_request)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

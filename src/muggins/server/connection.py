@@ -172,6 +172,8 @@ class Connection:
                     raw = json.loads(text)
                 except json.JSONDecodeError as exc:
                     raise RefusedError(f"not JSON: {exc}") from None
+                except RecursionError:
+                    raise RefusedError("not a message: JSON nested too deeply") from None
                 if isinstance(raw, dict):
                     request = str(raw.get("type"))[:32] if "type" in raw else None
                     table_id = raw.get("table_id") if isinstance(raw.get("table_id"), str) else None
