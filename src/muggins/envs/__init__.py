@@ -1,0 +1,8 @@
+"""Environments for learning agents: PettingZoo (every game and form) and Gymnasium wrappers.
+
+Needs the ``envs`` extra (``pip install 'muggins[envs]'``); ``import muggins`` never imports this.
+"""
+
+from muggins.envs.aec import MugginsEnv, env
+
+__all__ = ["MugginsEnv", "env"]

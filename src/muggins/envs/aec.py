@@ -1,0 +1,150 @@
+"""The PettingZoo AEC environment over any registered game (one episode is one game).
+
+When several seats are to move at once (discards, throws, saying ready), the agent to act is the
+lowest such seat; a seat picking the cards of a multi-card move keeps the turn until the move is
+made. Each move goes into the game at once, and every observation is made from the acting seat's own
+view, so one seat's throw never reaches the next seat's observation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from muggins.envs.actions import SPACES, Choice, Mask
+from muggins.envs.observation import Vector, observe
+from muggins.envs.render import ansi
+from muggins.games.base import Game
+from muggins.games.registry import new_game
+
+Rewards = Literal["points", "win"]
+
+
+class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
+    """A game of ``name`` for ``players`` agents ``player_0``...; observations are dicts of
+    ``observation`` (a float vector) and ``action_mask`` (int8 over the game's action space)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "muggins_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        players: int = 2,
+        rewards: Rewards = "points",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if rewards not in ("points", "win"):
+            raise ValueError(f"rewards must be 'points' or 'win', not {rewards!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.name, self.players, self.options = name, players, options
+        self.reward_kind, self.render_mode = rewards, render_mode
+        self.space = SPACES[name]
+        self.game: Game = new_game(name, players=players, seed=0, **options)  # checks the options
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        size = len(observe(name, self.game.view(0), players))
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
+        self.seeder = random.Random()
+        self.choices: dict[int, Choice] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.seeder.seed(seed)
+        self.game = new_game(self.name, players=self.players, seed=self.seeder.randrange(2**63), **self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.choices = {}
+        self.agent_selection = self.possible_agents[self._next_seat()]
+
+    def _next_seat(self) -> int:
+        picking = [seat for seat, choice in self.choices.items() if choice.picked]
+        return picking[0] if picking else min(self.game.to_move)
+
+    def choice(self, seat: int) -> Choice:
+        """The legal actions of ``seat`` now (cached until a move is made)."""
+        found = self.choices.get(seat)
+        if found is None:
+            found = self.choices[seat] = Choice(self.space, self.game.legal_moves(seat))
+        return found
+
+    def observe(self, agent: str) -> dict[str, Vector | Mask]:
+        seat = self.possible_agents.index(agent)
+        if self.game.is_over:
+            mask = np.zeros(self.space.size, dtype=np.int8)
+            picked: tuple[str, ...] = ()
+        else:
+            choice = self.choice(seat)
+            mask, picked = choice.mask, tuple(str(c) for c in choice.picked)
+        view = self.game.view(seat)
+        return {"observation": observe(self.name, view, self.players, picked), "action_mask": mask.copy()}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: the action must be a number, not None")
+        seat = self.possible_agents.index(agent)
+        move = self.choice(seat).take(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if move is not None:
+            before = self.game.scores
+            self.game.apply(seat, move)
+            self.choices = {}
+            self._score(before)
+        if self.game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self._next_seat()]
+        self._accumulate_rewards()
+
+    def _score(self, before: tuple[int, ...]) -> None:
+        result = self.game.result
+        if self.reward_kind == "points":
+            after = self.game.scores
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = float(after[seat] - before[seat])
+        elif result is not None:
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = 1.0 if result.ranks[seat] == 1 else -1.0
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return ansi(self.game)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(name: str, *, players: int = 2, **options: Any) -> MugginsEnv:
+    """The AEC environment for ``name``: ``env("cribbage", players=4, partnerships=True)``."""
+    return MugginsEnv(name, players=players, **options)

@@ -1,0 +1,186 @@
+"""Fixed-size observation vectors, one per seat, made from that seat's ``Game.view`` alone.
+
+The view is what the rules let a seat see, so no observation can carry a hidden card. Seats are
+relative: slot 0 is the observer, slot 1 the next seat in seat order, and so on (4 slots in every
+game, the unused ones zero). Card planes have one entry per card index (``Card.index``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from muggins.cards import parse_card
+
+SEATS = 4
+"""Seat slots in every observation (the most players any game seats)."""
+
+Vector = npt.NDArray[np.float32]
+View = Mapping[str, Any]
+
+
+class Encoder:
+    """Writes one observation: card planes, then numbers, each named for the layout table."""
+
+    def __init__(self, deck: int, me: int, players: int) -> None:
+        self.deck, self.me, self.players = deck, me, players
+        self.values: list[float] = []
+        self.planes: list[Vector] = []
+
+    def rel(self, seat: int) -> int:
+        """The observer-relative slot of ``seat``."""
+        return (seat - self.me) % self.players
+
+    def cards(self, cards: Iterable[str], weights: Sequence[float] | None = None) -> None:
+        """A plane marking ``cards`` (by ``weights`` in order, e.g. play order, else 1)."""
+        plane = np.zeros(self.deck, dtype=np.float32)
+        for i, text in enumerate(cards):
+            plane[parse_card(text).index] = 1.0 if weights is None else weights[i]
+        self.planes.append(plane)
+
+    def seat_planes(self, by_seat: Sequence[Iterable[str]]) -> None:
+        """One card plane per relative seat slot."""
+        ordered: list[Iterable[str]] = [[] for _ in range(SEATS)]
+        for seat, cards in enumerate(by_seat):
+            ordered[self.rel(seat)] = cards
+        for cards in ordered:
+            self.cards(cards)
+
+    def numbers(self, values: Iterable[float], scale: float = 1.0) -> None:
+        self.values.extend(float(v) / scale for v in values)
+
+    def per_seat(self, values: Sequence[float], scale: float = 1.0) -> None:
+        """A number per relative seat slot."""
+        out = [0.0] * SEATS
+        for seat, value in enumerate(values):
+            out[self.rel(seat)] = float(value) / scale
+        self.values.extend(out)
+
+    def seats_in(self, seats: Iterable[int] | None) -> None:
+        """A 0/1 flag per relative seat slot: which seats are in ``seats`` (None: none)."""
+        out = [0.0] * SEATS
+        for seat in seats or ():
+            out[self.rel(int(seat))] = 1.0
+        self.values.extend(out)
+
+    def one_hot(self, value: object, choices: Sequence[object]) -> None:
+        self.values.extend(1.0 if value == c else 0.0 for c in choices)
+
+    def vector(self) -> Vector:
+        return np.concatenate([*self.planes, np.asarray(self.values, dtype=np.float32)])
+
+
+def seat_or_none(value: int | None) -> list[int]:
+    return [] if value is None else [value]
+
+
+def cribbage(view: View, out: Encoder) -> None:
+    """Cribbage: hand, picks, own throw, own crib, starter, pile, played and shown cards; scores
+    and state."""
+    target = float(view["target"])
+    out.cards(view["hand"])
+    out.cards(view["discards"])
+    out.cards(view["own_crib"])
+    out.cards(seat_or_none_card(view["starter"]))
+    pile = [card for _, card in view["pile"]]
+    out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
+    out.seat_planes(view["played"])
+    out.cards(c for show in view["shows"] for c in show["cards"])
+    out.one_hot(view["phase"], ("discard", "play", "pre-show", "show", "muggins", "post-show", "over"))
+    out.per_seat(view["scores"], target)
+    out.numbers([target / 121, view["count"] / 31, view["crib_size"] / 4, float(view["muggins_open"])])
+    out.seats_in([view["dealer"]])
+    out.seats_in(seat_or_none(view["turn"]))
+    out.seats_in(view["passed"])
+    out.seats_in(view["active"])
+    out.seats_in(next(side for side in view["sides"] if view["you"] in side))
+    out.per_seat(view["hand_sizes"], 10)
+
+
+def seat_or_none_card(card: str | None) -> list[str]:
+    return [] if card is None else [card]
+
+
+SKALBORG_PHASES = ("throw", "preflop", "flop", "turn", "river", "count", "hand_over")
+
+
+def skalborg(view: View, out: Encoder) -> None:
+    """Skalborg: own cards and throw, the board, showdown hands; chips, blinds and betting state."""
+    chips = float(max(1, sum(view["stacks"]) + view["pot"]))
+    out.cards(view["cards"])
+    out.cards(seat_or_none_card(view["thrown"]))
+    out.cards(view["board"])
+    shown: list[list[str]] = [[] for _ in range(out.players)]
+    for entry in view["showdown"]:
+        shown[entry["player"]] = entry["cards"]
+    out.seat_planes(shown)
+    out.one_hot(view["phase"], SKALBORG_PHASES)
+    out.per_seat(view["stacks"], chips)
+    out.per_seat(view["bets"], chips)
+    out.per_seat(view["committed"], chips)
+    money = [view["pot"], view["current_bet"], view["small_blind"], view["big_blind"]]
+    money += [view.get(k) or 0 for k in ("to_call", "min_raise_to", "max_raise_to")]
+    out.numbers(money, chips)
+    out.numbers([view["face_down"] / 4])
+    out.seats_in([view["dealer"]])
+    out.seats_in(seat_or_none(view["acting"]))
+    for key in ("dealt", "folded", "out", "all_in", "thrown_by"):
+        out.seats_in(view[key])
+
+
+CRIBIST_PHASES = ("play", "claim", "muggins", "hand over", "over")
+
+
+def cribist(view: View, out: Encoder) -> None:
+    """Cribist: hand, the trick and earlier tricks by seat; trumps, scores, tricks and claims."""
+    trick: list[list[str]] = [[] for _ in range(out.players)]
+    for seat, card in view["trick"]:
+        trick[seat].append(card)
+    out.seat_planes(trick)
+    played: list[list[str]] = [[] for _ in range(out.players)]
+    for done in view["tricks"]:
+        for seat, card in done["cards"]:
+            played[seat].append(card)
+    out.cards(view["hand"])
+    out.seat_planes(played)
+    out.one_hot(view["phase"], CRIBIST_PHASES)
+    out.one_hot(view["trumps"], ("C", "D", "H", "S", None))
+    out.per_seat(view["scores"], 100)
+    out.per_seat(view["tricks_won"], 13)
+    out.per_seat(view["hand_sizes"], 13)
+    out.seats_in([view["dealer"]])
+    out.seats_in([view["leader"]])
+    out.seats_in(seat_or_none(view["trick_winner"]))
+    claim = view["claim"]
+    out.seats_in(seat_or_none(claim and claim["player"]))
+    out.numbers([claim["amount"] / 40 if claim else 0.0])
+    out.seats_in(view["muggins"] and view["muggins"]["waiting"])
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one game's views become vectors."""
+
+    deck: int
+    write: Callable[[View, Encoder], None]
+
+
+LAYOUTS: dict[str, Layout] = {
+    "cribbage": Layout(52, cribbage),
+    "skalborg": Layout(54, skalborg),
+    "cribist": Layout(52, cribist),
+}
+
+
+def observe(game: str, view: View, players: int, picked: Iterable[str] = ()) -> Vector:
+    """The observation vector of the seat whose ``view`` this is; ``picked`` are the cards it has
+    chosen so far towards a move of several cards (a plane of their own, first)."""
+    layout = LAYOUTS[game]
+    out = Encoder(layout.deck, int(view["you"]), players)
+    out.cards(picked)
+    layout.write(view, out)
+    return out.vector()
