@@ -4,5 +4,6 @@ Needs the ``envs`` extra (``pip install 'muggins[envs]'``); ``import muggins`` n
 """
 
 from muggins.envs.aec import MugginsEnv, env
+from muggins.envs.single import SingleAgentEnv, single_agent, vector
 
-__all__ = ["MugginsEnv", "env"]
+__all__ = ["MugginsEnv", "SingleAgentEnv", "env", "single_agent", "vector"]

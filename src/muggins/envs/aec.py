@@ -19,6 +19,7 @@ from muggins.envs.actions import SPACES, Choice, Mask
 from muggins.envs.observation import Vector, observe
 from muggins.envs.render import ansi
 from muggins.games.base import Game
+from muggins.games.moves import Move
 from muggins.games.registry import new_game
 
 Rewards = Literal["points", "win"]
@@ -53,7 +54,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
                 }
             )
@@ -112,7 +113,12 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
         if action is None:
             raise ValueError(f"{agent} is to act: the action must be a number, not None")
         seat = self.possible_agents.index(agent)
-        move = self.choice(seat).take(int(action))
+        self.make(seat, self.choice(seat).take(int(action)))
+
+    def make(self, seat: int, move: Move | None) -> None:
+        """Make ``move`` for the agent to act, at ``seat`` (None: a card picked, no move yet), and
+        pass the turn on. Bots' whole moves come in here too."""
+        agent = self.possible_agents[seat]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if move is not None:
