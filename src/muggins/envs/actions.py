@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import Card, card_at
-from muggins.games.moves import Move, _Amount, _Bare, _Cards, Muggins, Play
+from muggins.games.moves import Move, Muggins, Play, _Amount, _Bare, _Cards
 
 Mask = npt.NDArray[np.int8]
 

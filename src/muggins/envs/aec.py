@@ -9,7 +9,7 @@ view, so one seat's throw never reaches the next seat's observation.
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -24,12 +24,19 @@ from muggins.games.registry import new_game
 
 Rewards = Literal["points", "win"]
 
+Observation = dict[str, Vector | Mask]
+"""An agent's observation: ``observation`` (the vector) and ``action_mask``."""
 
-class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
+
+class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]  # untyped
     """A game of ``name`` for ``players`` agents ``player_0``...; observations are dicts of
     ``observation`` (a float vector) and ``action_mask`` (int8 over the game's action space)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "muggins_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "muggins_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -73,7 +80,8 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.seeder.seed(seed)
-        self.game = new_game(self.name, players=self.players, seed=self.seeder.randrange(2**63), **self.options)
+        seed = self.seeder.randrange(2**63)
+        self.game = new_game(self.name, players=self.players, seed=seed, **self.options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,7 +102,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):
             found = self.choices[seat] = Choice(self.space, self.game.legal_moves(seat))
         return found
 
-    def observe(self, agent: str) -> dict[str, Vector | Mask]:
+    def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         if self.game.is_over:
             mask = np.zeros(self.space.size, dtype=np.int8)

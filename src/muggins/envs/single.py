@@ -13,15 +13,14 @@ import numpy as np
 
 from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
-from muggins.envs.aec import MugginsEnv, Rewards
-from muggins.envs.observation import Vector
+from muggins.envs.aec import MugginsEnv, Observation, Rewards
 
 
-class SingleAgentEnv(gymnasium.Env[dict[str, Vector], np.int64]):
+class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     """``seat`` of a game of ``name`` as a Gymnasium environment; ``opponent`` names the bot (see
     ``muggins.bots.registry.bot_names``) playing every other seat, partners included."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium declares it per instance)
 
     def __init__(
         self,
@@ -42,13 +41,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Vector], np.int64]):
         self.name, self.seat, self.opponent = name, seat, opponent
         self.illegal_reward, self.render_mode = illegal_reward, render_mode
         self.agent = self.aec.possible_agents[seat]
-        self.observation_space = self.aec.observation_space(self.agent)  # type: ignore[assignment]
-        self.action_space = self.aec.action_space(self.agent)  # type: ignore[assignment]
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
         self.bots: dict[int, Bot] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Vector], dict[str, Any]]:
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         draw = self.np_random.integers
         self.aec.reset(seed=int(draw(2**62)))
@@ -69,9 +68,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Vector], np.int64]):
             reward += aec.rewards[self.agent]
         return reward
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[dict[str, Vector], SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         aec = self.aec
         if aec.game.is_over:
             raise RuntimeError("the game is over: call reset() first")
@@ -82,7 +79,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Vector], np.int64]):
         reward = aec.rewards[self.agent] + self._others()
         return aec.observe(self.agent), reward, aec.game.is_over, False, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.aec.render()
 
 
@@ -92,5 +89,9 @@ def single_agent(name: str, *, opponent: str = "random", **kwargs: Any) -> Singl
 
 
 def vector(name: str, count: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
-    """``count`` single-agent games stepped together (a Gymnasium vector environment)."""
-    return gymnasium.vector.SyncVectorEnv([lambda: SingleAgentEnv(name, **kwargs) for _ in range(count)])
+    """``count`` single-agent games stepped together (a Gymnasium vector environment). A finished
+    game is replaced by a new one in the same step, so every returned observation can be acted on."""
+    return gymnasium.vector.SyncVectorEnv(
+        [lambda: SingleAgentEnv(name, **kwargs) for _ in range(count)],
+        autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+    )
