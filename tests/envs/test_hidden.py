@@ -13,7 +13,7 @@ from tests.envs.configs import CONFIGS, config_id
 
 from muggins.cards import CardError, joker_pack, parse_card, standard_pack
 from muggins.envs.actions import SPACES, Choice
-from muggins.envs.observation import observe
+from muggins.envs.observation import observe, seat_view
 from muggins.games.base import Game
 from muggins.games.errors import GameError
 from muggins.games.events import Dealt
@@ -32,7 +32,7 @@ def swapped(text: str, swap: dict[str, str]) -> str:
 
 
 def seen_by(game: Game, name: str, seat: int) -> tuple[bytes, bytes]:
-    view = game.view(seat)
+    view = seat_view(game, seat)
     mask = Choice(SPACES[name], game.legal_moves(seat)).mask
     return observe(name, view, game.players).tobytes(), mask.tobytes()
 

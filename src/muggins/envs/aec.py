@@ -16,7 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from muggins.envs.actions import SPACES, Choice, Mask
-from muggins.envs.observation import Vector, observe
+from muggins.envs.observation import Vector, observe, seat_view
 from muggins.envs.render import ansi
 from muggins.games.base import Game
 from muggins.games.moves import Move
@@ -57,7 +57,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.space = SPACES[name]
         self.game: Game = new_game(name, players=players, seed=0, **options)  # checks the options
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        size = len(observe(name, self.game.view(0), players))
+        size = len(observe(name, seat_view(self.game, 0), players))
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -110,7 +110,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         else:
             choice = self.choice(seat)
             mask, picked = choice.mask, tuple(str(c) for c in choice.picked)
-        view = self.game.view(seat)
+        view = seat_view(self.game, seat)
         return {"observation": observe(self.name, view, self.players, picked), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:

@@ -1,6 +1,6 @@
 """Fixed-size observation vectors, one per seat, made from that seat's ``Game.view`` alone.
 
-The view is what the rules let a seat see, so no observation can carry a hidden card. Seats are
+The view (``Game.game_view``) is what the rules let a seat see, so no observation can carry a hidden card. Seats are
 relative: slot 0 is the observer, slot 1 the next seat in seat order, and so on (4 slots in every
 game, the unused ones zero). Card planes have one entry per card index (``Card.index``).
 """
@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from muggins.cards import parse_card
+from muggins.cards import joker_pack
+from muggins.games.base import Game
 
 SEATS = 4
 """Seat slots in every observation (the most players any game seats)."""
@@ -23,13 +24,19 @@ Vector = npt.NDArray[np.float32]
 View = Mapping[str, Any]
 
 
+CARD_INDEX: dict[str, int] = {str(card): card.index for card in joker_pack()}
+"""A card's notation -> its index: views name cards in notation."""
+
+
 class Encoder:
-    """Writes one observation: card planes, then numbers, each named for the layout table."""
+    """Writes one observation: card planes, then numbers, in the order of the layout tables.
+    Only the entries that are not zero are kept until the vector is made."""
 
     def __init__(self, deck: int, me: int, players: int) -> None:
         self.deck, self.me, self.players = deck, me, players
-        self.values: list[float] = []
-        self.planes: list[Vector] = []
+        self.at = 0
+        self.where: list[int] = []
+        self.what: list[float] = []
 
     def rel(self, seat: int) -> int:
         """The observer-relative slot of ``seat``."""
@@ -37,41 +44,51 @@ class Encoder:
 
     def cards(self, cards: Iterable[str], weights: Sequence[float] | None = None) -> None:
         """A plane marking ``cards`` (by ``weights`` in order, e.g. play order, else 1)."""
-        plane = np.zeros(self.deck, dtype=np.float32)
+        at = self.at
         for i, text in enumerate(cards):
-            plane[parse_card(text).index] = 1.0 if weights is None else weights[i]
-        self.planes.append(plane)
+            self.where.append(at + CARD_INDEX[text])
+            self.what.append(1.0 if weights is None else weights[i])
+        self.at += self.deck
 
     def seat_planes(self, by_seat: Sequence[Iterable[str]]) -> None:
         """One card plane per relative seat slot."""
-        ordered: list[Iterable[str]] = [[] for _ in range(SEATS)]
+        start = self.at
         for seat, cards in enumerate(by_seat):
-            ordered[self.rel(seat)] = cards
-        for cards in ordered:
+            self.at = start + self.rel(seat) * self.deck
             self.cards(cards)
+        self.at = start + SEATS * self.deck
 
     def numbers(self, values: Iterable[float], scale: float = 1.0) -> None:
-        self.values.extend(float(v) / scale for v in values)
+        for value in values:
+            if value:
+                self.where.append(self.at)
+                self.what.append(float(value) / scale)
+            self.at += 1
 
     def per_seat(self, values: Sequence[float], scale: float = 1.0) -> None:
         """A number per relative seat slot."""
-        out = [0.0] * SEATS
         for seat, value in enumerate(values):
-            out[self.rel(seat)] = float(value) / scale
-        self.values.extend(out)
+            if value:
+                self.where.append(self.at + self.rel(seat))
+                self.what.append(float(value) / scale)
+        self.at += SEATS
 
     def seats_in(self, seats: Iterable[int] | None) -> None:
         """A 0/1 flag per relative seat slot: which seats are in ``seats`` (None: none)."""
-        out = [0.0] * SEATS
         for seat in seats or ():
-            out[self.rel(int(seat))] = 1.0
-        self.values.extend(out)
+            self.where.append(self.at + self.rel(int(seat)))
+            self.what.append(1.0)
+        self.at += SEATS
 
     def one_hot(self, value: object, choices: Sequence[object]) -> None:
-        self.values.extend(1.0 if value == c else 0.0 for c in choices)
+        self.where.append(self.at + choices.index(value))
+        self.what.append(1.0)
+        self.at += len(choices)
 
     def vector(self) -> Vector:
-        return np.concatenate([*self.planes, np.asarray(self.values, dtype=np.float32)])
+        out = np.zeros(self.at, dtype=np.float32)
+        out[self.where] = self.what
+        return out
 
 
 def seat_or_none(value: int | None) -> list[int]:
@@ -105,7 +122,7 @@ def seat_or_none_card(card: str | None) -> list[str]:
     return [] if card is None else [card]
 
 
-SKALBORG_PHASES = ("throw", "preflop", "flop", "turn", "river", "count", "hand_over")
+SKALBORG_PHASES = ("throw", "preflop", "flop", "turn", "river", "count", "hand_over", "game_over")
 
 
 def skalborg(view: View, out: Encoder) -> None:
@@ -174,6 +191,14 @@ LAYOUTS: dict[str, Layout] = {
     "skalborg": Layout(54, skalborg),
     "cribist": Layout(52, cribist),
 }
+
+
+def seat_view(game: Game, seat: int) -> View:
+    """What ``seat`` may see, as ``Game.view`` gives it, without the parts no observation uses
+    (options, the legal moves as text): the game's own part of the view, the seat and the scores."""
+    view = game.game_view(seat)
+    view["you"], view["scores"] = seat, game.scores
+    return view
 
 
 def observe(game: str, view: View, players: int, picked: Iterable[str] = ()) -> Vector:
