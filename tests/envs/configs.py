@@ -13,11 +13,17 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 3, "counting": "manual", "pre_show": True, "target": 31}),
     ("cribbage", {"players": 2, "skip_empty": False, "skip_pass": False, "target": 31}),
     *(
-        ("skalborg", {"players": p, "betting": lim, "starting_stack": 12, "max_hands": 30})
+        (
+            "skalborg",
+            {"players": p, "betting": lim, "starting_stack": 12, "max_hands": 30},
+        )
         for p in (2, 3, 4)
         for lim in ("no-limit", "pot-limit", "fixed-limit")
     ),
-    ("skalborg", {"players": 3, "counting": "manual", "starting_stack": 12, "max_hands": 30}),
+    (
+        "skalborg",
+        {"players": 3, "counting": "manual", "starting_stack": 12, "max_hands": 30},
+    ),
     ("cribist", {"players": 4, "deals": 1}),
     ("cribist", {"players": 4, "deals": 1, "counting": "manual"}),
 ]

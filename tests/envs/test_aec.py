@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test
 from tests.envs.configs import CONFIGS, config_id
 
+from muggins.cards import parse_card
 from muggins.envs import env
 from muggins.games.errors import OptionError
 
@@ -35,7 +36,9 @@ def test_pettingzoo_api_test_passes(config: tuple[str, dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_points_rewards_add_up_to_the_final_scores(config: tuple[str, dict[str, Any]]) -> None:
+def test_points_rewards_add_up_to_the_final_scores(
+    config: tuple[str, dict[str, Any]],
+) -> None:
     name, options = config
     e = env(name, **options)
     totals = play_out(e, seed=5)
@@ -48,7 +51,9 @@ def test_points_rewards_add_up_to_the_final_scores(config: tuple[str, dict[str, 
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_win_rewards_are_one_for_the_winners_only(config: tuple[str, dict[str, Any]]) -> None:
+def test_win_rewards_are_one_for_the_winners_only(
+    config: tuple[str, dict[str, Any]],
+) -> None:
     name, options = config
     e = env(name, rewards="win", **options)
     totals = play_out(e, seed=9)
@@ -98,3 +103,30 @@ def test_bad_options_name_the_problem() -> None:
         env("cribbage", players=2, variant="seven-card")
     with pytest.raises(ValueError, match="rewards"):
         env("cribbage", players=2, rewards="chips")
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "hand_at", "size", "actions"),
+    [
+        ("cribbage", {"players": 3}, 52, 611, 218),
+        ("skalborg", {"players": 3}, 54, 488, 63),
+        ("cribist", {"players": 4}, 260, 563, 74),
+    ],
+)
+def test_the_documented_layout_holds(
+    name: str, options: dict[str, Any], hand_at: int, size: int, actions: int
+) -> None:
+    """docs/environments.md: sizes, and the own-hand plane where the tables put it."""
+    e = env(name, **options)
+    e.reset(seed=11)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    observation = e.observe(agent)
+    assert observation["observation"].shape == (size,) and observation[
+        "action_mask"
+    ].shape == (actions,)
+    hand = e.game.view(seat)["hand" if name != "skalborg" else "cards"]
+    plane = observation["observation"][
+        hand_at : hand_at + (54 if name == "skalborg" else 52)
+    ]
+    assert sorted(np.flatnonzero(plane)) == sorted(parse_card(c).index for c in hand)

@@ -14,9 +14,13 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import Card, card_at
+from muggins.games.cribist_rules import MAX_TRICK_POINTS
 from muggins.games.moves import Move, Muggins, Play, _Amount, _Bare, _Cards
 
 Mask = npt.NDArray[np.int8]
+
+MAX_SHOW = 29
+"""The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ CRIBBAGE = ActionSpace(
     deck=52,
     card_verbs=("play", "discard", "crib"),
     bare_verbs=("go", "ready"),
-    amount_verbs=(("claim", 30), ("muggins", 30)),
+    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
 )
 SKALBORG = ActionSpace(
     deck=54,
@@ -78,9 +82,15 @@ CRIBIST = ActionSpace(
     deck=52,
     card_verbs=("play",),
     bare_verbs=("ready",),
-    amount_verbs=(("claim", 41), ("muggins", 41)),
+    amount_verbs=(
+        ("claim", MAX_TRICK_POINTS + 1),
+    ),  # a muggins call names its items: never listed
 )
-SPACES: dict[str, ActionSpace] = {"cribbage": CRIBBAGE, "skalborg": SKALBORG, "cribist": CRIBIST}
+SPACES: dict[str, ActionSpace] = {
+    "cribbage": CRIBBAGE,
+    "skalborg": SKALBORG,
+    "cribist": CRIBIST,
+}
 
 
 class UnmappedMoveError(ValueError):
@@ -109,7 +119,9 @@ class Choice:
         for move in self.moves:
             verb = move.verb
             if verb not in space.offsets:
-                raise UnmappedMoveError(f"the action space has no verb {verb!r} (move {move})")
+                raise UnmappedMoveError(
+                    f"the action space has no verb {verb!r} (move {move})"
+                )
             base = space.offsets[verb]
             if isinstance(move, Play):
                 self._add(base + move.card.index, move)
@@ -129,7 +141,9 @@ class Choice:
                     ordinals[verb] = amount + 1
                 slots = dict(space.amount_verbs)[verb]
                 if not 0 <= amount < slots:
-                    raise UnmappedMoveError(f"{move} is beyond the {slots} actions for {verb!r}")
+                    raise UnmappedMoveError(
+                        f"{move} is beyond the {slots} actions for {verb!r}"
+                    )
                 self._add(base + amount, move)
 
     def _add(self, action: int, move: Move | None) -> None:

@@ -42,7 +42,9 @@ class Encoder:
         """The observer-relative slot of ``seat``."""
         return (seat - self.me) % self.players
 
-    def cards(self, cards: Iterable[str], weights: Sequence[float] | None = None) -> None:
+    def cards(
+        self, cards: Iterable[str], weights: Sequence[float] | None = None
+    ) -> None:
         """A plane marking ``cards`` (by ``weights`` in order, e.g. play order, else 1)."""
         at = self.at
         for i, text in enumerate(cards):
@@ -107,9 +109,19 @@ def cribbage(view: View, out: Encoder) -> None:
     out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
     out.seat_planes(view["played"])
     out.cards(c for show in view["shows"] for c in show["cards"])
-    out.one_hot(view["phase"], ("discard", "play", "pre-show", "show", "muggins", "post-show", "over"))
+    out.one_hot(
+        view["phase"],
+        ("discard", "play", "pre-show", "show", "muggins", "post-show", "over"),
+    )
     out.per_seat(view["scores"], target)
-    out.numbers([target / 121, view["count"] / 31, view["crib_size"] / 4, float(view["muggins_open"])])
+    out.numbers(
+        [
+            target / 121,
+            view["count"] / 31,
+            view["crib_size"] / 4,
+            float(view["muggins_open"]),
+        ]
+    )
     out.seats_in([view["dealer"]])
     out.seats_in(seat_or_none(view["turn"]))
     out.seats_in(view["passed"])
@@ -122,7 +134,16 @@ def seat_or_none_card(card: str | None) -> list[str]:
     return [] if card is None else [card]
 
 
-SKALBORG_PHASES = ("throw", "preflop", "flop", "turn", "river", "count", "hand_over", "game_over")
+SKALBORG_PHASES = (
+    "throw",
+    "preflop",
+    "flop",
+    "turn",
+    "river",
+    "count",
+    "hand_over",
+    "game_over",
+)
 
 
 def skalborg(view: View, out: Encoder) -> None:
