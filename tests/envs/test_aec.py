@@ -122,11 +122,7 @@ def test_the_documented_layout_holds(
     agent = e.agent_selection
     seat = e.possible_agents.index(agent)
     observation = e.observe(agent)
-    assert observation["observation"].shape == (size,) and observation[
-        "action_mask"
-    ].shape == (actions,)
+    assert observation["observation"].shape == (size,) and observation["action_mask"].shape == (actions,)
     hand = e.game.view(seat)["hand" if name != "skalborg" else "cards"]
-    plane = observation["observation"][
-        hand_at : hand_at + (54 if name == "skalborg" else 52)
-    ]
+    plane = observation["observation"][hand_at : hand_at + (54 if name == "skalborg" else 52)]
     assert sorted(np.flatnonzero(plane)) == sorted(parse_card(c).index for c in hand)

@@ -37,9 +37,7 @@ def seen_by(game: Game, name: str, seat: int) -> tuple[bytes, bytes]:
     return observe(name, view, game.players).tobytes(), mask.tobytes()
 
 
-def random_first_deal(
-    name: str, options: dict[str, Any], rng: random.Random
-) -> tuple[Game, list[str]]:
+def random_first_deal(name: str, options: dict[str, Any], rng: random.Random) -> tuple[Game, list[str]]:
     """A game dealt from a known deck, played at random to a point within its first deal."""
     pack = [str(c) for c in (joker_pack() if name == "skalborg" else standard_pack())]
     rng.shuffle(pack)
@@ -52,17 +50,13 @@ def random_first_deal(
         deals = sum(isinstance(e, Dealt) for e in game.events)
         before = game.record()
         game.apply(seat, rng.choice(game.legal_moves(seat)))
-        if (
-            sum(isinstance(e, Dealt) for e in game.events) > deals
-        ):  # a second deal began: undo
+        if sum(isinstance(e, Dealt) for e in game.events) > deals:  # a second deal began: undo
             game = replay(name, options, before, {})
             break
     return game, pack
 
 
-def replay(
-    name: str, options: dict[str, Any], record: dict[str, Any], swap: dict[str, str]
-) -> Game:
+def replay(name: str, options: dict[str, Any], record: dict[str, Any], swap: dict[str, str]) -> Game:
     deck = [swap.get(c, c) for c in record["deck"][0]]
     game = new_game(name, seed=record["seed"], deck=deck, **options)
     for seat, move in record["moves"]:
@@ -75,9 +69,7 @@ def test_swapping_hidden_cards_changes_no_observation(
     config: tuple[str, dict[str, Any]],
 ) -> None:
     name, options = config
-    options = (
-        {**options, "first_dealer": 0} if "first_dealer" not in options else options
-    )
+    options = {**options, "first_dealer": 0} if "first_dealer" not in options else options
     rng = random.Random(config_id(config))
     compared = 0
     for _ in range(12):
@@ -88,17 +80,11 @@ def test_swapping_hidden_cards_changes_no_observation(
             swap = dict(zip(hidden, shuffled, strict=True))
             try:
                 other = replay(name, options, game.record(), swap)
-            except (
-                GameError
-            ):  # the swapped deal made another seat's automatic move differ
+            except GameError:  # the swapped deal made another seat's automatic move differ
                 continue
-            if other.view(None) != game.view(
-                None
-            ):  # ... so the public table differs: not comparable
+            if other.view(None) != game.view(None):  # ... so the public table differs: not comparable
                 continue
-            assert seen_by(other, name, seat) == seen_by(game, name, seat), (
-                f"seat {seat} saw a hidden card"
-            )
+            assert seen_by(other, name, seat) == seen_by(game, name, seat), f"seat {seat} saw a hidden card"
             compared += 1
     assert compared >= 12
 

@@ -24,12 +24,8 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("name", "options"), FORMS)
 def test_gymnasium_check_env_passes(name: str, options: dict[str, Any]) -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter(
-            "ignore", UserWarning
-        )  # the unbounded Box and the missing spec
-        check_env(
-            single_agent(name, opponent="greedy", **options), skip_render_check=False
-        )
+        warnings.simplefilter("ignore", UserWarning)  # the unbounded Box and the missing spec
+        check_env(single_agent(name, opponent="greedy", **options), skip_render_check=False)
 
 
 def play(env: Any, seed: int) -> tuple[float, int]:
@@ -98,9 +94,7 @@ def test_the_vector_form_steps_many_games() -> None:
     finished = 0
     rng = np.random.default_rng(0)
     for _ in range(300):
-        actions = [
-            int(rng.choice(np.flatnonzero(m))) for m in observations["action_mask"]
-        ]
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in observations["action_mask"]]
         observations, _, done, _, _ = envs.step(np.array(actions))
         finished += int(done.sum())
     assert finished >= 4

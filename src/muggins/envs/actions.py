@@ -82,9 +82,7 @@ CRIBIST = ActionSpace(
     deck=52,
     card_verbs=("play",),
     bare_verbs=("ready",),
-    amount_verbs=(
-        ("claim", MAX_TRICK_POINTS + 1),
-    ),  # a muggins call names its items: never listed
+    amount_verbs=(("claim", MAX_TRICK_POINTS + 1),),  # a muggins call names its items: never listed
 )
 SPACES: dict[str, ActionSpace] = {
     "cribbage": CRIBBAGE,
@@ -119,9 +117,7 @@ class Choice:
         for move in self.moves:
             verb = move.verb
             if verb not in space.offsets:
-                raise UnmappedMoveError(
-                    f"the action space has no verb {verb!r} (move {move})"
-                )
+                raise UnmappedMoveError(f"the action space has no verb {verb!r} (move {move})")
             base = space.offsets[verb]
             if isinstance(move, Play):
                 self._add(base + move.card.index, move)
@@ -141,9 +137,7 @@ class Choice:
                     ordinals[verb] = amount + 1
                 slots = dict(space.amount_verbs)[verb]
                 if not 0 <= amount < slots:
-                    raise UnmappedMoveError(
-                        f"{move} is beyond the {slots} actions for {verb!r}"
-                    )
+                    raise UnmappedMoveError(f"{move} is beyond the {slots} actions for {verb!r}")
                 self._add(base + amount, move)
 
     def _add(self, action: int, move: Move | None) -> None:

@@ -55,9 +55,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.name, self.players, self.options = name, players, options
         self.reward_kind, self.render_mode = rewards, render_mode
         self.space = SPACES[name]
-        self.game: Game = new_game(
-            name, players=players, seed=0, **options
-        )  # checks the options
+        self.game: Game = new_game(name, players=players, seed=0, **options)  # checks the options
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = len(observe(name, seat_view(self.game, 0), players))
         self._observation_spaces = {
@@ -69,9 +67,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self._action_spaces = {
-            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
-        }
+        self._action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
         self.seeder = random.Random()
         self.choices: dict[int, Choice] = {}
 
@@ -81,9 +77,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_spaces[agent]
 
-    def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.seeder.seed(seed)
         seed = self.seeder.randrange(2**63)
@@ -128,9 +122,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(
-                f"{agent} is to act: the action must be a number, not None"
-            )
+            raise ValueError(f"{agent} is to act: the action must be a number, not None")
         seat = self.possible_agents.index(agent)
         self.make(seat, self.choice(seat).take(int(action)))
 

@@ -1,8 +1,8 @@
-"""Fixed-size observation vectors, one per seat, made from that seat's ``Game.view`` alone.
+"""Fixed-size observation vectors, one per seat, made from that seat's view of the game alone.
 
-The view (``Game.game_view``) is what the rules let a seat see, so no observation can carry a hidden card. Seats are
-relative: slot 0 is the observer, slot 1 the next seat in seat order, and so on (4 slots in every
-game, the unused ones zero). Card planes have one entry per card index (``Card.index``).
+The view (``Game.game_view``) is what the rules let a seat see, so no observation can carry a hidden
+card. Seats are relative: slot 0 is the observer, slot 1 the next seat in seat order, and so on (4
+slots in every game, the unused ones zero). Card planes have one entry per card index (``Card.index``).
 """
 
 from __future__ import annotations
@@ -42,9 +42,7 @@ class Encoder:
         """The observer-relative slot of ``seat``."""
         return (seat - self.me) % self.players
 
-    def cards(
-        self, cards: Iterable[str], weights: Sequence[float] | None = None
-    ) -> None:
+    def cards(self, cards: Iterable[str], weights: Sequence[float] | None = None) -> None:
         """A plane marking ``cards`` (by ``weights`` in order, e.g. play order, else 1)."""
         at = self.at
         for i, text in enumerate(cards):

@@ -26,11 +26,7 @@ def ansi(game: Game) -> str:
     """A few lines: the game, whose move it is, and the public table state."""
     view: dict[str, Any] = game.view(None)
     lines = [f"{game.name}, {game.players} players, move {game.state_id}"]
-    lines += [
-        f"{key}: {view[key]}"
-        for key in SHOWN
-        if key in view and view[key] not in (None, [])
-    ]
+    lines += [f"{key}: {view[key]}" for key in SHOWN if key in view and view[key] not in (None, [])]
     if game.result is not None:
         lines.append(f"result: {game.result.to_dict()}")
     else:

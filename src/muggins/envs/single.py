@@ -34,14 +34,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.aec = MugginsEnv(
-            name, players=players, rewards=rewards, render_mode=render_mode, **options
-        )
+        self.aec = MugginsEnv(name, players=players, rewards=rewards, render_mode=render_mode, **options)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0-{players - 1}, not {seat}")
-        make_bot(
-            name, opponent
-        )  # an unknown bot name fails here, not at the first reset
+        make_bot(name, opponent)  # an unknown bot name fails here, not at the first reset
         self.name, self.seat, self.opponent = name, seat, opponent
         self.illegal_reward, self.render_mode = illegal_reward, render_mode
         self.agent = self.aec.possible_agents[seat]
@@ -72,9 +68,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             reward += aec.rewards[self.agent]
         return reward
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         aec = self.aec
         if aec.game.is_over:
             raise RuntimeError("the game is over: call reset() first")
@@ -95,9 +89,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return self.aec.render()
 
 
-def single_agent(
-    name: str, *, opponent: str = "random", **kwargs: Any
-) -> SingleAgentEnv:
+def single_agent(name: str, *, opponent: str = "random", **kwargs: Any) -> SingleAgentEnv:
     """``single_agent("cribbage", opponent="expert")``: seat 0 against the named bot."""
     return SingleAgentEnv(name, opponent=opponent, **kwargs)
 
