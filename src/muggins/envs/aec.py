@@ -15,9 +15,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from muggins.envs.actions import SPACES, Choice, Mask
+from muggins.envs.actions import SPACES, Mask
 from muggins.envs.observation import Vector, observe, seat_view
 from muggins.envs.render import ansi
+from muggins.envs.table import Table
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import new_game
@@ -55,7 +56,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.name, self.players, self.options = name, players, options
         self.reward_kind, self.render_mode = rewards, render_mode
         self.space = SPACES[name]
-        self.game: Game = new_game(name, players=players, seed=0, **options)  # checks the options
+        self.table = Table(name, new_game(name, players=players, seed=0, **options))  # checks the options
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = len(observe(name, seat_view(self.game, 0), players))
         self._observation_spaces = {
@@ -69,7 +70,11 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         }
         self._action_spaces = {agent: spaces.Discrete(self.space.size) for agent in self.possible_agents}
         self.seeder = random.Random()
-        self.choices: dict[int, Choice] = {}
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.table.game
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -81,26 +86,14 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         if seed is not None:
             self.seeder.seed(seed)
         seed = self.seeder.randrange(2**63)
-        self.game = new_game(self.name, players=self.players, seed=seed, **self.options)
+        self.table = Table(self.name, new_game(self.name, players=self.players, seed=seed, **self.options))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.choices = {}
-        self.agent_selection = self.possible_agents[self._next_seat()]
-
-    def _next_seat(self) -> int:
-        picking = [seat for seat, choice in self.choices.items() if choice.picked]
-        return picking[0] if picking else min(self.game.to_move)
-
-    def choice(self, seat: int) -> Choice:
-        """The legal actions of ``seat`` now (cached until a move is made)."""
-        found = self.choices.get(seat)
-        if found is None:
-            found = self.choices[seat] = Choice(self.space, self.game.legal_moves(seat))
-        return found
+        self.agent_selection = self.possible_agents[self.table.to_act()]
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
@@ -108,7 +101,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             mask = np.zeros(self.space.size, dtype=np.int8)
             picked: tuple[str, ...] = ()
         else:
-            choice = self.choice(seat)
+            choice = self.table.choice(seat)
             mask, picked = choice.mask, tuple(str(c) for c in choice.picked)
         view = seat_view(self.game, seat)
         return {
@@ -123,24 +116,22 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: the action must be a number, not None")
-        seat = self.possible_agents.index(agent)
-        self.make(seat, self.choice(seat).take(int(action)))
+        seat = self.table.to_act()
+        self.make(seat, self.table.act(int(action)))
 
     def make(self, seat: int, move: Move | None) -> None:
-        """Make ``move`` for the agent to act, at ``seat`` (None: a card picked, no move yet), and
+        """Make ``move`` for ``seat``, the agent to act (None: it picked a card, no move yet), and
         pass the turn on. Bots' whole moves come in here too."""
-        agent = self.possible_agents[seat]
-        self._cumulative_rewards[agent] = 0.0
+        self._cumulative_rewards[self.possible_agents[seat]] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if move is not None:
             before = self.game.scores
-            self.game.apply(seat, move)
-            self.choices = {}
+            self.table.make(seat, move)
             self._score(before)
         if self.game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self._next_seat()]
+            self.agent_selection = self.possible_agents[self.table.to_act()]
         self._accumulate_rewards()
 
     def _score(self, before: tuple[int, ...]) -> None:

@@ -63,7 +63,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         """Let the bots move until it is this seat's turn or the game is over; this seat's reward."""
         aec, reward = self.aec, 0.0
         while not aec.game.is_over and aec.agent_selection != self.agent:
-            seat = aec.possible_agents.index(aec.agent_selection)
+            seat = aec.table.to_act()
             aec.make(seat, self.bots[seat].choose(aec.game.view(seat)))
             reward += aec.rewards[self.agent]
         return reward

@@ -15,11 +15,10 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from muggins.cards import Card
-from muggins.envs.actions import SPACES, Choice
+from muggins.envs.actions import SPACES
 from muggins.envs.observation import observe, seat_view
-from muggins.games.base import Game
-from muggins.games.registry import game_class, load_game, new_game
+from muggins.envs.table import Table
+from muggins.games.registry import game_class, new_game
 
 LONGEST = 20_000
 """A bound on a game's length in actions, which OpenSpiel asks for (far above any real game)."""
@@ -77,37 +76,6 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return SpielObserver(self)
 
 
-class Table:
-    """The game and the acting seat's cards picked so far. Copied by replaying the record (OpenSpiel
-    clones a state by deep-copying its attributes; a compiled game is not copied field by field)."""
-
-    def __init__(self, name: str, game: Game, picker: int = -1, picked: tuple[Card, ...] = ()) -> None:
-        self.name, self.game, self.picker = name, game, picker
-        self.picking = Choice(SPACES[name], game.legal_moves(picker), picked) if picked else None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        picked = self.picking.picked if self.picking else ()
-        return Table(self.name, load_game(self.game.record()), self.picker, picked)
-
-    def choice(self, seat: int) -> Choice:
-        if self.picking is not None and self.picker == seat:
-            return self.picking
-        return Choice(SPACES[self.name], self.game.legal_moves(seat))
-
-    def to_act(self) -> int:
-        return self.picker if self.picking is not None else min(self.game.to_move)
-
-    def act(self, action: int) -> None:
-        seat = self.to_act()
-        choice = self.choice(seat)
-        move = choice.take(action)
-        if move is None:
-            self.picking, self.picker = choice, seat
-        else:
-            self.picking, self.picker = None, -1
-            self.game.apply(seat, move)
-
-
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A game in progress; the acting seat picks multi-card moves card by card as in the AEC env."""
 
@@ -124,7 +92,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return [int(a) for a in np.flatnonzero(self.table.choice(player).mask)]
 
     def _apply_action(self, action: int) -> None:
-        self.table.act(action)
+        seat = self.table.to_act()
+        move = self.table.act(action)
+        if move is not None:
+            self.table.make(seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return SPACES[self.table.name].names[action]
@@ -151,8 +122,7 @@ class SpielObserver:
 
     def set_from(self, state: SpielState, player: int) -> None:
         table = state.table
-        picking = table.picking if table.picker == player else None
-        picked = [str(c) for c in picking.picked] if picking else []
+        picked = [str(c) for c in table.choices[player].picked] if table.picker == player else []
         self.tensor[:] = observe(table.name, seat_view(table.game, player), table.game.players, picked)
 
     def string_from(self, state: SpielState, player: int) -> str:
