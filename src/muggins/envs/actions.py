@@ -8,8 +8,6 @@ lists (in its order: the minimum, then the pot-sized amount).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 import numpy.typing as npt
 
@@ -23,39 +21,41 @@ MAX_SHOW = 29
 """The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
 
 
-@dataclass(frozen=True)
 class ActionSpace:
-    """The actions of one game, by number: ``names[i]`` is action ``i``'s description."""
+    """The actions of one game, by number: ``names[i]`` is action ``i``'s description.
 
-    deck: int
-    """Card indices run 0 to ``deck - 1``."""
-    card_verbs: tuple[str, ...]
-    bare_verbs: tuple[str, ...]
-    amount_verbs: tuple[tuple[str, int], ...]
-    """Verbs taking an amount, with how many slots each has (amounts 0 to slots - 1, or for bets
-    and raises the slot-th amount the game lists)."""
-    ordinal_verbs: frozenset[str] = frozenset({"bet", "raise"})
-    offsets: dict[str, int] = field(init=False, compare=False)
-    size: int = field(init=False, compare=False)
+    ``deck``: card indices run 0 to ``deck - 1``. ``amount_verbs``: verbs taking an amount, with
+    how many slots each has (amounts 0 to slots - 1; for ``ordinal_verbs``, bets and raises, the
+    slot-th amount the game lists).
+    """
 
-    def __post_init__(self) -> None:
-        offsets: dict[str, int] = {}
+    def __init__(
+        self,
+        deck: int,
+        card_verbs: tuple[str, ...],
+        bare_verbs: tuple[str, ...],
+        amount_verbs: tuple[tuple[str, int], ...],
+        ordinal_verbs: frozenset[str] = frozenset({"bet", "raise"}),
+    ) -> None:
+        self.deck, self.card_verbs, self.bare_verbs = deck, card_verbs, bare_verbs
+        self.amount_verbs, self.ordinal_verbs = amount_verbs, ordinal_verbs
+        self.slots = dict(amount_verbs)
+        self.offsets: dict[str, int] = {}
         at = 0
-        for verb in self.card_verbs:
-            offsets[verb] = at
-            at += self.deck
-        for verb in self.bare_verbs:
-            offsets[verb] = at
+        for verb in card_verbs:
+            self.offsets[verb] = at
+            at += deck
+        for verb in bare_verbs:
+            self.offsets[verb] = at
             at += 1
-        for verb, slots in self.amount_verbs:
-            offsets[verb] = at
+        for verb, slots in amount_verbs:
+            self.offsets[verb] = at
             at += slots
-        object.__setattr__(self, "offsets", offsets)
-        object.__setattr__(self, "size", at)
+        self.size = at
 
     @property
     def names(self) -> list[str]:
-        """A short name per action: ``play 5H``, ``discard pick 5H``, ``go``, ``claim 12``, ``bet #0``."""
+        """A short name per action: ``play 5H``, ``discard 5H`` (a pick), ``go``, ``claim 12``, ``bet #0``."""
         out: list[str] = []
         for verb in self.card_verbs:
             out.extend(f"{verb} {card_at(i)}" for i in range(self.deck))
@@ -95,63 +95,59 @@ class UnmappedMoveError(ValueError):
     """A legal move the game's action space has no number for (a bound too small)."""
 
 
-@dataclass
 class Choice:
-    """One seat's legal moves as actions, and the cards already picked towards a multi-card move."""
+    """One seat's legal moves as actions, and the cards already picked towards a multi-card move.
 
-    space: ActionSpace
-    moves: list[Move]
-    picked: tuple[Card, ...] = ()
-    by_action: dict[int, Move] = field(default_factory=dict)
-    mask: Mask = field(init=False)
+    ``by_action`` maps each legal action to the move it makes, or to None for a card pick that
+    does not complete a move yet; ``mask`` marks the same actions."""
 
-    def __post_init__(self) -> None:
+    def __init__(self, space: ActionSpace, moves: list[Move], picked: tuple[Card, ...] = ()) -> None:
+        self.space, self.moves, self.picked = space, moves, picked
+        self.by_action: dict[int, Move | None] = {}
+        self.mask: Mask = np.zeros(space.size, dtype=np.int8)
         self.refresh()
 
     def refresh(self) -> None:
-        """Work out the mask (and the move each complete action makes) from the moves and picks."""
+        """Work out the legal actions from the moves and picks."""
         space, picked = self.space, set(self.picked)
-        self.mask = np.zeros(space.size, dtype=np.int8)
-        self.by_action = {}
+        by_action: dict[int, Move | None] = {}
         ordinals: dict[str, int] = {}
         for move in self.moves:
             verb = move.verb
-            if verb not in space.offsets:
+            base = space.offsets.get(verb)
+            if base is None:
                 raise UnmappedMoveError(f"the action space has no verb {verb!r} (move {move})")
-            base = space.offsets[verb]
             if isinstance(move, Play):
-                self._add(base + move.card.index, move)
+                by_action[base + move.card.index] = move
             elif isinstance(move, _Cards):
                 cards = set(move.cards)
-                if not picked <= cards:
-                    continue
-                for card in cards - picked:
+                if picked <= cards:
                     complete = len(cards) == len(picked) + 1
-                    self._add(base + card.index, move if complete else None)
+                    for card in cards - picked:
+                        by_action[base + card.index] = move if complete else None
             elif isinstance(move, _Bare):
-                self._add(base, move)
+                by_action[base] = move
             else:
                 amount = move.amount if isinstance(move, _Amount | Muggins) else -1
                 if verb in space.ordinal_verbs:
                     amount = ordinals.get(verb, 0)
                     ordinals[verb] = amount + 1
-                slots = dict(space.amount_verbs)[verb]
+                slots = space.slots[verb]
                 if not 0 <= amount < slots:
                     raise UnmappedMoveError(f"{move} is beyond the {slots} actions for {verb!r}")
-                self._add(base + amount, move)
-
-    def _add(self, action: int, move: Move | None) -> None:
-        self.mask[action] = 1
-        if move is not None:
-            self.by_action[action] = move
+                by_action[base + amount] = move
+        self.by_action = by_action
+        mask = np.zeros(space.size, dtype=np.int8)
+        mask[list(by_action)] = 1
+        self.mask = mask
 
     def take(self, action: int) -> Move | None:
         """The move ``action`` completes, or None when it only picked a card (the mask is redone)."""
-        if not 0 <= action < self.space.size or not self.mask[action]:
-            names = self.space.names
-            what = names[action] if 0 <= action < self.space.size else "no action"
+        if action not in self.by_action:
+            size = self.space.size
+            what = self.space.names[action] if 0 <= action < size else f"actions are 0-{size - 1}"
             raise ValueError(f"action {action} ({what}) is not legal now")
-        move = self.by_action.get(action)
+        move = self.by_action[action]
         if move is None:
             verb_base = max(b for b in self.space.offsets.values() if b <= action)
             self.picked = (*self.picked, card_at(action - verb_base))
