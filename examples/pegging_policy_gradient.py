@@ -97,9 +97,7 @@ def train(games: int, seed: int, rate: float = 0.05) -> np.ndarray:
             if view["phase"] == "play" and mask[PLAY : PLAY + 52].any():
                 if start is None:
                     start = game.scores
-                cards = [
-                    c for c in map(parse_card, view["hand"]) if mask[PLAY + c.index]
-                ]
+                cards = [c for c in map(parse_card, view["hand"]) if mask[PLAY + c.index]]
                 pick, phi, probs = choose(weights, view, cards, rng, greedy=False)
                 grads.append(phi[pick] - probs @ phi)  # the gradient of log pi(pick)
                 action = PLAY + cards[pick].index
@@ -128,9 +126,7 @@ class PeggingBot:
         plays = [m for m in moves if isinstance(m, Play)]
         if view["phase"] != "play" or not plays:
             return self.random.choose(view)
-        pick, _, _ = choose(
-            self.weights, view, [m.card for m in plays], self.rng, greedy=True
-        )
+        pick, _, _ = choose(self.weights, view, [m.card for m in plays], self.rng, greedy=True)
         return plays[pick]
 
 
@@ -160,9 +156,7 @@ def main() -> None:
             {
                 "training_games": args.games,
                 "training_cpu_s": round(trained, 1),
-                "weights": dict(
-                    zip(FEATURES, np.round(weights, 3).tolist(), strict=True)
-                ),
+                "weights": dict(zip(FEATURES, np.round(weights, 3).tolist(), strict=True)),
                 "match_games": summary["games"],
                 "learned_win_rate": learned["win_rate"],
                 "learned_points_per_deal": round(learned["points_per_deal"], 3),
