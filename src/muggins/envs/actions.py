@@ -8,6 +8,8 @@ lists (in its order: the minimum, then the pot-sized amount).
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 import numpy.typing as npt
 
@@ -17,7 +19,7 @@ from muggins.games.moves import Move, Muggins, Play, _Amount, _Bare, _Cards
 
 Mask = npt.NDArray[np.int8]
 
-MAX_SHOW = 29
+MAX_SHOW: Final = 29
 """The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
 
 
@@ -66,25 +68,25 @@ class ActionSpace:
         return out
 
 
-CRIBBAGE = ActionSpace(
+CRIBBAGE: Final = ActionSpace(
     deck=52,
     card_verbs=("play", "discard", "crib"),
     bare_verbs=("go", "ready"),
     amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
 )
-SKALBORG = ActionSpace(
+SKALBORG: Final = ActionSpace(
     deck=54,
     card_verbs=("discard",),
     bare_verbs=("check", "call", "fold", "allin", "ready"),
     amount_verbs=(("bet", 2), ("raise", 2)),
 )
-CRIBIST = ActionSpace(
+CRIBIST: Final = ActionSpace(
     deck=52,
     card_verbs=("play",),
     bare_verbs=("ready",),
     amount_verbs=(("claim", MAX_TRICK_POINTS + 1),),  # a muggins call names its items: never listed
 )
-SPACES: dict[str, ActionSpace] = {
+SPACES: Final[dict[str, ActionSpace]] = {
     "cribbage": CRIBBAGE,
     "skalborg": SKALBORG,
     "cribist": CRIBIST,

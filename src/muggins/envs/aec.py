@@ -58,6 +58,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.space = SPACES[name]
         self.table = Table(name, new_game(name, players=players, seed=0, **options))  # checks the options
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = len(observe(name, seat_view(self.game, 0), players))
         self._observation_spaces = {
             agent: spaces.Dict(
@@ -96,7 +97,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.to_act()]
 
     def observe(self, agent: str) -> Observation:
-        seat = self.possible_agents.index(agent)
+        seat = self.seats[agent]
         if self.game.is_over:
             mask = np.zeros(self.space.size, dtype=np.int8)
             picked: tuple[str, ...] = ()

@@ -9,22 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import joker_pack
 from muggins.games.base import Game
+from muggins.games.cribist_rules import MAX_TRICK_POINTS
 
-SEATS = 4
+SEATS: Final = 4
 """Seat slots in every observation (the most players any game seats)."""
 
 Vector = npt.NDArray[np.float32]
 View = Mapping[str, Any]
+T = TypeVar("T")
 
 
-CARD_INDEX: dict[str, int] = {str(card): card.index for card in joker_pack()}
+CARD_INDEX: Final[dict[str, int]] = {str(card): card.index for card in joker_pack()}
 """A card's notation -> its index: views name cards in notation."""
 
 
@@ -91,7 +93,8 @@ class Encoder:
         return out
 
 
-def seat_or_none(value: int | None) -> list[int]:
+def present(value: T | None) -> list[T]:
+    """``[value]``, or ``[]`` for None (a seat or card not there yet)."""
     return [] if value is None else [value]
 
 
@@ -102,7 +105,7 @@ def cribbage(view: View, out: Encoder) -> None:
     out.cards(view["hand"])
     out.cards(view["discards"])
     out.cards(view["own_crib"])
-    out.cards(seat_or_none_card(view["starter"]))
+    out.cards(present(view["starter"]))
     pile = [card for _, card in view["pile"]]
     out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
     out.seat_planes(view["played"])
@@ -121,18 +124,14 @@ def cribbage(view: View, out: Encoder) -> None:
         ]
     )
     out.seats_in([view["dealer"]])
-    out.seats_in(seat_or_none(view["turn"]))
+    out.seats_in(present(view["turn"]))
     out.seats_in(view["passed"])
     out.seats_in(view["active"])
     out.seats_in(next(side for side in view["sides"] if view["you"] in side))
     out.per_seat(view["hand_sizes"], 10)
 
 
-def seat_or_none_card(card: str | None) -> list[str]:
-    return [] if card is None else [card]
-
-
-SKALBORG_PHASES = (
+SKALBORG_PHASES: Final = (
     "throw",
     "preflop",
     "flop",
@@ -148,7 +147,7 @@ def skalborg(view: View, out: Encoder) -> None:
     """Skalborg: own cards and throw, the board, showdown hands; chips, blinds and betting state."""
     chips = float(max(1, sum(view["stacks"]) + view["pot"]))
     out.cards(view["cards"])
-    out.cards(seat_or_none_card(view["thrown"]))
+    out.cards(present(view["thrown"]))
     out.cards(view["board"])
     shown: list[list[str]] = [[] for _ in range(out.players)]
     for entry in view["showdown"]:
@@ -163,12 +162,12 @@ def skalborg(view: View, out: Encoder) -> None:
     out.numbers(money, chips)
     out.numbers([view["face_down"] / 4])
     out.seats_in([view["dealer"]])
-    out.seats_in(seat_or_none(view["acting"]))
+    out.seats_in(present(view["acting"]))
     for key in ("dealt", "folded", "out", "all_in", "thrown_by"):
         out.seats_in(view[key])
 
 
-CRIBIST_PHASES = ("play", "claim", "muggins", "hand over", "over")
+CRIBIST_PHASES: Final = ("play", "claim", "muggins", "hand over", "over")
 
 
 def cribist(view: View, out: Encoder) -> None:
@@ -190,10 +189,10 @@ def cribist(view: View, out: Encoder) -> None:
     out.per_seat(view["hand_sizes"], 13)
     out.seats_in([view["dealer"]])
     out.seats_in([view["leader"]])
-    out.seats_in(seat_or_none(view["trick_winner"]))
+    out.seats_in(present(view["trick_winner"]))
     claim = view["claim"]
-    out.seats_in(seat_or_none(claim and claim["player"]))
-    out.numbers([claim["amount"] / 40 if claim else 0.0])
+    out.seats_in(present(claim and claim["player"]))
+    out.numbers([claim["amount"] / MAX_TRICK_POINTS if claim else 0.0])
     out.seats_in(view["muggins"] and view["muggins"]["waiting"])
 
 
@@ -205,7 +204,7 @@ class Layout:
     write: Callable[[View, Encoder], None]
 
 
-LAYOUTS: dict[str, Layout] = {
+LAYOUTS: Final[dict[str, Layout]] = {
     "cribbage": Layout(52, cribbage),
     "skalborg": Layout(54, skalborg),
     "cribist": Layout(52, cribist),
