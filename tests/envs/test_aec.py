@@ -109,7 +109,7 @@ def test_bad_options_name_the_problem() -> None:
     ("name", "options", "hand_at", "size", "actions"),
     [
         ("cribbage", {"players": 3}, 52, 611, 218),
-        ("skalborg", {"players": 3}, 54, 488, 63),
+        ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],
 )
@@ -126,3 +126,21 @@ def test_the_documented_layout_holds(
     hand = e.game.view(seat)["hand" if name != "skalborg" else "cards"]
     plane = observation["observation"][hand_at : hand_at + (54 if name == "skalborg" else 52)]
     assert sorted(np.flatnonzero(plane)) == sorted(parse_card(c).index for c in hand)
+
+
+def test_skalborg_observations_hold_the_hands_betting_by_street_and_seat() -> None:
+    e = env("skalborg", players=3)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    while not e.game.view(None)["actions"]:
+        observation = e.observe(e.agent_selection)
+        e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    view = e.game.view(0)
+    chips = sum(view["stacks"]) + view["pot"]
+    action = view["actions"][0]
+    street = ("preflop", "flop", "turn", "river").index(action["street"])
+    slot = action["player"] % 3  # seat 0 observes: relative slot = seat
+    history = e.observe("player_0")["observation"][488:520]
+    assert history[street * 4 + slot] == pytest.approx(action["chips"] / chips)
+    raised = action["action"] in ("bet", "raise", "allin")
+    assert history[16 + street * 4 + slot] == pytest.approx(0.25 if raised else 0.0)

@@ -144,7 +144,8 @@ SKALBORG_PHASES: Final = (
 
 
 def skalborg(view: View, out: Encoder) -> None:
-    """Skalborg: own cards and throw, the board, showdown hands; chips, blinds and betting state."""
+    """Skalborg: own cards and throw, the board, showdown hands; chips, blinds, betting state and
+    this hand's betting so far."""
     chips = float(max(1, sum(view["stacks"]) + view["pot"]))
     out.cards(view["cards"])
     out.cards(present(view["thrown"]))
@@ -165,6 +166,25 @@ def skalborg(view: View, out: Encoder) -> None:
     out.seats_in(present(view["acting"]))
     for key in ("dealt", "folded", "out", "all_in", "thrown_by"):
         out.seats_in(view[key])
+    betting_history(view["actions"], out, chips)
+
+
+STREETS: Final = SKALBORG_PHASES[1:5]
+AGGRESSIVE: Final = frozenset({"bet", "raise", "allin"})
+
+
+def betting_history(actions: list[dict[str, Any]], out: Encoder, chips: float) -> None:
+    """This hand's betting, by street and relative seat: chips put in, then bets and raises made."""
+    put_in = [[0.0] * SEATS for _ in STREETS]
+    raised = [[0.0] * SEATS for _ in STREETS]
+    for action in actions:
+        street, slot = STREETS.index(action["street"]), out.rel(action["player"])
+        put_in[street][slot] += action["chips"]
+        raised[street][slot] += action["action"] in AGGRESSIVE
+    for row in put_in:
+        out.numbers(row, chips)
+    for row in raised:
+        out.numbers(row, 4)
 
 
 CRIBIST_PHASES: Final = ("play", "claim", "muggins", "hand over", "over")
