@@ -1,0 +1,157 @@
+"""A fixed action space per game: every move a game can list gets one action number.
+
+Cards moves take one action per card; a move of several cards (a cribbage discard of two, a ten-hand
+crib of four) is chosen one card at a time, the move being made when the last card is picked. Claims
+and muggins take one action per amount; bets and raises one per representative amount the game
+lists (in its order: the minimum, then the pot-sized amount).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from muggins.cards import Card, card_at
+from muggins.games.cribist_rules import MAX_TRICK_POINTS
+from muggins.games.moves import Move, Muggins, Play, _Amount, _Bare, _Cards
+
+Mask = npt.NDArray[np.int8]
+
+MAX_SHOW: Final = 29
+"""The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
+
+
+class ActionSpace:
+    """The actions of one game, by number: ``names[i]`` is action ``i``'s description.
+
+    ``deck``: card indices run 0 to ``deck - 1``. ``amount_verbs``: verbs taking an amount, with
+    how many slots each has (amounts 0 to slots - 1; for ``ordinal_verbs``, bets and raises, the
+    slot-th amount the game lists).
+    """
+
+    def __init__(
+        self,
+        deck: int,
+        card_verbs: tuple[str, ...],
+        bare_verbs: tuple[str, ...],
+        amount_verbs: tuple[tuple[str, int], ...],
+        ordinal_verbs: frozenset[str] = frozenset({"bet", "raise"}),
+    ) -> None:
+        self.deck, self.card_verbs, self.bare_verbs = deck, card_verbs, bare_verbs
+        self.amount_verbs, self.ordinal_verbs = amount_verbs, ordinal_verbs
+        self.slots = dict(amount_verbs)
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for verb in card_verbs:
+            self.offsets[verb] = at
+            at += deck
+        for verb in bare_verbs:
+            self.offsets[verb] = at
+            at += 1
+        for verb, slots in amount_verbs:
+            self.offsets[verb] = at
+            at += slots
+        self.size = at
+
+    @property
+    def names(self) -> list[str]:
+        """A short name per action: ``play 5H``, ``discard 5H`` (a pick), ``go``, ``claim 12``, ``bet #0``."""
+        out: list[str] = []
+        for verb in self.card_verbs:
+            out.extend(f"{verb} {card_at(i)}" for i in range(self.deck))
+        out.extend(self.bare_verbs)
+        for verb, slots in self.amount_verbs:
+            mark = "#" if verb in self.ordinal_verbs else ""
+            out.extend(f"{verb} {mark}{n}" for n in range(slots))
+        return out
+
+
+CRIBBAGE: Final = ActionSpace(
+    deck=52,
+    card_verbs=("play", "discard", "crib"),
+    bare_verbs=("go", "ready"),
+    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
+)
+SKALBORG: Final = ActionSpace(
+    deck=54,
+    card_verbs=("discard",),
+    bare_verbs=("check", "call", "fold", "allin", "ready"),
+    amount_verbs=(("bet", 2), ("raise", 2)),
+)
+CRIBIST: Final = ActionSpace(
+    deck=52,
+    card_verbs=("play",),
+    bare_verbs=("ready",),
+    amount_verbs=(("claim", MAX_TRICK_POINTS + 1),),  # a muggins call names its items: never listed
+)
+SPACES: Final[dict[str, ActionSpace]] = {
+    "cribbage": CRIBBAGE,
+    "skalborg": SKALBORG,
+    "cribist": CRIBIST,
+}
+
+
+class UnmappedMoveError(ValueError):
+    """A legal move the game's action space has no number for (a bound too small)."""
+
+
+class Choice:
+    """One seat's legal moves as actions, and the cards already picked towards a multi-card move.
+
+    ``by_action`` maps each legal action to the move it makes, or to None for a card pick that
+    does not complete a move yet; ``mask`` marks the same actions."""
+
+    def __init__(self, space: ActionSpace, moves: list[Move], picked: tuple[Card, ...] = ()) -> None:
+        self.space, self.moves, self.picked = space, moves, picked
+        self.by_action: dict[int, Move | None] = {}
+        self.mask: Mask = np.zeros(space.size, dtype=np.int8)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Work out the legal actions from the moves and picks."""
+        space, picked = self.space, set(self.picked)
+        by_action: dict[int, Move | None] = {}
+        ordinals: dict[str, int] = {}
+        for move in self.moves:
+            verb = move.verb
+            base = space.offsets.get(verb)
+            if base is None:
+                raise UnmappedMoveError(f"the action space has no verb {verb!r} (move {move})")
+            if isinstance(move, Play):
+                by_action[base + move.card.index] = move
+            elif isinstance(move, _Cards):
+                cards = set(move.cards)
+                if picked <= cards:
+                    complete = len(cards) == len(picked) + 1
+                    for card in cards - picked:
+                        by_action[base + card.index] = move if complete else None
+            elif isinstance(move, _Bare):
+                by_action[base] = move
+            else:
+                amount = move.amount if isinstance(move, _Amount | Muggins) else -1
+                if verb in space.ordinal_verbs:
+                    amount = ordinals.get(verb, 0)
+                    ordinals[verb] = amount + 1
+                slots = space.slots[verb]
+                if not 0 <= amount < slots:
+                    raise UnmappedMoveError(f"{move} is beyond the {slots} actions for {verb!r}")
+                by_action[base + amount] = move
+        self.by_action = by_action
+        mask = np.zeros(space.size, dtype=np.int8)
+        mask[list(by_action)] = 1
+        self.mask = mask
+
+    def take(self, action: int) -> Move | None:
+        """The move ``action`` completes, or None when it only picked a card (the mask is redone)."""
+        if action not in self.by_action:
+            size = self.space.size
+            what = self.space.names[action] if 0 <= action < size else f"actions are 0-{size - 1}"
+            raise ValueError(f"action {action} ({what}) is not legal now")
+        move = self.by_action[action]
+        if move is None:
+            verb_base = max(b for b in self.space.offsets.values() if b <= action)
+            self.picked = (*self.picked, card_at(action - verb_base))
+            self.refresh()
+        return move
