@@ -46,8 +46,20 @@ async def _user(request: Request, authorization: Annotated[str | None, Header()]
         raise HTTPException(401, str(exc)) from None
 
 
+async def _viewer(request: Request, authorization: Annotated[str | None, Header()] = None) -> User | None:
+    """The user a request's bearer token names, or None for an anonymous request (or a bad token:
+    what an anonymous request may see is all it gets)."""
+    if not authorization or not authorization.startswith("Bearer "):
+        return None
+    try:
+        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
+    except AuthError:
+        return None
+
+
 StoreDep = Annotated[Store, Depends(_store)]
 TablesDep = Annotated[Tables, Depends(_tables)]
 AuthDep = Annotated[Auth, Depends(_auth)]
 UserDep = Annotated[User, Depends(_user)]
+ViewerDep = Annotated[User | None, Depends(_viewer)]
 ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]

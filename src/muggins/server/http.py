@@ -14,7 +14,7 @@ from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
 from muggins.server import messages, trainer
 from muggins.server.auth import Auth, AuthError
-from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep
+from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep, ViewerDep
 from muggins.server.manager import Tables
 from muggins.server.ratings import display
 from muggins.server.reviews import RefusedReviewError, Status
@@ -280,12 +280,15 @@ async def _summary(store: Store, row: GameRow) -> GameSummary:
 @router.get("/history")
 async def history(
     store: StoreDep,
+    viewer: ViewerDep,
     table: Annotated[str | None, Query(max_length=32)] = None,
     user: Annotated[int | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[GameSummary]:
-    """Finished games, newest first, at a table or of a player."""
-    rows = await store.finished_games(table_id=table, user_id=user, limit=limit)
+    """Finished games, newest first, at a table or of a player. Games at private tables are listed
+    only to those who played in them, or by their table's id (the invitation)."""
+    viewer_id = viewer.id if viewer is not None else None
+    rows = await store.finished_games(table_id=table, user_id=user, limit=limit, viewer_id=viewer_id)
     return [await _summary(store, row) for row in rows]
 
 
@@ -310,10 +313,10 @@ def _replay_steps(row: GameRow) -> tuple[list[dict[str, Any]], list[ReplayStep]]
 
 
 @router.get("/history/{game_id}")
-async def replay(game_id: int, store: StoreDep) -> Replay:
+async def replay(game_id: int, store: StoreDep, viewer: ViewerDep) -> Replay:
     """A finished game step by step: each move with all its events. Games still being played are
     not shown (their record would reveal the cards)."""
-    row = await _finished(store, game_id)
+    row = await _finished(store, game_id, viewer)
     record = row.record()
     opening, steps = await asyncio.to_thread(_replay_steps, row)
     return Replay(game=await _summary(store, row), record=record, opening=opening, steps=steps)
@@ -324,10 +327,11 @@ async def replay_view(
     game_id: int,
     store: StoreDep,
     ply: Annotated[int, Query(ge=0)],
+    viewer: ViewerDep,
     seat: Annotated[int | None, Query(ge=0)] = None,
 ) -> dict[str, Any]:
     """The view of ``seat`` (omitted: a spectator) after ``ply`` moves of a finished game."""
-    row = await _finished(store, game_id)
+    row = await _finished(store, game_id, viewer)
     record = row.record()
     if ply > len(record["moves"]):
         raise HTTPException(400, f"game {game_id} has {len(record['moves'])} moves, not {ply}")
@@ -337,24 +341,31 @@ async def replay_view(
     return game.view(seat)
 
 
-async def _finished(store: Store, game_id: int) -> GameRow:
+async def _finished(store: Store, game_id: int, viewer: User | None) -> GameRow:
+    """A finished game that ``viewer`` may see: a private table's games only to their players
+    (game ids are counted, so an id proves nothing; a table's id does, and lists them)."""
     row = await store.game(game_id)
     if row is None or row.status != "over":
+        raise HTTPException(404, f"there is no finished game {game_id}")
+    table = await store.table(row.table_id)
+    if table is not None and table.private and (viewer is None or viewer.id not in row.seats):
         raise HTTPException(404, f"there is no finished game {game_id}")
     return row
 
 
 @router.get("/history/{game_id}/review")
-async def review_status(game_id: int, store: StoreDep, reviewer: ReviewerDep) -> ReviewOut:
+async def review_status(
+    game_id: int, store: StoreDep, reviewer: ReviewerDep, viewer: ViewerDep
+) -> ReviewOut:
     """A finished game's review: done (stored), running with its progress, or none asked yet."""
-    await _finished(store, game_id)
+    await _finished(store, game_id, viewer)
     return _review_out(game_id, await reviewer.status(game_id))
 
 
 @router.post("/history/{game_id}/review")
 async def start_review(game_id: int, user: UserDep, store: StoreDep, reviewer: ReviewerDep) -> ReviewOut:
     """Review a finished game in the background (or give the stored review): poll with GET."""
-    row = await _finished(store, game_id)
+    row = await _finished(store, game_id, user)
     try:
         return _review_out(game_id, await reviewer.start(row, user.id))
     except RefusedReviewError as exc:

@@ -201,9 +201,15 @@ class Store(ABC):
 
     @abstractmethod
     async def finished_games(
-        self, *, table_id: str | None = None, user_id: int | None = None, limit: int = 50
+        self,
+        *,
+        table_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 50,
+        viewer_id: int | None = None,
     ) -> list[GameRow]:
-        """Finished games, newest first, without moves."""
+        """Finished games, newest first, without moves. Games at private tables are left out unless
+        ``table_id`` names their table (its id is the invitation) or ``viewer_id`` played in them."""
 
     @abstractmethod
     async def ratings(

@@ -547,13 +547,27 @@ class SqlStore(Store):
         return found[0] if found else None
 
     async def finished_games(
-        self, *, table_id: str | None = None, user_id: int | None = None, limit: int = 50
+        self,
+        *,
+        table_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 50,
+        viewer_id: int | None = None,
     ) -> list[GameRow]:
-        if not _is_id(user_id):
+        if not _is_id(user_id) or not _is_id(viewer_id):
             return []
         where: sa.ColumnElement[bool] = s.games.c.status == "over"
         if table_id is not None:
             where &= s.games.c.table_id == table_id
+        else:
+            visible: sa.ColumnElement[bool] = s.games.c.table_id.in_(
+                sa.select(s.tables.c.id).where(s.tables.c.private == sa.false())
+            )
+            if viewer_id is not None:
+                visible |= s.games.c.id.in_(
+                    sa.select(s.results.c.game_id).where(s.results.c.user_id == viewer_id)
+                )
+            where &= visible
         if user_id is not None:
             where &= s.games.c.id.in_(sa.select(s.results.c.game_id).where(s.results.c.user_id == user_id))
         return await self._run(lambda: self._games(where, with_moves=False, limit=limit))
