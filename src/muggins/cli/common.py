@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class CommandError(Exception):
@@ -23,7 +24,32 @@ def print_json(data: Any) -> None:
 
 def console() -> Console:
     """The terminal for human output (plain when stdout is not a terminal)."""
+    from rich.console import Console
+
     return Console(highlight=False)
+
+
+class HelpWhenShown(argparse.Action):
+    """An option stored as given whose help is written by ``write_help`` only when help is shown:
+    ``--bots`` lists each game's bots, and finding them loads the engines."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str, write_help: Callable[[], str], **kwargs: Any
+    ) -> None:
+        self.write_help = write_help
+        super().__init__(option_strings, dest, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self.write_help()
+
+    @help.setter
+    def help(self, text: str | None) -> None:
+        """argparse sets a help text when the option is made; this one is written when shown."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
 
 
 def port(text: str) -> int:

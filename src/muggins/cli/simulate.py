@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-
-from muggins.analysis.simulate import Spec, Tally, stream
 from muggins.bots.registry import bot_names
 from muggins.cli.common import (
     CommandError,
+    HelpWhenShown,
     check_table,
     console,
     parse_options,
@@ -27,6 +18,9 @@ from muggins.cli.common import (
     whole_number,
 )
 from muggins.games.registry import game_class, game_names
+
+if TYPE_CHECKING:
+    from muggins.analysis.simulate import Spec
 
 
 def register(sub: Any) -> None:
@@ -41,7 +35,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="expert,expert",
-        help="bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
+        action=HelpWhenShown,
+        write_help=lambda: "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
         + ", ".join(bot_names("cribbage"))
         + ", skalborg " + ", ".join(bot_names("skalborg"))
         + ", cribist " + ", ".join(bot_names("cribist"))
@@ -63,6 +58,8 @@ def register(sub: Any) -> None:
 
 
 def make_spec(args: argparse.Namespace) -> Spec:
+    from muggins.analysis.simulate import Spec
+
     bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
     known = bot_names(args.game)
     unknown = [b for b in bots if b not in known]
@@ -86,6 +83,10 @@ def make_spec(args: argparse.Namespace) -> Spec:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from muggins.analysis.simulate import Tally, stream
+
     spec = make_spec(args)
     plot = None
     if args.plot:
@@ -127,6 +128,8 @@ def _pct(rate: dict[str, float]) -> str:
 
 
 def _print(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     out = console()
     out.print(
         f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
