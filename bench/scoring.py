@@ -58,6 +58,20 @@ def bench_show_scalar() -> Figure:
     return figure("show_scalar", round(rate), "hands/s", ">=250000", hands=HANDS, api="fast.show_points")
 
 
+def bench_show_total() -> Figure:
+    """``score_show(...).total``, the call the README shows, against ``fast.show_points`` on the
+    same hands, CPU time, interleaved: the items are worked out only when read."""
+    shows = _shows(random_deals(HANDS))
+    seconds = interleaved_seconds({
+        "score_show_total": lambda: [score_show(hand, starter).total for hand, starter in shows],
+        "show_points": lambda: [show_points(hand, starter) for hand, starter in shows],
+    })
+    rate = {side: 3 * HANDS / s for side, s in seconds.items()}
+    return figure("show_total", round(rate["score_show_total"]), "hands/s", hands=HANDS, runs_each=3,
+                  api="score_show(...).total", show_points_hands_per_s=round(rate["show_points"]),
+                  ratio_to_show_points=round(rate["score_show_total"] / rate["show_points"], 2))
+
+
 def bench_show_batch() -> list[Figure]:
     deals = random_deals(BATCH)
     hands, starters = deals[:, :4].copy(), deals[:, 4].copy()

@@ -11,7 +11,6 @@ import argparse
 import importlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +113,8 @@ def check_writable(path: Path) -> None:
 def save_record(game: Game, path: Path) -> str:
     """Write the record to ``path``; if that fails now, to a temporary file, so that no game is
     lost. Returns where it went, with the command that replays it."""
+    import tempfile
+
     text = json.dumps(game.record(), indent=1)
     try:
         path.write_text(text, encoding="utf-8")

@@ -96,8 +96,8 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         return score, f"Pegging {format_cards(cards)} (count {pile_count(cards)})"
     if args.starter is None:
         raise CommandError("a cribbage hand needs --starter (or use --pegging for the play)")
-    from muggins.scoring.show import score_show
+    from muggins.scoring.show import itemise_show
 
     starter = parse_card(args.starter)
     what = "Crib" if args.crib else "Hand"
-    return score_show(cards, starter, crib=args.crib), f"{what} {format_cards(cards)} starter {starter}"
+    return itemise_show(cards, starter, args.crib), f"{what} {format_cards(cards)} starter {starter}"
