@@ -55,11 +55,20 @@ def tables() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     return built
 
 
-@functools.cache
-def _scalar_tables() -> tuple[list[int], list[int]]:
-    """The tables as Python lists: the quickest lookup from plain Python."""
-    ranks, flushes = tables()
-    return ranks.tolist(), flushes.tolist()
+class _ScalarTables:
+    """The tables as lists, loaded on the first pool scored: a compiled attribute read, where a
+    cached function is a Python call."""
+
+    def __init__(self) -> None:
+        self.ranks: list[int] = []
+        self.flushes: list[int] = []
+
+    def load(self) -> None:
+        ranks, flushes = tables()
+        self.ranks, self.flushes = ranks.tolist(), flushes.tolist()
+
+
+_SCALAR: Final = _ScalarTables()
 
 
 def skalborg_points(cards: Sequence[Card]) -> int:
@@ -74,13 +83,16 @@ def skalborg_points(cards: Sequence[Card]) -> int:
     try:
         indices = [card.index for card in cards]
         symbols = sorted([card.rank for card in cards])
-    except AttributeError:
+    except (AttributeError, TypeError):  # TypeError: compiled, a non-card fails the type check
         raise SkalborgError(f"Skalborg scores cards, not {cards!r}") from None
     if len(indices) != POOL:
         raise SkalborgError(f"Skalborg scores {POOL} cards (hand and board), not {len(indices)}")
     if len(set(indices)) != POOL:
         require_distinct(cards)
-    ranks, flushes = _scalar_tables()
+    scalar = _SCALAR
+    if not scalar.ranks:
+        scalar.load()
+    ranks, flushes = scalar.ranks, scalar.flushes
     p0, p1, p2, p3, p4, p5, p6, p7 = RANK_PLACES
     s0, s1, s2, s3, s4, s5, s6, s7 = symbols
     key = p0[s0] + p1[s1] + p2[s2] + p3[s3] + p4[s4] + p5[s5] + p6[s6] + p7[s7]
