@@ -122,7 +122,8 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
     """Per-deal points by seat and (cribbage) by category and role, and each deal's dealer."""
     deals: list[dict[str, Any]] = []
     for event in events:
-        if event.type in DEAL_EVENTS:
+        kind = event.type  # a class constant of a compiled class: read once
+        if kind in DEAL_EVENTS:
             deals.append(
                 {
                     "dealer": getattr(event, "dealer", None),
@@ -131,7 +132,7 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
                     "complete": True,
                 }
             )
-        elif event.type == "game_won" and deals:
+        elif kind == "game_won" and deals:
             deals[-1]["complete"] = False
         elif isinstance(event, Scored) and deals:
             deal = deals[-1]
