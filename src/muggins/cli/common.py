@@ -52,6 +52,11 @@ class HelpWhenShown(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+def add_bots_option(parser: argparse.ArgumentParser, default: str, write_help: Callable[[], str]) -> None:
+    """``--bots``, comma-separated bot names, whose help (naming the bots) is written when shown."""
+    parser.add_argument("--bots", default=default, action=HelpWhenShown, write_help=write_help)
+
+
 def port(text: str) -> int:
     """An argparse type: a TCP port, 1-65535."""
     value = whole_number(text)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
-from muggins.cli.common import CommandError, HelpWhenShown, console, parse_options, whole_number
+from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
 from muggins.games.cribbage_variants import VARIANTS
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, game_names, new_game
@@ -43,11 +43,10 @@ def register(sub: Any) -> None:
     p.add_argument("--partnerships", action="store_true", help="cribbage: four players in two partnerships")
     p.add_argument("--variant", choices=VARIANTS, help="cribbage variant")
     p.add_argument("--target", type=whole_number, help="score target")
-    p.add_argument(
-        "--bots",
-        default="random",
-        action=HelpWhenShown,
-        write_help=lambda: "bots for the other seats, comma separated (cribbage: "
+    add_bots_option(
+        p,
+        "random",
+        lambda: "bots for the other seats, comma separated (cribbage: "
         + ", ".join(bot_names("cribbage"))
         + "; every game has random; see 'muggins simulate --help')",
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from muggins.bots.registry import bot_names
 from muggins.cli.common import (
     CommandError,
-    HelpWhenShown,
+    add_bots_option,
     check_table,
     console,
     parse_options,
@@ -32,14 +32,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--game", choices=game_names(), default="cribbage")
     p.add_argument("--players", type=whole_number, default=2)
-    p.add_argument(
-        "--bots",
-        default="expert,expert",
-        action=HelpWhenShown,
-        write_help=lambda: "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
+    add_bots_option(
+        p,
+        "expert,expert",
+        lambda: "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
         + ", ".join(bot_names("cribbage"))
         + ", skalborg " + ", ".join(bot_names("skalborg"))
-        + ", cribist " + ", ".join(bot_names("cribist"))
+        + ", cribist " + ", ".join(bot_names("cribist")),
     )
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)
