@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import numpy.typing as npt
 
@@ -78,9 +80,15 @@ def bench_show_batch() -> list[Figure]:
     show_points_batch(hands[:10], starters[:10])  # build the tables outside the timing
     checked = BATCH / best_seconds(lambda: show_points_batch(hands, starters))
     unchecked = BATCH / best_seconds(lambda: show_points_batch(hands, starters, check=False))
+    by_dtype = {}
+    for dtype in ("int32", "uint8"):
+        typed_hands, typed_starters = hands.astype(dtype), starters.astype(dtype)
+        seconds = best_seconds(partial(show_points_batch, typed_hands, typed_starters, check=False))
+        by_dtype[f"unchecked_{dtype}_hands_per_s"] = round(BATCH / seconds)
     return [
         figure("show_batch", round(checked), "hands/s", ">=5000000", hands=BATCH, dtype=str(hands.dtype)),
-        figure("show_batch_unchecked", round(unchecked), "hands/s", ">=5000000", hands=BATCH),
+        figure("show_batch_unchecked", round(unchecked), "hands/s", ">=5000000", hands=BATCH,
+               dtype=str(hands.dtype), **by_dtype),
     ]
 
 
