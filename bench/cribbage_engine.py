@@ -5,8 +5,9 @@ choice, ``apply``. CPU time of the thread that plays is used, so a loaded machin
 rate, nor do numpy's BLAS worker threads, which spin on other cores for a while after the scoring
 tables are built with numpy in the first show (counted as the process's CPU time, they halved the
 rate of the first few hundred games).
-The peer is OpenSpiel's cribbage (C++ behind Python bindings, the ``bench`` extra) driven by the
-same kind of Python loop, chance nodes (the deal and the cut) sampled as OpenSpiel's examples do.
+The peer is OpenSpiel's cribbage (C++ behind Python bindings, the ``bench`` extra), played by its own
+C++ loop (``evaluate_bots``: the compiled reference) and by the same kind of Python loop as ours,
+chance nodes (the deal and the cut) sampled as OpenSpiel's examples do.
 Each game is loaded before its clock starts (OpenSpiel's ``load_game``, our engine's module through
 the registry): importing the engine builds the scoring tables, once per process, in about as much
 time as a few hundred random games, so it is reported apart (``load_s``), not counted per game.
@@ -23,33 +24,34 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.figures import Figure, figure, play_randomly
+from bench.figures import Figure, figure, interleaved_seconds, play_randomly
 from muggins.games.registry import game_class, new_game
 
 GAMES = 300
+ROUNDS = 3
+
+
+def random_games(games: int, **config: Any) -> float:
+    """Play ``games`` random-move full games; the mean number of moves per game."""
+    rng = random.Random(2026)
+    moves = 0
+    for seed in range(games):
+        moves += play_randomly(new_game("cribbage", seed=seed, **config), rng)
+    return moves / games
 
 
 def random_games_per_second(games: int, **config: Any) -> tuple[float, float]:
     """CPU-time rate of random-move full games, and the mean number of moves per game."""
-    rng = random.Random(2026)
-    moves = 0
     start = time.thread_time()
-    for seed in range(games):
-        moves += play_randomly(new_game("cribbage", seed=seed, **config), rng)
-    return games / (time.thread_time() - start), moves / games
+    moves = random_games(games, **config)
+    return games / (time.thread_time() - start), moves
 
 
-def openspiel_games_per_second(games: int) -> tuple[float, float] | None:
-    """The same loop over OpenSpiel's two-player cribbage: (games/s, actions per game), or None
-    when OpenSpiel is not installed."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+def openspiel_python_loop(spiel: Any, games: int) -> float:
+    """OpenSpiel's two-player cribbage driven by the same kind of Python loop (a random choice from
+    the legal actions, chance outcomes sampled as OpenSpiel's examples do); actions per game."""
     rng = random.Random(2026)
-    spiel = pyspiel.load_game("cribbage")
     actions = 0
-    start = time.thread_time()
     for _ in range(games):
         state = spiel.new_initial_state()
         while not state.is_terminal():
@@ -58,7 +60,17 @@ def openspiel_games_per_second(games: int) -> tuple[float, float] | None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-    return games / (time.thread_time() - start), actions / games
+    return actions / games
+
+
+def openspiel_cpp_loop(spiel: Any, games: int) -> None:
+    """OpenSpiel's cribbage played by its C++ loop (``evaluate_bots`` with uniform random bots),
+    one Python call per game: the compiled reference."""
+    import pyspiel
+
+    bots = [pyspiel.make_uniform_random_bot(player, 2026 + player) for player in range(2)]
+    for seed in range(games):
+        pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)
 
 
 def load_seconds() -> float:
@@ -76,12 +88,30 @@ def _bench(name: str, target: str | None, **config: Any) -> Figure:
 
 
 def bench_cribbage_random_2p() -> Figure:
-    result = _bench("cribbage_random_2p", ">=2000", players=2)
-    peer = openspiel_games_per_second(GAMES)
-    if peer is not None:
-        result.update(openspiel_games_per_s=round(peer[0], 1), openspiel_actions_per_game=round(peer[1], 1),
-                      ratio_to_openspiel=round(result["value"] / peer[0], 2))
-    return result
+    """Our loop against OpenSpiel's C++ loop and its Python loop, the same number of games each,
+    in interleaved rounds of CPU time."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return _bench("cribbage_random_2p", ">=2000", players=2)
+    load = load_seconds()
+    spiel = pyspiel.load_game("cribbage")
+    moves: list[float] = []
+    seconds = interleaved_seconds({
+        "muggins": lambda: moves.append(random_games(GAMES, players=2)),
+        "openspiel_cpp_loop": lambda: openspiel_cpp_loop(spiel, GAMES),
+        "openspiel_python_loop": lambda: openspiel_python_loop(spiel, GAMES),
+    }, rounds=ROUNDS)
+    rate = {side: ROUNDS * GAMES / s for side, s in seconds.items()}
+    return figure(
+        "cribbage_random_2p", round(rate["muggins"], 1), "games/s", ">=2000",
+        games=GAMES * ROUNDS, moves_per_game=round(moves[-1], 1), load_s=round(load, 3),
+        openspiel_cpp_loop_games_per_s=round(rate["openspiel_cpp_loop"], 1),
+        ratio_to_openspiel_cpp_loop=round(rate["muggins"] / rate["openspiel_cpp_loop"], 2),
+        openspiel_python_loop_games_per_s=round(rate["openspiel_python_loop"], 1),
+        ratio_to_openspiel_python_loop=round(rate["muggins"] / rate["openspiel_python_loop"], 2),
+        note="CPU time of the playing thread; interleaved rounds, the same games for each side",
+    )
 
 
 def bench_cribbage_random_3p() -> Figure:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ def figure(bench: str, value: float, unit: str, target: str | None = None, **det
         result["met"] = meets(value, target)
     result.update(detail)
     result.setdefault("compiled_core", compiled_core())
+    result.setdefault("load", load())
     return result
 
 
@@ -55,10 +57,31 @@ def meets(value: float, target: str) -> bool:
 
 
 def best_seconds(run: Callable[[], object], repeats: int = 3) -> float:
-    """The fastest of ``repeats`` timed calls of ``run``, in seconds."""
+    """The fastest of ``repeats`` calls of ``run``, in CPU seconds of this thread."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.thread_time()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
     return min(times)
+
+
+def interleaved_seconds(sides: dict[str, Callable[[], object]], rounds: int = 3) -> dict[str, float]:
+    """CPU seconds (of this thread) of each side's call, summed over ``rounds`` rounds in which every
+    side runs once, taking turns: the same number of runs for each, and a change of the machine's
+    load falls on all alike. Each side runs once untimed first (imports, tables, caches)."""
+    for run in sides.values():
+        run()
+    seconds = dict.fromkeys(sides, 0.0)
+    for number in range(rounds):
+        order = list(sides.items())
+        for name, run in order if number % 2 == 0 else reversed(order):
+            start = time.thread_time()
+            run()
+            seconds[name] += time.thread_time() - start
+    return seconds
+
+
+def load() -> float:
+    """The machine's load (one-minute average) when a figure is taken, for reading it."""
+    return round(os.getloadavg()[0], 2)

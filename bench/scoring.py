@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import statistics
-import subprocess
-import sys
-import time
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
-from bench.figures import Figure, best_seconds, figure
+from bench.commands import command_figure, muggins
+from bench.figures import Figure, best_seconds, figure, interleaved_seconds
+from muggins.bots.cribbage.keeps import keep_means
 from muggins.cards import STANDARD_CARDS, Card
 from muggins.scoring.batch import keep_expectations, show_points_batch
 from muggins.scoring.fast import show_points
+from muggins.scoring.show import score_show
 
 SEED = 2026
 HANDS = 100_000
 BATCH = 1_000_000
 COLD_RUNS = 3
-
-_COLD = """
-import time
-start, cpu = time.perf_counter(), time.process_time()
-from muggins.scoring.distribution import show_distribution
-show_distribution(crib={crib})
-print(time.perf_counter() - start, time.process_time() - cpu)
-"""
-
 
 def random_deals(count: int, cards: int = 5, seed: int = SEED) -> npt.NDArray[np.intp]:
     """``count`` rows of ``cards`` distinct card indices: a hand and, last, its starter."""
@@ -36,28 +27,11 @@ def random_deals(count: int, cards: int = 5, seed: int = SEED) -> npt.NDArray[np
 
 
 def _cold_distribution(crib: bool) -> Figure:
-    """Time ``show_distribution`` in fresh interpreters: import, table building and counting."""
-    inner, cpu, whole = [], [], []
-    for _ in range(COLD_RUNS):
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", _COLD.format(crib=crib)], capture_output=True, text=True, check=True
-        )
-        whole.append(time.perf_counter() - start)
-        wall_s, cpu_s = map(float, done.stdout.split())
-        inner.append(wall_s)
-        cpu.append(cpu_s)
-    return figure(
-        "distribution_crib_cold" if crib else "distribution_hand_cold",
-        round(statistics.median(inner), 3),
-        "s",
-        "<=1",
-        cpu_s=round(statistics.median(cpu), 3),
-        process_s=round(statistics.median(whole), 3),
-        runs=COLD_RUNS,
-        note="median of fresh processes; value is wall time from import to result, cpu_s its CPU time, "
-        "process_s adds interpreter start",
-    )
+    """``muggins distribution`` as a user runs it, in fresh processes: interpreter start, imports,
+    table building, counting and printing."""
+    name = "distribution_crib_cold" if crib else "distribution_hand_cold"
+    return command_figure(name, muggins("distribution", *(["--crib"] if crib else [])), runs=COLD_RUNS,
+                          cpu="<=1")
 
 
 def bench_distribution_hand_cold() -> Figure:
@@ -86,51 +60,84 @@ def bench_show_scalar() -> Figure:
     return figure("show_scalar", round(rate), "hands/s", ">=250000", hands=HANDS, api="fast.show_points")
 
 
+def bench_show_total() -> Figure:
+    """``score_show(...).total``, the call the README shows, against ``fast.show_points`` on the
+    same hands, CPU time, interleaved: the items are worked out only when read."""
+    shows = _shows(random_deals(HANDS))
+    seconds = interleaved_seconds({
+        "score_show_total": lambda: [score_show(hand, starter).total for hand, starter in shows],
+        "show_points": lambda: [show_points(hand, starter) for hand, starter in shows],
+    })
+    rate = {side: 3 * HANDS / s for side, s in seconds.items()}
+    return figure("show_total", round(rate["score_show_total"]), "hands/s", hands=HANDS, runs_each=3,
+                  api="score_show(...).total", show_points_hands_per_s=round(rate["show_points"]),
+                  ratio_to_show_points=round(rate["score_show_total"] / rate["show_points"], 2))
+
+
 def bench_show_batch() -> list[Figure]:
     deals = random_deals(BATCH)
     hands, starters = deals[:, :4].copy(), deals[:, 4].copy()
     show_points_batch(hands[:10], starters[:10])  # build the tables outside the timing
     checked = BATCH / best_seconds(lambda: show_points_batch(hands, starters))
     unchecked = BATCH / best_seconds(lambda: show_points_batch(hands, starters, check=False))
+    by_dtype = {}
+    for dtype in ("int32", "uint8"):
+        typed_hands, typed_starters = hands.astype(dtype), starters.astype(dtype)
+        seconds = best_seconds(partial(show_points_batch, typed_hands, typed_starters, check=False))
+        by_dtype[f"unchecked_{dtype}_hands_per_s"] = round(BATCH / seconds)
     return [
         figure("show_batch", round(checked), "hands/s", ">=5000000", hands=BATCH, dtype=str(hands.dtype)),
-        figure("show_batch_unchecked", round(unchecked), "hands/s", ">=5000000", hands=BATCH),
+        figure("show_batch_unchecked", round(unchecked), "hands/s", ">=5000000", hands=BATCH,
+               dtype=str(hands.dtype), **by_dtype),
     ]
 
 
-def bench_keep_expectations() -> Figure:
+def bench_keep_expectations() -> list[Figure]:
+    """The expert's discard read: the mean show of every way to keep 4 of 6 over the 46 starters,
+    through ``keep_means`` (what the bot calls) and through the batch API ``keep_expectations``."""
     rng = np.random.default_rng(SEED)
     deals = [[STANDARD_CARDS[i] for i in rng.choice(52, size=6, replace=False)] for _ in range(200)]
-    keep_expectations(deals[0])
-    seconds = best_seconds(lambda: [keep_expectations(deal) for deal in deals])
-    return figure(
-        "keep_expectations",
-        round(seconds / len(deals) * 1000, 3),
-        "ms/deal",
-        "<=5",
-        note="15 ways to keep 4 of 6, each over its 46 starters",
-    )
+    seconds = interleaved_seconds({
+        "keep_means": lambda: [keep_means(deal, 4) for deal in deals],
+        "keep_expectations": lambda: [keep_expectations(deal) for deal in deals],
+    })
+    runs = 3 * len(deals)
+    note = "15 ways to keep 4 of 6, each over its 46 starters; CPU time, interleaved"
+    return [
+        figure("keep_expectations", round(seconds["keep_means"] / runs * 1000, 3), "ms/deal", "<=5",
+               api="bots.cribbage.keeps.keep_means (the expert's path)", deals=runs, note=note),
+        figure("keep_expectations_batch_api", round(seconds["keep_expectations"] / runs * 1000, 3), "ms/deal",
+               api="scoring.batch.keep_expectations", deals=runs, note=note),
+    ]
 
 
 def bench_cribbage_scorer_ratio() -> Figure:
-    """The same random hands through PyPI ``cribbage-scorer``'s ``show_calc_score`` and our scalar."""
+    """Itemised against itemised: our ``score_show`` with its items read, and PyPI ``cribbage-scorer``'s
+    ``show_calc_score`` (which itemises), on the same hands, the same number of runs, CPU time,
+    interleaved. Our totals-only path against the same peer call is in the detail, named as such."""
     from cribbage_scorer import cribbage_scorer  # type: ignore[import-untyped]
 
-    shows = _shows(random_deals(HANDS))
+    shows = _shows(random_deals(HANDS // 10))
     theirs_shows = [
         ([(c.rank, str(c)[-1]) for c in hand], (starter.rank, str(starter)[-1])) for hand, starter in shows
     ]
-    start = time.perf_counter()
+    seconds = interleaved_seconds({
+        "ours_itemised": lambda: [score_show(hand, starter).items for hand, starter in shows],
+        "ours_totals": lambda: [show_points(hand, starter) for hand, starter in shows],
+        "cribbage_scorer": lambda: [cribbage_scorer.show_calc_score(s, h) for h, s in theirs_shows],
+    })
+    ours = [score_show(hand, starter).total for hand, starter in shows]
     theirs = [cribbage_scorer.show_calc_score(starter, hand)[0] for hand, starter in theirs_shows]
-    their_rate = len(shows) / (time.perf_counter() - start)
-    ours = [show_points(hand, starter) for hand, starter in shows]
-    our_rate = _scalar_rate(shows)
+    rate = {side: 3 * len(shows) / s for side, s in seconds.items()}
     return figure(
         "cribbage_scorer_ratio",
-        round(our_rate / their_rate, 1),
-        "x faster",
-        hands=HANDS,
-        ours_hands_per_s=round(our_rate),
-        cribbage_scorer_hands_per_s=round(their_rate),
+        round(rate["ours_itemised"] / rate["cribbage_scorer"], 2),
+        "x (itemised vs itemised)",
+        hands=len(shows),
+        runs_each=3,
+        ours_itemised_hands_per_s=round(rate["ours_itemised"]),
+        cribbage_scorer_hands_per_s=round(rate["cribbage_scorer"]),
+        ours_totals_hands_per_s=round(rate["ours_totals"]),
+        totals_only_vs_their_itemised=round(rate["ours_totals"] / rate["cribbage_scorer"], 1),
         totals_differ=sum(a != b for a, b in zip(ours, theirs, strict=True)),
     )

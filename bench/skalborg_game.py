@@ -29,9 +29,9 @@ GAMES = 200
 def bench_skalborg_equity_turn() -> list[Figure]:
     """Exact equity at the turn, heads-up: 47 rivers x 163,185 opponent hands (7.7 million deals)."""
     hand, board = parse_cards(TURN_HAND), parse_cards(TURN_BOARD)
-    start = time.perf_counter()
+    start = time.thread_time()
     result = equity(hand, board)
-    cold = time.perf_counter() - start
+    cold = time.thread_time() - start
     warm = best_seconds(lambda: equity(hand, board))
     assert result.exact
     detail: dict[str, Any] = {
@@ -53,18 +53,20 @@ def bench_skalborg_equity_turn() -> list[Figure]:
 
 
 def bench_skalborg_random_games() -> Figure:
-    """Full heads-up games (starting stack 100 big blinds) with uniformly random legal moves."""
+    """Full heads-up games (starting stack 100 big blinds) with uniformly random legal moves, in CPU
+    time of the playing thread like the cribbage figures."""
     rng = random.Random(2026)
     moves = 0
-    start = time.perf_counter()
+    start = time.thread_time()
     for seed in range(GAMES):
         game = new_game("skalborg", players=2, seed=seed, starting_stack=200)
         while not game.is_over:
             seat = rng.choice(sorted(game.to_move))
             game.apply(seat, rng.choice(game.legal_moves(seat)))
             moves += 1
-    seconds = time.perf_counter() - start
-    return figure("skalborg_random_games", round(GAMES / seconds, 1), "games/s", games=GAMES, moves=moves)
+    seconds = time.thread_time() - start
+    return figure("skalborg_random_games", round(GAMES / seconds, 1), "games/s", ">=2000", games=GAMES,
+                  moves=moves)
 
 
 def main() -> None:

@@ -68,7 +68,7 @@ def bench_skalborg_scalar() -> Figure:
     pools = _as_cards(random_pools(SCALAR))
     skalborg_points(pools[0])
     seconds = best_seconds(lambda: [skalborg_points(pool) for pool in pools])
-    return figure("skalborg_scalar", round(SCALAR / seconds), "hands/s", hands=SCALAR)
+    return figure("skalborg_scalar", round(SCALAR / seconds), "hands/s", ">=3000000", hands=SCALAR)
 
 
 def bench_skalborg_itemised() -> Figure:

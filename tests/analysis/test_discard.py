@@ -16,7 +16,7 @@ from muggins.bots.cribbage.cribtables import CribTableError, CribTables, shipped
 from muggins.bots.cribbage.keeps import keep_matrix, keep_means
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.scoring.fast import show_points
-from muggins.scoring.show import score_show
+from muggins.scoring.show import itemise_show
 
 
 def deal(seed: int, n: int = 6) -> tuple[Card, ...]:
@@ -31,7 +31,7 @@ def test_expected_hand_values_match_exact_enumeration(seed: int) -> None:
     assert len(splits) == 15
     starters = [c for c in STANDARD_CARDS if c not in cards]
     for split in splits:
-        totals = [score_show(split.kept, s).total for s in starters]
+        totals = [itemise_show(split.kept, s).total for s in starters]
         assert split.hand.mean == pytest.approx(sum(totals) / len(totals))
         assert (split.hand.low, split.hand.high) == (min(totals), max(totals))
         assert split.hand.counts == {t: totals.count(t) for t in set(totals)}
@@ -55,7 +55,7 @@ def test_fast_keep_means_equal_the_keep_matrix(
     assert keep_means(hand, keep, crib=crib, seen=others) == pytest.approx(matrix.means.tolist())
     row = len(matrix.rows) // 2
     starter = STANDARD_CARDS[int(matrix.starters[0])]
-    assert matrix.points[row, 0] == score_show(matrix.kept(row), starter, crib=crib).total
+    assert matrix.points[row, 0] == itemise_show(matrix.kept(row), starter, crib=crib).total
 
 
 def _brute_crib(cards: tuple[Card, ...], throw: tuple[Card, ...]) -> float:

@@ -26,7 +26,7 @@ from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.moves import Claim, Discard, KeepCrib, Play, parse_move
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.pegging import score_play
-from muggins.scoring.show import score_show
+from muggins.scoring.show import itemise_show
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,
@@ -159,7 +159,7 @@ def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
 
 def _exact_mean(kept: tuple[Card, ...], dealt: tuple[Card, ...]) -> float:
     starters = [c for c in STANDARD_CARDS if c not in dealt]
-    return sum(score_show(kept, s).total for s in starters) / len(starters)
+    return sum(itemise_show(kept, s).total for s in starters) / len(starters)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -329,4 +329,4 @@ def test_near_the_end_the_pone_keeps_the_hand_that_goes_out() -> None:
         move = ExpertBot().choose(chosen_view)
         assert isinstance(move, Discard)
         kept = [c for c in hand if c not in move.cards]
-        assert (min(score_show(kept, s).total for s in starters) >= 7) is always
+        assert (min(itemise_show(kept, s).total for s in starters) >= 7) is always

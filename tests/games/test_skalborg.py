@@ -625,3 +625,23 @@ def test_heads_up_the_dealer_never_folds_to_the_blind(blinds: str, first: list[s
     g = heads_up(blinds=blinds)
     assert [str(m) for m in g.legal_moves(0)][:2] == first
     assert "fold" not in [str(m) for m in g.legal_moves(0)]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_showdown_scores_every_hand_as_the_itemised_scorer(seed: int) -> None:
+    """The engine counts showdown totals with the fast scorer; each must be the itemised score."""
+    from muggins.games.skalborg_events import Shown
+
+    table = new_game("skalborg", players=3, seed=seed, starting_stack=40)
+    rng = random.Random(seed)
+    shown = 0
+    while not table.is_over and shown < 6:
+        seat = rng.choice(sorted(table.to_move))
+        for event in table.apply(seat, rng.choice(table.legal_moves(seat))):
+            if isinstance(event, Shown) and event.score is not None:
+                board = table.board  # type: ignore[attr-defined]
+                reference = score_skalborg(event.cards, board)
+                assert (event.points, event.score.total) == (reference.total, reference.total)
+                assert event.score.items == reference.items
+                shown += 1
+    assert shown, "no showdown was reached"

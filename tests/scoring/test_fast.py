@@ -30,13 +30,13 @@ from muggins.scoring.batch import (
 )
 from muggins.scoring.fast import rank_table, show_points
 from muggins.scoring.items import Item, Kind
-from muggins.scoring.show import ShowError, score_show
+from muggins.scoring.show import ShowError, itemise_show, score_show
 
 SAMPLE = 200_000
 
 
 def reference(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    return score_show(hand, starter, crib=crib).total
+    return itemise_show(hand, starter, crib=crib).total
 
 
 def batch_of(hands: Sequence[Sequence[Card]], starters: Sequence[Card], crib: bool) -> list[int]:

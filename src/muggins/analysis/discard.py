@@ -23,7 +23,8 @@ from muggins.analysis.crib import CONFIGS, weight
 from muggins.bots.cribbage.cribtables import CribTables, config_name, shipped_tables, throw_key
 from muggins.bots.cribbage.keeps import KeepMatrix, keep_matrix
 from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
-from muggins.games.cribbage.options import Variant, layout
+from muggins.games.cribbage.options import layout
+from muggins.games.cribbage_variants import Variant
 from muggins.scoring.fast import RANKS, rank_table
 
 CribMode = Literal["tables", "uniform", "expert"]

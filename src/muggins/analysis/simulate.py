@@ -21,6 +21,7 @@ from multiprocessing import get_context
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
+from muggins.bots.base import RandomBot
 from muggins.bots.registry import make_bot
 from muggins.games.events import Scored
 from muggins.games.registry import new_game
@@ -111,7 +112,13 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
             raise SimulationError(f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves")
         player = min(game.to_move)
         legal = game.legal_moves(player)
-        move = legal[0] if len(legal) == 1 else bots[player].choose(game.view(player))
+        bot = bots[player]
+        if len(legal) == 1:
+            move = legal[0]
+        elif isinstance(bot, RandomBot):
+            move = bot.choose_legal(legal)  # no view needed: the same draw over the same moves
+        else:
+            move = bot.choose(game.view(player))
         game.apply(player, move)
         moves += 1
     result = game.result
@@ -131,7 +138,8 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
     """Per-deal points by seat and (cribbage) by category and role, and each deal's dealer."""
     deals: list[dict[str, Any]] = []
     for event in events:
-        if event.type in DEAL_EVENTS:
+        kind = event.type  # a class constant of a compiled class: read once
+        if kind in DEAL_EVENTS:
             deals.append(
                 {
                     "dealer": getattr(event, "dealer", None),
@@ -140,7 +148,7 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
                     "complete": True,
                 }
             )
-        elif event.type == "game_won" and deals:
+        elif kind == "game_won" and deals:
             deals[-1]["complete"] = False
         elif isinstance(event, Scored) and deals:
             deal = deals[-1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from muggins.games.moves import Move, parse_move
@@ -35,4 +35,10 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
-        return self.rng.choice(legal(view))
+        # Only the chosen move is parsed: the same draw from the same list as choosing among them all.
+        return parse_move(self.rng.choice(view["legal_moves"]))
+
+    def choose_legal(self, legal: Sequence[Move]) -> Move:
+        """The move ``choose`` makes from a view listing ``legal`` (in the same order), when the
+        caller has the moves and no view: simulations skip building one."""
+        return self.rng.choice(legal)

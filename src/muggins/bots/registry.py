@@ -1,10 +1,13 @@
-"""The bots of every game by name; ``--bots`` on the command line and table seats use these names."""
+"""The bots of every game by name; ``--bots`` on the command line and table seats use these names.
+A game's bots load on first use."""
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from muggins.bots.base import Bot, BotFactory, RandomBot
+if TYPE_CHECKING:
+    from muggins.bots.base import Bot, BotFactory
 
 BOT_MODULES: dict[str, str] = {
     "cribbage": "muggins.bots.cribbage",
@@ -26,6 +29,8 @@ def bot_names(game: str) -> list[str]:
 def make_bot(game: str, name: str, seed: int = 0) -> Bot:
     """A fresh bot called ``name`` for ``game``."""
     if name == "random":
+        from muggins.bots.base import RandomBot
+
         return RandomBot(seed)
     factories = _game_bots(game)
     if name not in factories:

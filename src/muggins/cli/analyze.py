@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any, cast, get_args
+from typing import TYPE_CHECKING, Any, cast
 
-from rich.table import Table
-
-from muggins.analysis.discard import CribMode, Split, analyze
 from muggins.cards import format_cards, parse_cards
 from muggins.cli.common import (
     CommandError,
@@ -19,9 +16,11 @@ from muggins.cli.common import (
     refuse_flags,
     whole_number,
 )
-from muggins.games.cribbage.options import Variant
+from muggins.games.cribbage_variants import VARIANTS, Variant
 
-VARIANTS = get_args(Variant)
+if TYPE_CHECKING:
+    from muggins.analysis.discard import Split
+
 CRIBBAGE_ONLY = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
 """Flags about the crib and the deal's form, which a Skalborg deal does not have."""
 
@@ -73,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     check_table("cribbage", args.players, variant=args.variant, partnerships=args.partnerships)
     if args.top is not None and args.top < 1:
         raise CommandError(f"--top must be at least 1, not {args.top}")
+    from muggins.analysis.discard import CribMode, analyze
+
     mode = cast(CribMode, args.exact_crib or "tables")
     splits = analyze(
         cards,
@@ -106,6 +107,8 @@ def _distribution(counts: dict[int, int]) -> str:
 
 
 def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split], total: int) -> None:
+    from rich.table import Table
+
     out = console()
     mine = bool(splits) and splits[0].crib_weight > 0
     whose = "dealer (your crib)" if args.dealer else "pone (opponent's crib)"

@@ -7,9 +7,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 from muggins.errors import UserError
 
@@ -26,7 +27,37 @@ def print_json(data: Any) -> None:
 
 def console() -> Console:
     """The terminal for human output (plain when stdout is not a terminal)."""
+    from rich.console import Console
+
     return Console(highlight=False)
+
+
+class HelpWhenShown(argparse.Action):
+    """An option stored as given whose help is written by ``write_help`` only when help is shown:
+    ``--bots`` lists each game's bots, and finding them loads the engines."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str, write_help: Callable[[], str], **kwargs: Any
+    ) -> None:
+        self.write_help = write_help
+        super().__init__(option_strings, dest, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self.write_help()
+
+    @help.setter
+    def help(self, text: str | None) -> None:
+        """argparse sets a help text when the option is made; this one is written when shown."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+
+
+def add_bots_option(parser: argparse.ArgumentParser, default: str, write_help: Callable[[], str]) -> None:
+    """``--bots``, comma-separated bot names, whose help (naming the bots) is written when shown."""
+    parser.add_argument("--bots", default=default, action=HelpWhenShown, write_help=write_help)
 
 
 def port(text: str) -> int:

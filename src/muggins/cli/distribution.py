@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.table import Table
-
 from muggins.cli.common import console, print_json
-from muggins.scoring.distribution import show_distribution
 
 
 def register(sub: Any) -> None:
@@ -23,6 +20,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from muggins.scoring.distribution import show_distribution
+
     dist = show_distribution(crib=args.crib)
     if args.json:
         print_json(dist.to_dict())

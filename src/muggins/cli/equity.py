@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from muggins.analysis.skalborg import equity
 from muggins.cards import format_cards, parse_card, parse_cards
 from muggins.cli.common import CommandError, console, print_json
 
@@ -30,6 +29,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from muggins.analysis.skalborg import equity
+
     hand = parse_cards(" ".join(args.hand))
     board = parse_cards(" ".join(args.board))
     thrown = parse_card(args.thrown) if args.thrown else None

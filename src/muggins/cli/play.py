@@ -11,20 +11,21 @@ import argparse
 import importlib
 import json
 import os
-import tempfile
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any
 
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
-from muggins.cli.common import CommandError, console, parse_options, whole_number
-from muggins.cli.narrate import describe
-from muggins.games.base import Game
+from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
+from muggins.games.cribbage_variants import VARIANTS
 from muggins.games.errors import GameError
-from muggins.games.moves import Move, verbs
 from muggins.games.registry import game_class, game_names, new_game
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.games.base import Game
+    from muggins.games.moves import Move
 
 CARD_VERBS = ("play", "discard", "crib")
 
@@ -40,12 +41,12 @@ def register(sub: Any) -> None:
         "--players", type=whole_number, default=None, help="number of seats (default: the game's least)"
     )
     p.add_argument("--partnerships", action="store_true", help="cribbage: four players in two partnerships")
-    p.add_argument("--variant", choices=("six-card", "five-card", "ten-hand"), help="cribbage variant")
+    p.add_argument("--variant", choices=VARIANTS, help="cribbage variant")
     p.add_argument("--target", type=whole_number, help="score target")
-    p.add_argument(
-        "--bots",
-        default="random",
-        help="bots for the other seats, comma separated (cribbage: "
+    add_bots_option(
+        p,
+        "random",
+        lambda: "bots for the other seats, comma separated (cribbage: "
         + ", ".join(bot_names("cribbage"))
         + "; every game has random; see 'muggins simulate --help')",
     )
@@ -111,6 +112,8 @@ def check_writable(path: Path) -> None:
 def save_record(game: Game, path: Path) -> str:
     """Write the record to ``path``; if that fails now, to a temporary file, so that no game is
     lost. Returns where it went, with the command that replays it."""
+    import tempfile
+
     text = json.dumps(game.record(), indent=1)
     try:
         path.write_text(text, encoding="utf-8")
@@ -125,6 +128,8 @@ def save_record(game: Game, path: Path) -> str:
 
 def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
     """Alternate bot moves and the human's prompted moves until the game ends, narrating events."""
+    from muggins.cli.narrate import describe
+
     renderer = importlib.import_module(f"muggins.cli.tables.{game.name}")
     for event in game.events:
         line = describe(event, you)
@@ -144,6 +149,8 @@ def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
 
 
 def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
+    from muggins.cli.narrate import describe
+
     for event in events:
         line = describe(event, you)
         if line:
@@ -152,6 +159,8 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
 
 def human_move(game: Game, you: int, out: Console) -> list[Any]:
     """Prompt until the human's move is accepted; each refusal names the reason. Returns its events."""
+    from muggins.games.moves import verbs
+
     legal = game.legal_moves(you)
     now = sorted({m.verb for m in legal})
     while True:

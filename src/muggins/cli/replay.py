@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from muggins.cli.common import CommandError, console, print_json, read_record, whole_number
-from muggins.cli.narrate import describe
 from muggins.games.registry import load_game
 
 
@@ -35,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         print_json({"record": record, "events": [e.to_dict() for e in game.events],
                     "result": game.result.to_dict() if game.result else None})
         return 0
+    from muggins.cli.narrate import describe
+
     out = console()
     for event in game.events:
         line = describe(event, args.seat, reveal=args.seat is None)

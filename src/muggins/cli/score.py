@@ -4,15 +4,13 @@ a Skalborg hand with its board, or a Cribist trick."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from muggins.cards import Suit, format_cards, parse_card, parse_cards
 from muggins.cli.common import CommandError, console, print_json, refuse_flags
-from muggins.scoring.cribist import score_trick
-from muggins.scoring.items import Score
-from muggins.scoring.pegging import pile_count, score_go, score_play
-from muggins.scoring.show import score_show
-from muggins.scoring.speech import say_count
+
+if TYPE_CHECKING:
+    from muggins.scoring.items import Score
 
 _TRUMPS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
 _TRUMPS.update({s.symbol: s for s in Suit})
@@ -40,6 +38,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from muggins.scoring.speech import say_count
+
     score, title = _score(args)
     if args.json:
         print_json(score.to_dict())
@@ -77,6 +77,8 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         board = parse_cards(args.board)
         return score_skalborg(cards, board), f"Skalborg: {format_cards(cards)} | {format_cards(board)}"
     if args.game == "cribist":
+        from muggins.scoring.cribist import score_trick
+
         if not args.trump:
             raise CommandError("cribist scoring needs --trump, one of C D H S")
         if args.trump.upper() not in _TRUMPS:
@@ -84,6 +86,8 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         trump = _TRUMPS[args.trump.upper()]
         return score_trick(cards, trump), f"Cribist trick {format_cards(cards)}, trumps {trump.name.lower()}"
     if args.pegging:
+        from muggins.scoring.pegging import pile_count, score_go, score_play
+
         if args.go and args.last:
             raise CommandError("--go and --last are two names for the same point; give one")
         score = score_play(cards)
@@ -92,6 +96,8 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         return score, f"Pegging {format_cards(cards)} (count {pile_count(cards)})"
     if args.starter is None:
         raise CommandError("a cribbage hand needs --starter (or use --pegging for the play)")
+    from muggins.scoring.show import itemise_show
+
     starter = parse_card(args.starter)
     what = "Crib" if args.crib else "Hand"
-    return score_show(cards, starter, crib=args.crib), f"{what} {format_cards(cards)} starter {starter}"
+    return itemise_show(cards, starter, args.crib), f"{what} {format_cards(cards)} starter {starter}"

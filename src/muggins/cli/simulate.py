@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-
-from muggins.analysis.simulate import Spec, Tally, stream
 from muggins.bots.registry import bot_names
 from muggins.cli.common import (
     CommandError,
+    add_bots_option,
     check_table,
     console,
     parse_options,
@@ -27,6 +18,9 @@ from muggins.cli.common import (
     whole_number,
 )
 from muggins.games.registry import game_class, game_names
+
+if TYPE_CHECKING:
+    from muggins.analysis.simulate import Spec
 
 
 def register(sub: Any) -> None:
@@ -38,13 +32,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--game", choices=game_names(), default="cribbage")
     p.add_argument("--players", type=whole_number, default=2)
-    p.add_argument(
-        "--bots",
-        default="expert,expert",
-        help="bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
+    add_bots_option(
+        p,
+        "expert,expert",
+        lambda: "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
         + ", ".join(bot_names("cribbage"))
         + ", skalborg " + ", ".join(bot_names("skalborg"))
-        + ", cribist " + ", ".join(bot_names("cribist"))
+        + ", cribist " + ", ".join(bot_names("cribist")),
     )
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)
@@ -63,6 +57,8 @@ def register(sub: Any) -> None:
 
 
 def make_spec(args: argparse.Namespace) -> Spec:
+    from muggins.analysis.simulate import Spec
+
     bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
     known = bot_names(args.game)
     unknown = [b for b in bots if b not in known]
@@ -86,6 +82,10 @@ def make_spec(args: argparse.Namespace) -> Spec:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from muggins.analysis.simulate import Tally, stream
+
     spec = make_spec(args)
     plot = None
     if args.plot:
@@ -127,6 +127,8 @@ def _pct(rate: dict[str, float]) -> str:
 
 
 def _print(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     out = console()
     out.print(
         f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "

@@ -1,11 +1,13 @@
-"""The registry of games: every front creates and reloads games through it, by name."""
+"""The registry of games: every front creates and reloads games through it, by name. The engines
+load on first use, so that listing the names is light."""
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from muggins.games.base import RECORD_VERSION, DeckSpec, Game
+if TYPE_CHECKING:
+    from muggins.games.base import DeckSpec, Game
 from muggins.games.errors import GameError, RecordError, UnknownGameError
 
 GAME_MODULES: dict[str, str] = {
@@ -50,6 +52,8 @@ def load_game(record: dict[str, Any]) -> Game:
     """Replay a game record (as made by ``Game.record()``), reproducing every event."""
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    from muggins.games.base import RECORD_VERSION
+
     missing = [key for key in ("game", "players", "seed", "moves") if key not in record]
     if missing:
         raise RecordError(f"malformed game record: it has no {', '.join(map(repr, missing))}")

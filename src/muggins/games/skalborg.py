@@ -6,6 +6,7 @@ count (hand and crib) takes the pot. The rules and every ruling are in docs/rule
 from __future__ import annotations
 
 import enum
+from functools import partial
 from typing import Any, Self, cast
 
 import pydantic
@@ -31,7 +32,9 @@ from muggins.games.skalborg_events import (
     Thrown,
 )
 from muggins.games.skalborg_pots import award, side_pots
+from muggins.scoring.items import Score
 from muggins.scoring.skalborg import score_skalborg
+from muggins.scoring.skalborg_fast import skalborg_points
 
 HAND_SIZE = 5
 CRIB_SIZE = 4
@@ -336,7 +339,8 @@ class Skalborg(Game):
         events: list[Event] = [HandStarted(self.hand_number, self.dealer, self.small_blind, self.big_blind)]
         events += self._post_blinds()
         pack = self.next_pack(joker_pack())
-        pack += [card for card in ALL_CARDS if card not in set(pack)]
+        present = set(pack)
+        pack += [card for card in ALL_CARDS if card not in present]
         self.hands = {s: [pack[k * len(dealt) + i] for k in range(HAND_SIZE)] for i, s in enumerate(dealt)}
         self.pack = pack[HAND_SIZE * len(dealt) :]
         events += [Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt]
@@ -442,7 +446,7 @@ class Skalborg(Game):
             cards = tuple(sorted(self.hands[seat]))
             self.shown[seat] = cards
             if self.opts.counting is Counting.AUTO:
-                score = score_skalborg(cards, self.board)
+                score = showdown_score(cards, tuple(self.board))
                 self.points[seat] = score.total
                 events.append(Shown(seat, cards, score, score.total))
             else:
@@ -582,3 +586,9 @@ class Skalborg(Game):
 
 
 GAME = Skalborg
+
+
+def showdown_score(hand: tuple[Card, ...], board: tuple[Card, ...]) -> Score:
+    """A hand's score at the showdown: the total from the fast tables, the items (for the players
+    to see) worked out only when read."""
+    return Score.deferred(skalborg_points((*hand, *board)), partial(score_skalborg, hand, board))

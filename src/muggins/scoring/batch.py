@@ -56,6 +56,8 @@ def show_points_batch(
     hands, starters = np.asarray(hands), np.asarray(starters)
     if check:
         _check_batch(hands, starters)
+    # Index with the platform's index type: numpy converts any other integer type on every lookup.
+    hands, starters = hands.astype(np.intp, copy=False), starters.astype(np.intp, copy=False)
     size = hands.shape[1]
     places = _place_tables(size + 1)
     first = hands[:, 0]

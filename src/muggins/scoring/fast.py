@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from muggins.cards import JACK, STANDARD_CARDS, Card
-from muggins.scoring.show import check_show
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 RANKS: Final = 13
 SHOW_SIZES: Final = (3, 4)
@@ -45,8 +45,11 @@ def build_rank_table(cards: int) -> npt.NDArray[np.uint8]:
 
     The result is flat, indexed by the ranks read as base-13 digits, first card most significant.
     Only the multisets of the first ``cards - 1`` ranks are scored (1820 for four), with each last
-    rank; every ordering of the first ranks then takes its multiset's row.
+    rank; every ordering of the first ranks then takes its multiset's row. (numpy is imported here,
+    at the first show, so that importing the scorers stays light.)
     """
+    import numpy as np
+
     multisets = np.array(
         list(itertools.combinations_with_replacement(range(RANKS), cards - 1)), dtype=np.int8
     )
@@ -62,6 +65,8 @@ def build_rank_table(cards: int) -> npt.NDArray[np.uint8]:
 
 def _base13(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
     """Each row of ranks read as a base-13 number, first rank most significant."""
+    import numpy as np
+
     number = np.zeros(len(ranks), dtype=np.intp)
     for column in ranks.T:
         number = number * RANKS + column
@@ -74,6 +79,8 @@ def rank_points(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
     Whole-array arithmetic on rank counts: a second statement of the rules in
     ``muggins.scoring.combos``, independent of it, which the tests hold against it.
     """
+    import numpy as np
+
     size, cards = ranks.shape
     points = np.zeros(size, dtype=np.int16)
     # Fifteens: the sums of all 2**cards subsets, built by doubling; two points per sum of 15.
@@ -140,7 +147,7 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         ba, bb, bc, bd, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << id_, 1 << i5
         every = ba + bb + bc + bd + b5
         if every >= _NOT_STANDARD or ba | bb | bc | bd | b5 != every:  # a joker, or a card twice
-            check_show(hand, starter)
+            _refuse(hand, starter)
         r = _RANK_OF
         key = (((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[id_]) * RANKS + r[i5]
         points: int = tables.five[key]
@@ -157,7 +164,7 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         ba, bb, bc, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << i5
         every = ba + bb + bc + b5
         if every >= _NOT_STANDARD or ba | bb | bc | b5 != every:
-            check_show(hand, starter)
+            _refuse(hand, starter)
         r = _RANK_OF
         points = tables.four[((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[i5]]
         s = _SUIT_OF
@@ -168,5 +175,13 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         if jack in (ia, ib, ic):
             points += 1
         return points
-    check_show(hand, starter)  # raises for the wrong number of cards
+    _refuse(hand, starter)  # raises for the wrong number of cards
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _refuse(hand: Sequence[Card], starter: Card) -> None:
+    """Raise the itemised scorer's ``ShowError`` for a hand that cannot be shown (imported here:
+    ``muggins.scoring.show`` counts its totals with this module)."""
+    from muggins.scoring.show import check_show
+
+    check_show(hand, starter)

@@ -39,6 +39,9 @@ _SORTING_NETWORK: Final = (
 _RANK_SYMBOL: Final = np.array([card.rank for card in ALL_CARDS], dtype=np.uint8)
 _FLUSH_WEIGHT: Final = np.array(FLUSH_WEIGHTS, dtype=np.int32)
 _RANK_PLACE: Final = tuple(np.array(place, dtype=np.int32) for place in RANK_PLACES)
+_FLUSH_WEIGHT_OF: Final[tuple[int, ...]] = FLUSH_WEIGHTS
+_RANK_PLACE_OF: Final[tuple[tuple[int, ...], ...]] = RANK_PLACES
+"""The tables' weights as this module's constants: a compiled read, not another module's global."""
 _CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(len(ALL_CARDS), dtype=np.uint64))
 
 
@@ -55,11 +58,20 @@ def tables() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     return built
 
 
-@functools.cache
-def _scalar_tables() -> tuple[list[int], list[int]]:
-    """The tables as Python lists: the quickest lookup from plain Python."""
-    ranks, flushes = tables()
-    return ranks.tolist(), flushes.tolist()
+class _ScalarTables:
+    """The tables as lists, loaded on the first pool scored: a compiled attribute read, where a
+    cached function is a Python call."""
+
+    def __init__(self) -> None:
+        self.ranks: list[int] = []
+        self.flushes: list[int] = []
+
+    def load(self) -> None:
+        ranks, flushes = tables()
+        self.ranks, self.flushes = ranks.tolist(), flushes.tolist()
+
+
+_SCALAR: Final = _ScalarTables()
 
 
 def skalborg_points(cards: Sequence[Card]) -> int:
@@ -71,20 +83,32 @@ def skalborg_points(cards: Sequence[Card]) -> int:
     >>> skalborg_points(parse_cards("5S 5H 3S JKB 6D 7H QH JH"))
     31
     """
+    symbols: list[int] = []
+    flush = seen = 0
+    repeated = False
     try:
-        indices = [card.index for card in cards]
-        symbols = sorted([card.rank for card in cards])
-    except AttributeError:
+        for card in cards:  # one pass, native ints: this is the hot path of bots and showdowns
+            index = card.index
+            bit = 1 << index
+            repeated = repeated or seen & bit != 0
+            seen |= bit
+            flush += _FLUSH_WEIGHT_OF[index]
+            symbols.append(card.rank)
+    except (AttributeError, TypeError):  # TypeError: compiled, a non-card fails the type check
         raise SkalborgError(f"Skalborg scores cards, not {cards!r}") from None
-    if len(indices) != POOL:
-        raise SkalborgError(f"Skalborg scores {POOL} cards (hand and board), not {len(indices)}")
-    if len(set(indices)) != POOL:
+    if len(symbols) != POOL:
+        raise SkalborgError(f"Skalborg scores {POOL} cards (hand and board), not {len(symbols)}")
+    if repeated:
         require_distinct(cards)
-    ranks, flushes = _scalar_tables()
-    p0, p1, p2, p3, p4, p5, p6, p7 = RANK_PLACES
-    s0, s1, s2, s3, s4, s5, s6, s7 = symbols
-    key = p0[s0] + p1[s1] + p2[s2] + p3[s3] + p4[s4] + p5[s5] + p6[s6] + p7[s7]
-    total: int = ranks[key] + flushes[sum([FLUSH_WEIGHTS[i] for i in indices])]
+    scalar = _SCALAR
+    if not scalar.ranks:
+        scalar.load()
+    symbols.sort()
+    places = _RANK_PLACE_OF
+    key = 0
+    for place in range(POOL):
+        key += places[place][symbols[place]]
+    total: int = scalar.ranks[key] + scalar.flushes[flush]
     return total
 
 

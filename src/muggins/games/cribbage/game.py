@@ -33,7 +33,7 @@ from muggins.games.result import Result, rank_by
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.pegging import go_point, peg
-from muggins.scoring.show import score_show
+from muggins.scoring.show import itemise_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -86,7 +86,7 @@ class ShowStep:
         self.crib = what != "hand"
 
     def __call__(self) -> Score:
-        return score_show(self.cards, self.starter, crib=self.crib)
+        return itemise_show(self.cards, self.starter, self.crib)
 
 
 def _discards(hand: list[Card], size: int) -> list[Move]:

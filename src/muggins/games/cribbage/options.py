@@ -8,9 +8,8 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
+from muggins.games.cribbage_variants import Variant
 from muggins.games.options import Options
-
-Variant = Literal["six-card", "five-card", "ten-hand"]
 
 
 class CribbageOptions(Options):

@@ -1,0 +1,64 @@
+"""Start-up: the command line loads a subcommand's libraries only when that subcommand runs, so that
+``muggins --help`` and ``muggins score`` start at once, and ``import muggins`` stays light."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from muggins.bots.registry import BOT_MODULES, bot_names
+from muggins.cli.main import main
+
+HEAVY = ("numpy", "pydantic", "rich", "muggins.games.base", "muggins.bots.base", "muggins.analysis",
+         "muggins.server", "muggins.scoring.batch", "muggins.games.cribbage")
+"""Libraries and engines that no subcommand's registration, and no light command, may load."""
+
+_LOADED = """
+import json, sys
+{setup}
+print(json.dumps(sorted(m for m in sys.modules if any(m == h or m.startswith(h + ".") for h in {heavy!r}))))
+"""
+
+
+def loaded_after(setup: str) -> list[str]:
+    """The heavy modules loaded in a fresh interpreter after running ``setup``."""
+    code = _LOADED.format(setup=setup, heavy=HEAVY)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return loaded
+
+
+def test_import_muggins_is_light() -> None:
+    assert loaded_after("import muggins") == []
+
+
+def test_building_the_parser_loads_no_subcommand_library() -> None:
+    assert loaded_after("from muggins.cli.main import build_parser; build_parser()") == []
+
+
+def test_help_loads_no_engine_library() -> None:
+    setup = "from muggins.cli.main import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    assert loaded_after(setup) == []
+
+
+def test_score_loads_no_engine_library() -> None:
+    setup = "from muggins.cli.main import main; main(['score', '5H', '5D', '5S', 'JC', '--starter', '5C'])"
+    assert [m for m in loaded_after(setup) if not m.startswith("rich")] == []
+
+
+def test_bots_help_names_every_bot_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for game in BOT_MODULES:
+        assert f"{game} {', '.join(bot_names(game))}" in text.replace(f"{game} has", game)
+
+
+def test_bots_option_is_stored_as_given() -> None:
+    from muggins.cli.main import build_parser
+
+    args = build_parser().parse_args(["simulate", "--bots", "greedy,expert"])
+    assert args.bots == "greedy,expert"
