@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
+from muggins.cli.common import console, print_json, read_record, whole_number
 
-from muggins.analysis.review import LABELS, GameReview, Label, SeatReview, review
-from muggins.cli.common import console, print_json, read_record
+if TYPE_CHECKING:
+    from muggins.analysis.review import GameReview, Label, SeatReview
 
 SHOWN: tuple[Label, ...] = ("inaccuracy", "mistake", "blunder")
 """Labels listed decision by decision in the text output (the rest are only counted)."""
@@ -25,13 +25,15 @@ def register(sub: Any) -> None:
         "the seat could see then; see docs/review.md.",
     )
     p.add_argument("record", type=Path, help="a finished game's record (as saved by 'muggins play')")
-    p.add_argument("--seat", type=int, metavar="N", help="review only seat N (default: every seat)")
+    p.add_argument("--seat", type=whole_number, metavar="N", help="review only seat N (default: every seat)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score race and the margins")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from muggins.analysis.review import review
+
     record = read_record(args.record)
     done = review(record, None if args.seat is None else [args.seat])
     if args.plot:
@@ -57,6 +59,10 @@ KIND_NAMES = {"discard": "discards", "play": "play", "count": "counting", "bet":
 
 
 def _print_seat(seat: SeatReview) -> None:
+    from rich.table import Table
+
+    from muggins.analysis.review import LABELS
+
     out = console()
     kinds = dict.fromkeys(d.kind for d in seat.decisions)
     lost = ", ".join(f"{seat.lost[kind]:.2f} to {KIND_NAMES[kind]}" for kind in kinds) or "nothing"
