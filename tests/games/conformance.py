@@ -132,3 +132,51 @@ def check_random_game(
     assert [e.to_dict() for e in replayed.events] == [e.to_dict() for e in game.events]
     assert snapshot(replayed) == snapshot(game)
     return game
+
+
+Swap = Callable[[Game], None]
+"""Changes a game's hidden count in place (the same cards, another total), for the leak test."""
+Revealed = Callable[[dict[str, Any]], bool]
+"""Whether an event (in its JSON form) reveals the swapped count: the close of its window."""
+
+
+def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -> str:
+    """Everything ``viewer`` receives after a move, as the bytes a client gets: the view, their
+    legal moves, the events redacted for them and, while counting, the hint (a function of the view
+    alone, asked only in the counting phases, where it is quick)."""
+    data: list[Any] = [game.view(viewer), [e.for_viewer(viewer).to_dict() for e in events]]
+    if viewer is not None:
+        data.append([str(m) for m in game.legal_moves(viewer)])
+        if hints and viewer in game.to_move and data[0].get("phase") not in ("discard", "play", "betting"):
+            from muggins.server.hints import hint
+
+            data.append(list(hint(game.name, data[0])))
+    return json.dumps(data, sort_keys=True)
+
+
+def check_count_hidden(
+    factory: Callable[[], Game], swap: Swap, revealed: Revealed, seed: int, *, hints: bool = True
+) -> int:
+    """Play ``factory()`` and its twin whose hidden count ``swap`` changed with the same random
+    moves, and assert that every viewer (the last being the spectator) receives byte-identical
+    messages from both until the event that closes the swapped count's window, where they must
+    differ (else the swap did nothing). Returns the number of moves compared."""
+    rng = random.Random(seed)
+    game, twin = factory(), factory()
+    swap(twin)
+    for step in range(20_000):
+        if game.is_over:
+            return step
+        player = rng.choice(sorted(game.to_move))
+        move = rng.choice(game.legal_moves(player))
+        events, twin_events = game.apply(player, move), twin.apply(player, move)
+        pairs = ((game, events), (twin, twin_events))
+        sent = [messages(g, v, e, hints) for v in viewers(game) for g, e in pairs]
+        if any(revealed(e.to_dict()) for e in events):
+            assert sent[::2] != sent[1::2], "the swapped count never showed: the swap did not take"
+            return step
+        for viewer, (mine, theirs) in enumerate(zip(sent[::2], sent[1::2], strict=True)):
+            assert mine == theirs, (
+                f"viewer {viewer} can tell the hidden count apart after move {step} ({player}: {move})"
+            )
+    raise AssertionError("the game did not end")

@@ -8,6 +8,7 @@ Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: di
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any, Final
 
 from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
@@ -95,6 +96,11 @@ class ShowStep:
 
     def __call__(self) -> Score:
         return score_show(self.cards, self.starter, crib=self.crib)
+
+
+def count_show(step: ShowStep) -> Score:
+    """The true count of a show, its items deferred to ``step``."""
+    return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
 
 
 def _discards(hand: list[Card], size: int) -> list[Move]:
@@ -201,6 +207,10 @@ class Cribbage(Game):
         self.own_crib: list[tuple[Card, ...]] = [()] * players
         self.dealt: list[Card] = []
         self.steps: list[ShowStep] = []
+        self.counter: Callable[[ShowStep], Score] = count_show
+        """How a show is counted. Replaceable so that the conformance suite's leak test can give a
+        show another count and prove that nothing anyone receives depends on it before its muggins
+        window closes."""
         self.shows: list[Shown] = []
         self.judged: list[ShowJudged] = []
         """Under manual counting, each show's count once its muggins window has closed."""
@@ -383,9 +393,11 @@ class Cribbage(Game):
         shown = self.shows[index]
         judged = self.judged[index] if index < len(self.judged) else None
         score = judged.score if judged else shown.score
-        return {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
-                "score": score.to_dict() if score is not None else None, "claimed": shown.claimed,
-                "calls": [list(call) for call in judged.calls] if judged else []}
+        data = {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
+                "score": score.to_dict() if score is not None else None, "claimed": shown.claimed}
+        if self.manual:
+            data["calls"] = [list(call) for call in judged.calls] if judged else []
+        return data
 
     # --- the deal -----------------------------------------------------------------------
 
@@ -741,9 +753,8 @@ class Cribbage(Game):
         events.append(judged)
 
     def _step_score_of(self, index: int) -> Score:
-        """The true count of the ``index``-th show (deferring its items)."""
-        step = self.steps[index]
-        return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
+        """The true count of the ``index``-th show."""
+        return self.counter(self.steps[index])
 
     # --- flow ---------------------------------------------------------------------------
 
