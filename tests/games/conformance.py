@@ -134,6 +134,8 @@ def check_random_game(
     return game
 
 
+COUNTING_PHASES = frozenset({"show", "muggins", "count", "claim"})
+"""The phases, in every game, in which a player counts or judges a count."""
 Swap = Callable[[Game], None]
 """Changes a game's hidden count in place (the same cards, another total), for the leak test."""
 Revealed = Callable[[dict[str, Any]], bool]
@@ -147,7 +149,7 @@ def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -
     data: list[Any] = [game.view(viewer), [e.for_viewer(viewer).to_dict() for e in events]]
     if viewer is not None:
         data.append([str(m) for m in game.legal_moves(viewer)])
-        if hints and viewer in game.to_move and data[0].get("phase") not in ("discard", "play", "betting"):
+        if hints and viewer in game.to_move and data[0].get("phase") in COUNTING_PHASES:
             from muggins.server.hints import hint
 
             data.append(list(hint(game.name, data[0])))
