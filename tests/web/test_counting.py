@@ -110,3 +110,28 @@ def test_a_skalborg_count_while_the_other_player_counts(player: Callable[..., An
     expect(a.locator("#event-log")).to_contain_text(last)
     judged = re.findall(r"Alice counts \w+ [^:\n]+: (?:miscalled, )?(-?\d+)", _log(a))
     assert sum(int(points) for points in judged) == expected, _log(a)
+
+
+def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) -> None:
+    """Cara calls muggins on a bot's trick with the control: points, kind and trick cards, the
+    notation shown as it is built. The bots claim their tricks exactly, so the call is wrong and
+    costs her its amount (docs/rules/cribist.md)."""
+    cara = player("Cara")
+    cara.create_table("cribist", 4, options={"counting": "manual", "end": "deals", "deals": 1},
+                      bots={1: "greedy", 2: "greedy", 3: "greedy"}, turn_time=60)
+    page = cara.page
+    tick = cara.time_limit(60)
+    while not page.locator("#muggins-control").count():
+        tick()
+        if not cara.step():
+            page.wait_for_timeout(40)
+    page.fill("#muggins-amount", "2")
+    page.select_option("#muggins-kind", "fifteen")
+    picks = page.locator("#muggins-control button.small")
+    first, second = picks.nth(0).inner_text(), picks.nth(1).inner_text()
+    picks.nth(0).click()
+    page.locator("#muggins-control button.small").nth(1).click()
+    expect(page.locator("#muggins-notation")).to_have_text(f"muggins 2 fifteen {first} {second}")
+    page.click("#muggins-btn")
+    expect(page.locator("#event-log")).to_contain_text(f"Cara calls muggins 2 (fifteen {first} {second}): wrong")
+    expect(page.locator("#event-log")).to_contain_text("Cara scores -2 (muggins penalty)")

@@ -42,7 +42,7 @@ function status(view, ui) {
   }
 }
 
-const MUGGINS_KINDS = ["fifteen", "pair", "pair royal", "double pair royal", "run", "flush", "nobs", "jack of trumps"];
+const MUGGINS_KINDS = ["fifteen", "pair", "run", "flush", "jack"]; // docs/rules/cribist.md
 
 /** Calling muggins: the points, the kind, and the trick's cards that make it (picked on the trick),
  * with the notation the move is sent in shown as it is built. */
