@@ -133,5 +133,6 @@ def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) 
     page.locator("#muggins-control button.small").nth(1).click()
     expect(page.locator("#muggins-notation")).to_have_text(f"muggins 2 fifteen {first} {second}")
     page.click("#muggins-btn")
-    expect(page.locator("#event-log")).to_contain_text(f"Cara calls muggins 2 (fifteen {first} {second}): wrong")
+    called = f"Cara calls muggins 2 (fifteen {first} {second}): wrong"
+    expect(page.locator("#event-log")).to_contain_text(called)
     expect(page.locator("#event-log")).to_contain_text("Cara scores -2 (muggins penalty)")
