@@ -18,6 +18,12 @@ def _log(page: Any) -> str:
     return str(page.locator("#event-log").inner_text())
 
 
+def _send(page: Any, verb: str, amount: int) -> None:
+    """Type ``amount`` into the ``verb`` control's box and press its button."""
+    page.fill(f"#{verb}-amount", str(amount))
+    page.click(f"#{verb}-btn")
+
+
 def _to_phase(phase: str, *players: Any) -> None:
     check = players[0].time_limit(60)
     while players[0].phase() != phase:
@@ -44,12 +50,10 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
 
     # Bob (the pone) claims 0 for his hand: the claim box offers 0 to 29, whatever the cards
     expect(b.locator("#claim-amount")).to_have_attribute("max", "29")
-    b.fill("#claim-amount", "0")
-    b.click("#claim-btn")
+    _send(b, "claim", 0)
     expect(a.locator("#felt")).to_have_attribute("data-phase", "muggins")
     assert "makes" not in _log(a)  # nothing tells Alice the count before she calls
-    a.fill("#muggins-amount", "1")
-    a.click("#muggins-btn")
+    _send(a, "muggins", 1)
     expect(a.locator("#event-log")).to_contain_text(re.compile(r"Bob's hand makes \d+"))
     made = re.search(r"Bob's hand makes (\d+)", _log(a))
     assert made, _log(a)
@@ -61,11 +65,9 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
     # Alice claims 29 for her hand; Bob calls muggins 3 on it, which is wrong: Alice pegs 3 more,
     # and the overclaim stands, as Bob did not ask for a correction (ACC rule 8.4)
     expect(a.locator("#claim-btn")).to_be_visible()
-    a.fill("#claim-amount", "29")
-    a.click("#claim-btn")
+    _send(a, "claim", 29)
     expect(b.locator("#muggins-btn")).to_be_visible()
-    b.fill("#muggins-amount", "3")
-    b.click("#muggins-btn")
+    _send(b, "muggins", 3)
     expect(b.locator("#event-log")).to_contain_text("Alice pegs 29 (hand")
     expect(b.locator("#event-log")).to_contain_text("Alice pegs 3 (wrong muggins")
 
