@@ -94,10 +94,11 @@ def _trick_on_table(view: View) -> Score:
 
 def missed_items(view: View) -> list[Item]:
     """Items of the trick on the table, not won by earlier calls, with the greatest total that fits in
-    the points the claim left unclaimed."""
+    the points the claim left unclaimed, by the bot's own count of the trick (an overclaim scores
+    nothing and leaves every point unclaimed)."""
     score = _trick_on_table(view)
-    claim = view["claim"]
-    unclaimed = score.total - (claim["amount"] if claim["accepted"] else 0)
+    claimed = view["claim"]["amount"]
+    unclaimed = score.total - (claimed if claimed <= score.total else 0)
     taken: set[tuple[Kind, frozenset[Card]]] = set()
     for call in view["muggins"]["calls"]:
         if call["valid"]:
