@@ -117,7 +117,7 @@ def test_a_skalborg_count_while_the_other_player_counts(player: Callable[..., An
 def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) -> None:
     """Cara calls muggins on a bot's trick with the control: points, kind and trick cards, the
     notation shown as it is built. The bots claim their tricks exactly, so the call is wrong and
-    costs her its amount (docs/rules/cribist.md)."""
+    costs her its amount (docs/rules/cribist.md) once the window closes."""
     cara = player("Cara")
     cara.create_table("cribist", 4, options={"counting": "manual", "end": "deals", "deals": 1},
                       bots={1: "greedy", 2: "greedy", 3: "greedy"}, turn_time=60)
@@ -135,6 +135,6 @@ def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) 
     page.locator("#muggins-control button.small").nth(1).click()
     expect(page.locator("#muggins-notation")).to_have_text(f"muggins 2 fifteen {first} {second}")
     page.click("#muggins-btn")
-    called = f"Cara calls muggins 2 (fifteen {first} {second}): wrong"
+    called = f"Cara's muggins 2 (fifteen {first} {second}): wrong"
     expect(page.locator("#event-log")).to_contain_text(called)
     expect(page.locator("#event-log")).to_contain_text("Cara scores -2 (muggins penalty)")

@@ -17,6 +17,7 @@ from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, card_at, parse_card
 from muggins.games.cribist_rules import (
     format_source,
     item_key,
+    judge_muggins,
     parse_source,
     playable,
     trick_winner,
@@ -100,10 +101,11 @@ def missed_items(view: View) -> list[Item]:
     claimed = view["claim"]["amount"]
     unclaimed = score.total - (claimed if claimed <= score.total else 0)
     taken: set[tuple[Kind, frozenset[Card]]] = set()
-    for call in view["muggins"]["calls"]:
-        if call["valid"]:
+    for call in view["muggins"]["calls"]:  # unjudged until the window closes: judged here by hand
+        items = parse_source(call["source"])
+        if judge_muggins(items, score, taken, unclaimed) is None:
             unclaimed -= call["amount"]
-            taken.update(item_key(i) for i in parse_source(call["source"]))
+            taken.update(item_key(i) for i in items)
     return best_fit([i for i in score if item_key(i) not in taken], unclaimed)
 
 
