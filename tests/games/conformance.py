@@ -22,6 +22,7 @@ from muggins.games.base import Game
 from muggins.games.errors import GameError, IllegalMoveError
 from muggins.games.events import Dealt, Event
 from muggins.games.moves import Leave, Move, parse_move
+from muggins.scoring.items import Item, Kind, Score
 
 GameFactory = Callable[[int], Game]
 
@@ -140,6 +141,18 @@ Swap = Callable[[Game], None]
 """Changes a game's hidden count in place (the same cards, another total), for the leak test."""
 Revealed = Callable[[dict[str, Any]], bool]
 """Whether an event (in its JSON form) reveals the swapped count: the close of its window."""
+
+
+def seven_more(game: Any) -> None:
+    """The leak test's swap for a game whose ``counter`` takes the cards first (Skalborg, Cribist):
+    every count it makes is 7 more than the cards give."""
+    count = game.counter
+
+    def other(cards: Any, *rest: Any) -> Score:
+        score = count(cards, *rest)
+        return Score((*score.items, Item(Kind.FIFTEEN, tuple(cards[:2]), 7)))
+
+    game.counter = other
 
 
 def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -> str:

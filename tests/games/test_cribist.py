@@ -23,10 +23,9 @@ from muggins.games.cribist import Cribist, CribistOptions
 from muggins.games.cribist_rules import MAX_TRICK_POINTS, parse_source, playable, trick_winner
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist import score_trick
-from muggins.scoring.items import Item, Kind, Score
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_random_game
+from conformance import check_count_hidden, check_random_game, seven_more
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CLUBS, DIAMONDS, HEARTS, SPADES = (" ".join(rank + suit for rank in RANKS) for suit in "CDHS")
@@ -535,17 +534,6 @@ def test_replay_of_a_full_default_game() -> None:
     assert replayed.scores == game.scores and replayed.result == game.result
 
 
-def _seven_more(game: Any) -> None:
-    """Every claimed trick of ``game`` counts 7 more than its cards make (the leak test's swap)."""
-    assert isinstance(game, Cribist)
-
-    def counter(cards: Any, trump: Any) -> Score:
-        score = score_trick(cards, trump)
-        return Score((*score.items, Item(Kind.FIFTEEN, tuple(cards[:2]), 7)))
-
-    game.counter = counter
-
-
 def test_no_message_tells_a_tricks_count_before_its_window_closes() -> None:
     """The leak test, manual counting: a twin whose claimed tricks count 7 more sends every viewer
     the same bytes until the muggins window on the first trick closes. (With automatic counting a
@@ -553,5 +541,5 @@ def test_no_message_tells_a_tricks_count_before_its_window_closes() -> None:
     for seed in range(3):
         moves = check_count_hidden(
             functools.partial(new_game, "cribist", players=4, seed=seed, counting="manual"),
-            _seven_more, lambda e: e["type"] == "muggins_closed", seed)
+            seven_more, lambda e: e["type"] == "muggins_closed", seed)
         assert moves > 0

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_random_game
+from conformance import check_count_hidden, check_random_game, seven_more
 
 from muggins.cards import parse_cards
 from muggins.cli.tables.skalborg import render
@@ -25,7 +25,6 @@ from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
 from muggins.games.skalborg import MAX_CLAIMS, Skalborg
 from muggins.games.skalborg_pots import side_pots, split_pot
-from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.skalborg import score_skalborg
 
 
@@ -665,17 +664,6 @@ def test_heads_up_the_dealer_never_folds_to_the_blind(blinds: str, first: list[s
     assert "fold" not in [str(m) for m in g.legal_moves(0)]
 
 
-def _seven_more(game: Any) -> None:
-    """Every showdown of ``game`` counts 7 more than its cards make (the leak test's swap)."""
-    assert isinstance(game, Skalborg)
-
-    def counter(hand: Any, board: Any) -> Score:
-        score = score_skalborg(hand, board)
-        return Score((*score.items, Item(Kind.FIFTEEN, tuple(hand[:2]), 7)))
-
-    game.counter = counter
-
-
 @pytest.mark.parametrize("counting", ["auto", "manual"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_no_message_tells_a_count_before_everyone_is_ready(counting: str, players: int) -> None:
@@ -684,5 +672,5 @@ def test_no_message_tells_a_count_before_everyone_is_ready(counting: str, player
     for seed in range(3):
         moves = check_count_hidden(
             functools.partial(new_game, "skalborg", players=players, seed=seed, counting=counting),
-            _seven_more, lambda e: e["type"] == "shown" and e["score"] is not None, seed)
+            seven_more, lambda e: e["type"] == "shown" and e["score"] is not None, seed)
         assert moves > 0
