@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from muggins.cards import parse_cards
+from muggins.scoring.show import score_show
 from muggins.scoring.skalborg import score_skalborg
 
 
@@ -53,12 +54,14 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
     _send(b, "claim", 0)
     expect(a.locator("#felt")).to_have_attribute("data-phase", "muggins")
     assert "makes" not in _log(a)  # nothing tells Alice the count before she calls
-    _send(a, "muggins", 1)
-    expect(a.locator("#event-log")).to_contain_text(re.compile(r"Bob's hand makes \d+"))
-    made = re.search(r"Bob's hand makes (\d+)", _log(a))
-    assert made, _log(a)
-    if int(made.group(1)) >= 1:  # a right call takes the point missed (ACC rule 10.4a)
-        expect(a.locator("#event-log")).to_contain_text("Alice pegs 1 (muggins")
+    # Alice counts the hand Bob laid face up herself, and calls what he missed
+    shown = re.search(r"Bob shows hand: ([^+]+) \+ (\S+), claims 0", _log(a))
+    assert shown, _log(a)
+    true = score_show(parse_cards(shown.group(1)), parse_cards(shown.group(2))[0]).total
+    _send(a, "muggins", max(true, 1))
+    expect(a.locator("#event-log")).to_contain_text(f"Bob's hand makes {true}")
+    if true:  # a right call takes the points missed (ACC rule 10.4a)
+        expect(a.locator("#event-log")).to_contain_text(f"Alice pegs {true} (muggins")
     else:  # a call on a claim that missed nothing gives the claimer the points named
         expect(a.locator("#event-log")).to_contain_text("Bob pegs 1 (wrong muggins")
 
