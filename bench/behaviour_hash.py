@@ -1,13 +1,15 @@
 """A hash of everything the engines show, over seeded random games of every table form: a change
 made only for speed must leave it unchanged.
 
-    .venv/bin/python bench/behaviour_hash.py [--games 400] [--game cribbage|cribist|skalborg]
+    .venv/bin/python bench/behaviour_hash.py [--games 400] [--game cribbage|cribist|skalborg] [--per-config]
 
 Each game is played with random legal moves (and now and then a leave, and rejected moves), and the
 hash takes in, after every move: the events with every viewer's redaction and their JSON, every
 seat's legal moves and ``auto_move``, the waiting seats, scores, every viewer's view and hidden
 cards, and each rejected move's error; at the end the result, the record, and the record replayed.
-Prints one line per game name: its hash and the number of games and moves.
+Prints one line per game name: its hash and the number of games and moves; with ``--per-config``
+also one line per table configuration, so that a change meant for one option (manual counting) can
+be shown to leave the others alone.
 """
 
 from __future__ import annotations
@@ -142,19 +144,36 @@ def play(name: str, config: dict[str, Any], seed: int, digest: Any) -> int:
     return moves
 
 
+class _Both:
+    """Feeds two digests at once: the game's and its configuration's."""
+
+    def __init__(self, first: Any, second: Any) -> None:
+        self.first, self.second = first, second
+
+    def update(self, data: bytes) -> None:
+        self.first.update(data)
+        self.second.update(data)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="cribbage games (the others play fewer)")
     parser.add_argument("--game", choices=sorted(FORMS), action="append")
+    parser.add_argument("--per-config", action="store_true", help="a hash for each configuration too")
     args = parser.parse_args()
     for name in args.game or sorted(FORMS):
         forms = FORMS[name]
         games = args.games if name == "cribbage" else max(len(forms), args.games // 10)
         digest = hashlib.sha256()
+        each = [hashlib.sha256() for _ in forms]
         moves = 0
         for number in range(games):
-            moves += play(name, forms[number % len(forms)], number, digest)
+            both = _Both(digest, each[number % len(forms)])
+            moves += play(name, forms[number % len(forms)], number, both)
         print(f"{name}: {digest.hexdigest()[:16]} ({games} games, {moves} moves)", flush=True)
+        if args.per_config:
+            for form, config_digest in zip(forms, each, strict=True):
+                print(f"  {config_digest.hexdigest()[:16]} {json.dumps(form, sort_keys=True)}", flush=True)
     return 0
 
 

@@ -21,7 +21,7 @@ from muggins.bots.cribbage.pegging import play_points, run_out
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribbage.events import MugginsCalled, Shown
+from muggins.games.cribbage.events import ShowJudged
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.moves import Claim, Discard, KeepCrib, Play, parse_move
 from muggins.scoring.combos import fifteens, pairs, runs
@@ -131,8 +131,9 @@ def test_poisoned_hidden_cards_do_not_change_a_choice(seed: int) -> None:
 
 
 def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
-    """Seat 0 under-claims at random; the expert and greedy bots claim their true totals and take
-    every point the other missed."""
+    """Seat 0 claims at random; the expert and greedy bots, counting the cards laid face up
+    themselves, claim their true totals, take every point the other missed and have every
+    overclaim corrected."""
 
     class Careless:
         def __init__(self) -> None:
@@ -148,13 +149,17 @@ def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
     for name in ("expert", "greedy"):
         game = new_game("cribbage", players=2, seed=4, counting="manual", muggins=True)
         play_out(game, [Careless(), make_bot("cribbage", name)])
-        shown = [e for e in game.events if isinstance(e, Shown)]
-        assert all(e.claimed == e.score.total for e in shown if e.player == 1)
-        missed = sum(e.score.total - (e.claimed or 0) for e in shown if e.player == 0)
-        called = sum(e.points for e in game.events if isinstance(e, MugginsCalled) and e.player == 1)
-        last_missed = shown[-1].score.total - (shown[-1].claimed or 0) if shown[-1].player == 0 else 0
-        assert missed > 0
-        assert called in (missed, missed - last_missed)  # the game may end before the last call
+        judged = [e for e in game.events if isinstance(e, ShowJudged)]
+        assert all(e.claimed == e.score.total and not e.calls for e in judged if e.player == 1)
+        careless = [e for e in judged if e.player == 0 and e.calls[:1] != ((0, "false claim of game", -15),)]
+        assert any(e.claimed < e.score.total for e in careless)
+        assert any(e.claimed > e.score.total for e in careless)
+        for e in careless:
+            missed, over = e.score.total - e.claimed, e.claimed - e.score.total
+            if missed > 0:
+                assert e.calls == ((1, f"muggins {missed}", missed),)
+            else:
+                assert e.calls == (((1, "correct", over),) if over > 0 else ())
 
 
 def _exact_mean(kept: tuple[Card, ...], dealt: tuple[Card, ...]) -> float:

@@ -113,3 +113,32 @@ def test_the_other_games_play_in_the_terminal(argv: list[str], ending: str, monk
     monkeypatch.setattr("builtins.input", first_choice)
     assert main(argv) == 0
     assert ending in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "phase_prompt", "answer"),
+    [
+        (["play", "--seed", "5", "--bots", "greedy", "--target", "31", "--option", "counting=manual",
+          "--option", "muggins=true"], "claim N: your count of the show, 0 to", "claim 3"),
+        (["play", "--game", "skalborg", "--seed", "4", "--bots", "greedy", "--option", "starting_stack=20",
+          "--option", "counting=manual", "--option", "max_hands=2"], "count KIND CARDS", "ready"),
+    ],
+)
+def test_the_prompt_shows_the_claim_syntax_when_counting_by_hand(
+    argv: list[str], phase_prompt: str, answer: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    prompts: list[str] = []
+
+    def respond(prompt: str) -> str:
+        prompts.append(prompt)
+        if phase_prompt in prompt:
+            return answer
+        if "muggins N (points they missed)" in prompt:
+            return "muggins 1"
+        return first_choice(prompt)
+
+    monkeypatch.setattr("builtins.input", respond)
+    assert main(argv) == 0
+    assert any(phase_prompt in p for p in prompts)
+    assert "game over" in capsys.readouterr().out

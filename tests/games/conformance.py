@@ -22,6 +22,7 @@ from muggins.games.base import Game
 from muggins.games.errors import GameError, IllegalMoveError
 from muggins.games.events import Dealt, Event
 from muggins.games.moves import Leave, Move, parse_move
+from muggins.scoring.items import Item, Kind, Score
 
 GameFactory = Callable[[int], Game]
 
@@ -132,3 +133,65 @@ def check_random_game(
     assert [e.to_dict() for e in replayed.events] == [e.to_dict() for e in game.events]
     assert snapshot(replayed) == snapshot(game)
     return game
+
+
+COUNTING_PHASES = frozenset({"show", "muggins", "count", "claim"})
+"""The phases, in every game, in which a player counts or judges a count."""
+Swap = Callable[[Game], None]
+"""Changes a game's hidden count in place (the same cards, another total), for the leak test."""
+Revealed = Callable[[dict[str, Any]], bool]
+"""Whether an event (in its JSON form) reveals the swapped count: the close of its window."""
+
+
+def seven_more(game: Any) -> None:
+    """The leak test's swap for a game whose ``counter`` takes the cards first (Skalborg, Cribist):
+    every count it makes is 7 more than the cards give."""
+    count = game.counter
+
+    def other(cards: Any, *rest: Any) -> Score:
+        score = count(cards, *rest)
+        return Score((*score.items, Item(Kind.FIFTEEN, tuple(cards[:2]), 7)))
+
+    game.counter = other
+
+
+def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -> str:
+    """Everything ``viewer`` receives after a move, as the bytes a client gets: the view, their
+    legal moves, the events redacted for them and, while counting, the hint (a function of the view
+    alone, asked only in the counting phases, where it is quick)."""
+    data: list[Any] = [game.view(viewer), [e.for_viewer(viewer).to_dict() for e in events]]
+    if viewer is not None:
+        data.append([str(m) for m in game.legal_moves(viewer)])
+        if hints and viewer in game.to_move and data[0].get("phase") in COUNTING_PHASES:
+            from muggins.server.hints import hint
+
+            data.append(list(hint(game.name, data[0])))
+    return json.dumps(data, sort_keys=True)
+
+
+def check_count_hidden(
+    factory: Callable[[], Game], swap: Swap, revealed: Revealed, seed: int, *, hints: bool = True
+) -> int:
+    """Play ``factory()`` and its twin whose hidden count ``swap`` changed with the same random
+    moves, and assert that every viewer (the last being the spectator) receives byte-identical
+    messages from both until the event that closes the swapped count's window, where they must
+    differ (else the swap did nothing). Returns the number of moves compared."""
+    rng = random.Random(seed)
+    game, twin = factory(), factory()
+    swap(twin)
+    for step in range(20_000):
+        if game.is_over:
+            return step
+        player = rng.choice(sorted(game.to_move))
+        move = rng.choice(game.legal_moves(player))
+        events, twin_events = game.apply(player, move), twin.apply(player, move)
+        pairs = ((game, events), (twin, twin_events))
+        sent = [messages(g, v, e, hints) for v in viewers(game) for g, e in pairs]
+        if any(revealed(e.to_dict()) for e in events):
+            assert sent[::2] != sent[1::2], "the swapped count never showed: the swap did not take"
+            return step
+        for viewer, (mine, theirs) in enumerate(zip(sent[::2], sent[1::2], strict=True)):
+            assert mine == theirs, (
+                f"viewer {viewer} can tell the hidden count apart after move {step} ({player}: {move})"
+            )
+    raise AssertionError("the game did not end")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from muggins import load_game, new_game
@@ -260,8 +262,15 @@ def test_five_card_three_card_hand_flush() -> None:
     # count 25; seat 1 lays 6H for 31 (2) and the play ends at 31.
     game.apply(1, "play 6H")
     # seat 1's hand 2H 4H 6H + AH: flush of four (4) and no fifteen -> claims up to 4.
-    assert game.view(1)["showing"] == {"player": 1, "what": "hand"}
-    assert str(game.legal_moves(1)[0]) == "claim 4"
+    showing = game.view(1)["showing"]
+    assert (showing["player"], showing["what"], showing["cards"]) == (1, "hand", ["2H", "4H", "6H"])
+    # a claim is any number a three-card hand could make (5-5-5 with a 5 starter makes 20)
+    assert [str(m) for m in game.legal_moves(1)] == [f"claim {n}" for n in range(21)]
+    with pytest.raises(IllegalMoveError, match="claim 0 to 20"):
+        game.apply(1, "claim 21")
+    game.apply(1, "claim 4")
+    game.apply(0, "ready")
+    assert game.view(0)["shows"][0]["score"]["total"] == 4
 
 
 def test_ten_hand_counts_hands_then_own_cribs_then_dealers_crib() -> None:
@@ -304,33 +313,84 @@ def test_every_hand_is_dealt_in_showing_order(form: dict[str, object]) -> None:
         )
 
 
-def test_manual_counting_with_muggins() -> None:
+def _judged(game: Cribbage) -> list[tuple[int, int, list[list[object]]]]:
+    """Each judged show as (claimed, true total, calls)."""
+    shows = game.view(None)["shows"]
+    return [(s["claimed"], s["score"]["total"], s["calls"]) for s in shows if s["score"]]
+
+
+def test_manual_claims_do_not_reveal_the_count() -> None:
+    """Seat 1's hand (4C 5H 6D 10S, starter AS) makes 9: the claims offered, the view and the
+    events say nothing of it until the muggins window closes."""
     game = cribbage(deck=TWO, counting="manual", muggins=True)
     play(game, TWO_DISCARDS + TWO_PLAY)
-    assert game.scores == (1, 8) and game.to_move == {1}
-    with pytest.raises(IllegalMoveError, match="does not make"):
-        game.apply(1, "claim 10")
-    game.apply(1, "claim 5")
-    assert game.scores == (1, 13) and game.to_move == {0}
-    before = game.record()
-    with pytest.raises(IllegalMoveError, match="muggins 5 is wrong"):
-        game.apply(0, "muggins 5")
-    assert game.record() == before
-    game.apply(0, "muggins 4")
-    assert game.scores == (5, 13)
-    assert game.to_move == {0}  # the dealer now counts the hand
-    game.apply(0, "claim 7")
-    game.apply(1, "ready")
-    game.apply(0, "claim 0")
-    game.apply(1, "ready")
-    assert game.scores == (12, 13)
-    play(game, [(0, "ready"), (1, "ready")])
-    assert game.hand_number == 2
+    assert [str(m) for m in game.legal_moves(1)] == [f"claim {n}" for n in range(30)]
+    events = game.apply(1, "claim 5")
+    assert game.to_move == {0}
+    calls = [f"muggins {n}" for n in range(1, 30)]
+    assert [str(m) for m in game.legal_moves(0)] == ["ready", "correct", *calls]
+    text = json.dumps([e.to_dict() for e in events] + [game.view(0), game.view(1), game.view(None)])
+    assert "fifteen" not in text and '"run"' not in text
+    assert game.scores == (1, 13)  # the claim is pegged as made
+
+
+def test_muggins_window_opens_after_an_exact_claim_too() -> None:
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 9")])
+    assert game.to_move == {0} and game.view(0)["muggins_open"]
+
+
+def test_muggins_takes_the_lesser_of_the_call_and_the_missed_points() -> None:
+    """ACC rule 10.4a: the caller gets the lesser of what they called and what was missed."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 5"), (0, "muggins 5")])
+    assert game.scores == (1 + 4, 13)
+    assert _judged(game) == [(5, 9, [[0, "muggins 5", 4]])]
+    play(game, [(0, "claim 7"), (1, "muggins 2")])
+    # seat 0's hand (5D 5S 2C 3H) makes 7 exactly: the wrong call gives seat 0 the 2 points named
+    assert game.scores == (5 + 7 + 2, 13)
+    assert _judged(game)[1] == (7, 7, [[1, "muggins 2", -2]])
+
+
+def test_an_overclaim_stands_unless_an_opponent_calls_for_a_correction() -> None:
+    """ACC rule 8.4: points overpegged are taken down only when the opponent asks; the
+    correction is not a penalty (rule 11.1b), so the caller gains nothing by it."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12"), (0, "ready")])
+    assert game.scores == (1, 8 + 12)
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12"), (0, "correct")])
+    assert game.scores == (1, 8 + 9)
+    assert _judged(game) == [(12, 9, [[0, "correct", 3]])]
+
+
+def test_a_correction_call_on_a_claim_that_is_not_over_changes_nothing() -> None:
+    game = cribbage(deck=TWO, counting="manual")
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 9"), (0, "correct")])
+    assert game.scores == (1, 8 + 9)
+
+
+def test_without_muggins_the_window_offers_only_a_correction() -> None:
+    game = cribbage(deck=TWO, counting="manual")
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 3")])
+    assert [str(m) for m in game.legal_moves(0)] == ["ready", "correct"]
+    with pytest.raises(IllegalMoveError, match="muggins is not played"):
+        game.apply(0, "muggins 2")
+
+
+def test_a_false_claim_of_game_is_judged_at_once() -> None:
+    """ACC rule 8.4a-b: a claim reaching the game hole that the show does not make puts the
+    claimer back to the true count less 15, and the opponent pegs the points overclaimed."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True, target=20)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12")])
+    assert game.scores == (1 + 3, 8 + 9 - 15)
+    assert game.result is None and game.to_move == {0}
 
 
 def test_manual_counting_without_muggins_loses_missed_points() -> None:
     game = cribbage(deck=TWO, counting="manual")
-    play(game, TWO_DISCARDS + TWO_PLAY + [(1, "claim 3"), (0, "claim 7"), (0, "claim 0")])
+    play(game, TWO_DISCARDS + TWO_PLAY + [(1, "claim 3"), (0, "ready"), (0, "claim 7"), (1, "ready"),
+                                          (0, "claim 0"), (1, "ready")])
     assert game.scores == (8, 11)
 
 
@@ -466,7 +526,7 @@ def test_match_games_won_by_a_claim_or_a_muggins_open_no_window() -> None:
     assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
     game = cribbage(deck=TWO, target=9, match=3, counting="manual", muggins=True)
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 0"), (0, "muggins 9")])
-    assert game.games_won[0].winners == (0,)
+    assert game.games_won[0].winners == (0,)  # 1 + 9 taken when the window closed
     assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
 
 

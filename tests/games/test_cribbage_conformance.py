@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_random_game
+from conformance import check_count_hidden, check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game
+from muggins.games.cribbage import Cribbage
+from muggins.games.cribbage.game import ShowStep
 from muggins.games.cribbage.options import TABLE_FORMS
+from muggins.scoring.items import Item, Kind, Score
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,
@@ -53,3 +58,80 @@ def test_many_random_games(config: dict[str, Any]) -> None:
         if result.reason == "target":
             winners = result.winners
             assert (winners and all(game.scores[w] >= target for w in winners)) or config.get("match")
+
+
+COUNTING: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 2, "counting": "manual"},
+    {"players": 2, "counting": "manual", "muggins": True},
+    {"players": 3, "counting": "manual", "muggins": True, "pre_show": True},
+    {"players": 4, "partnerships": True, "counting": "manual", "muggins": True},
+    {"players": 2, "variant": "five-card", "counting": "manual", "muggins": True},
+    {"players": 2, "variant": "ten-hand", "counting": "manual", "muggins": True},
+]
+
+
+def _swap(player: int, what: str) -> Callable[[Game], None]:
+    """Give ``player``'s ``what`` in the first hand another count: the same cards, 7 more points."""
+
+    def swap(game: Game) -> None:
+        assert isinstance(game, Cribbage)
+        true = game.counter
+
+        def other(step: ShowStep) -> Score:
+            score = true(step)
+            if (step.player, step.what) != (player, what):
+                return score
+            return Score((*score.items, Item(Kind.FIFTEEN, step.cards[:2], 7)))
+
+        game.counter = other
+
+    return swap
+
+
+def _revealed(player: int, what: str) -> Callable[[dict[str, Any]], bool]:
+    def revealed(event: dict[str, Any]) -> bool:
+        closes = event["type"] == "show_judged" or (event["type"] == "shown" and event["score"] is not None)
+        return closes and (event["player"], event["what"]) == (player, what)
+
+    return revealed
+
+
+@pytest.mark.parametrize("config", COUNTING, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_no_message_tells_the_count_before_its_window_closes(config: dict[str, Any]) -> None:
+    """The leak test: for every show of a hand, a twin game whose show counts 7 more sends every
+    viewer byte-identical messages (views, legal moves, events, hints) until that show is judged."""
+    whats = ["hand", "crib"] + (["own crib"] if config.get("variant") == "ten-hand" else [])
+    for seed in range(2):
+        for player in range(config["players"]):
+            for what in whats:
+                moves = check_count_hidden(
+                    functools.partial(new_game, "cribbage", seed=seed, first_dealer=0, **config),
+                    _swap(player, what), _revealed(player, what), seed)
+                assert moves > 0
+
+
+class _Leaky:
+    """A cribbage game whose view names the count being claimed, as a careless engine might."""
+
+    def __init__(self, game: Cribbage) -> None:
+        self.inner = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        data = self.inner.view(player)
+        if data["phase"] == "show":
+            data["count"] = self.inner.counter(self.inner.steps[len(self.inner.shows)]).total
+        return data
+
+
+def test_the_leak_test_catches_a_leak() -> None:
+    def make() -> Any:
+        game = new_game("cribbage", seed=0, first_dealer=0, players=2, counting="manual", muggins=True)
+        assert isinstance(game, Cribbage)
+        return _Leaky(game)
+
+    with pytest.raises(AssertionError, match="can tell the hidden count apart"):
+        check_count_hidden(make, lambda g: _swap(1, "hand")(g.inner), _revealed(1, "hand"), 0, hints=False)

@@ -3,6 +3,7 @@ the three end conditions, leaving, replay and the protocol's conformance suite."
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import pathlib
@@ -24,7 +25,7 @@ from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist import score_trick
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_random_game
+from conformance import check_count_hidden, check_random_game, seven_more
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CLUBS, DIAMONDS, HEARTS, SPADES = (" ".join(rank + suit for rank in RANKS) for suit in "CDHS")
@@ -277,6 +278,12 @@ def manual_game() -> Cribist:
     return one_suit_each(counting="manual")
 
 
+def _judged(game: Any, kind: str) -> list[dict[str, Any]]:
+    """The ``kind`` events ('claimed' or 'muggins') as judged when a muggins window closed."""
+    field = "accepted" if kind == "claimed" else "valid"
+    return [e.to_dict() for e in game.events if e.type == kind and e.to_dict()[field] is not None]
+
+
 def test_manual_counting_waits_for_the_winners_claim() -> None:
     game = manual_game()
     play_trick(game, "9C 10D JS QH")  # a run of four: 4
@@ -287,11 +294,13 @@ def test_manual_counting_waits_for_the_winners_claim() -> None:
     with pytest.raises(IllegalMoveError, match="more than 20"):
         game.apply(1, "claim 21")
     game.apply(1, "claim 4")
-    assert game.scores == (0, 4, 0, 0)
+    assert game.scores == (0, 0, 0, 0)  # judged when the window closes
+    assert game.view(0)["claim"]["accepted"] is None
     assert game.to_move == frozenset({0, 2, 3})
     for seat in (0, 2, 3):
         assert [str(m) for m in game.legal_moves(seat)] == ["ready"]
         game.apply(seat, "ready")
+    assert game.scores == (0, 4, 0, 0)
     assert game.view(None)["phase"] == "play"
     assert game.to_move == frozenset({1})
 
@@ -302,14 +311,14 @@ def test_a_valid_muggins_wins_the_missed_points_and_a_repeat_loses_them() -> Non
     play_trick(game, "3C 3D AS 8H")
     game.apply(1, "claim 2")
     events = game.apply(2, "muggins 2 fifteen 3C 3D AS 8H")
-    assert [e.to_dict()["valid"] for e in events if e.type == "muggins"] == [True]
-    assert game.scores == (0, 2, 2, 0)
-    # The claim (2) and seat 2's call (2) account for all 4: nothing is left to call.
-    events = game.apply(3, "muggins 2 pair 3C 3D")
-    call = next(e.to_dict() for e in events if e.type == "muggins")
-    assert call["valid"] is False and "unclaimed" in call["why"]
-    assert game.scores == (0, 2, 2, -2)
+    assert [e.to_dict()["valid"] for e in events if e.type == "muggins"] == [None]  # not told yet
+    game.apply(3, "muggins 2 pair 3C 3D")
+    assert game.scores == (0, 0, 0, 0)
     game.apply(0, "ready")
+    # The claim (2) and seat 2's call (2) account for all 4: seat 3's call finds nothing left.
+    calls = _judged(game, "muggins")
+    assert [c["valid"] for c in calls] == [True, False] and "unclaimed" in calls[1]["why"]
+    assert game.scores == (0, 2, 2, -2)
     assert game.view(None)["phase"] == "play"
 
 
@@ -317,15 +326,12 @@ def test_muggins_naming_points_that_are_not_there_loses_them() -> None:
     game = manual_game()
     play_trick(game, "9C 10D JS QH")  # a run of four (4), no fifteen
     game.apply(1, "claim 0")
-    events = game.apply(0, "muggins 2 fifteen 9C 10D")
-    call = next(e.to_dict() for e in events if e.type == "muggins")
-    assert call["valid"] is False and "does not score" in call["why"]
-    assert game.scores == (-2, 0, 0, 0)
+    game.apply(0, "muggins 2 fifteen 9C 10D")
     # A run of three inside the run of four is not an item of the trick either.
-    events = game.apply(2, "muggins 3 run 9C 10D JS")
-    assert next(e.to_dict() for e in events if e.type == "muggins")["valid"] is False
-    events = game.apply(3, "muggins 4 run QH JS 10D 9C")
-    assert next(e.to_dict() for e in events if e.type == "muggins")["valid"] is True
+    game.apply(2, "muggins 3 run 9C 10D JS")
+    game.apply(3, "muggins 4 run QH JS 10D 9C")
+    calls = _judged(game, "muggins")
+    assert [c["valid"] for c in calls] == [False, False, True] and "does not score" in calls[0]["why"]
     assert game.scores == (-2, 0, -3, 4)
 
 
@@ -333,9 +339,10 @@ def test_an_overclaim_scores_nothing_and_leaves_the_whole_trick_to_muggins() -> 
     game = manual_game()
     play_trick(game, "7C 8D 2S KH")  # 7+8 = 15: 2
     events = game.apply(1, "claim 5")
-    assert next(e.to_dict() for e in events if e.type == "claimed")["accepted"] is False
-    assert game.scores == (0, 0, 0, 0)
-    game.apply(0, "muggins 2 fifteen 8D 7C")
+    assert next(e.to_dict() for e in events if e.type == "claimed")["accepted"] is None
+    for seat, move in ((0, "muggins 2 fifteen 8D 7C"), (2, "ready"), (3, "ready")):
+        game.apply(seat, move)
+    assert _judged(game, "claimed")[0]["accepted"] is False
     assert game.scores == (2, 0, 0, 0)
 
 
@@ -525,3 +532,14 @@ def test_replay_of_a_full_default_game() -> None:
     replayed = load_game(json.loads(json.dumps(game.record())))
     assert [e.to_dict() for e in replayed.events] == [e.to_dict() for e in game.events]
     assert replayed.scores == game.scores and replayed.result == game.result
+
+
+def test_no_message_tells_a_tricks_count_before_its_window_closes() -> None:
+    """The leak test, manual counting: a twin whose claimed tricks count 7 more sends every viewer
+    the same bytes until the muggins window on the first trick closes. (With automatic counting a
+    trick is counted the moment its fourth card falls: nothing is hidden to leak.)"""
+    for seed in range(3):
+        moves = check_count_hidden(
+            functools.partial(new_game, "cribist", players=4, seed=seed, counting="manual"),
+            seven_more, lambda e: e["type"] == "muggins_closed", seed)
+        assert moves > 0

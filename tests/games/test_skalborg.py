@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import pathlib
@@ -15,14 +16,14 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_random_game
+from conformance import check_count_hidden, check_random_game, seven_more
 
 from muggins.cards import parse_cards
 from muggins.cli.tables.skalborg import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
-from muggins.games.skalborg import Skalborg
+from muggins.games.skalborg import MAX_CLAIMS, Skalborg
 from muggins.games.skalborg_pots import side_pots, split_pot
 from muggins.scoring.skalborg import score_skalborg
 
@@ -394,12 +395,48 @@ def test_manual_counting_scores_only_valid_claims() -> None:
     with pytest.raises(IllegalMoveError, match="AC is not in your hand or on the board"):
         g.apply(0, "count pair AC 5S")
     play(g, "0 ready")
-    play(g, "1 count fifteen 9S 6D", "1 count fifteen 2D 6D 7H", "1 count run JH QH KC", "1 ready")
-    counted = [(e["player"], e["points"], e["valid"]) for e in events_of(g, "counted")]
-    assert counted == [(0, 5, True), (0, 0, False), (1, 2, True), (1, 2, True), (1, 3, True)]
-    # Seat 0's hand is worth 31, but only the 5 it claimed count against seat 1's 7.
+    play(g, "1 count fifteen 9S 6D", "1 count fifteen 2D 6D 7H", "1 count run JH QH KC")
+    # nothing is judged until everyone is ready
+    assert [(e["points"], e["valid"]) for e in events_of(g, "counted")] == [(None, None)] * 5
+    play(g, "1 ready")
+    counted = sorted((e["player"], e["points"], e["valid"]) for e in events_of(g, "counted")[5:])
+    assert counted == [(0, -2, False), (0, 5, True), (1, 2, True), (1, 2, True), (1, 3, True)]
+    # Seat 0's hand is worth 31, but only the 5 it claimed, less 2 for the miscalled fifteen,
+    # count against seat 1's 7.
+    assert sorted((e["player"], e["points"]) for e in events_of(g, "shown")[-2:]) == [(0, 3), (1, 7)]
     assert events_of(g, "pot")[0]["shares"] == {"1": 4}
     assert g.stacks == [198, 202]
+
+
+def test_claiming_every_combination_blind_scores_less_than_counting_honestly() -> None:
+    """Seat 0 claims every set of its cards and the board that could be each kind, without
+    counting; seat 1 claims exactly its hand's combinations. Blind, seat 0 ends below its true count."""
+    g = heads_up(counting="manual")
+    to_showdown(g)
+    pool = [*g.shown[0], *g.board]
+    honest = score_skalborg(g.shown[0], g.board).total
+    shapes = {"pair": (2,), "fifteen": range(2, 9), "run": range(3, 9), "flush": range(4, 9)}
+    claims = 0
+    for kind, sizes in shapes.items():
+        for size in sizes:
+            for cards in itertools.combinations(pool, size):
+                g.apply(0, f"count {kind} {' '.join(str(c) for c in cards)}")
+                claims += 1
+    assert claims > 600
+    for item in score_skalborg(g.shown[1], g.board):
+        g.apply(1, f"count {item.kind} {' '.join(str(c) for c in item.cards)}")
+    play(g, "0 ready", "1 ready")
+    shown = {e["player"]: e["points"] for e in events_of(g, "shown")[-2:]}
+    assert shown[0] < honest
+    assert shown[1] == score_skalborg(g.shown[1], g.board).total
+
+
+def test_claims_are_bounded() -> None:
+    g = heads_up(counting="manual")
+    to_showdown(g)
+    g.claims[0].extend([("pair", (), None)] * MAX_CLAIMS)
+    with pytest.raises(IllegalMoveError, match=f"{MAX_CLAIMS} claims"):
+        g.apply(0, "count fifteen 5S 6D")
 
 
 def test_count_move_syntax() -> None:
@@ -645,3 +682,15 @@ def test_the_showdown_scores_every_hand_as_the_itemised_scorer(seed: int) -> Non
                 assert event.score.items == reference.items
                 shown += 1
     assert shown, "no showdown was reached"
+
+
+@pytest.mark.parametrize("counting", ["auto", "manual"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_no_message_tells_a_count_before_everyone_is_ready(counting: str, players: int) -> None:
+    """The leak test: a twin whose showdowns count 7 more sends every viewer the same bytes until
+    the showdown is counted (at once when auto, at the last 'ready' when manual)."""
+    for seed in range(3):
+        moves = check_count_hidden(
+            functools.partial(new_game, "skalborg", players=players, seed=seed, counting=counting),
+            seven_more, lambda e: e["type"] == "shown" and e["score"] is not None, seed)
+        assert moves > 0

@@ -17,6 +17,7 @@ from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, card_at, parse_card
 from muggins.games.cribist_rules import (
     format_source,
     item_key,
+    judge_muggins,
     parse_source,
     playable,
     trick_winner,
@@ -108,15 +109,17 @@ def _trick_on_table(view: View) -> Score:
 
 def missed_items(view: View) -> list[Item]:
     """Items of the trick on the table, not won by earlier calls, with the greatest total that fits in
-    the points the claim left unclaimed."""
+    the points the claim left unclaimed, by the bot's own count of the trick (an overclaim scores
+    nothing and leaves every point unclaimed)."""
     score = _trick_on_table(view)
-    claim = view["claim"]
-    unclaimed = score.total - (claim["amount"] if claim["accepted"] else 0)
+    claimed = view["claim"]["amount"]
+    unclaimed = score.total - (claimed if claimed <= score.total else 0)
     taken: set[tuple[Kind, frozenset[Card]]] = set()
-    for call in view["muggins"]["calls"]:
-        if call["valid"]:
+    for call in view["muggins"]["calls"]:  # unjudged until the window closes: judged here by hand
+        items = parse_source(call["source"])
+        if judge_muggins(items, score, taken, unclaimed) is None:
             unclaimed -= call["amount"]
-            taken.update(item_key(i) for i in parse_source(call["source"]))
+            taken.update(item_key(i) for i in items)
     return best_fit([i for i in score if item_key(i) not in taken], unclaimed)
 
 

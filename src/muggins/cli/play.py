@@ -157,14 +157,39 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
             out.print(line)
 
 
+COUNTING = {
+    ("cribbage", "show"): ("claim N: your count of the show, 0 to {most}", ()),
+    ("cribbage", "muggins"): ("muggins N (points they missed) | correct (they claimed too many) | ready", ()),
+    ("skalborg", "count"): ("count KIND CARDS, one combination a move (fifteen, pair, run, flush), "
+                            "e.g. 'count pair 5S 5H'; 'ready' when done", ("count",)),
+    ("cribist", "claim"): ("claim N: the points of the trick you won", ()),
+    ("cribist", "muggins"): ("muggins N KIND CARDS; KIND CARDS ..., e.g. 'muggins 2 fifteen 5H 10S' | ready",
+                             ()),
+}
+"""The claim syntax shown in the prompt while counting by hand, by game and phase, and the verbs
+accepted there beyond the legal moves listed (claims that listing would count for you)."""
+
+
+def prompt(game: Game, you: int, legal: list[Move]) -> tuple[str, set[str]]:
+    """The prompt for the human's move, and the verbs it accepts."""
+    view = game.view(you)
+    syntax, extra = COUNTING.get((game.name, view.get("phase", "")), ("", ()))
+    verbs = {m.verb for m in legal} | set(extra)
+    if syntax:
+        most = (view.get("showing") or {}).get("most", 29)
+        return f"your move ({syntax.format(most=most)}): ", verbs
+    return f"your move ({hint(legal)}): ", verbs
+
+
 def human_move(game: Game, you: int, out: Console) -> list[Any]:
     """Prompt until the human's move is accepted; each refusal names the reason. Returns its events."""
     from muggins.games.moves import verbs
 
     legal = game.legal_moves(you)
-    now = sorted({m.verb for m in legal})
+    text_prompt, accepted = prompt(game, you, legal)
+    now = sorted(accepted)
     while True:
-        text = expand(input(f"your move ({hint(legal)}): ").strip(), legal)
+        text = expand(input(text_prompt).strip(), legal)
         verb = text.split()[0].lower() if text.split() else ""
         if verb not in now:
             what = f"you cannot {verb} now" if verb in verbs() else f"unknown move {verb!r}"

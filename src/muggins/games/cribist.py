@@ -7,6 +7,7 @@ Rulings are written out in docs/rules/cribist.md.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from muggins.cards import Card, Suit, position, standard_pack
@@ -123,10 +124,12 @@ class Cribist(Game):
         self.history: list[TrickRecord] = []
         self.phase = _PLAY
         self.claim: Claimed | None = None
-        self.unclaimed = 0
         self.waiting: list[int] = []
         self.calls: list[MugginsCalled] = []
-        self.taken: set[tuple[Kind, frozenset[Card]]] = set()
+        """The calls made in the open muggins window, unjudged until it closes."""
+        self.counter: Callable[[Sequence[Card], Suit], Score] = score_trick
+        """How a claimed trick is counted. Replaceable so that the conformance suite's leak test can
+        give a trick another count and prove nothing depends on it before its window closes."""
         self.time_called = False
         self._result: Result | None = None
         self.events.extend(self._deal())
@@ -360,47 +363,54 @@ class Cribist(Game):
         return events
 
     def _claim(self, player: int, amount: int) -> list[Event]:
-        assert self.trump is not None
-        actual = score_trick(self.trick, self.trump).total
-        accepted = amount <= actual
-        self.claim = Claimed(player, amount, accepted)
-        self.unclaimed = actual - amount if accepted else actual
-        self.taken = set()
+        """The winner's claim, pegged nowhere yet: it is judged when the muggins window closes, so
+        that neither the claimer nor the callers learn the trick's count before then."""
+        self.claim = Claimed(player, amount, None)
         self.calls = []
-        events: list[Event] = [self.claim]
-        if accepted:
-            events.extend(self._award(player, "claim", Score(), amount))
-        if self._result is None:
-            self.phase = _MUGGINS
-            self.waiting = [seat for seat in range(SEATS) if seat != player]
-        return events
+        self.phase = _MUGGINS
+        self.waiting = [seat for seat in range(SEATS) if seat != player]
+        return [self.claim]
 
     def _muggins(self, player: int, move: Muggins) -> list[Event]:
-        assert self.trump is not None
-        items = parse_source(move.source)
-        why = judge_muggins(items, score_trick(self.trick, self.trump), self.taken, self.unclaimed)
-        call = MugginsCalled(player, move.amount, move.source, why is None, why or "")
+        call = MugginsCalled(player, move.amount, move.source, None, "")
         self.calls.append(call)
-        events: list[Event] = [call]
-        if why is None:
-            self.unclaimed -= move.amount
-            self.taken.update(item_key(i) for i in items)
-            events.extend(self._award(player, "muggins", Score(tuple(items)), move.amount))
-        else:
-            events.extend(self._award(player, "muggins penalty", Score(), -move.amount))
-        if self._result is not None:
-            return events
-        return events + self._pass(player)
+        return [call, *self._pass(player)]
 
     def _pass(self, player: int) -> list[Event]:
         self.waiting.remove(player)
         if self.waiting:
             return []
-        assert self.trump is not None
-        score = score_trick(self.trick, self.trump)
+        return self._close_window()
+
+    def _close_window(self) -> list[Event]:
+        """Judge the claim (an overclaim scores nothing and leaves every point unclaimed), then each
+        call in the order made, as docs/rules/cribist.md says; then the next trick."""
+        assert self.trump is not None and self.claim is not None
+        score = self.counter(self.trick, self.trump)
+        claim = self.claim
+        accepted = claim.amount <= score.total
+        events: list[Event] = [Claimed(claim.player, claim.amount, accepted)]
+        if accepted:
+            events.extend(self._award(claim.player, "claim", Score(), claim.amount))
+        unclaimed = score.total - claim.amount if accepted else score.total
+        taken: set[tuple[Kind, frozenset[Card]]] = set()
+        for call in self.calls:
+            if self._result is not None:
+                return events
+            items = parse_source(call.source)
+            why = judge_muggins(items, score, taken, unclaimed)
+            events.append(MugginsCalled(call.player, call.amount, call.source, why is None, why or ""))
+            if why is None:
+                unclaimed -= call.amount
+                taken.update(item_key(i) for i in items)
+                events.extend(self._award(call.player, "muggins", Score(tuple(items)), call.amount))
+            else:
+                events.extend(self._award(call.player, "muggins penalty", Score(), -call.amount))
+        if self._result is not None:
+            return events
         self.claim = None
         self.calls = []
-        return [MugginsClosed(score), *self._next_trick(self.winner, score)]
+        return [*events, MugginsClosed(score), *self._next_trick(self.winner, score)]
 
     def _next_trick(self, winner: int, score: Score) -> list[Event]:
         """File the trick on the table, won by ``winner``, and go on: the winner leads, or the hand ends."""

@@ -65,13 +65,14 @@ event_type(TrickWon, "trick")
 
 
 class Claimed(Event):
-    """The trick's winner claimed points; ``accepted`` is False for an overclaim, which scores nothing."""
+    """The trick's winner claimed points: made with ``accepted`` None when claimed, and again when the
+    muggins window closes, ``accepted`` False for an overclaim, which scores nothing."""
 
     player: Final[int]
     amount: Final[int]
-    accepted: Final[bool]
+    accepted: Final[bool | None]
 
-    def __init__(self, player: int, amount: int, accepted: bool) -> None:
+    def __init__(self, player: int, amount: int, accepted: bool | None) -> None:
         self.player, self.amount, self.accepted = player, amount, accepted
 
 
@@ -79,15 +80,16 @@ event_type(Claimed, "claimed")
 
 
 class MugginsCalled(Event):
-    """A call of muggins, as checked: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
+    """A call of muggins: made with ``valid`` None when called, and again, judged, when the window
+    closes: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
 
     player: Final[int]
     amount: Final[int]
     source: Final[str]
-    valid: Final[bool]
+    valid: Final[bool | None]
     why: Final[str]
 
-    def __init__(self, player: int, amount: int, source: str, valid: bool, why: str) -> None:
+    def __init__(self, player: int, amount: int, source: str, valid: bool | None, why: str) -> None:
         self.player, self.amount, self.source, self.valid, self.why = player, amount, source, valid, why
 
 

@@ -271,6 +271,13 @@ class Muggins(Move):
 move_type(Muggins, "muggins")
 
 
+class Correct(_Bare):
+    """Ask that an opponent's claim be corrected: it is more than their show makes."""
+
+
+move_type(Correct, "correct")
+
+
 @dataclass(frozen=True, slots=True)
 class KeepCrib(_Cards):
     """Ten-hand cribbage: lay four cards away as one's own crib (``crib 5H 6D 7S 8C``)."""

@@ -6,6 +6,7 @@ count (hand and crib) takes the pot. The rules and every ruling are in docs/rule
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, Self, cast
 
@@ -32,7 +33,7 @@ from muggins.games.skalborg_events import (
     Thrown,
 )
 from muggins.games.skalborg_pots import award, side_pots
-from muggins.scoring.items import Score
+from muggins.scoring.items import Kind, Score
 from muggins.scoring.skalborg import score_skalborg
 from muggins.scoring.skalborg_fast import skalborg_points
 
@@ -128,6 +129,16 @@ class SkalborgOptions(Options):
         return self
 
 
+MAX_CLAIMS = 1000
+"""The most claims one player may make in one count (a bound on what a client can make the table
+store; a real hand has far fewer combinations)."""
+
+
+def claimed_points(kind: str, cards: tuple[Card, ...]) -> int:
+    """What a claim says it is worth: two for a fifteen or a pair, one a card for a run or a flush."""
+    return 2 if kind in (Kind.FIFTEEN, Kind.PAIR) else len(cards)
+
+
 class Skalborg(Game):
     """A game of Skalborg for 2-4 players, played until one holds every chip (or ``max_hands``)."""
 
@@ -146,7 +157,8 @@ class Skalborg(Game):
     board: list[Card]
     shown: dict[int, tuple[Card, ...]]
     points: dict[int, int]
-    claims: dict[int, list[tuple[str, tuple[Card, ...], int]]]
+    claims: dict[int, list[tuple[str, tuple[Card, ...], int | None]]]
+    """Each contender's claims under manual counting: kind, cards, and points once judged."""
     won: dict[int, int]
     ready: set[int]
 
@@ -165,6 +177,10 @@ class Skalborg(Game):
         self.hand_number = 0
         self.dealer = self.rng.randrange(self.players) if opts.first_dealer is None else opts.first_dealer
         self.over_reason: str | None = None
+        self.counter: Callable[[Sequence[Card], Sequence[Card]], Score] = showdown_score
+        """How a showdown is counted. Replaceable so that the conformance suite's leak test can give a
+        showdown another count and prove that nothing anyone receives depends on it before everyone
+        is ready."""
         self.events.extend(self._start_hand())
 
     @property
@@ -247,6 +263,8 @@ class Skalborg(Game):
                 return f"{' '.join(stray)} {verb} not in your hand or on the board"
             if (move.kind, frozenset(move.cards)) in {(k, frozenset(c)) for k, c, _ in self.claims[player]}:
                 return f"you have already counted that {move.kind}"
+            if len(self.claims[player]) >= MAX_CLAIMS:
+                return f"you have made {MAX_CLAIMS} claims, the most a hand allows; say 'ready'"
             return None
         return None if isinstance(move, Ready) else f"say 'ready' for the next hand, not '{move}'"
 
@@ -446,7 +464,7 @@ class Skalborg(Game):
             cards = tuple(sorted(self.hands[seat]))
             self.shown[seat] = cards
             if self.opts.counting is Counting.AUTO:
-                score = showdown_score(cards, tuple(self.board))
+                score = self.counter(cards, tuple(self.board))
                 self.points[seat] = score.total
                 events.append(Shown(seat, cards, score, score.total))
             else:
@@ -458,20 +476,28 @@ class Skalborg(Game):
         return events + self._award()
 
     def _count(self, player: int, move: Count) -> list[Event]:
-        score = score_skalborg(self.hands[player], self.board)
-        claimed = frozenset(move.cards)
-        points = next(
-            (item.points for item in score.of_kind(move.kind) if frozenset(item.cards) == claimed), 0
-        )
-        self.claims[player].append((str(move.kind), move.cards, points))
-        return [Counted(player, str(move.kind), move.cards, points, points > 0)]
+        """A claim, recorded unjudged: whether it is right is said only when everyone is ready."""
+        self.claims[player].append((str(move.kind), move.cards, None))
+        return [Counted(player, str(move.kind), move.cards, None, None)]
 
     def _settle_count(self) -> list[Event]:
-        """Everyone has counted: only claimed, valid combinations score."""
+        """Everyone is ready: each claim is judged. A combination of the scorer's scores its points;
+        any other claim is a miscall and takes off what it claimed (docs/rules/skalborg.md). Then
+        every showdown is itemised for everyone."""
         events: list[Event] = []
         for seat in self.contenders:
-            self.points[seat] = sum(points for _, _, points in self.claims[seat])
-            events.append(Shown(seat, self.shown[seat], None, self.points[seat]))
+            score = self.counter(self.shown[seat], self.board)
+            items = {(str(item.kind), frozenset(item.cards)): item.points for item in score}
+            judged: list[tuple[str, tuple[Card, ...], int | None]] = []
+            for kind, cards, _ in self.claims[seat]:
+                points = items.get((kind, frozenset(cards)))
+                valid = points is not None
+                points = points if points is not None else -claimed_points(kind, cards)
+                judged.append((kind, cards, points))
+                events.append(Counted(seat, kind, cards, points, valid))
+            self.claims[seat] = judged
+            self.points[seat] = sum(points or 0 for _, _, points in judged)
+            events.append(Shown(seat, self.shown[seat], score, self.points[seat]))
         return events + self._award()
 
     def _award(self) -> list[Event]:
@@ -588,7 +614,7 @@ class Skalborg(Game):
 GAME = Skalborg
 
 
-def showdown_score(hand: tuple[Card, ...], board: tuple[Card, ...]) -> Score:
+def showdown_score(hand: Sequence[Card], board: Sequence[Card]) -> Score:
     """A hand's score at the showdown: the total from the fast tables, the items (for the players
     to see) worked out only when read."""
     return Score.deferred(skalborg_points((*hand, *board)), partial(score_skalborg, hand, board))

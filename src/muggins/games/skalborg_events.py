@@ -138,15 +138,18 @@ event_type(Shown, "shown")
 
 
 class Counted(Event):
-    """A combination claimed in manual counting, and what it scored (0 if it is not one)."""
+    """A combination claimed in manual counting. Made with ``points`` and ``valid`` None when claimed,
+    and again once everyone is ready with its judgement: its points, or minus what a miscall claimed."""
 
     player: Final[int]
     kind: Final[str]
     cards: Final[tuple[Card, ...]]
-    points: Final[int]
-    valid: Final[bool]
+    points: Final[int | None]
+    valid: Final[bool | None]
 
-    def __init__(self, player: int, kind: str, cards: tuple[Card, ...], points: int, valid: bool) -> None:
+    def __init__(
+        self, player: int, kind: str, cards: tuple[Card, ...], points: int | None, valid: bool | None
+    ) -> None:
         self.player, self.kind, self.cards, self.points, self.valid = player, kind, cards, points, valid
 
 

@@ -1,7 +1,8 @@
 """The cribbage bots: greedy and expert. Each reads only its seat's view.
 
-Both count exactly under manual counting (claiming the true total, which the view lists first)
-and call muggins for every point an opponent missed.
+Both count by hand under manual counting: they score the cards laid face up themselves (never
+asking the engine), claim that in full, and in a muggins window call what an opponent's claim
+missed, or ask for a correction when it claimed more.
 """
 
 from __future__ import annotations
@@ -11,18 +12,24 @@ from muggins.bots.cribbage.cribtables import CribTables, shipped_tables
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.pegging import ExpertPegger, greedy_play
 from muggins.bots.cribbage.reading import Seat, read
-from muggins.games.moves import Claim, Move, Muggins, Ready, parse_move
+from muggins.cards import parse_cards
+from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
+from muggins.scoring.fast import show_points
 
 
-def counting_move(seat: Seat) -> Move:
-    """Claim the whole true score; call muggins for everything missed; otherwise say ready."""
-    moves = [parse_move(text) for text in seat.legal]
-    claims = [m.amount for m in moves if isinstance(m, Claim)]
-    if claims:
-        return Claim(max(claims))
-    muggins = [m.amount for m in moves if isinstance(m, Muggins)]
-    if muggins:
-        return Muggins(max(muggins))
+def counting_move(view: View, seat: Seat) -> Move:
+    """The show on the table counted by hand: claim it, or judge an opponent's claim of it."""
+    showing = view.get("showing")
+    if not showing or seat.starter is None:
+        return Ready()
+    count = show_points(parse_cards(" ".join(showing["cards"])), seat.starter, showing["what"] != "hand")
+    if seat.phase == "show":
+        return Claim(count)
+    claimed = showing["claimed"]
+    if count > claimed and "muggins 1" in seat.legal:
+        return Muggins(count - claimed)
+    if count < claimed:
+        return Correct()
     return Ready()
 
 
@@ -38,7 +45,7 @@ class GreedyBot:
             return greedy_discard(seat)
         if seat.phase == "play":
             return greedy_play(seat)
-        return counting_move(seat)
+        return counting_move(view, seat)
 
 
 class ExpertBot:
@@ -55,4 +62,4 @@ class ExpertBot:
             return expert_discard(seat, self.tables)
         if seat.phase == "play":
             return self.pegger.choose(seat)
-        return counting_move(seat)
+        return counting_move(view, seat)

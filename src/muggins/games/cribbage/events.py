@@ -116,13 +116,14 @@ event_type(CountReset, "reset")
 
 
 class Shown(Event):
-    """A hand or crib laid face up for the show, with its true score and what was claimed."""
+    """A hand or crib laid face up for the show: with its score when the engine counts, or with
+    what its owner claimed under manual counting (its score then waits for ``ShowJudged``)."""
 
     player: Final[int]
     what: Final[str]
     cards: Final[tuple[Card, ...]]
     starter: Final[Card]
-    score: Final[Score]
+    score: Final[Score | None]
     claimed: Final[int | None]
 
     def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
@@ -131,7 +132,7 @@ class Shown(Event):
         what: str,
         cards: tuple[Card, ...],
         starter: Card,
-        score: Score,
+        score: Score | None,
         claimed: int | None,
     ) -> None:
         self.player = player
@@ -144,15 +145,43 @@ class Shown(Event):
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, with the count as a player says it aloud (``said``)."""
         data = Event.to_dict(self)
-        data["said"] = say_count(self.score)
+        data["said"] = say_count(self.score) if self.score is not None else None
         return data
 
 
 event_type(Shown, "shown")
 
 
+class ShowJudged(Event):
+    """A claimed show's muggins window closed: its true score, itemised, what was claimed, and each
+    call on it as ``(seat, call, points)`` (points taken by the caller; negative: given to the
+    claimer for a wrong muggins; for 'correct', the points taken down)."""
+
+    player: Final[int]
+    what: Final[str]
+    claimed: Final[int]
+    score: Final[Score]
+    calls: Final[tuple[tuple[int, str, int], ...]]
+
+    def __init__(
+        self, player: int, what: str, claimed: int, score: Score, calls: tuple[tuple[int, str, int], ...]
+    ) -> None:
+        self.player, self.what, self.claimed, self.score, self.calls = player, what, claimed, score, calls
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, with the count as a player says it aloud (``said``) and what was missed."""
+        data = Event.to_dict(self)
+        data["said"] = say_count(self.score)
+        data["missed"] = max(0, self.score.total - self.claimed)
+        return data
+
+
+event_type(ShowJudged, "show_judged")
+
+
 class MugginsCalled(Event):
-    """``player`` called muggins on ``against`` and took ``points`` they had missed."""
+    """``player`` called muggins for ``points`` on ``against``'s claim (0: a call to correct an
+    overclaim); judged when the window closes (``ShowJudged``)."""
 
     player: Final[int]
     against: Final[int]

@@ -8,6 +8,7 @@ Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: di
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any, Final
 
 from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
@@ -22,13 +23,14 @@ from muggins.games.cribbage.events import (
     MugginsCalled,
     NewHand,
     SaidGo,
+    ShowJudged,
     Shown,
     StarterCut,
 )
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft, Scored
-from muggins.games.moves import Claim, Discard, Go, KeepCrib, Leave, Move, Muggins, Play, Ready
+from muggins.games.moves import Claim, Correct, Discard, Go, KeepCrib, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import Result, rank_by
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
@@ -47,6 +49,13 @@ _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
 _READY: Final = Ready()
+_CORRECT: Final = Correct()
+MAX_CLAIM: Final = (0, 0, 0, 20, 29)
+"""The most a show of this many cards (with the starter) can make, by its number of cards: a
+claim may be any number up to it, whatever the cards (docs/rules/cribbage.md)."""
+_CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
+_CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
+"""Every muggins call by amount (an amount names how many points the caller says were missed)."""
 _SEATS: Final = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
 """Every set of seats, by its bit mask (the engine keeps sets of seats as masks), made once."""
 
@@ -87,6 +96,11 @@ class ShowStep:
 
     def __call__(self) -> Score:
         return itemise_show(self.cards, self.starter, self.crib)
+
+
+def count_show(step: ShowStep) -> Score:
+    """The true count of a show, its items deferred to ``step``."""
+    return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
 
 
 def _discards(hand: list[Card], size: int) -> list[Move]:
@@ -193,7 +207,15 @@ class Cribbage(Game):
         self.own_crib: list[tuple[Card, ...]] = [()] * players
         self.dealt: list[Card] = []
         self.steps: list[ShowStep] = []
+        self.counter: Callable[[ShowStep], Score] = count_show
+        """How a show is counted. Replaceable so that the conformance suite's leak test can give a
+        show another count and prove that nothing anyone receives depends on it before its muggins
+        window closes."""
         self.shows: list[Shown] = []
+        self.judged: list[ShowJudged] = []
+        """Under manual counting, each show's count once its muggins window has closed."""
+        self.calls: list[tuple[int, Move]] = []
+        """The calls made in the open muggins window, in order."""
         self._clear_hand()
         events: list[Event] = []
         self.dealer = self._first_dealer(events)
@@ -233,11 +255,19 @@ class Cribbage(Game):
                 return _discards(hand, self.to_crib_size)
             return [KeepCrib(c) for c in itertools.combinations(hand, self.own_crib_size)]
         if phase == SHOW:
-            true = self._step_score().total
-            return [Claim(n) for n in range(true, -1, -1)]
+            return list(_CLAIMS[: MAX_CLAIM[len(self._step.cards)] + 1])
         if phase == MUGGINS:
-            return [_READY, *(Muggins(n) for n in range(self.missed, 0, -1))]
+            if self.muggins:
+                return [_READY, _CORRECT, *_CALLS[: MAX_CLAIM[len(self.steps[len(self.shows) - 1].cards)]]]
+            return [_READY, _CORRECT]
         return [_READY]
+
+    def auto_move(self, player: int) -> Move:
+        """For a player whose clock ran out the computer counts their show in full (seed 002's
+        computer "will always count for its points"); otherwise the first legal move."""
+        if self.phase == SHOW and self.waits_for(player):
+            return _CLAIMS[self._step_score().total]
+        return Game.auto_move(self, player)
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)
@@ -253,16 +283,24 @@ class Cribbage(Game):
         elif kind is Claim:
             if phase == SHOW:
                 assert isinstance(move, Claim)
-                if move.amount > self._step_score().total:
-                    return f"you claim {move.amount}, but the {self._step.what} does not make that many"
+                most = MAX_CLAIM[len(self._step.cards)]
+                if move.amount > most:
+                    return f"no {self._step.what} of {len(self._step.cards)} cards makes {move.amount}; " \
+                           f"claim 0 to {most}"
                 return None
         elif kind is Muggins:
             if phase == MUGGINS:
                 assert isinstance(move, Muggins)
-                if move.amount > self.missed:
-                    return f"muggins {move.amount} is wrong: not that many points were missed"
+                if not self.muggins:
+                    return "muggins is not played at this table; say 'correct' or 'ready'"
+                shown = self.shows[-1]
+                most = MAX_CLAIM[len(shown.cards)]
+                if move.amount > most:
+                    return f"muggins {move.amount}: no {shown.what} makes that many; call 1 to {most}"
                 return None
-        elif kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS):
+        elif (kind is Correct and phase == MUGGINS) or (
+            kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS)
+        ):
             return None
         return f"'{move.verb}' is not a move in the {PHASES[phase]} phase; expected {self._expected()}"
 
@@ -279,13 +317,14 @@ class Cribbage(Game):
         elif kind is Claim:
             assert isinstance(move, Claim)
             self._claim(player, move.amount, events)
-        elif kind is Muggins:
-            assert isinstance(move, Muggins)
-            self._muggins(player, move.amount, events)
+        elif kind is Muggins or kind is Correct:
+            self._call(player, move, events)
         elif kind is Leave:
             self._leave(player, events)
         else:
             self.waiting &= ~(1 << player)
+            if self.phase == MUGGINS and not self.waiting:
+                self._close_window(events)
         if self.phase != OVER:
             self._advance(events)
         return events
@@ -300,6 +339,8 @@ class Cribbage(Game):
         hidden.update(self.pack_crib)
         for shown in self.shows:
             hidden.difference_update(shown.cards)
+        if self.phase == SHOW and self.waiting:  # the show to claim lies face up
+            hidden.difference_update(self._step.cards)
         return frozenset(hidden)
 
     def game_view(self, player: int | None) -> dict[str, Any]:
@@ -307,9 +348,14 @@ class Cribbage(Game):
         mine = player is not None
         showing: dict[str, Any] | None = None
         if self.phase == SHOW and self.waiting:
-            showing = {"player": self._step.player, "what": self._step.what}
+            step = self._step
+            showing = {"player": step.player, "what": step.what, "cards": _cards(step.cards),
+                       "most": MAX_CLAIM[len(step.cards)]}
         elif self.phase == MUGGINS:
-            showing = {"player": self.shows[-1].player, "what": self.shows[-1].what}
+            shown = self.shows[-1]
+            showing = {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
+                       "claimed": shown.claimed, "most": MAX_CLAIM[len(shown.cards)],
+                       "calls": [[seat, str(call)] for seat, call in self.calls]}
         return {
             "variant": opts.variant,
             "phase": PHASES[self.phase],
@@ -334,16 +380,24 @@ class Cribbage(Game):
             "count": self.count,
             "passed": sorted(_SEATS[self.passed]),
             "turn": self.turn if self.phase == PLAY and self.waiting else None,
-            "shows": [
-                {"player": s.player, "what": s.what, "cards": _cards(s.cards), "score": s.score.to_dict(),
-                 "claimed": s.claimed}
-                for s in self.shows
-            ],
+            "shows": [self._show_view(i) for i in range(len(self.shows))],
             "showing": showing,
             "muggins_open": self.phase == MUGGINS,
             "games": [{"game": g.game, "winners": list(g.winners), "scores": list(g.scores),
                        "skunk": g.skunk, "match_points": g.match_points} for g in self.games_won],
         }
+
+    def _show_view(self, index: int) -> dict[str, Any]:
+        """A show as everyone sees it: its cards and claim, and its itemised count once judged (a
+        show still in its muggins window has no score yet: the window must not give it away)."""
+        shown = self.shows[index]
+        judged = self.judged[index] if index < len(self.judged) else None
+        score = judged.score if judged else shown.score
+        data = {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
+                "score": score.to_dict() if score is not None else None, "claimed": shown.claimed}
+        if self.manual:
+            data["calls"] = [list(call) for call in judged.calls] if judged else []
+        return data
 
     # --- the deal -----------------------------------------------------------------------
 
@@ -371,7 +425,8 @@ class Cribbage(Game):
         self.last_layer: int | None = None
         self.steps.clear()
         self.shows.clear()
-        self.missed = 0
+        self.judged.clear()
+        self.calls.clear()
 
     def _set_layout(self) -> None:
         """The deal for the seats still playing, its sizes copied to compiled attributes, and the
@@ -596,42 +651,110 @@ class Cribbage(Game):
         return self.steps[len(self.shows)]
 
     def _step_score(self) -> Score:
-        step = self._step
-        return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
+        return self._step_score_of(len(self.shows))
 
     def _show_step(self, claimed: int | None, events: list[Event]) -> bool:
-        """Lay the next hand or crib face up and peg it; True if that won the game."""
+        """Lay the next hand or crib face up and peg it (its claim, under manual counting, whose
+        count stays unsaid until the muggins window closes); True if that won the game."""
         step = self._step
-        score = self._step_score()
+        score = self._step_score() if claimed is None else None
         shown = Shown(player=step.player, what=step.what, cards=step.cards, starter=step.starter,
                       score=score, claimed=claimed)
         self.shows.append(shown)
         events.append(shown)
-        if claimed is None:
+        if score is not None:
             return self._add(step.player, step.what, score, events)
-        return self._add(step.player, step.what, _claimed(claimed, Kind.CLAIMED), events)
+        return self._add(step.player, step.what, _claimed(claimed or 0, Kind.CLAIMED), events)
 
     def _claim(self, player: int, amount: int, events: list[Event]) -> None:
-        missed = self._step_score().total - amount
         self.waiting = 0
+        side = self.side_of[player]
+        if self.side_scores[side] + amount >= self.target and amount > self._step_score().total:
+            self._false_claim_of_game(player, amount, events)
+            return
         if self._show_step(amount, events):
             return
-        opponents = [s for s in self.active if self.side_of[s] != self.side_of[player]]
-        if self.muggins and opponents:
-            self.missed = missed
-            self.muggins_against = player
-            self.phase = MUGGINS
-            self.waiting = _mask(opponents)
-            events.append(_PHASE_CHANGED[MUGGINS])
+        opponents = [s for s in self.active if self.side_of[s] != side]
+        self.phase = MUGGINS
+        self.waiting = _mask(opponents)
+        events.append(_PHASE_CHANGED[MUGGINS])
 
-    def _muggins(self, player: int, amount: int, events: list[Event]) -> None:
-        events.append(MugginsCalled(player=player, against=self.muggins_against, points=amount))
-        self.missed -= amount
-        self.waiting &= ~(1 << player)
-        if self._add(player, "muggins", _claimed(amount, Kind.MUGGINS), events):
+    def _false_claim_of_game(self, player: int, amount: int, events: list[Event]) -> None:
+        """A claim that would reach the target but is more than the show makes (ACC rule 8.4a-b):
+        the claimer pegs the true count and 15 points back, and each opposing side pegs the points
+        overclaimed. Judged at once, as a false claim of game summons the judges."""
+        score = self._step_score()
+        shown = Shown(player=player, what=self._step.what, cards=self._step.cards, starter=self._step.starter,
+                      score=None, claimed=amount)
+        self.shows.append(shown)
+        events.append(shown)
+        over = amount - score.total
+        calls = ((player, "false claim of game", -15),)
+        self._judge(shown, score, calls, events)
+        if self._add(player, shown.what, score, events) or self._add(player, "false claim of game",
+                                                                      _claimed(-15, Kind.CLAIMED), events):
             return
-        if self.missed == 0:
-            self.waiting = 0
+        for other in range(len(self.sides)):
+            if (other != self.side_of[player] and self._side_active(other)
+                    and self._add(self.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events)):
+                return
+
+    def _call(self, player: int, move: Move, events: list[Event]) -> None:
+        """A muggins call or a call to correct, made in the window and judged when it closes."""
+        self.calls.append((player, move))
+        self.waiting &= ~(1 << player)
+        shown = self.shows[-1]
+        amount = move.amount if isinstance(move, Muggins) else 0
+        events.append(MugginsCalled(player=player, against=shown.player, points=amount))
+        if not self.waiting:
+            self._close_window(events)
+
+    def _close_window(self, events: list[Event]) -> None:
+        """Judge the claim and the calls on it (ACC rules 8.3, 8.4 and 10.4) and itemise the show
+        for everyone: a correct call takes what was missed (no more than the caller named), a
+        muggins call on a claim that missed nothing gives the claimer the points named, and a call
+        to correct takes an overclaim down to the true count."""
+        shown = self.shows[-1]
+        claimer = shown.player
+        score = self._step_score_of(len(self.shows) - 1)
+        claimed = shown.claimed or 0
+        missed = score.total - claimed
+        outcomes: list[tuple[int, str, int]] = []
+        pegs: list[tuple[int, str, int]] = []
+        corrected = False
+        for seat, call in self.calls:
+            if isinstance(call, Muggins):
+                if missed > 0:
+                    taken = min(call.amount, missed)
+                    missed -= taken
+                    outcomes.append((seat, str(call), taken))
+                    pegs.append((seat, "muggins", taken))
+                else:
+                    outcomes.append((seat, str(call), -call.amount))
+                    pegs.append((claimer, "wrong muggins", call.amount))
+            elif claimed > score.total and not corrected:
+                corrected = True
+                outcomes.append((seat, str(call), claimed - score.total))
+                pegs.append((claimer, "correction", score.total - claimed))
+            else:
+                outcomes.append((seat, str(call), 0))
+        self.calls.clear()
+        self._judge(shown, score, tuple(outcomes), events)
+        for seat, reason, points in pegs:
+            kind = Kind.MUGGINS if reason == "muggins" else Kind.CLAIMED
+            if self._add(seat, reason, _claimed(points, kind), events):
+                return
+
+    def _judge(self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int], ...],
+               events: list[Event]) -> None:
+        judged = ShowJudged(player=shown.player, what=shown.what, claimed=shown.claimed or 0,
+                            score=score, calls=calls)
+        self.judged.append(judged)
+        events.append(judged)
+
+    def _step_score_of(self, index: int) -> Score:
+        """The true count of the ``index``-th show."""
+        return self.counter(self.steps[index])
 
     # --- flow ---------------------------------------------------------------------------
 
@@ -820,7 +943,7 @@ class Cribbage(Game):
             DISCARD: "'discard' (or 'crib' in ten-hand)",
             PLAY: "'play CARD' or 'go'",
             SHOW: "'claim N'",
-            MUGGINS: "'muggins N' or 'ready'",
+            MUGGINS: "'muggins N', 'correct' or 'ready'" if self.muggins else "'correct' or 'ready'",
         }.get(self.phase, "'ready'")
 
 

@@ -84,6 +84,16 @@ function numberField(id, text, range) {
     h("small", {}, `${range.min}–${range.max} s`));
 }
 
+/** One click for counting by hand (with muggins where the game has it as an option). */
+function countingPreset(fields) {
+  const counting = fields.querySelector("#opt-counting");
+  if (!counting) return null;
+  const muggins = fields.querySelector("#opt-muggins");
+  return h("button", { class: "btn", type: "button", id: "preset-manual",
+    onclick: () => { counting.value = "manual"; if (muggins) muggins.checked = true; } },
+  muggins ? "Manual counting with muggins" : "Manual counting");
+}
+
 function buildCreateForm(panel, games, ctx) {
   const gameSelect = h("select", { id: "new-game", name: "game" },
     games.map((g) => h("option", { value: g.name }, g.name)));
@@ -115,7 +125,7 @@ function buildCreateForm(panel, games, ctx) {
       return h("option", { value: n }, String(n));
     }));
     form = optionsForm(g.options_schema, { idPrefix: "opt" });
-    replace(optionsBox, h("legend", {}, `${g.name} rules`), form.el);
+    replace(optionsBox, h("legend", {}, `${g.name} rules`), countingPreset(form.el), form.el);
     renderSeats();
   }
 

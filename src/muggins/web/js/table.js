@@ -95,9 +95,11 @@ export function mountTable(app, ctx, tableId) {
       if (!st.kept.has(key)) st.kept.set(key, factory());
       return st.kept.get(key);
     },
-    amountMove(verb, label) {
-      const input = h("input", { type: "number", min: 0, step: 1, id: `${verb}-amount`, style: "width:5em",
-        "aria-label": `${label} amount` });
+    amountMove(verb, label, max = null) {
+      // kept across re-renders, so another player's update never resets what is being typed
+      const input = ui.keep(`${verb}-amount`, () => h("input", { type: "number", min: 0, step: 1, id: `${verb}-amount`,
+        style: "width:5em", "aria-label": `${label} amount` }));
+      if (max !== null) input.max = String(max);
       return h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${verb}-btn`,
         onclick: () => input.value !== "" && sendMove(`${verb} ${input.value}`) }, label));
     },

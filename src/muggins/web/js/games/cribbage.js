@@ -86,8 +86,19 @@ function myHand(view, ui) {
     actions.push(h("button", { class: "btn", type: "button", id: "go-btn", "data-key": "g", onclick: () => ui.move("go") },
       "Go (g)"));
   }
-  if (phase === "show" && legal.some((m) => m.startsWith("claim "))) actions.push(ui.amountMove("claim", "Claim points"));
-  if (phase === "muggins" && legal.some((m) => m.startsWith("muggins "))) actions.push(ui.amountMove("muggins", "Muggins"));
+  const most = view.showing ? view.showing.most : null;
+  if (phase === "show" && legal.some((m) => m.startsWith("claim "))) {
+    actions.push(h("span", { class: "muted" }, `your count of ${view.showing.what}: 0 to ${most}`),
+      ui.amountMove("claim", "Claim points", most));
+  }
+  if (phase === "muggins" && legal.some((m) => m.startsWith("muggins "))) {
+    actions.push(h("span", { class: "muted" }, `${ui.name(view.showing.player)} claimed ${view.showing.claimed}; points missed:`),
+      ui.amountMove("muggins", "Muggins", most));
+  }
+  if (legal.includes("correct")) {
+    actions.push(h("button", { class: "btn", type: "button", id: "correct-btn", onclick: () => ui.move("correct") },
+      "Too many: correct it"));
+  }
   if (legal.includes("ready")) actions.push(ui.readyButton());
   const played = ui.seat !== null ? view.played[ui.seat] || [] : [];
   return h("div", { class: "hand-area" },
@@ -129,10 +140,14 @@ export const cribbage = {
   },
 
   shows(events, ui) {
-    return events.filter((e) => e.type === "shown" && e.score).map((e) => ({
-      title: `${ui.name(e.player)}'s ${e.what}`, cards: e.cards, extra: e.starter ? [e.starter] : [],
-      score: e.score, said: e.said,
-    }));
+    // A claimed show is itemised only when its muggins window closes (show_judged).
+    const cards = new Map(events.filter((e) => e.type === "shown").map((e) => [`${e.player} ${e.what}`, e]));
+    return events.filter((e) => (e.type === "shown" && e.score) || e.type === "show_judged").map((e) => {
+      const shown = e.type === "shown" ? e : cards.get(`${e.player} ${e.what}`) || {};
+      const claim = e.type === "show_judged" ? ` (claimed ${e.claimed}, missed ${e.missed})` : "";
+      return { title: `${ui.name(e.player)}'s ${e.what}${claim}`, cards: shown.cards || [],
+        extra: shown.starter ? [shown.starter] : [], score: e.score, said: e.said };
+    });
   },
 
   describe(e, ui) {
@@ -146,8 +161,12 @@ export const cribbage = {
       case "go": return `${who}: go`;
       case "reset": return "The count goes back to 0";
       case "scored": return `${who} pegs ${e.points} (${e.reason}: ${e.score.items.map((i) => i.kind).join(", ")}), ${e.total} in all`;
-      case "shown": return `${who} shows ${e.what}: ${e.cards.join(" ")} + ${e.starter} = ${e.score ? e.score.total : "?"}`;
-      case "muggins": return `${who} calls muggins on ${ui.name(e.against)} for ${e.points}`;
+      case "shown": return `${who} shows ${e.what}: ${e.cards.join(" ")} + ${e.starter}`
+        + (e.score ? ` = ${e.score.total}` : `, claims ${e.claimed}`);
+      case "muggins": return e.points ? `${who} calls muggins on ${ui.name(e.against)} for ${e.points}`
+        : `${who} asks to correct ${ui.name(e.against)}'s claim`;
+      case "show_judged": return `${who}'s ${e.what} makes ${e.score.total} (${e.said}); claimed ${e.claimed}`
+        + e.calls.map(([seat, call, points]) => `; ${ui.name(seat)}: ${call} → ${points}`).join("");
       case "game_won": return `Game ${e.game} to ${e.winners.map(ui.name).join(" & ")}${e.skunk ? ` (${e.skunk})` : ""}`;
       default: return null;
     }

@@ -5,6 +5,15 @@ import { h } from "../dom.js";
 import { cardEl, suitSymbol } from "../cards.js";
 import { backs, cardsInMoves, handEl, zone } from "../hand.js";
 
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUITS = ["C", "D", "H", "S"];
+
+/** A thirteen-card hand sorted by suit, then rank (ace low), so a suit to follow is together. */
+function bySuitThenRank(cards) {
+  const key = (c) => SUITS.indexOf(c.slice(-1)) * 13 + RANKS.indexOf(c.slice(0, -1));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
 const PLACES = ["s", "w", "n", "e"]; // by seat offset from the viewer, in turn order
 
 function trickEl(view, ui) {
@@ -33,11 +42,35 @@ function status(view, ui) {
   }
 }
 
+const MUGGINS_KINDS = ["fifteen", "pair", "run", "flush", "jack"]; // docs/rules/cribist.md
+
+/** Calling muggins: the points, the kind, and the trick's cards that make it (picked on the trick),
+ * with the notation the move is sent in shown as it is built. */
+function mugginsControl(view, ui) {
+  const amount = ui.keep("muggins-amount", () => h("input", { type: "number", min: 1, max: 20, step: 1,
+    id: "muggins-amount", style: "width:4em", "aria-label": "muggins points" }));
+  const kind = ui.keep("muggins-kind", () => h("select", { id: "muggins-kind", "aria-label": "combination" },
+    MUGGINS_KINDS.map((k) => h("option", { value: k }, k))));
+  const trick = (view.trick || []).map(([, card]) => card);
+  const chosen = () => trick.filter((c) => ui.selected.has(c));
+  const text = () => `muggins ${amount.value || "N"} ${kind.value} ${chosen().join(" ") || "CARDS"}`;
+  const notation = h("code", { id: "muggins-notation" }, text());
+  amount.oninput = kind.onchange = () => { notation.textContent = text(); };
+  return h("div", { class: "row", id: "muggins-control" },
+    h("span", { class: "label" }, "muggins:"), amount, kind,
+    trick.map((card) => h("button", { class: `btn small${ui.selected.has(card) ? " selected" : ""}`, type: "button",
+      "aria-pressed": ui.selected.has(card) ? "true" : "false", onclick: () => ui.toggle(card, 4) }, card)),
+    notation,
+    h("button", { class: "btn", type: "button", id: "muggins-btn", disabled: !chosen().length,
+      onclick: () => amount.value && ui.move(text()) }, "Call muggins"));
+}
+
 export const cribist = {
   felt(view, ui) {
     const legal = view.legal_moves || [];
     const actions = [];
     if (view.phase === "claim" && legal.some((m) => m.startsWith("claim "))) actions.push(ui.amountMove("claim", "Claim"));
+    if (view.phase === "muggins" && legal.includes("ready") && view.options.counting === "manual") actions.push(mugginsControl(view, ui));
     if (legal.includes("ready")) actions.push(ui.readyButton());
     const last = view.last_trick;
     return [
@@ -50,7 +83,7 @@ export const cribist = {
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null
         ? h("div", { class: "hand-area" },
-          handEl(view.hand || [], { legal: cardsInMoves(legal, "play"), hinted: ui.hinted,
+          handEl(bySuitThenRank(view.hand || []), { legal: cardsInMoves(legal, "play"), hinted: ui.hinted,
             onPick: (card) => ui.move(`play ${card}`) }),
           h("div", { class: "actions" }, actions))
         : null,
@@ -85,8 +118,10 @@ export const cribist = {
       case "trumps": return `${who} leads: ${suitSymbol(e.suit)} are trumps`;
       case "trick": return `${who} wins trick ${e.number}: ${e.cards.join(" ")}`;
       case "scored": return `${who} scores ${e.points} (${e.reason}), ${e.total} in all`;
-      case "claimed": return `${who} claims ${e.amount}${e.accepted ? "" : ": too many, scores nothing"}`;
-      case "muggins": return `${who} calls muggins ${e.amount} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
+      case "claimed": return e.accepted === null ? `${who} claims ${e.amount}`
+        : `${who}'s claim of ${e.amount}: ${e.accepted ? "right" : "too many, scores nothing"}`;
+      case "muggins": return e.valid === null ? `${who} calls muggins ${e.amount} (${e.source})`
+        : `${who}'s muggins ${e.amount} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
       case "time_up": return "Time: this hand is the last";
       default: return null;
     }

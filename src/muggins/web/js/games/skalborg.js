@@ -22,8 +22,13 @@ function betting(view, ui) {
   if (sized) {
     const low = view.min_raise_to ?? Number(legal.find((m) => m.startsWith(`${sized} `)).split(" ")[1]);
     const high = view.max_raise_to ?? low;
-    const input = h("input", { type: "number", id: "bet-amount", min: low, max: high, value: low, step: 1,
-      style: "width:6em", "aria-label": `${sized} to` });
+    // kept across re-renders (another player's update must not reset the amount being typed)
+    const input = ui.keep("bet-amount", () => h("input", { type: "number", id: "bet-amount", value: low, step: 1,
+      style: "width:6em" }));
+    input.min = String(low);
+    input.max = String(high);
+    input.setAttribute("aria-label", `${sized} to`);
+    if (input.value === "" || Number(input.value) < low || Number(input.value) > high) input.value = String(low);
     out.push(h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${sized}-btn`,
       onclick: () => ui.move(`${sized} ${input.value}`) }, sized === "bet" ? "Bet" : "Raise to")));
   }
@@ -48,8 +53,9 @@ const COUNT_KINDS = ["fifteen", "pair", "run", "flush"];
 /** Manual counting: pick cards from your hand and the crib, name the combination, count it. */
 function counting(view, ui) {
   const pool = [...(view.cards || []), ...(view.board || [])];
-  const kind = h("select", { id: "count-kind", "aria-label": "combination" },
-    COUNT_KINDS.map((k) => h("option", { value: k }, k)));
+  // kept across re-renders: another player's update must not reset the chosen combination
+  const kind = ui.keep("count-kind", () => h("select", { id: "count-kind", "aria-label": "combination" },
+    COUNT_KINDS.map((k) => h("option", { value: k }, k))));
   const mine = (view.claims && view.claims[String(ui.seat)]) || [];
   return h("div", { class: "hand-area" },
     h("div", { class: "label" }, "count your hand with the crib: pick the cards of one combination"),
@@ -59,7 +65,8 @@ function counting(view, ui) {
         onclick: () => ui.move(`count ${kind.value} ${[...ui.selected].join(" ")}`) }, "Count it"),
       ui.readyButton()),
     mine.length
-      ? h("ul", { id: "my-counts" }, mine.map((c) => h("li", {}, `${c.kind} ${c.cards.join(" ")}: ${c.points}`)))
+      ? h("ul", { id: "my-counts" }, mine.map((c) => h("li", {},
+        `${c.kind} ${c.cards.join(" ")}: ${c.points === null ? "judged when everyone is ready" : c.points}`)))
       : null);
 }
 
@@ -130,7 +137,8 @@ export const skalborg = {
       case "board": return `${e.street}: ${e.cards.join(" ")}`;
       case "action": return `${who} ${e.action}${e.chips ? ` ${e.chips}` : ""}${e.all_in ? " (all in)" : ""}`;
       case "shown": return `${who} shows ${e.cards.join(" ")}${e.points !== null ? `: ${e.points}` : ""}`;
-      case "counted": return `${who} counts ${e.kind} ${e.cards.join(" ")}: ${e.valid ? e.points : "wrong"}`;
+      case "counted": return `${who} counts ${e.kind} ${e.cards.join(" ")}`
+        + (e.valid === null ? "" : e.valid ? `: ${e.points}` : `: miscalled, ${e.points}`);
       case "pot": return `Pot of ${e.amount}: ${Object.entries(e.shares).map(([s, n]) => `${ui.name(Number(s))} ${n}`).join(", ")} (${e.reason})`;
       case "busted": return `${who} is out of chips`;
       default: return null;
