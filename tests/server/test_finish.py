@@ -116,3 +116,26 @@ def test_a_result_never_stored_is_stored_at_the_next_start(
             assert len(finished) == 1
 
     asyncio.run(run())
+
+
+def test_a_player_gone_before_the_start_gets_a_grace_period(tmp_path: Path) -> None:
+    """Issue 18, item 5: a seat whose player sat at a waiting table and went away did not get a
+    grace clock when the game began, and played by timeout for the whole game."""
+
+    async def run() -> None:
+        async with process(tmp_path / "m.db") as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            table = await tables.create(
+                ann, game="cribbage", players=2, options={}, time_controls=messages.TimeControls(),
+                hints=False, private=False, bots={}, seat=0,
+            )
+            await table.attach(ann)  # Ann is connected; Bob sat down and went away
+            await table.sit(bob, 1)
+            assert table.row.status == "playing"
+            graces = {c.seat for c in table.all_clocks() if c.kind == "grace"}
+            assert graces == {1}
+            await table.attach(bob)  # Bob comes back in time: his grace period ends
+            assert not [c for c in table.all_clocks() if c.kind == "grace"]
+
+    asyncio.run(run())

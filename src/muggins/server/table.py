@@ -151,6 +151,9 @@ class Table:
         self._make_bots()
         self._note_choices()
         self._reset_clocks(mover=None)
+        for seat, (uid, bot) in self.row.seats.items():
+            if bot is None and self.present[uid] == 0:
+                self._start_grace(seat)  # sat down, then went away before the game began
         await self._publish_states()
         await self.changed()
         self._schedule()
