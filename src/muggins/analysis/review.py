@@ -31,8 +31,9 @@ from muggins.bots.cribist_search import deals_for, margin_totals
 from muggins.bots.skalborg import opponents as skalborg_opponents
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.moves import Call, Check, Claim, Discard, Fold, KeepCrib, Move, Muggins, Play, parse_move
+from muggins.games.moves import Call, Check, Claim, Discard, Fold, KeepCrib, Move, Play, parse_move
 from muggins.games.registry import load_game
+from muggins.scoring.show import score_show
 
 Kind = Literal["discard", "play", "count", "bet"]
 KINDS: tuple[Kind, ...] = ("discard", "play", "count", "bet")
@@ -239,7 +240,8 @@ def _cribbage_judge(seats: Sequence[int], crib: CribMode) -> Judge:
     peggers = {seat: ExpertPegger(tables) for seat in seats}
 
     def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
-        seat = read(game.view(player))
+        view = game.view(player)
+        seat = read(view)
         values: dict[str, float] | None = None
         kind: Kind = "count"
         if seat.phase == "play":
@@ -250,7 +252,7 @@ def _cribbage_judge(seats: Sequence[int], crib: CribMode) -> Judge:
             values, kind = _discard_values(seat, crib), "discard"
             move = type(move)(_ordered(move.cards, seat.hand))
         else:
-            values = _count_values(seat)
+            values = _count_values(view)
         return _decision(number, seat.hand_number, kind, str(move), values)
 
     return judge
@@ -352,14 +354,15 @@ def _ordered(cards: Sequence[Card], hand: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(card for card in hand if card in cards)
 
 
-def _count_values(seat: Seat) -> dict[str, float] | None:
-    """Under manual counting, each claim (or muggins call) worth the points it takes; None for any
-    other move."""
-    moves = [parse_move(text) for text in seat.legal]
-    claims = [m for m in moves if isinstance(m, Claim | Muggins)]
-    if not claims:
+def _count_values(view: dict[str, Any]) -> dict[str, float] | None:
+    """Under manual counting, each claim of the seat's own show valued by its distance from the true
+    count, which the seat can work out from the face-up cards: the true count is best, and a claim
+    short or over by N costs N (an overclaim stands only if nobody corrects it). Calls in the
+    muggins window and other moves are not judged (None)."""
+    showing = view.get("showing")
+    claims = [m for m in map(parse_move, view.get("legal_moves", [])) if isinstance(m, Claim)]
+    if view.get("phase") != "show" or not showing or not claims or view.get("starter") is None:
         return None
-    values = {str(m): float(m.amount) for m in claims}
-    for m in moves:
-        values.setdefault(str(m), 0.0)
-    return values
+    cards, starter = parse_cards(showing["cards"]), parse_card(view["starter"])
+    true = score_show(cards, starter, crib=showing["what"] == "crib").total
+    return {str(m): float(m.amount if m.amount <= true else 2 * true - m.amount) for m in claims}

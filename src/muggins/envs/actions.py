@@ -71,7 +71,7 @@ class ActionSpace:
 CRIBBAGE: Final = ActionSpace(
     deck=52,
     card_verbs=("play", "discard", "crib"),
-    bare_verbs=("go", "ready"),
+    bare_verbs=("go", "ready", "correct"),
     amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
 )
 SKALBORG: Final = ActionSpace(

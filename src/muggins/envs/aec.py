@@ -63,7 +63,9 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
+                    # Scores go below zero under manual counting (a false claim of game is set
+                    # back 15), so the box is open below.
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
                 }
             )
