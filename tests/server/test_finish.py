@@ -37,13 +37,13 @@ async def process(db: Path) -> AsyncIterator[Tables]:
         await store.close()
 
 
-async def short_game(tables: Tables) -> tuple[Table, dict[int, User]]:
+async def short_game(tables: Tables, *, private: bool = False) -> tuple[Table, dict[int, User]]:
     """A two-player cribbage table to 5 points, every seat a person, played to its last move."""
     ann = await tables.store.create_user("ann", "guest")
     bob = await tables.store.create_user("bob", "guest")
     table = await tables.create(
         ann, game="cribbage", players=2, options={"target": 5}, time_controls=messages.TimeControls(),
-        hints=False, private=False, bots={}, seat=0,
+        hints=False, private=private, bots={}, seat=0,
     )
     await table.sit(bob, 1)
     users = {0: ann, 1: bob}

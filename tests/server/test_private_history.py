@@ -8,40 +8,18 @@ import asyncio
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from test_finish import process, short_game
 
-from muggins.server import messages
 from muggins.server.app import create_app
-from muggins.server.bus import MemoryBus
-from muggins.server.manager import Tables
 from muggins.server.settings import Settings
-from muggins.server.store import SqlStore
 
 
 async def play_private_game(db: Path) -> tuple[str, int, int]:
     """Ann and Bob play a short game at a private table; returns its table id, game id and Ann's id."""
-    settings = Settings(db_url=f"sqlite:///{db}", web_dir=None)
-    store = SqlStore(settings.db_url)
-    await store.start()
-    tables = Tables(store, MemoryBus(), settings)
-    try:
-        ann = await store.create_user("ann", "guest")
-        bob = await store.create_user("bob", "guest")
-        table = await tables.create(
-            ann, game="cribbage", players=2, options={"target": 5}, time_controls=messages.TimeControls(),
-            hints=False, private=True, bots={}, seat=0,
-        )
-        await table.sit(bob, 1)
-        users = {0: ann, 1: bob}
-        game = table.game
-        assert game is not None
-        while not game.is_over:
-            seat = min(game.to_move)
-            await table.move(users[seat], str(game.legal_moves(seat)[0]), game.state_id)
+    async with process(db) as tables:
+        table, users = await short_game(tables, private=True)
         assert table.game_id is not None
-        return table.id, table.game_id, ann.id
-    finally:
-        await tables.close()
-        await store.close()
+        return table.id, table.game_id, users[0].id
 
 
 def test_private_games_are_shown_only_to_their_players_or_by_invitation(tmp_path: Path) -> None:
