@@ -534,12 +534,13 @@ def test_replay_of_a_full_default_game() -> None:
     assert replayed.scores == game.scores and replayed.result == game.result
 
 
-def test_no_message_tells_a_tricks_count_before_its_window_closes() -> None:
-    """The leak test, manual counting: a twin whose claimed tricks count 7 more sends every viewer
-    the same bytes until the muggins window on the first trick closes. (With automatic counting a
-    trick is counted the moment its fourth card falls: nothing is hidden to leak.)"""
+@pytest.mark.parametrize(("counting", "closes"), [("manual", "muggins_closed"), ("auto", "scored")])
+def test_no_message_tells_a_tricks_count_before_it_is_shown(counting: str, closes: str) -> None:
+    """The leak test: a twin whose tricks count 7 more sends every viewer the same bytes until the
+    first trick's count is shown: when its muggins window closes (manual counting), or as its
+    fourth card falls and the winner scores it (automatic)."""
     for seed in range(3):
         moves = check_count_hidden(
-            functools.partial(new_game, "cribist", players=4, seed=seed, counting="manual"),
-            seven_more, lambda e: e["type"] == "muggins_closed", seed)
+            functools.partial(new_game, "cribist", players=4, seed=seed, counting=counting),
+            seven_more, lambda e, kind=closes: e["type"] == kind, seed)
         assert moves > 0

@@ -240,6 +240,11 @@ class Player:
         return path
 
 
+def _refused_by_csp(text: str) -> bool:
+    """A console message saying the page's Content Security Policy refused something it did."""
+    return "Content Security Policy" in text
+
+
 @pytest.fixture
 def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Player]]:
     """Open a fresh browser (own storage) as a guest named ``name``; the Player starts in the lobby."""
@@ -252,6 +257,7 @@ def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Playe
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+        page.on("console", lambda m: errors.append(f"{name}: {m.text}") if _refused_by_csp(m.text) else None)
         page.goto(server.url)
         page.fill("#guest-name", name)
         page.click("#guest-form button[type=submit]")
@@ -261,7 +267,7 @@ def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Playe
     yield open_as
     for context in contexts:
         context.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP refusals in the page: {errors}"
 
 
 @pytest.fixture(scope="session", autouse=True)

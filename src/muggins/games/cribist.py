@@ -127,9 +127,10 @@ class Cribist(Game):
         self.waiting: list[int] = []
         self.calls: list[MugginsCalled] = []
         """The calls made in the open muggins window, unjudged until it closes."""
-        self.counter: Callable[[Sequence[Card], Suit], Score] = score_trick
-        """How a claimed trick is counted. Replaceable so that the conformance suite's leak test can
-        give a trick another count and prove nothing depends on it before its window closes."""
+        self.counter: Callable[[Sequence[Card], Suit], Score] = trick_score
+        """How a trick is counted (automatically, or a claimed trick when its window closes).
+        Replaceable so that the conformance suite's leak test can give a trick another count and
+        prove nothing depends on it before the count is shown."""
         self.time_called = False
         self._result: Result | None = None
         self.events.extend(self._deal())
@@ -354,10 +355,8 @@ class Cribist(Game):
         if self.manual:
             self.phase = _CLAIM
             return events
-        points = trick_points(self.trick, self.trump)
-        trick, trump = tuple(self.trick), self.trump
-        score = Score.deferred(points, lambda: score_trick(trick, trump)) if points else Score()
-        events.extend(self._award(winner, "trick", score, points))
+        score = self.counter(self.trick, self.trump)
+        events.extend(self._award(winner, "trick", score, score.total))
         if self._result is None:
             events.extend(self._next_trick(winner, score))
         return events
@@ -468,3 +467,12 @@ class Cribist(Game):
 
 
 GAME = Cribist
+
+
+def trick_score(trick: Sequence[Card], trump: Suit) -> Score:
+    """A trick's score: the total from the fast count, the items worked out only when read."""
+    points = trick_points(trick, trump)
+    if not points:
+        return Score()
+    cards = tuple(trick)
+    return Score.deferred(points, lambda: score_trick(cards, trump))

@@ -11,6 +11,8 @@ function fill(el, attrs, children) {
       Object.assign(el.dataset, value);
     } else if (key === "text") {
       el.textContent = value;
+    } else if (key === "style") {
+      el.style.cssText = value; // through the CSSOM: the CSP refuses style attributes
     } else {
       el.setAttribute(key, value === true ? "" : String(value));
     }
