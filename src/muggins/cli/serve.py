@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
     from muggins.build import build_note
     from muggins.server.app import create_app
-    from muggins.server.messages import MAX_MESSAGE_BYTES
+    from muggins.server.messages import MAX_FRAME_BYTES
     from muggins.server.preflight import reach_database, reach_redis
     from muggins.server.settings import Settings
 
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        ws_max_size=4 * MAX_MESSAGE_BYTES,
+        ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
         access_log=args.log_level == "debug",
     )

@@ -13,6 +13,8 @@ import pydantic
 from pydantic import Field
 
 MAX_MESSAGE_BYTES = 16 * 1024
+MAX_FRAME_BYTES = 4 * MAX_MESSAGE_BYTES
+"""Frames larger than this are not even read: the WebSocket is closed (code 1009, too big)."""
 """Larger client frames are refused with an ``error``."""
 
 TableId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]

@@ -44,7 +44,8 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
   running meanwhile, and when the grace period ends they leave the game.
 - Anything refused (malformed JSON, unknown type or field, illegal or stale move, not your seat,
   frames over {max_bytes} bytes, more messages than the rate limit allows) gets an `error` naming
-  the reason; the connection stays open and nothing changes.
+  the reason; the connection stays open and nothing changes. A frame over {max_frame} bytes is not
+  read at all: the server closes the connection (code 1009, message too big).
 
 ## Client to server
 
@@ -108,6 +109,7 @@ def render() -> str:
     """The whole of docs/protocol.md."""
     return INTRO.format(
         max_bytes=messages.MAX_MESSAGE_BYTES,
+        max_frame=messages.MAX_FRAME_BYTES,
         client=_section(CLIENT, typed=True),
         server=_section(SERVER, typed=True),
         shared=_section(SHARED, typed=False),
