@@ -62,8 +62,17 @@ SKALBORG: tuple[dict[str, Any], ...] = tuple(
 FORMS = {"cribbage": CRIBBAGE, "cribist": CRIBIST, "skalborg": SKALBORG}
 LEAVE_RATE = 0.004
 REJECT_RATE = 0.05
-REJECTED = ("play 0X", "frobnicate", "go", "play AS", "discard 5H 5H", "claim 99", "ready", "muggins 7",
-            "crib AS 2S 3S 4S")
+REJECTED = (
+    "play 0X",
+    "frobnicate",
+    "go",
+    "play AS",
+    "discard 5H 5H",
+    "claim 99",
+    "ready",
+    "muggins 7",
+    "crib AS 2S 3S 4S",
+)
 """Moves tried now and then (each one not legal at the time must be rejected, the same way)."""
 
 

@@ -23,7 +23,7 @@ if __package__ in (None, ""):
 
 from bench.figures import Figure, figure
 from muggins import new_game
-from muggins.analysis.discard import analyze
+from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.simulate import Spec, run
 from muggins.bots.cribbage import ExpertBot
 from muggins.cards import STANDARD_CARDS

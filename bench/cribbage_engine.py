@@ -83,8 +83,15 @@ def load_seconds() -> float:
 def _bench(name: str, target: str | None, **config: Any) -> Figure:
     load = load_seconds()
     rate, moves = random_games_per_second(GAMES, **config)
-    return figure(name, round(rate, 1), "games/s", target, games=GAMES, moves_per_game=round(moves, 1),
-                  load_s=round(load, 3))
+    return figure(
+        name,
+        round(rate, 1),
+        "games/s",
+        target,
+        games=GAMES,
+        moves_per_game=round(moves, 1),
+        load_s=round(load, 3),
+    )
 
 
 def bench_cribbage_random_2p() -> Figure:
@@ -97,15 +104,23 @@ def bench_cribbage_random_2p() -> Figure:
     load = load_seconds()
     spiel = pyspiel.load_game("cribbage")
     moves: list[float] = []
-    seconds = interleaved_seconds({
-        "muggins": lambda: moves.append(random_games(GAMES, players=2)),
-        "openspiel_cpp_loop": lambda: openspiel_cpp_loop(spiel, GAMES),
-        "openspiel_python_loop": lambda: openspiel_python_loop(spiel, GAMES),
-    }, rounds=ROUNDS)
+    seconds = interleaved_seconds(
+        {
+            "muggins": lambda: moves.append(random_games(GAMES, players=2)),
+            "openspiel_cpp_loop": lambda: openspiel_cpp_loop(spiel, GAMES),
+            "openspiel_python_loop": lambda: openspiel_python_loop(spiel, GAMES),
+        },
+        rounds=ROUNDS,
+    )
     rate = {side: ROUNDS * GAMES / s for side, s in seconds.items()}
     return figure(
-        "cribbage_random_2p", round(rate["muggins"], 1), "games/s", ">=2000",
-        games=GAMES * ROUNDS, moves_per_game=round(moves[-1], 1), load_s=round(load, 3),
+        "cribbage_random_2p",
+        round(rate["muggins"], 1),
+        "games/s",
+        ">=2000",
+        games=GAMES * ROUNDS,
+        moves_per_game=round(moves[-1], 1),
+        load_s=round(load, 3),
         openspiel_cpp_loop_games_per_s=round(rate["openspiel_cpp_loop"], 1),
         ratio_to_openspiel_cpp_loop=round(rate["muggins"] / rate["openspiel_cpp_loop"], 2),
         openspiel_python_loop_games_per_s=round(rate["openspiel_python_loop"], 1),
@@ -129,6 +144,10 @@ def bench_cribbage_random_ten_hand() -> Figure:
 if __name__ == "__main__":
     import json
 
-    for bench in (bench_cribbage_random_2p, bench_cribbage_random_3p, bench_cribbage_random_4p,
-                  bench_cribbage_random_ten_hand):
+    for bench in (
+        bench_cribbage_random_2p,
+        bench_cribbage_random_3p,
+        bench_cribbage_random_4p,
+        bench_cribbage_random_ten_hand,
+    ):
         print(json.dumps(bench()), flush=True)

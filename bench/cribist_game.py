@@ -26,7 +26,7 @@ if __package__ in (None, ""):
 from bench.figures import compiled_core, play_randomly
 from muggins import new_game
 from muggins.bots.base import Bot
-from muggins.bots.cribist import ExpertBot, GreedyBot
+from muggins.bots.cribist.players import ExpertBot, GreedyBot
 
 
 def emit(**figure: Any) -> None:

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from muggins import new_game
 from muggins.bots.base import Bot
-from muggins.bots.cribist import EXPERT_BUDGET, ExpertBot
+from muggins.bots.cribist.players import EXPERT_BUDGET, ExpertBot
 from muggins.bots.registry import make_bot
 from muggins.cards import standard_pack
 

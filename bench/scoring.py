@@ -9,16 +9,17 @@ import numpy.typing as npt
 
 from bench.commands import command_figure, muggins
 from bench.figures import Figure, best_seconds, figure, interleaved_seconds
-from muggins.bots.cribbage.keeps import keep_means
 from muggins.cards import STANDARD_CARDS, Card
 from muggins.scoring.batch import keep_expectations, show_points_batch
 from muggins.scoring.fast import show_points
 from muggins.scoring.show import score_show
+from muggins.strategy.cribbage.keeps import keep_means
 
 SEED = 2026
 HANDS = 100_000
 BATCH = 1_000_000
 COLD_RUNS = 3
+
 
 def random_deals(count: int, cards: int = 5, seed: int = SEED) -> npt.NDArray[np.intp]:
     """``count`` rows of ``cards`` distinct card indices: a hand and, last, its starter."""
@@ -30,8 +31,9 @@ def _cold_distribution(crib: bool) -> Figure:
     """``muggins distribution`` as a user runs it, in fresh processes: interpreter start, imports,
     table building, counting and printing."""
     name = "distribution_crib_cold" if crib else "distribution_hand_cold"
-    return command_figure(name, muggins("distribution", *(["--crib"] if crib else [])), runs=COLD_RUNS,
-                          cpu="<=1")
+    return command_figure(
+        name, muggins("distribution", *(["--crib"] if crib else [])), runs=COLD_RUNS, cpu="<=1"
+    )
 
 
 def bench_distribution_hand_cold() -> Figure:
@@ -64,14 +66,23 @@ def bench_show_total() -> Figure:
     """``score_show(...).total``, the call the README shows, against ``fast.show_points`` on the
     same hands, CPU time, interleaved: the items are worked out only when read."""
     shows = _shows(random_deals(HANDS))
-    seconds = interleaved_seconds({
-        "score_show_total": lambda: [score_show(hand, starter).total for hand, starter in shows],
-        "show_points": lambda: [show_points(hand, starter) for hand, starter in shows],
-    })
+    seconds = interleaved_seconds(
+        {
+            "score_show_total": lambda: [score_show(hand, starter).total for hand, starter in shows],
+            "show_points": lambda: [show_points(hand, starter) for hand, starter in shows],
+        }
+    )
     rate = {side: 3 * HANDS / s for side, s in seconds.items()}
-    return figure("show_total", round(rate["score_show_total"]), "hands/s", hands=HANDS, runs_each=3,
-                  api="score_show(...).total", show_points_hands_per_s=round(rate["show_points"]),
-                  ratio_to_show_points=round(rate["score_show_total"] / rate["show_points"], 2))
+    return figure(
+        "show_total",
+        round(rate["score_show_total"]),
+        "hands/s",
+        hands=HANDS,
+        runs_each=3,
+        api="score_show(...).total",
+        show_points_hands_per_s=round(rate["show_points"]),
+        ratio_to_show_points=round(rate["score_show_total"] / rate["show_points"], 2),
+    )
 
 
 def bench_show_batch() -> list[Figure]:
@@ -87,8 +98,15 @@ def bench_show_batch() -> list[Figure]:
         by_dtype[f"unchecked_{dtype}_hands_per_s"] = round(BATCH / seconds)
     return [
         figure("show_batch", round(checked), "hands/s", ">=5000000", hands=BATCH, dtype=str(hands.dtype)),
-        figure("show_batch_unchecked", round(unchecked), "hands/s", ">=5000000", hands=BATCH,
-               dtype=str(hands.dtype), **by_dtype),
+        figure(
+            "show_batch_unchecked",
+            round(unchecked),
+            "hands/s",
+            ">=5000000",
+            hands=BATCH,
+            dtype=str(hands.dtype),
+            **by_dtype,
+        ),
     ]
 
 
@@ -97,17 +115,32 @@ def bench_keep_expectations() -> list[Figure]:
     through ``keep_means`` (what the bot calls) and through the batch API ``keep_expectations``."""
     rng = np.random.default_rng(SEED)
     deals = [[STANDARD_CARDS[i] for i in rng.choice(52, size=6, replace=False)] for _ in range(200)]
-    seconds = interleaved_seconds({
-        "keep_means": lambda: [keep_means(deal, 4) for deal in deals],
-        "keep_expectations": lambda: [keep_expectations(deal) for deal in deals],
-    })
+    seconds = interleaved_seconds(
+        {
+            "keep_means": lambda: [keep_means(deal, 4) for deal in deals],
+            "keep_expectations": lambda: [keep_expectations(deal) for deal in deals],
+        }
+    )
     runs = 3 * len(deals)
     note = "15 ways to keep 4 of 6, each over its 46 starters; CPU time, interleaved"
     return [
-        figure("keep_expectations", round(seconds["keep_means"] / runs * 1000, 3), "ms/deal", "<=5",
-               api="bots.cribbage.keeps.keep_means (the expert's path)", deals=runs, note=note),
-        figure("keep_expectations_batch_api", round(seconds["keep_expectations"] / runs * 1000, 3), "ms/deal",
-               api="scoring.batch.keep_expectations", deals=runs, note=note),
+        figure(
+            "keep_expectations",
+            round(seconds["keep_means"] / runs * 1000, 3),
+            "ms/deal",
+            "<=5",
+            api="bots.cribbage.keeps.keep_means (the expert's path)",
+            deals=runs,
+            note=note,
+        ),
+        figure(
+            "keep_expectations_batch_api",
+            round(seconds["keep_expectations"] / runs * 1000, 3),
+            "ms/deal",
+            api="scoring.batch.keep_expectations",
+            deals=runs,
+            note=note,
+        ),
     ]
 
 
@@ -121,11 +154,13 @@ def bench_cribbage_scorer_ratio() -> Figure:
     theirs_shows = [
         ([(c.rank, str(c)[-1]) for c in hand], (starter.rank, str(starter)[-1])) for hand, starter in shows
     ]
-    seconds = interleaved_seconds({
-        "ours_itemised": lambda: [score_show(hand, starter).items for hand, starter in shows],
-        "ours_totals": lambda: [show_points(hand, starter) for hand, starter in shows],
-        "cribbage_scorer": lambda: [cribbage_scorer.show_calc_score(s, h) for h, s in theirs_shows],
-    })
+    seconds = interleaved_seconds(
+        {
+            "ours_itemised": lambda: [score_show(hand, starter).items for hand, starter in shows],
+            "ours_totals": lambda: [show_points(hand, starter) for hand, starter in shows],
+            "cribbage_scorer": lambda: [cribbage_scorer.show_calc_score(s, h) for h, s in theirs_shows],
+        }
+    )
     ours = [score_show(hand, starter).total for hand, starter in shows]
     theirs = [cribbage_scorer.show_calc_score(starter, hand)[0] for hand, starter in theirs_shows]
     rate = {side: 3 * len(shows) / s for side, s in seconds.items()}

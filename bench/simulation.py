@@ -20,15 +20,21 @@ def simulate(spec: Spec) -> None:
 
 def bench_simulate_random_2p() -> Figure:
     spec = Spec("cribbage", 2, ("random",), GAMES, seed=1)
-    seconds = interleaved_seconds({
-        "simulate": lambda: simulate(spec),
-        "engine_loop": lambda: random_games(GAMES, players=2),
-    })
+    seconds = interleaved_seconds(
+        {
+            "simulate": lambda: simulate(spec),
+            "engine_loop": lambda: random_games(GAMES, players=2),
+        }
+    )
     rate = {side: 3 * GAMES / s for side, s in seconds.items()}
     return figure(
-        "simulate_random_2p", round(rate["simulate"], 1), "games/s", games=3 * GAMES,
+        "simulate_random_2p",
+        round(rate["simulate"], 1),
+        "games/s",
+        games=3 * GAMES,
         api="analysis.simulate.stream + Tally (muggins simulate --bots random,random, one worker)",
         engine_loop_games_per_s=round(rate["engine_loop"], 1),
-        slowdown_to_engine_loop=round(rate["engine_loop"] / rate["simulate"], 2), target_slowdown="<=1.5",
+        slowdown_to_engine_loop=round(rate["engine_loop"] / rate["simulate"], 2),
+        target_slowdown="<=1.5",
         note="CPU time, interleaved; the engine loop is bench.cribbage_engine's",
     )

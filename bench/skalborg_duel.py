@@ -9,7 +9,7 @@ import json
 import sys
 import time
 
-from muggins.analysis.skalborg_duel import duel
+from muggins.analysis.skalborg.duel import duel
 
 
 def main(pairs: int = 2000) -> None:

@@ -17,9 +17,9 @@ if __package__ in (None, ""):  # run as a script: make the ``bench`` package imp
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.figures import Figure, best_seconds, figure
-from muggins.analysis.skalborg import equity
 from muggins.cards import parse_cards
 from muggins.games.registry import new_game
+from muggins.strategy.skalborg.equity import equity
 
 TURN_HAND = "5S 5H 3S JKB"
 TURN_BOARD = "6D 7H QH"
@@ -65,8 +65,9 @@ def bench_skalborg_random_games() -> Figure:
             game.apply(seat, rng.choice(game.legal_moves(seat)))
             moves += 1
     seconds = time.thread_time() - start
-    return figure("skalborg_random_games", round(GAMES / seconds, 1), "games/s", ">=2000", games=GAMES,
-                  moves=moves)
+    return figure(
+        "skalborg_random_games", round(GAMES / seconds, 1), "games/s", ">=2000", games=GAMES, moves=moves
+    )
 
 
 def main() -> None:

@@ -20,8 +20,8 @@ if __package__ in (None, ""):  # run as a script: make the ``bench`` package imp
 
 from bench.figures import Figure, best_seconds, figure
 from muggins.cards import ALL_CARDS, Card
-from muggins.scoring.skalborg import score_skalborg
-from muggins.scoring.skalborg_fast import skalborg_points, skalborg_points_batch
+from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch
+from muggins.scoring.skalborg.hand import score_skalborg
 
 SEED = 2026
 BATCH = 1_000_000
@@ -32,7 +32,7 @@ COLD_RUNS = 3
 _COLD = """
 import time
 start, cpu = time.perf_counter(), time.process_time()
-from muggins.scoring.skalborg_fast import skalborg_points_batch
+from muggins.scoring.skalborg.fast import skalborg_points_batch
 skalborg_points_batch([list(range(8))])
 print(time.perf_counter() - start, time.process_time() - cpu)
 """

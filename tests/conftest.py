@@ -9,7 +9,6 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
-
 def pytest_configure(config: object) -> None:
     """Refuse to test stale compiled modules: the rules core is compiled with mypyc at install, and
     an extension module shadows its source, so an edit made after installing would go untested."""

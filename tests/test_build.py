@@ -48,10 +48,16 @@ def test_an_old_python_is_refused_before_compiling(monkeypatch: pytest.MonkeyPat
 def test_without_a_compiler_the_wheel_is_pure_python_and_says_why(tmp_path: Path) -> None:
     """A real build of a wheel from a copy of the source tree, with no C compiler to be found."""
     source = tmp_path / "src-tree"
-    files = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True,
-    ).stdout.decode().split("\0")
+    files = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, files):
         if (ROOT / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
@@ -60,7 +66,11 @@ def test_without_a_compiler_the_wheel_is_pure_python_and_says_why(tmp_path: Path
     env.pop("MUGGINS_REQUIRE_COMPILED", None)
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(source)],
-        check=False, env=env, capture_output=True, text=True, timeout=600,
+        check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert build.returncode == 0, build.stderr[-2000:]
     (wheel,) = (tmp_path / "dist").glob("*.whl")

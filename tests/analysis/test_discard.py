@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.analysis.crib import build, keys
-from muggins.analysis.discard import AnalysisError, analyze, exact_cribs
-from muggins.bots.cribbage.cribtables import CribTableError, CribTables, shipped_tables, throw_key
-from muggins.bots.cribbage.keeps import keep_matrix, keep_means
+from muggins.analysis.cribbage.crib import build, keys
+from muggins.analysis.cribbage.discard import AnalysisError, analyze, exact_cribs
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.scoring.fast import show_points
 from muggins.scoring.show import itemise_show
+from muggins.strategy.cribbage.cribtables import CribTableError, CribTables, shipped_tables, throw_key
+from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
 
 
 def deal(seed: int, n: int = 6) -> tuple[Card, ...]:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.analysis.pegging import PeggingAnalysisError, PlayRisk, expected_best, play_risks
+from muggins.analysis.cribbage.pegging import PeggingAnalysisError, PlayRisk, expected_best, play_risks
 from muggins.cards import JOKER_RED, STANDARD_CARDS, Card, parse_cards
-from muggins.scoring.pegging import score_play
+from muggins.scoring.cribbage.pegging import score_play
 
 
 def figures(risks: list[PlayRisk]) -> dict[str, tuple[int, float, float]]:

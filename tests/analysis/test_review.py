@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from muggins import load_game, new_game
-from muggins.analysis.discard import analyze
+from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.review import LABELS, ReviewError, label, review
-from muggins.bots.cribist import ExpertBot
+from muggins.bots.cribist.players import ExpertBot
 from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game

@@ -9,10 +9,10 @@ import math
 import numpy as np
 import pytest
 
-from muggins.analysis.skalborg import AnalysisError, analyze_throws, equity, unseen
 from muggins.cards import parse_card, parse_cards
 from muggins.cli.main import main
-from muggins.scoring.skalborg_fast import skalborg_points, skalborg_points_batch
+from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch
+from muggins.strategy.skalborg.equity import AnalysisError, analyze_throws, equity, unseen
 
 
 def brute_force_river(hand: str, board: str) -> tuple[float, float]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.analysis.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
+from muggins.analysis.cribbage.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
 
 seeds = st.integers(min_value=0, max_value=SEEDS - 1)
 

@@ -15,18 +15,19 @@ from hypothesis import strategies as st
 from muggins import new_game
 from muggins.bots.base import Bot
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
-from muggins.bots.cribbage.cribtables import shipped_tables
 from muggins.bots.cribbage.discard import best_throw
 from muggins.bots.cribbage.pegging import play_points, run_out
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage.events import ShowJudged
+from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import TABLE_FORMS
-from muggins.games.moves import Claim, Discard, KeepCrib, Play, parse_move
+from muggins.games.moves import Claim, Discard, Play, parse_move
 from muggins.scoring.combos import fifteens, pairs, runs
-from muggins.scoring.pegging import score_play
+from muggins.scoring.cribbage.pegging import score_play
 from muggins.scoring.show import itemise_show
+from muggins.strategy.cribbage.cribtables import shipped_tables
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,

@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 
 from muggins import new_game
 from muggins.bots.base import Bot, View
-from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot, best_fit
-from muggins.bots.cribist_search import Position, sample_hands
+from muggins.bots.cribist.players import BOTS, ExpertBot, GreedyBot, best_fit
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribist_rules import playable, trick_points
+from muggins.games.cribist.rules import playable, trick_points
 from muggins.games.moves import Claim, Move, Play
-from muggins.scoring.cribist import score_trick
+from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind
+from muggins.strategy.cribist.search import Position, sample_hands
 
 
 def view_only(game: Game, seat: int) -> dict[str, Any]:

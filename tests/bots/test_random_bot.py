@@ -7,8 +7,13 @@ import pytest
 from muggins.bots.base import RandomBot
 from muggins.games.registry import new_game
 
-TABLES = [("cribbage", 2, {}), ("cribbage", 3, {}), ("cribbage", 2, {"variant": "ten-hand"}),
-          ("skalborg", 3, {}), ("cribist", 4, {})]
+TABLES = [
+    ("cribbage", 2, {}),
+    ("cribbage", 3, {}),
+    ("cribbage", 2, {"variant": "ten-hand"}),
+    ("skalborg", 3, {}),
+    ("cribist", 4, {}),
+]
 
 
 @pytest.mark.parametrize(("game_name", "players", "options"), TABLES)

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from muggins.analysis.skalborg_duel import duel
+from muggins.analysis.skalborg.duel import duel
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import parse_cards
 from muggins.games.base import Game
 from muggins.games.registry import new_game
-from muggins.scoring.skalborg import score_skalborg
+from muggins.scoring.skalborg.hand import score_skalborg
 
 
 def run_on_views(game: Game, names: list[str], seed: int = 0) -> None:

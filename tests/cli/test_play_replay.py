@@ -20,8 +20,9 @@ def first_choice(prompt: str) -> str:
     return match.group(1).strip()
 
 
-def test_a_human_plays_a_whole_game_against_a_bot(monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_human_plays_a_whole_game_against_a_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     prompts: list[str] = []
 
     def answer(prompt: str) -> str:
@@ -36,9 +37,9 @@ def test_a_human_plays_a_whole_game_against_a_bot(monkeypatch: pytest.MonkeyPatc
     assert any(p.startswith("your move (discard") for p in prompts)
 
 
-def test_bad_input_is_refused_with_the_reason_and_asked_again(monkeypatch: pytest.MonkeyPatch,
-                                                              capsys: pytest.CaptureFixture[str],
-                                                              tmp_path: Path) -> None:
+def test_bad_input_is_refused_with_the_reason_and_asked_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     answers = iter(["discard ZZ", "discard 1H", "frobnicate", "play 5H"])
 
     def answer(prompt: str) -> str:
@@ -67,8 +68,9 @@ def test_bad_input_is_refused_with_the_reason_and_asked_again(monkeypatch: pytes
     assert data["events"][0]["type"] == "dealer_cut"
 
 
-def test_cards_alone_are_a_discard_and_g_is_go(monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_alone_are_a_discard_and_g_is_go(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def answer(prompt: str) -> str:
         choice = first_choice(prompt)
         verb, _, cards = choice.partition(" ")
@@ -102,14 +104,43 @@ def test_board_draws_front_and_back_pegs() -> None:
 @pytest.mark.parametrize(
     ("argv", "ending"),
     [
-        (["play", "--game", "skalborg", "--seed", "4", "--bots", "greedy", "--option", "starting_stack=20"],
-         "game over"),
-        (["play", "--game", "cribist", "--players", "4", "--seed", "4", "--bots", "greedy",
-          "--option", "end=deals", "--option", "deals=2"], "game over"),
+        (
+            [
+                "play",
+                "--game",
+                "skalborg",
+                "--seed",
+                "4",
+                "--bots",
+                "greedy",
+                "--option",
+                "starting_stack=20",
+            ],
+            "game over",
+        ),
+        (
+            [
+                "play",
+                "--game",
+                "cribist",
+                "--players",
+                "4",
+                "--seed",
+                "4",
+                "--bots",
+                "greedy",
+                "--option",
+                "end=deals",
+                "--option",
+                "deals=2",
+            ],
+            "game over",
+        ),
     ],
 )
-def test_the_other_games_play_in_the_terminal(argv: list[str], ending: str, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_other_games_play_in_the_terminal(
+    argv: list[str], ending: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("builtins.input", first_choice)
     assert main(argv) == 0
     assert ending in capsys.readouterr().out
@@ -118,14 +149,49 @@ def test_the_other_games_play_in_the_terminal(argv: list[str], ending: str, monk
 @pytest.mark.parametrize(
     ("argv", "phase_prompt", "answer"),
     [
-        (["play", "--seed", "5", "--bots", "greedy", "--target", "31", "--option", "counting=manual",
-          "--option", "muggins=true"], "claim N: your count of the show, 0 to", "claim 3"),
-        (["play", "--game", "skalborg", "--seed", "4", "--bots", "greedy", "--option", "starting_stack=20",
-          "--option", "counting=manual", "--option", "max_hands=2"], "count KIND CARDS", "ready"),
+        (
+            [
+                "play",
+                "--seed",
+                "5",
+                "--bots",
+                "greedy",
+                "--target",
+                "31",
+                "--option",
+                "counting=manual",
+                "--option",
+                "muggins=true",
+            ],
+            "claim N: your count of the show, 0 to",
+            "claim 3",
+        ),
+        (
+            [
+                "play",
+                "--game",
+                "skalborg",
+                "--seed",
+                "4",
+                "--bots",
+                "greedy",
+                "--option",
+                "starting_stack=20",
+                "--option",
+                "counting=manual",
+                "--option",
+                "max_hands=2",
+            ],
+            "count KIND CARDS",
+            "ready",
+        ),
     ],
 )
 def test_the_prompt_shows_the_claim_syntax_when_counting_by_hand(
-    argv: list[str], phase_prompt: str, answer: str, monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    phase_prompt: str,
+    answer: str,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     prompts: list[str] = []

@@ -64,8 +64,10 @@ BAD = [
     (["score", "7H", "8D", "--pegging", "--starter", "5C"], "--starter does not apply with --pegging"),
     (["score", *SHOW, "--trump", "H"], "--trump does not apply to cribbage"),
     (["score", *SHOW, "--board", "6D"], "--board does not apply to cribbage"),
-    (["score", "--game", "skalborg", "5S", "5H", "3S", "JKB", "--board", "6D", "7H", "QH", "JH", "--crib"],
-     "--crib does not apply to skalborg"),
+    (
+        ["score", "--game", "skalborg", "5S", "5H", "3S", "JKB", "--board", "6D", "7H", "QH", "JH", "--crib"],
+        "--crib does not apply to skalborg",
+    ),
     (["score", *TRICK], "cribist scoring needs --trump, one of C D H S"),
     (["score", *TRICK, "--trump", "X"], "--trump is one of C D H S, not 'X'"),
     (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),

@@ -12,8 +12,17 @@ import pytest
 from muggins.bots.registry import BOT_MODULES, bot_names
 from muggins.cli.main import main
 
-HEAVY = ("numpy", "pydantic", "rich", "muggins.games.base", "muggins.bots.base", "muggins.analysis",
-         "muggins.server", "muggins.scoring.batch", "muggins.games.cribbage")
+HEAVY = (
+    "numpy",
+    "pydantic",
+    "rich",
+    "muggins.games.base",
+    "muggins.bots.base",
+    "muggins.analysis",
+    "muggins.server",
+    "muggins.scoring.batch",
+    "muggins.games.cribbage",
+)
 """Libraries and engines that no subcommand's registration, and no light command, may load."""
 
 _LOADED = """

@@ -52,8 +52,16 @@ def play(game: Game, moves: list[tuple[int, str]]) -> None:
 # crib 9H KC 7C QD + AS = 0.  Totals: seat 1 8 + 9 = 17, seat 0 1 + 7 = 8.
 TWO = stack([1, 0], {1: "4C 6D 5H 10S 9H KC", 0: "5D 5S 2C 3H 7C QD"}, starter="AS")
 TWO_DISCARDS = [(1, "discard 9H KC"), (0, "discard 7C QD")]
-TWO_PLAY = [(1, "play 4C"), (0, "play 5D"), (1, "play 6D"), (0, "play 5S"), (1, "play 5H"),
-            (0, "play 3H"), (0, "play 2C"), (1, "play 10S")]
+TWO_PLAY = [
+    (1, "play 4C"),
+    (0, "play 5D"),
+    (1, "play 6D"),
+    (0, "play 5S"),
+    (1, "play 5H"),
+    (0, "play 3H"),
+    (0, "play 2C"),
+    (1, "play 10S"),
+]
 
 
 def test_two_player_hand_worked_by_hand() -> None:
@@ -81,7 +89,10 @@ def test_show_order_is_pone_then_dealer_then_crib() -> None:
     view = game.view(None)
     assert view["phase"] == "post-show"
     assert [(s["player"], s["what"], s["score"]["total"]) for s in view["shows"]] == [
-        (1, "hand", 9), (0, "hand", 7), (0, "crib", 0)]
+        (1, "hand", 9),
+        (0, "hand", 7),
+        (0, "crib", 0),
+    ]
     assert game.to_move == {0, 1}
     game.apply(0, "ready")
     assert game.to_move == {1}
@@ -166,9 +177,20 @@ THREE = stack(
     starter="5D",
 )
 THREE_DISCARDS = [(1, "discard 9S"), (2, "discard 8D"), (0, "discard 2H")]
-THREE_PLAY = [(1, "play KH"), (2, "play JD"), (0, "play 9C"), (1, "play 2C"), (2, "play 10C"),
-              (0, "play 8H"), (1, "play QH"), (2, "play AH"), (0, "play 7S"), (1, "play 3D"),
-              (2, "play 4S"), (0, "play 6C")]
+THREE_PLAY = [
+    (1, "play KH"),
+    (2, "play JD"),
+    (0, "play 9C"),
+    (1, "play 2C"),
+    (2, "play 10C"),
+    (0, "play 8H"),
+    (1, "play QH"),
+    (2, "play AH"),
+    (0, "play 7S"),
+    (1, "play 3D"),
+    (2, "play 4S"),
+    (0, "play 6C"),
+]
 
 
 def test_three_player_hand_with_thirty_one_and_go() -> None:
@@ -221,8 +243,11 @@ def test_discard_errors_name_the_problem() -> None:
 
 
 def test_four_players_partnership_share_scores() -> None:
-    deck = stack([1, 2, 3, 0], {1: "AC 2C 3C 4C 5C", 2: "AD 2D 3D 4D 5D", 3: "AH 2H 3H 4H 5H",
-                                0: "AS 2S 3S 4S 5S"}, starter="JC")
+    deck = stack(
+        [1, 2, 3, 0],
+        {1: "AC 2C 3C 4C 5C", 2: "AD 2D 3D 4D 5D", 3: "AH 2H 3H 4H 5H", 0: "AS 2S 3S 4S 5S"},
+        starter="JC",
+    )
     game = cribbage(4, partnerships=True, deck=deck)
     assert game.view(0)["sides"] == [[0, 2], [1, 3]]
     play(game, [(1, "discard 5C"), (2, "discard 5D"), (3, "discard 5H"), (0, "discard 5S")])
@@ -257,8 +282,17 @@ def test_five_card_cribbage() -> None:
 def test_five_card_three_card_hand_flush() -> None:
     deck = stack([1, 0], {1: "2H 4H 6H KS QC", 0: "10D 9S 3C 8C 7D"}, starter="AH")
     game = cribbage(variant="five-card", deck=deck, counting="manual")
-    play(game, [(1, "discard KS QC"), (0, "discard 8C 7D"),
-                (1, "play 2H"), (0, "play 10D"), (1, "play 4H"), (0, "play 9S")])
+    play(
+        game,
+        [
+            (1, "discard KS QC"),
+            (0, "discard 8C 7D"),
+            (1, "play 2H"),
+            (0, "play 10D"),
+            (1, "play 4H"),
+            (0, "play 9S"),
+        ],
+    )
     # count 25; seat 1 lays 6H for 31 (2) and the play ends at 31.
     game.apply(1, "play 6H")
     # seat 1's hand 2H 4H 6H + AH: flush of four (4) and no fifteen -> claims up to 4.
@@ -389,8 +423,12 @@ def test_a_false_claim_of_game_is_judged_at_once() -> None:
 
 def test_manual_counting_without_muggins_loses_missed_points() -> None:
     game = cribbage(deck=TWO, counting="manual")
-    play(game, TWO_DISCARDS + TWO_PLAY + [(1, "claim 3"), (0, "ready"), (0, "claim 7"), (1, "ready"),
-                                          (0, "claim 0"), (1, "ready")])
+    play(
+        game,
+        TWO_DISCARDS
+        + TWO_PLAY
+        + [(1, "claim 3"), (0, "ready"), (0, "claim 7"), (1, "ready"), (0, "claim 0"), (1, "ready")],
+    )
     assert game.scores == (8, 11)
 
 

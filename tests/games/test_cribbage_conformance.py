@@ -107,7 +107,10 @@ def test_no_message_tells_the_count_before_its_window_closes(config: dict[str, A
             for what in whats:
                 moves = check_count_hidden(
                     functools.partial(new_game, "cribbage", seed=seed, first_dealer=0, **config),
-                    _swap(player, what), _revealed(player, what), seed)
+                    _swap(player, what),
+                    _revealed(player, what),
+                    seed,
+                )
                 assert moves > 0
 
 

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribist import Cribist, CribistOptions
-from muggins.games.cribist_rules import MAX_TRICK_POINTS, parse_source, playable, trick_winner
+from muggins.games.cribist.game import Cribist, CribistOptions
+from muggins.games.cribist.rules import MAX_TRICK_POINTS, parse_source, playable, trick_winner
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
-from muggins.scoring.cribist import score_trick
+from muggins.scoring.cribist.trick import score_trick
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from conformance import check_count_hidden, check_random_game, seven_more
@@ -542,5 +542,8 @@ def test_no_message_tells_a_tricks_count_before_it_is_shown(counting: str, close
     for seed in range(3):
         moves = check_count_hidden(
             functools.partial(new_game, "cribist", players=4, seed=seed, counting=counting),
-            seven_more, lambda e, kind=closes: e["type"] == kind, seed)
+            seven_more,
+            lambda e, kind=closes: e["type"] == kind,
+            seed,
+        )
         assert moves > 0

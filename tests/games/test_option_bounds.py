@@ -8,7 +8,7 @@ import pytest
 
 import muggins
 from muggins.games.errors import OptionError
-from muggins.games.skalborg import MAX_BLIND_LEVELS, MAX_CHIPS, MAX_HANDS
+from muggins.games.skalborg.game import MAX_BLIND_LEVELS, MAX_CHIPS, MAX_HANDS
 
 INT32 = 2**31 - 1
 
@@ -20,8 +20,10 @@ INT32 = 2**31 - 1
         ({"starting_stack": 3 * 10**9}, "starting_stack"),
         ({"small_blind": MAX_CHIPS + 1, "big_blind": MAX_CHIPS + 1}, "small_blind"),
         ({"max_hands": MAX_HANDS + 1}, "max_hands"),
-        ({"blind_schedule": [{"hand": n + 1, "small_blind": 1, "big_blind": 2} for n in range(51)]},
-         "blind_schedule"),
+        (
+            {"blind_schedule": [{"hand": n + 1, "small_blind": 1, "big_blind": 2} for n in range(51)]},
+            "blind_schedule",
+        ),
         ({"blind_schedule": [{"hand": MAX_HANDS + 1, "small_blind": 1, "big_blind": 2}]}, "hand"),
     ],
 )

@@ -23,9 +23,9 @@ from muggins.cli.tables.skalborg import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
-from muggins.games.skalborg import MAX_CLAIMS, Skalborg
-from muggins.games.skalborg_pots import side_pots, split_pot
-from muggins.scoring.skalborg import score_skalborg
+from muggins.games.skalborg.game import MAX_CLAIMS, Skalborg
+from muggins.games.skalborg.pots import side_pots, split_pot
+from muggins.scoring.skalborg.hand import score_skalborg
 
 
 def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:
@@ -667,7 +667,7 @@ def test_heads_up_the_dealer_never_folds_to_the_blind(blinds: str, first: list[s
 @pytest.mark.parametrize("seed", range(30))
 def test_the_showdown_scores_every_hand_as_the_itemised_scorer(seed: int) -> None:
     """The engine counts showdown totals with the fast scorer; each must be the itemised score."""
-    from muggins.games.skalborg_events import Shown
+    from muggins.games.skalborg.events import Shown
 
     table = new_game("skalborg", players=3, seed=seed, starting_stack=40)
     rng = random.Random(seed)
@@ -692,5 +692,8 @@ def test_no_message_tells_a_count_before_everyone_is_ready(counting: str, player
     for seed in range(3):
         moves = check_count_hidden(
             functools.partial(new_game, "skalborg", players=players, seed=seed, counting=counting),
-            seven_more, lambda e: e["type"] == "shown" and e["score"] is not None, seed)
+            seven_more,
+            lambda e: e["type"] == "shown" and e["score"] is not None,
+            seed,
+        )
         assert moves > 0

@@ -50,8 +50,9 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
             # Seats 0 (owner) and 1 (a bot) are taken; seats 2 and 3 fill to start the game.
             table_id = a.create_table(owner_token, game="cribbage", players=4, bots={"1": "greedy"})["id"]
             await stander.send(type="sit", table_id=table_id, seat=3)
-            await stander.expect(lambda m, t=table_id: m["type"] == "table_state" and m["table_id"] == t
-                                 and m["seat"] == 3)
+            await stander.expect(
+                lambda m, t=table_id: m["type"] == "table_state" and m["table_id"] == t and m["seat"] == 3
+            )
             before = len(stander.received)
             # The stander stands while, on the other process, the seat is taken and the game starts.
             await stander.send(type="stand", table_id=table_id)
@@ -63,11 +64,18 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
             for taker, seat in zip(takers, (3, 2), strict=True):
                 await taker.send(type="sit", table_id=table_id, seat=seat)
             await takers[0].expect(lambda m, t=table_id: m.get("table_id") == t and holds_game_view_for(3)(m))
-            await stander.expect(lambda m, t=table_id: m.get("table_id") == t and m["type"] == "table_state"
-                                 and m["view"] is not None, after=before)
+            await stander.expect(
+                lambda m, t=table_id: (
+                    m.get("table_id") == t and m["type"] == "table_state" and m["view"] is not None
+                ),
+                after=before,
+            )
             await asyncio.sleep(0.3)  # anything still on its way arrives
-            leaked = [m for m in stander.received[before:] if m.get("table_id") == table_id
-                      and holds_game_view_for(3)(m)]
+            leaked = [
+                m
+                for m in stander.received[before:]
+                if m.get("table_id") == table_id and holds_game_view_for(3)(m)
+            ]
             assert leaked == [], f"round {round_number}: the stander received seat 3's game: {leaked[:1]}"
             for client in (owner, *takers):
                 await client.send(type="leave", table_id=table_id)
@@ -77,8 +85,9 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
     asyncio.run(run())
 
 
-def test_a_late_seat_change_never_forwards_the_new_holders_cards(tmp_path: Path, redis_url: str,
-                                                                 redis_prefix: str) -> None:
+def test_a_late_seat_change_never_forwards_the_new_holders_cards(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
     """The race made certain: the stander's process has not yet heard that the seat changed hands
     (its re-follow is held back) when the new holder's game starts. Nothing of seat 1's game may
     reach the stander, and asking the owner for the state gives the stander a spectator's."""
@@ -90,8 +99,15 @@ def test_a_late_seat_change_never_forwards_the_new_holders_cards(tmp_path: Path,
             _, taker = await p.connect("taker")
             _, third = await p.connect("third")
             table = await p.tables.create(
-                ann, game="cribbage", players=3, options={}, time_controls=messages.TimeControls(),
-                hints=False, private=False, bots={}, seat=0,
+                ann,
+                game="cribbage",
+                players=3,
+                options={},
+                time_controls=messages.TimeControls(),
+                hints=False,
+                private=False,
+                bots={},
+                seat=0,
             )
             await stander_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
             await until(lambda: has_state_for(stander_conn, 1))

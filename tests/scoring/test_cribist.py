@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, Card, DuplicateCardError, Suit, parse_cards
-from muggins.scoring.cribist import TrickError, score_trick
+from muggins.scoring.cribist.trick import TrickError, score_trick
 from muggins.scoring.items import Kind, Score
 
 

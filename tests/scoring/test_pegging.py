@@ -7,8 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, Card, DuplicateCardError, parse_cards
+from muggins.scoring.cribbage.pegging import (
+    PeggingError,
+    longest_run_suffix,
+    pile_count,
+    score_go,
+    score_play,
+)
 from muggins.scoring.items import Kind, Score
-from muggins.scoring.pegging import PeggingError, longest_run_suffix, pile_count, score_go, score_play
 
 
 def play(pile: str) -> Score:

@@ -26,7 +26,7 @@ from muggins.cards import (
 )
 from muggins.scoring.combos import runs as cribbage_runs
 from muggins.scoring.items import Item, Kind, Score
-from muggins.scoring.skalborg import SkalborgError, score_skalborg
+from muggins.scoring.skalborg.hand import SkalborgError, score_skalborg
 
 
 def skalborg(hand: str, board: str) -> Score:

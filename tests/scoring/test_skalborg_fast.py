@@ -18,13 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.cards import ALL_CARDS, JOKER_BLACK, JOKER_RED, STANDARD_CARDS, Card, DuplicateCardError, Suit
-from muggins.scoring.skalborg import SkalborgError, score_skalborg
-from muggins.scoring.skalborg_fast import (
+from muggins.scoring.skalborg.fast import (
     _SORTING_NETWORK,
     SkalborgBatchError,
     skalborg_points,
     skalborg_points_batch,
 )
+from muggins.scoring.skalborg.hand import SkalborgError, score_skalborg
 
 JOKER_SETS = ((), (JOKER_BLACK,), (JOKER_RED,), (JOKER_BLACK, JOKER_RED))
 

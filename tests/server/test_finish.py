@@ -42,8 +42,15 @@ async def short_game(tables: Tables, *, private: bool = False) -> tuple[Table, d
     ann = await tables.store.create_user("ann", "guest")
     bob = await tables.store.create_user("bob", "guest")
     table = await tables.create(
-        ann, game="cribbage", players=2, options={"target": 5}, time_controls=messages.TimeControls(),
-        hints=False, private=private, bots={}, seat=0,
+        ann,
+        game="cribbage",
+        players=2,
+        options={"target": 5},
+        time_controls=messages.TimeControls(),
+        hints=False,
+        private=private,
+        bots={},
+        seat=0,
     )
     await table.sit(bob, 1)
     users = {0: ann, 1: bob}
@@ -127,8 +134,15 @@ def test_a_player_gone_before_the_start_gets_a_grace_period(tmp_path: Path) -> N
             ann = await tables.store.create_user("ann", "guest")
             bob = await tables.store.create_user("bob", "guest")
             table = await tables.create(
-                ann, game="cribbage", players=2, options={}, time_controls=messages.TimeControls(),
-                hints=False, private=False, bots={}, seat=0,
+                ann,
+                game="cribbage",
+                players=2,
+                options={},
+                time_controls=messages.TimeControls(),
+                hints=False,
+                private=False,
+                bots={},
+                seat=0,
             )
             await table.attach(ann)  # Ann is connected; Bob sat down and went away
             await table.sit(bob, 1)

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from muggins.games.cribist import CARDS_EACH, Cribist, Phase
+from muggins.games.cribist.game import CARDS_EACH, Cribist, Phase
 from muggins.games.registry import load_game
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))

@@ -11,7 +11,7 @@ import pytest
 
 from muggins.cards import parse_card
 from muggins.games.registry import new_game
-from muggins.scoring.pegging import score_play
+from muggins.scoring.cribbage.pegging import score_play
 from muggins.server.hints import hint
 
 LINE = re.compile(r"^(\S+): pegs (\d+), reply (\d+\.\d\d), net ([+-]\d+\.\d\d)$")

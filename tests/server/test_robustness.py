@@ -139,8 +139,12 @@ def test_only_the_table_clock_may_say_time_is_up(server_factory: Callable[..., S
     async def run() -> None:
         token, _ = server.guest("ann")
         table = server.create_table(
-            token, game="cribist", players=4, bots={"1": "random", "2": "random", "3": "random"},
-            seat=0, options={"end": "time", "minutes": 30},
+            token,
+            game="cribist",
+            players=4,
+            bots={"1": "random", "2": "random", "3": "random"},
+            seat=0,
+            options={"end": "time", "minutes": 30},
         )
         ann = await Client.open(server.ws_url, token=token)
         await ann.send(type="join", table_id=table["id"])

@@ -101,6 +101,7 @@ def test_concurrent_moves_are_stored_in_order_and_a_bad_one_fails_alone(url: str
 def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str) -> None:
     """Moves of different tables sent within the window are one transaction (one xmin); a move sent
     after the group was written starts a new one. Each caller still returns only once committed."""
+
     async def run() -> None:
         store = SqlStore(url, commit_window=0.2)
         game_ids = await _games_started(store, 6)

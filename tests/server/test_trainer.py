@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from muggins.analysis.trainer import count_puzzle, discard_puzzle
+from muggins.analysis.cribbage.trainer import count_puzzle, discard_puzzle
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from live_server import Server

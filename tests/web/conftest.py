@@ -23,8 +23,14 @@ from services import need_service
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"width": 1280, "height": 900}
@@ -108,17 +114,29 @@ class Player:
         return self.page.locator("#result:not([hidden])").count() > 0
 
     def hand(self) -> list[str]:
-        return [c or "" for c in self.page.locator("#my-hand button.card").evaluate_all(
-            "els => els.map(e => e.dataset.card)")]
+        return [
+            c or ""
+            for c in self.page.locator("#my-hand button.card").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+        ]
 
     def table_id(self) -> str:
         return self.page.url.rsplit("/", 1)[-1]
 
     # --- lobby -----------------------------------------------------------------------------------
 
-    def create_table(self, game: str, players: int, *, options: dict[str, object] | None = None,
-                     bots: dict[int, str] | None = None, turn_time: int | None = None,
-                     intermission: int | None = None, hints: bool = True) -> str:
+    def create_table(
+        self,
+        game: str,
+        players: int,
+        *,
+        options: dict[str, object] | None = None,
+        bots: dict[int, str] | None = None,
+        turn_time: int | None = None,
+        intermission: int | None = None,
+        hints: bool = True,
+    ) -> str:
         """Fill the lobby's form and create the table; returns its id once the table page shows it."""
         page = self.page
         page.select_option("#new-game", game)

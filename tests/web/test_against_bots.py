@@ -15,8 +15,14 @@ from muggins.server import table as table_module
 
 def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
     carol = player("Carol")
-    carol.create_table("skalborg", 2, options={"max_hands": 3, "starting_stack": 40},
-                       bots={1: "random"}, turn_time=20, intermission=3)
+    carol.create_table(
+        "skalborg",
+        2,
+        options={"max_hands": 3, "starting_stack": 40},
+        bots={1: "random"},
+        turn_time=20,
+        intermission=3,
+    )
     page = carol.page
     expect(page.locator("#felt")).to_have_attribute("data-game", "skalborg")
     expect(page.locator("#pot")).to_be_visible()
@@ -46,8 +52,14 @@ def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
 
 def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
     dan = player("Dan")
-    dan.create_table("cribist", 4, options={"deals": 1}, bots={1: "random", 2: "random", 3: "random"},
-                     turn_time=20, intermission=3)
+    dan.create_table(
+        "cribist",
+        4,
+        options={"deals": 1},
+        bots={1: "random", 2: "random", 3: "random"},
+        turn_time=20,
+        intermission=3,
+    )
     page = dan.page
     expect(page.locator("#felt")).to_have_attribute("data-game", "cribist")
     expect(page.locator("#my-hand button.card")).to_have_count(13)
@@ -73,8 +85,14 @@ def test_cribist_game_clock_counts_down_and_ends_after_the_hand(
     """A Cribist game ending by time shows the game time left, then that the hand is the last."""
     monkeypatch.setattr(table_module, "GAME_MINUTE", 4.0)  # the one-minute limit lasts 4 s
     eve = player("Eve")
-    eve.create_table("cribist", 4, options={"end": "time", "minutes": 1},
-                     bots={1: "random", 2: "random", 3: "random"}, turn_time=20, intermission=3)
+    eve.create_table(
+        "cribist",
+        4,
+        options={"end": "time", "minutes": 1},
+        bots={1: "random", 2: "random", 3: "random"},
+        turn_time=20,
+        intermission=3,
+    )
     page = eve.page
     expect(page.locator("#game-clock")).to_have_text(re.compile(r"^Game time 0:0[1-4]$"))
     # Eve waits (her turn clock is 20 s), so time is called in the first hand, which is played out.
@@ -94,8 +112,14 @@ def test_cribist_game_clock_counts_down_and_ends_after_the_hand(
 
 def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> None:
     max_ = player("Max")
-    max_.create_table("cribbage", 2, options={"target": 45, "counting": "manual", "muggins": True},
-                      bots={1: "expert"}, turn_time=20, intermission=3)
+    max_.create_table(
+        "cribbage",
+        2,
+        options={"target": 45, "counting": "manual", "muggins": True},
+        bots={1: "expert"},
+        turn_time=20,
+        intermission=3,
+    )
     page = max_.page
     claimed = False
     tick = max_.time_limit()
@@ -115,8 +139,14 @@ def test_cribbage_manual_counting_and_muggins(player: Callable[..., Any]) -> Non
 
 def test_skalborg_manual_count(player: Callable[..., Any]) -> None:
     nia = player("Nia")
-    nia.create_table("skalborg", 2, options={"max_hands": 6, "counting": "manual"}, bots={1: "random"},
-                     turn_time=20, intermission=30)  # the count is a pause: time enough to count
+    nia.create_table(
+        "skalborg",
+        2,
+        options={"max_hands": 6, "counting": "manual"},
+        bots={1: "random"},
+        turn_time=20,
+        intermission=30,
+    )  # the count is a pause: time enough to count
     page = nia.page
     tick = nia.time_limit()
     while not page.locator("#count-btn").count():

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from muggins.cards import parse_cards
 from muggins.scoring.show import score_show
-from muggins.scoring.skalborg import score_skalborg
+from muggins.scoring.skalborg.hand import score_skalborg
 
 
 def _log(page: Any) -> str:
@@ -122,8 +122,13 @@ def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) 
     notation shown as it is built. The bots claim their tricks exactly, so the call is wrong and
     costs her its amount (docs/rules/cribist.md) once the window closes."""
     cara = player("Cara")
-    cara.create_table("cribist", 4, options={"counting": "manual", "end": "deals", "deals": 1},
-                      bots={1: "greedy", 2: "greedy", 3: "greedy"}, turn_time=60)
+    cara.create_table(
+        "cribist",
+        4,
+        options={"counting": "manual", "end": "deals", "deals": 1},
+        bots={1: "greedy", 2: "greedy", 3: "greedy"},
+        turn_time=60,
+    )
     page = cara.page
     tick = cara.time_limit(60)
     while not page.locator("#muggins-control").count():

@@ -16,8 +16,12 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     alice = player("Alice")
     bob = player("Bob")
     table = alice.create_table(
-        "cribbage", 2, options={"target": TARGET, "first_dealer": 0, "post_show": True}, turn_time=15,
-        intermission=10)
+        "cribbage",
+        2,
+        options={"target": TARGET, "first_dealer": 0, "post_show": True},
+        turn_time=15,
+        intermission=10,
+    )
     a, b = alice.page, bob.page
 
     # Bob finds the table in the lobby, live, with its options

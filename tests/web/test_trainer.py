@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from muggins.analysis.trainer import discard_puzzle
+from muggins.analysis.cribbage.trainer import discard_puzzle
 from muggins.cards import parse_card, parse_cards
 from muggins.scoring.show import score_show
 

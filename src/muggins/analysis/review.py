@@ -19,21 +19,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from muggins.analysis.discard import CribMode, analyze
+from muggins.analysis.cribbage.discard import CribMode, analyze
 from muggins.analysis.simulate import DEAL_EVENTS
-from muggins.analysis.skalborg import analyze_throws, equity
-from muggins.bots.cribbage.cribtables import shipped_tables
 from muggins.bots.cribbage.pegging import ExpertPegger
-from muggins.bots.cribbage.reading import Seat, read
-from muggins.bots.cribist import EXPERT_BUDGET
-from muggins.bots.cribist import Seat as CribistSeat
-from muggins.bots.cribist_search import deals_for, margin_totals
-from muggins.bots.skalborg import opponents as skalborg_opponents
+from muggins.bots.cribist.players import EXPERT_BUDGET
+from muggins.bots.cribist.players import Seat as CribistSeat
+from muggins.bots.skalborg.players import opponents as skalborg_opponents
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.moves import Call, Check, Claim, Discard, Fold, KeepCrib, Move, Play, parse_move
+from muggins.games.cribbage.moves import KeepCrib
+from muggins.games.moves import Claim, Discard, Move, Play, parse_move
 from muggins.games.registry import load_game
+from muggins.games.skalborg.moves import Call, Check, Fold
 from muggins.scoring.show import score_show
+from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.reading import Seat, read
+from muggins.strategy.cribist.search import deals_for, margin_totals
+from muggins.strategy.skalborg.equity import analyze_throws, equity
 
 Kind = Literal["discard", "play", "count", "bet"]
 KINDS: tuple[Kind, ...] = ("discard", "play", "count", "bet")

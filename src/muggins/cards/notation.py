@@ -10,9 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from muggins.cards.card import JOKER_BLACK, JOKER_RED, Card, Suit
 
-EXPECTED = (
-    "a rank (A 2-9 10 T J Q K) followed by a suit (C D H S or ♣ ♦ ♥ ♠), or a joker (JKB, JKR)"
-)
+EXPECTED = "a rank (A 2-9 10 T J Q K) followed by a suit (C D H S or ♣ ♦ ♥ ♠), or a joker (JKB, JKR)"
 
 _RANKS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANKS.update({str(n): n for n in range(2, 10)})
@@ -82,5 +80,3 @@ def require_distinct(cards: Sequence[Card]) -> None:
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Cards in notation, space separated: ``5H 5D JC``."""
     return " ".join(c.pretty if pretty else str(c) for c in cards)
-
-

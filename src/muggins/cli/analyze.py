@@ -16,10 +16,10 @@ from muggins.cli.common import (
     refuse_flags,
     whole_number,
 )
-from muggins.games.cribbage_variants import VARIANTS, Variant
+from muggins.games.cribbage.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from muggins.analysis.discard import Split
+    from muggins.analysis.cribbage.discard import Split
 
 CRIBBAGE_ONLY = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
 """Flags about the crib and the deal's form, which a Skalborg deal does not have."""
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     check_table("cribbage", args.players, variant=args.variant, partnerships=args.partnerships)
     if args.top is not None and args.top < 1:
         raise CommandError(f"--top must be at least 1, not {args.top}")
-    from muggins.analysis.discard import CribMode, analyze
+    from muggins.analysis.cribbage.discard import CribMode, analyze
 
     mode = cast(CribMode, args.exact_crib or "tables")
     splits = analyze(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from muggins.analysis.skalborg import analyze_throws
 from muggins.cards import Card, format_cards
 from muggins.cli.common import console, print_json
+from muggins.strategy.skalborg.equity import analyze_throws
 
 SAMPLES = 20_000
 

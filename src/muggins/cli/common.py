@@ -50,8 +50,13 @@ class HelpWhenShown(argparse.Action):
     def help(self, text: str | None) -> None:
         """argparse sets a help text when the option is made; this one is written when shown."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         setattr(namespace, self.dest, values)
 
 

@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from muggins.analysis.skalborg import equity
+    from muggins.strategy.skalborg.equity import equity
 
     hand = parse_cards(" ".join(args.hand))
     board = parse_cards(" ".join(args.board))

@@ -59,8 +59,10 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
             return f"starter: {cards([data['card']])}"
         case "scored":
             score = Score(tuple(Item.from_dict(i) for i in data["score"]["items"]))
-            line = (f"{does(player, you, 'pegs')} {data['points']} for {data['reason']} "
-                    f"({say_count(score)}) — now {data['total']}")
+            line = (
+                f"{does(player, you, 'pegs')} {data['points']} for {data['reason']} "
+                f"({say_count(score)}) — now {data['total']}"
+            )
             if data["reason"] in SHOWS and len(score.items) > 1:
                 for i in score.items:
                     line += f"\n    {i.points:>2}  {i.kind:<14} {format_cards(i.cards, pretty=True)}"
@@ -81,7 +83,8 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
             return None
         case "game_won":
             return f"game {data['game']} won by {', '.join(who(s, you) for s in data['winners'])}" + (
-                f" ({data['skunk']})" if data["skunk"] else "")
+                f" ({data['skunk']})" if data["skunk"] else ""
+            )
         case "game_over":
             result = data["result"]
             winners = ", ".join(who(s, you) for s in result["winners"])

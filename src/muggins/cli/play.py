@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
 from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
-from muggins.games.cribbage_variants import VARIANTS
+from muggins.games.cribbage.variants import VARIANTS
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -32,7 +32,8 @@ CARD_VERBS = ("play", "discard", "crib")
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "play", help="play a game in the terminal against bots",
+        "play",
+        help="play a game in the terminal against bots",
         description="Play in the terminal. Type a move ('discard 5H 6D', 'play JS', 'go', 'claim 8', ...); "
         "cards alone lay or discard them. Ctrl-C saves the game record.",
     )
@@ -46,14 +47,21 @@ def register(sub: Any) -> None:
     add_bots_option(
         p,
         "random",
-        lambda: "bots for the other seats, comma separated (cribbage: "
-        + ", ".join(bot_names("cribbage"))
-        + "; every game has random; see 'muggins simulate --help')",
+        lambda: (
+            "bots for the other seats, comma separated (cribbage: "
+            + ", ".join(bot_names("cribbage"))
+            + "; every game has random; see 'muggins simulate --help')"
+        ),
     )
     p.add_argument("--seat", type=whole_number, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=whole_number, help="seed for the shuffle (default: random)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="any other game option, e.g. --option counting=manual --option muggins=true")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other game option, e.g. --option counting=manual --option muggins=true",
+    )
     p.add_argument(
         "--save",
         type=Path,
@@ -84,8 +92,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--seat must be 0-{players - 1}, not {args.seat}")
     names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["random"]
     others = [s for s in range(players) if s != args.seat]
-    bots = {seat: make_bot(args.game, names[i % len(names)], seed=game.seed + seat)
-            for i, seat in enumerate(others)}
+    bots = {
+        seat: make_bot(args.game, names[i % len(names)], seed=game.seed + seat)
+        for i, seat in enumerate(others)
+    }
     save = args.save or Path(f"muggins-{args.game}-{game.seed}.json")
     check_writable(save)
     out = console()
@@ -160,11 +170,16 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
 COUNTING = {
     ("cribbage", "show"): ("claim N: your count of the show, 0 to {most}", ()),
     ("cribbage", "muggins"): ("muggins N (points they missed) | correct (they claimed too many) | ready", ()),
-    ("skalborg", "count"): ("count KIND CARDS, one combination a move (fifteen, pair, run, flush), "
-                            "e.g. 'count pair 5S 5H'; 'ready' when done", ("count",)),
+    ("skalborg", "count"): (
+        "count KIND CARDS, one combination a move (fifteen, pair, run, flush), "
+        "e.g. 'count pair 5S 5H'; 'ready' when done",
+        ("count",),
+    ),
     ("cribist", "claim"): ("claim N: the points of the trick you won", ()),
-    ("cribist", "muggins"): ("muggins N KIND CARDS; KIND CARDS ..., e.g. 'muggins 2 fifteen 5H 10S' | ready",
-                             ()),
+    ("cribist", "muggins"): (
+        "muggins N KIND CARDS; KIND CARDS ..., e.g. 'muggins 2 fifteen 5H 10S' | ready",
+        (),
+    ),
 }
 """The claim syntax shown in the prompt while counting by hand, by game and phase, and the verbs
 accepted there beyond the legal moves listed (claims that listing would count for you)."""

@@ -31,8 +31,13 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < game.players:
         raise CommandError(f"--seat must be 0-{game.players - 1} in this game, not {args.seat}")
     if args.json:
-        print_json({"record": record, "events": [e.to_dict() for e in game.events],
-                    "result": game.result.to_dict() if game.result else None})
+        print_json(
+            {
+                "record": record,
+                "events": [e.to_dict() for e in game.events],
+                "result": game.result.to_dict() if game.result else None,
+            }
+        )
         return 0
     from muggins.cli.narrate import describe
 

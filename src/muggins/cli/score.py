@@ -70,14 +70,14 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         refuse_flags(args, ("go", "last"), "without --pegging")
     cards = parse_cards(args.cards)
     if args.game == "skalborg":
-        from muggins.scoring.skalborg import score_skalborg
+        from muggins.scoring.skalborg.hand import score_skalborg
 
         if not args.board:
             raise CommandError("skalborg scoring needs --board with the four community cards")
         board = parse_cards(args.board)
         return score_skalborg(cards, board), f"Skalborg: {format_cards(cards)} | {format_cards(board)}"
     if args.game == "cribist":
-        from muggins.scoring.cribist import score_trick
+        from muggins.scoring.cribist.trick import score_trick
 
         if not args.trump:
             raise CommandError("cribist scoring needs --trump, one of C D H S")
@@ -86,7 +86,7 @@ def _score(args: argparse.Namespace) -> tuple[Score, str]:
         trump = _TRUMPS[args.trump.upper()]
         return score_trick(cards, trump), f"Cribist trick {format_cards(cards)}, trumps {trump.name.lower()}"
     if args.pegging:
-        from muggins.scoring.pegging import pile_count, score_go, score_play
+        from muggins.scoring.cribbage.pegging import pile_count, score_go, score_play
 
         if args.go and args.last:
             raise CommandError("--go and --last are two names for the same point; give one")

@@ -35,10 +35,14 @@ def register(sub: Any) -> None:
     add_bots_option(
         p,
         "expert,expert",
-        lambda: "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
-        + ", ".join(bot_names("cribbage"))
-        + ", skalborg " + ", ".join(bot_names("skalborg"))
-        + ", cribist " + ", ".join(bot_names("cribist")),
+        lambda: (
+            "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
+            + ", ".join(bot_names("cribbage"))
+            + ", skalborg "
+            + ", ".join(bot_names("skalborg"))
+            + ", cribist "
+            + ", ".join(bot_names("cribist"))
+        ),
     )
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)

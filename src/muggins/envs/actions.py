@@ -14,8 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import Card, card_at
-from muggins.games.cribist_rules import MAX_TRICK_POINTS
-from muggins.games.moves import Move, Muggins, Play, _Amount, _Bare, _Cards
+from muggins.games.cribist.rules import MAX_TRICK_POINTS
+from muggins.games.moves import AmountMove, BareMove, CardsMove, Move, Muggins, Play
 
 Mask = npt.NDArray[np.int8]
 
@@ -121,16 +121,16 @@ class Choice:
                 raise UnmappedMoveError(f"the action space has no verb {verb!r} (move {move})")
             if isinstance(move, Play):
                 by_action[base + move.card.index] = move
-            elif isinstance(move, _Cards):
+            elif isinstance(move, CardsMove):
                 cards = set(move.cards)
                 if picked <= cards:
                     complete = len(cards) == len(picked) + 1
                     for card in cards - picked:
                         by_action[base + card.index] = move if complete else None
-            elif isinstance(move, _Bare):
+            elif isinstance(move, BareMove):
                 by_action[base] = move
             else:
-                amount = move.amount if isinstance(move, _Amount | Muggins) else -1
+                amount = move.amount if isinstance(move, AmountMove | Muggins) else -1
                 if verb in space.ordinal_verbs:
                     amount = ordinals.get(verb, 0)
                     ordinals[verb] = amount + 1

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from muggins.cards import joker_pack
 from muggins.games.base import Game
-from muggins.games.cribist_rules import MAX_TRICK_POINTS
+from muggins.games.cribist.rules import MAX_TRICK_POINTS
 
 SEATS: Final = 4
 """Seat slots in every observation (the most players any game seats)."""

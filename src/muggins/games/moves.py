@@ -1,7 +1,8 @@
 """Moves: small immutable values with a textual form that parses back, in the spirit of UCI.
 
 Every game shares one vocabulary (``discard 5H 6D``, ``play JS``, ``go``, ``claim 12``,
-``muggins 2``, ``bet 20``, ``fold``, ``leave`` ...); each game says which verbs it accepts.
+``muggins 2``, ``ready``, ``leave`` ...); a game adds its own verbs in its ``moves`` module
+(Skalborg's betting, ten-hand's ``crib``) and says which verbs it accepts.
 """
 
 from __future__ import annotations
@@ -98,8 +99,9 @@ def _amount(verb: str, args: list[str], *, minimum: int = 0) -> int:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
-class _Cards(Move):
+class CardsMove(Move):
     """A move naming one or more cards."""
 
     cards: tuple[Card, ...]
@@ -118,7 +120,7 @@ class _Cards(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(_Cards):
+class Discard(CardsMove):
     """Lay cards away face down to the crib (``discard 5H 6D``)."""
 
 
@@ -142,7 +144,8 @@ class Play(Move):
 move_type(Play, "play")
 
 
-class _Bare(Move):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BareMove(Move):
     """A move with no arguments."""
 
     __slots__ = ()
@@ -165,57 +168,30 @@ class _Bare(Move):
         return f"{type(self).__name__}()"
 
 
-class Go(_Bare):
+class Go(BareMove):
     """Say go: no card can be laid without passing 31."""
 
 
 move_type(Go, "go")
 
 
-class Leave(_Bare):
+class Leave(BareMove):
     """Leave the table: worst unfilled rank, and the hand ends at once."""
 
 
 move_type(Leave, "leave")
 
 
-class Ready(_Bare):
+class Ready(BareMove):
     """Ready to go on from a pause (before or after the show, between hands)."""
 
 
 move_type(Ready, "ready")
 
 
-class Check(_Bare):
-    """Bet nothing when nothing is owed."""
-
-
-move_type(Check, "check")
-
-
-class Call(_Bare):
-    """Put in what is owed to match the highest bet."""
-
-
-move_type(Call, "call")
-
-
-class Fold(_Bare):
-    """Give up the hand and any claim on the pot."""
-
-
-move_type(Fold, "fold")
-
-
-class AllIn(_Bare):
-    """Put in every chip one holds."""
-
-
-move_type(AllIn, "allin")
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
-class _Amount(Move):
+class AmountMove(Move):
     """A move with one whole-number argument."""
 
     amount: int
@@ -229,23 +205,7 @@ class _Amount(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Bet(_Amount):
-    """Open the betting with ``amount`` chips."""
-
-
-move_type(Bet, "bet")
-
-
-@dataclass(frozen=True, slots=True)
-class Raise(_Amount):
-    """Raise the bet to a total of ``amount`` chips this round."""
-
-
-move_type(Raise, "raise")
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(_Amount):
+class Claim(AmountMove):
     """Claim ``amount`` points for one's own hand, crib or trick (manual counting)."""
 
 
@@ -271,19 +231,11 @@ class Muggins(Move):
 move_type(Muggins, "muggins")
 
 
-class Correct(_Bare):
+class Correct(BareMove):
     """Ask that an opponent's claim be corrected: it is more than their show makes."""
 
 
 move_type(Correct, "correct")
-
-
-@dataclass(frozen=True, slots=True)
-class KeepCrib(_Cards):
-    """Ten-hand cribbage: lay four cards away as one's own crib (``crib 5H 6D 7S 8C``)."""
-
-
-move_type(KeepCrib, "crib", example="5H 6D 7S 8C")
 
 
 def verbs() -> frozenset[str]:

@@ -42,8 +42,10 @@ class Result:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Result(ranks={self.ranks!r}, scores={self.scores!r}, reason={self.reason!r}, "
-                f"skunks={self.skunks!r}, match_points={self.match_points!r})")
+        return (
+            f"Result(ranks={self.ranks!r}, scores={self.scores!r}, reason={self.reason!r}, "
+            f"skunks={self.skunks!r}, match_points={self.match_points!r})"
+        )
 
     def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
         return Result, self._fields()

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from muggins.scoring.batch import show_points_batch
-    from muggins.scoring.cribist import score_trick
+    from muggins.scoring.cribbage.pegging import score_go, score_play
+    from muggins.scoring.cribist.trick import score_trick
     from muggins.scoring.distribution import show_distribution
     from muggins.scoring.fast import show_points
     from muggins.scoring.items import Item, Kind, Score
-    from muggins.scoring.pegging import score_go, score_play
     from muggins.scoring.show import score_show
-    from muggins.scoring.skalborg import score_skalborg
-    from muggins.scoring.skalborg_fast import skalborg_points, skalborg_points_batch
+    from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch
+    from muggins.scoring.skalborg.hand import score_skalborg
     from muggins.scoring.speech import say_count
 
 _HOMES = {

@@ -1,8 +1,8 @@
 """Hints: the expert bot's move for a seat's view, with its reason and the figures behind it.
 
-For a cribbage discard the reason comes from ``muggins.analysis.discard``: the expected points of
+For a cribbage discard the reason comes from ``muggins.analysis.cribbage.discard``: the expected points of
 the hand kept and of the crib thrown, against the best alternative. For a card in the play it comes
-from ``muggins.analysis.pegging``: the points each card pegs now, what the next player can expect to
+from ``muggins.analysis.cribbage.pegging``: the points each card pegs now, what the next player can expect to
 peg in reply, and the net. Otherwise the strongest registered bot chooses and the reason names it.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from muggins.analysis.discard import analyze
-from muggins.analysis.pegging import PlayRisk, play_risks
-from muggins.bots.cribbage.reading import Seat, read
+from muggins.analysis.cribbage.discard import analyze
+from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.bots.registry import bot_names, make_bot
 from muggins.games.moves import Discard, Go, Move, Play
+from muggins.strategy.cribbage.reading import Seat, read
 
 DISCARD_LINES = 6
 """How many of the best splits a discard hint lists."""

@@ -354,9 +354,7 @@ async def _finished(store: Store, game_id: int, viewer: User | None) -> GameRow:
 
 
 @router.get("/history/{game_id}/review")
-async def review_status(
-    game_id: int, store: StoreDep, reviewer: ReviewerDep, viewer: ViewerDep
-) -> ReviewOut:
+async def review_status(game_id: int, store: StoreDep, reviewer: ReviewerDep, viewer: ViewerDep) -> ReviewOut:
     """A finished game's review: done (stored), running with its progress, or none asked yet."""
     await _finished(store, game_id, viewer)
     return _review_out(game_id, await reviewer.status(game_id))

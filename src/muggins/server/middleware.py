@@ -58,7 +58,6 @@ class BodyLimit:
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
-
     def _reason(self) -> str:
         return f"the request body is over {self.limit} bytes"
 

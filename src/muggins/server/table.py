@@ -22,7 +22,8 @@ from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
 from muggins.cards import Card, CardError, parse_card
 from muggins.games.base import Game
-from muggins.games.cribist import Cribist, TimeUp
+from muggins.games.cribist.game import Cribist
+from muggins.games.cribist.moves import TimeUp
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
 from muggins.games.moves import Move, server_only_verbs

@@ -14,8 +14,8 @@ from typing import Annotated, Any
 import pydantic
 from fastapi import APIRouter, HTTPException, Query
 
+from muggins.analysis.cribbage.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
 from muggins.analysis.review import label
-from muggins.analysis.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
 from muggins.cards import CardError, parse_cards
 from muggins.games.registry import load_game
 from muggins.server.deps import StoreDep, UserDep

@@ -9,13 +9,14 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 
-from muggins.bots.cribbage.cribtables import CribTables
-from muggins.bots.cribbage.keeps import keep_matrix, keep_means
 from muggins.bots.cribbage.position import go_out_value, points_needed
-from muggins.bots.cribbage.reading import Seat
 from muggins.cards import Card
-from muggins.games.moves import Discard, KeepCrib, Move
+from muggins.games.cribbage.moves import KeepCrib
+from muggins.games.moves import Discard, Move
 from muggins.scoring.fast import rank_table
+from muggins.strategy.cribbage.cribtables import CribTables
+from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
+from muggins.strategy.cribbage.reading import Seat
 
 OWN_CRIB = 4
 """Cards a ten-hand player lays away as their own crib."""

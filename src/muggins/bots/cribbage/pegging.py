@@ -16,10 +16,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from muggins.bots.cribbage.cribtables import CribTables
-from muggins.bots.cribbage.reading import Seat
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
+from muggins.strategy.cribbage.cribtables import CribTables
+from muggins.strategy.cribbage.reading import Seat
 
 _SETS = (0, 0, 2, 6, 12)
 KEEP_LOW = 0.1

@@ -8,13 +8,13 @@ missed, or ask for a correction when it claimed more.
 from __future__ import annotations
 
 from muggins.bots.base import View
-from muggins.bots.cribbage.cribtables import CribTables, shipped_tables
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.pegging import ExpertPegger, greedy_play
-from muggins.bots.cribbage.reading import Seat, read
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
+from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
+from muggins.strategy.cribbage.reading import Seat, read
 
 
 def counting_move(view: View, seat: Seat) -> Move:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from muggins.bots.cribbage.reading import Seat
+from muggins.strategy.cribbage.reading import Seat
 
 REACH = 36
 """Points needed at or below which a hand might go out this deal (hand, crib and pegging)."""

@@ -67,12 +67,16 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         # a claimed show's count is told only when its muggins window closes
         count = shown["score"]["total"] if shown["score"] else "?"
         claim = f" (claimed {shown['claimed']})" if shown["claimed"] is not None else ""
-        console.print(f"shown: {side_name([shown['player']], you)}'s {shown['what']} "
-                      f"{pretty(shown['cards'])} = {count}{claim}")
+        console.print(
+            f"shown: {side_name([shown['player']], you)}'s {shown['what']} "
+            f"{pretty(shown['cards'])} = {count}{claim}"
+        )
     showing = view.get("showing")
     if showing:
-        console.print(f"showing: {side_name([showing['player']], you)}'s {showing['what']} "
-                      f"{pretty(showing['cards'])} with the starter")
+        console.print(
+            f"showing: {side_name([showing['player']], you)}'s {showing['what']} "
+            f"{pretty(showing['cards'])} with the starter"
+        )
     if view["hand"] is not None:
         console.print(f"your hand: [bold]{pretty(view['hand'])}[/bold]")
         if view.get("own_crib"):

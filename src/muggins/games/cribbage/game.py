@@ -27,14 +27,15 @@ from muggins.games.cribbage.events import (
     Shown,
     StarterCut,
 )
+from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft, Scored
-from muggins.games.moves import Claim, Correct, Discard, Go, KeepCrib, Leave, Move, Muggins, Play, Ready
+from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import Result, rank_by
+from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
-from muggins.scoring.pegging import go_point, peg
 from muggins.scoring.show import itemise_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
@@ -285,8 +286,10 @@ class Cribbage(Game):
                 assert isinstance(move, Claim)
                 most = MAX_CLAIM[len(self._step.cards)]
                 if move.amount > most:
-                    return f"no {self._step.what} of {len(self._step.cards)} cards makes {move.amount}; " \
-                           f"claim 0 to {most}"
+                    return (
+                        f"no {self._step.what} of {len(self._step.cards)} cards makes {move.amount}; "
+                        f"claim 0 to {most}"
+                    )
                 return None
         elif kind is Muggins:
             if phase == MUGGINS:
@@ -349,13 +352,22 @@ class Cribbage(Game):
         showing: dict[str, Any] | None = None
         if self.phase == SHOW and self.waiting:
             step = self._step
-            showing = {"player": step.player, "what": step.what, "cards": _cards(step.cards),
-                       "most": MAX_CLAIM[len(step.cards)]}
+            showing = {
+                "player": step.player,
+                "what": step.what,
+                "cards": _cards(step.cards),
+                "most": MAX_CLAIM[len(step.cards)],
+            }
         elif self.phase == MUGGINS:
             shown = self.shows[-1]
-            showing = {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
-                       "claimed": shown.claimed, "most": MAX_CLAIM[len(shown.cards)],
-                       "calls": [[seat, str(call)] for seat, call in self.calls]}
+            showing = {
+                "player": shown.player,
+                "what": shown.what,
+                "cards": _cards(shown.cards),
+                "claimed": shown.claimed,
+                "most": MAX_CLAIM[len(shown.cards)],
+                "calls": [[seat, str(call)] for seat, call in self.calls],
+            }
         return {
             "variant": opts.variant,
             "phase": PHASES[self.phase],
@@ -367,8 +379,10 @@ class Cribbage(Game):
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
-            "match": {"games": opts.match, "points": [self.match_points[self.side_of[s]] for s in
-                                                      range(self.players)]},
+            "match": {
+                "games": opts.match,
+                "points": [self.match_points[self.side_of[s]] for s in range(self.players)],
+            },
             "hand": _cards(self.hand[player]) if mine and player is not None else None,
             "discards": _cards(self.to_crib[player]) if mine and player is not None else None,
             "own_crib": _cards(self.own_crib[player]) if mine and player is not None else None,
@@ -383,8 +397,16 @@ class Cribbage(Game):
             "shows": [self._show_view(i) for i in range(len(self.shows))],
             "showing": showing,
             "muggins_open": self.phase == MUGGINS,
-            "games": [{"game": g.game, "winners": list(g.winners), "scores": list(g.scores),
-                       "skunk": g.skunk, "match_points": g.match_points} for g in self.games_won],
+            "games": [
+                {
+                    "game": g.game,
+                    "winners": list(g.winners),
+                    "scores": list(g.scores),
+                    "skunk": g.skunk,
+                    "match_points": g.match_points,
+                }
+                for g in self.games_won
+            ],
         }
 
     def _show_view(self, index: int) -> dict[str, Any]:
@@ -393,8 +415,13 @@ class Cribbage(Game):
         shown = self.shows[index]
         judged = self.judged[index] if index < len(self.judged) else None
         score = judged.score if judged else shown.score
-        data = {"player": shown.player, "what": shown.what, "cards": _cards(shown.cards),
-                "score": score.to_dict() if score is not None else None, "claimed": shown.claimed}
+        data = {
+            "player": shown.player,
+            "what": shown.what,
+            "cards": _cards(shown.cards),
+            "score": score.to_dict() if score is not None else None,
+            "claimed": shown.claimed,
+        }
         if self.manual:
             data["calls"] = [list(call) for call in judged.calls] if judged else []
         return data
@@ -658,8 +685,14 @@ class Cribbage(Game):
         count stays unsaid until the muggins window closes); True if that won the game."""
         step = self._step
         score = self._step_score() if claimed is None else None
-        shown = Shown(player=step.player, what=step.what, cards=step.cards, starter=step.starter,
-                      score=score, claimed=claimed)
+        shown = Shown(
+            player=step.player,
+            what=step.what,
+            cards=step.cards,
+            starter=step.starter,
+            score=score,
+            claimed=claimed,
+        )
         self.shows.append(shown)
         events.append(shown)
         if score is not None:
@@ -684,19 +717,29 @@ class Cribbage(Game):
         the claimer pegs the true count and 15 points back, and each opposing side pegs the points
         overclaimed. Judged at once, as a false claim of game summons the judges."""
         score = self._step_score()
-        shown = Shown(player=player, what=self._step.what, cards=self._step.cards, starter=self._step.starter,
-                      score=None, claimed=amount)
+        shown = Shown(
+            player=player,
+            what=self._step.what,
+            cards=self._step.cards,
+            starter=self._step.starter,
+            score=None,
+            claimed=amount,
+        )
         self.shows.append(shown)
         events.append(shown)
         over = amount - score.total
         calls = ((player, "false claim of game", -15),)
         self._judge(shown, score, calls, events)
-        if self._add(player, shown.what, score, events) or self._add(player, "false claim of game",
-                                                                      _claimed(-15, Kind.CLAIMED), events):
+        if self._add(player, shown.what, score, events) or self._add(
+            player, "false claim of game", _claimed(-15, Kind.CLAIMED), events
+        ):
             return
         for other in range(len(self.sides)):
-            if (other != self.side_of[player] and self._side_active(other)
-                    and self._add(self.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events)):
+            if (
+                other != self.side_of[player]
+                and self._side_active(other)
+                and self._add(self.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events)
+            ):
                 return
 
     def _call(self, player: int, move: Move, events: list[Event]) -> None:
@@ -745,10 +788,12 @@ class Cribbage(Game):
             if self._add(seat, reason, _claimed(points, kind), events):
                 return
 
-    def _judge(self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int], ...],
-               events: list[Event]) -> None:
-        judged = ShowJudged(player=shown.player, what=shown.what, claimed=shown.claimed or 0,
-                            score=score, calls=calls)
+    def _judge(
+        self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int], ...], events: list[Event]
+    ) -> None:
+        judged = ShowJudged(
+            player=shown.player, what=shown.what, claimed=shown.claimed or 0, score=score, calls=calls
+        )
         self.judged.append(judged)
         events.append(judged)
 
@@ -857,8 +902,13 @@ class Cribbage(Game):
         skunk = self._skunk(best_other) if others else None
         points = SKUNK_POINTS[skunk]
         self.match_points[side] += points
-        won = GameWon(game=self.game_number, winners=self.sides[side],
-                      scores=tuple(self.scores), skunk=skunk, match_points=points)
+        won = GameWon(
+            game=self.game_number,
+            winners=self.sides[side],
+            scores=tuple(self.scores),
+            skunk=skunk,
+            match_points=points,
+        )
         self.games_won.append(won)
         events.append(won)
         needed = self.match_games // 2 + 1

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
-from muggins.games.cribbage_variants import Variant
+from muggins.games.cribbage.variants import Variant
 from muggins.games.options import Options
 
 

@@ -19,13 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from muggins.analysis.skalborg import analyze_throws, equity, unseen
-from muggins.bots.base import BotFactory, View, legal
+from muggins.bots.base import View, legal
 from muggins.cards import Card, parse_card, parse_cards
-from muggins.games.moves import AllIn, Bet, Call, Check, Discard, Fold, Move, Raise, Ready
-from muggins.games.skalborg_events import Count
-from muggins.scoring.skalborg import score_skalborg
-from muggins.scoring.skalborg_fast import skalborg_points_batch
+from muggins.games.moves import Discard, Move, Ready
+from muggins.games.skalborg.events import Count
+from muggins.games.skalborg.moves import AllIn, Bet, Call, Check, Fold, Raise
+from muggins.scoring.skalborg.fast import skalborg_points_batch
+from muggins.scoring.skalborg.hand import score_skalborg
+from muggins.strategy.skalborg.equity import analyze_throws, equity, unseen
 
 AGGRESSIVE = frozenset({"bet", "raise", "allin"})
 
@@ -191,6 +192,3 @@ def next_claim(view: View) -> Move:
         if (str(item.kind), frozenset(str(c) for c in item.cards)) not in claimed:
             return Count(item.kind, item.cards)
     return Ready()
-
-
-BOTS: dict[str, BotFactory] = {"station": CallingStation, "greedy": GreedyBot, "expert": ExpertBot}

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from muggins.games.cribist_rules import trick_points_of
+from muggins.games.cribist.rules import trick_points_of
 
 SEATS = 4
 _RANK = [i % 13 for i in range(52)]

@@ -11,10 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from muggins.bots.base import BotFactory, View
-from muggins.bots.cribist_search import Position, search
+from muggins.bots.base import View
 from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, card_at, parse_card
-from muggins.games.cribist_rules import (
+from muggins.games.cribist.rules import (
     format_source,
     item_key,
     judge_muggins,
@@ -24,8 +23,9 @@ from muggins.games.cribist_rules import (
 )
 from muggins.games.moves import Claim, Move, Muggins, Play, Ready
 from muggins.scoring.combos import fifteens, pairs, runs
-from muggins.scoring.cribist import score_trick
+from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind, Score
+from muggins.strategy.cribist.search import Position, search
 
 SEATS = 4
 _SUITS = {s.letter: s for s in Suit}
@@ -204,6 +204,3 @@ class ExpertBot:
             return Play(legal[0])
         best = search(seat.position(), [c.index for c in legal], self.rng, self.budget, seconds=self.seconds)
         return Play(card_at(best))
-
-
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "expert": ExpertBot}

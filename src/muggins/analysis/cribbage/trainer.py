@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from muggins.analysis.discard import Split, analyze
+from muggins.analysis.cribbage.discard import Split, analyze
 from muggins.cards import STANDARD_CARDS, Card
 from muggins.scoring.items import Score
 from muggins.scoring.show import score_show

@@ -19,13 +19,13 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from muggins.analysis.crib import CONFIGS, weight
-from muggins.bots.cribbage.cribtables import CribTables, config_name, shipped_tables, throw_key
-from muggins.bots.cribbage.keeps import KeepMatrix, keep_matrix
+from muggins.analysis.cribbage.crib import CONFIGS, weight
 from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
 from muggins.games.cribbage.options import layout
-from muggins.games.cribbage_variants import Variant
+from muggins.games.cribbage.variants import Variant
 from muggins.scoring.fast import RANKS, rank_table
+from muggins.strategy.cribbage.cribtables import CribTables, config_name, shipped_tables, throw_key
+from muggins.strategy.cribbage.keeps import KeepMatrix, keep_matrix
 
 CribMode = Literal["tables", "uniform", "expert"]
 OWN_CRIB = 4

@@ -4,7 +4,7 @@ Fifteens, pairs and runs depend only on the multiset of ranks (a joker counted a
 table holds them for every sorted 8-tuple of rank symbols 0-13, indexed by the combinatorial number
 system. Flushes depend only on how many cards each suit has and which jokers are present, so a
 second, small table is indexed by those counts read as base-9 digits. This is a second, counts-based
-statement of the rules in ``muggins.scoring.skalborg``; the tests hold the two to each other.
+statement of the rules in ``muggins.scoring.skalborg.hand``; the tests hold the two to each other.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import ALL_CARDS, Suit
-from muggins.scoring.skalborg import MIN_FLUSH, MIN_RUN, SIDE, SLOTS
+from muggins.scoring.skalborg.hand import MIN_FLUSH, MIN_RUN, SIDE, SLOTS
 
 POOL: Final = 2 * SIDE
 """Cards scored together: the hand and the board."""

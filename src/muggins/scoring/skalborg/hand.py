@@ -3,7 +3,7 @@
 Fifteens and pairs are cribbage's (jokers take no part). Runs and flushes count only the longest
 sequence for each distinct set of cards; a joker is wild in runs (any rank, including the slot
 between king and ace) and adds itself to every flush of its colour. The rulings behind each rule
-are in docs/rules/scoring.md (Skalborg section); ``muggins.scoring.skalborg_fast`` gives the same totals
+are in docs/rules/scoring.md (Skalborg section); ``muggins.scoring.skalborg.fast`` gives the same totals
 from tables.
 """
 

@@ -1,8 +1,8 @@
 """Fast Skalborg totals: one pool of eight cards at a time, or many at once with numpy.
 
-Both look the pool up in the tables of ``muggins.scoring.skalborg_tables`` (built on first use,
+Both look the pool up in the tables of ``muggins.scoring.skalborg.tables`` (built on first use,
 a fraction of a second): fifteens, pairs and runs by the sorted ranks, flushes by the suit counts
-and jokers. The itemised ``muggins.scoring.skalborg.score_skalborg`` is the reference these totals
+and jokers. The itemised ``muggins.scoring.skalborg.hand.score_skalborg`` is the reference these totals
 must always equal.
 """
 
@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import ALL_CARDS, Card, require_distinct
-from muggins.scoring.skalborg import SkalborgError
-from muggins.scoring.skalborg_tables import (
+from muggins.scoring.skalborg.hand import SkalborgError
+from muggins.scoring.skalborg.tables import (
     FLUSH_WEIGHTS,
     POOL,
     RANK_PLACES,

@@ -4,8 +4,8 @@ A table is per *configuration* (2 players throwing two cards each; 3 or 4 player
 each, with or without partnerships) and per seat *offset* from the dealer in the order of play
 (0 = dealer, 1 = the seat after the dealer, ...). Two-card throws are keyed by their ranks and
 whether they share a suit; one-card throws by rank. The numbers come from
-``muggins.analysis.crib`` (self-consistent simulation of expert throws, rebuilt with
-``python -m muggins.analysis.crib``) and ship in ``muggins/data/crib_tables.json``.
+``muggins.analysis.cribbage.crib`` (self-consistent simulation of expert throws, rebuilt with
+``python -m muggins.analysis.cribbage.crib``) and ship in ``muggins/data/crib_tables.json``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ showdown) against the cards one cannot see, exact by enumeration where feasible,
 Opponents' hands and the crib cards still face down are drawn from the unseen cards: the pack
 less one's own hand, one's thrown card and the face-up crib cards. One's own thrown card, while
 still face down, is certain to come up. Everything is scored with the Skalborg tables of
-``muggins.scoring.skalborg_fast`` (rank part by the sorted ranks, flush part by suit counts).
+``muggins.scoring.skalborg.fast`` (rank part by the sorted ranks, flush part by suit counts).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import ALL_CARDS, Card, require_distinct
-from muggins.scoring.skalborg import SIDE
-from muggins.scoring.skalborg_fast import skalborg_points, skalborg_points_batch, tables
-from muggins.scoring.skalborg_tables import FLUSH_WEIGHTS, rank_key
+from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch, tables
+from muggins.scoring.skalborg.hand import SIDE
+from muggins.scoring.skalborg.tables import FLUSH_WEIGHTS, rank_key
 
 Z95 = 1.959964
 _SYMBOL = np.array([card.rank for card in ALL_CARDS], dtype=np.intp)

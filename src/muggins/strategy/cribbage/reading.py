@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from muggins.bots.base import View
-from muggins.bots.cribbage.cribtables import config_name
 from muggins.cards import STANDARD_CARDS, Card
+from muggins.strategy.cribbage.cribtables import config_name
 
 CARD_OF: dict[str, Card] = {str(card): card for card in STANDARD_CARDS}
 """Card text -> card, for reading views quickly."""

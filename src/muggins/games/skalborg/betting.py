@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from muggins.games.moves import AllIn, Bet, Call, Check, Fold, Move, Raise
+from muggins.games.moves import Move
+from muggins.games.skalborg.moves import AllIn, Bet, Call, Check, Fold, Raise
 
 FIXED_LIMIT_CAP = 4
 """Fixed-limit: at most four bets a round (a bet and three raises; the blind counts before the flop)."""

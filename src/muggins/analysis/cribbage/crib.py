@@ -9,7 +9,8 @@ lets the others throw at random; each later round uses the previous round's tabl
 converge on what expert opponents actually throw. Also recorded: how often each key is thrown by
 each seat in the last round (the analyzer's weights for "opponent throws like the expert").
 
-Rebuild the shipped data: ``python -m muggins.analysis.crib [--samples N] [--rounds R] [--workers W]``.
+Rebuild the shipped data:
+``python -m muggins.analysis.cribbage.crib [--samples N] [--rounds R] [--workers W]``.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from muggins.bots.cribbage.cribtables import PAIR_KEYS, TABLES_FILE, CribTables, throw_key
 from muggins.bots.cribbage.discard import best_throw
-from muggins.bots.cribbage.keeps import hands_points
 from muggins.cards import STANDARD_CARDS, Card, Suit
+from muggins.strategy.cribbage.cribtables import PAIR_KEYS, TABLES_FILE, CribTables, throw_key
+from muggins.strategy.cribbage.keeps import hands_points
 
 CONFIGS: dict[str, tuple[int, bool]] = {
     "2": (2, False),

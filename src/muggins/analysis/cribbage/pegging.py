@@ -5,7 +5,7 @@ The reply is averaged over every holding the next player could have: each set of
 they hold, drawn from the cards this player has not seen (not in their hand, not played, not the
 starter, not their discards), all equally likely; from each holding they lay their best-scoring
 card. What comes after the reply (pegging back, the go) is not counted. Scores come from
-``muggins.scoring.pegging``.
+``muggins.scoring.cribbage.pegging``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from muggins.cards import STANDARD_CARDS, Card, CardError, require_distinct
-from muggins.scoring.pegging import PeggingError, check_pile, pile_count, score_play
+from muggins.scoring.cribbage.pegging import PeggingError, check_pile, pile_count, score_play
 
 LIMIT = 31
 """The count may not pass 31."""

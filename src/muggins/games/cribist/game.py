@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from muggins.cards import Card, Suit, position, standard_pack
 from muggins.games.base import DeckSpec, Game
-from muggins.games.cribist_events import (
+from muggins.games.cribist.events import (
     CardPlayed,
     Claimed,
     DealStarted,
@@ -22,8 +22,9 @@ from muggins.games.cribist_events import (
     TrickWon,
     TrumpsSet,
 )
-from muggins.games.cribist_options import SEATS, CribistOptions
-from muggins.games.cribist_rules import (
+from muggins.games.cribist.moves import TimeUp
+from muggins.games.cribist.options import SEATS, CribistOptions
+from muggins.games.cribist.rules import (
     MAX_TRICK_POINTS,
     SourceError,
     item_key,
@@ -35,10 +36,10 @@ from muggins.games.cribist_rules import (
 )
 from muggins.games.errors import GameOverError, IllegalMoveError, OptionError
 from muggins.games.events import Dealt, Event, GameOver, PlayerLeft, Scored
-from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready, _Bare, move_type, parse_move
+from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready, parse_move
 from muggins.games.options import Options
 from muggins.games.result import Result, rank_by
-from muggins.scoring.cribist import score_trick
+from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind, Score
 
 CARDS_EACH: Final = 13
@@ -46,14 +47,6 @@ PLAYS: Final = [Play(card) for card in standard_pack()]
 """One Play move per card (by ``Card.index``), made once: legal-move lists are built on every turn."""
 _SEAT_SETS: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
-
-
-class TimeUp(_Bare):
-    """The agreed time has run out (sent by the server's clock, recorded like any move): the hand in
-    progress is finished and the game ends."""
-
-
-move_type(TimeUp, "timeup", server_only=True)
 
 
 class Phase(enum.StrEnum):
@@ -464,9 +457,6 @@ class Cribist(Game):
             ranks=rank_by(self.totals, order=self.left), scores=tuple(self.totals), reason=reason
         )
         return [GameOver(self._result.to_dict())]
-
-
-GAME = Cribist
 
 
 def trick_score(trick: Sequence[Card], trump: Suit) -> Score:

@@ -19,8 +19,8 @@ from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLef
 from muggins.games.moves import Discard, Leave, Move, Ready
 from muggins.games.options import Options
 from muggins.games.result import Result
-from muggins.games.skalborg_betting import Limit, Round, Table
-from muggins.games.skalborg_events import (
+from muggins.games.skalborg.betting import Limit, Round, Table
+from muggins.games.skalborg.events import (
     Acted,
     BlindPosted,
     BoardTurned,
@@ -32,10 +32,10 @@ from muggins.games.skalborg_events import (
     Shown,
     Thrown,
 )
-from muggins.games.skalborg_pots import award, side_pots
+from muggins.games.skalborg.pots import award, side_pots
 from muggins.scoring.items import Kind, Score
-from muggins.scoring.skalborg import score_skalborg
-from muggins.scoring.skalborg_fast import skalborg_points
+from muggins.scoring.skalborg.fast import skalborg_points
+from muggins.scoring.skalborg.hand import score_skalborg
 
 HAND_SIZE = 5
 CRIB_SIZE = 4
@@ -609,9 +609,6 @@ class Skalborg(Game):
             if level.hand <= hand:
                 small, big = level.small_blind, level.big_blind
         return small, big
-
-
-GAME = Skalborg
 
 
 def showdown_score(hand: Sequence[Card], board: Sequence[Card]) -> Score:

@@ -1,0 +1,1 @@
+"""Cribbage analysis: discards, crib tables, pegging and the counting trainer."""

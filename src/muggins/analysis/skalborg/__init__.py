@@ -1,0 +1,1 @@
+"""Skalborg analysis: bot-against-bot duels."""

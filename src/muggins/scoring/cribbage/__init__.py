@@ -1,0 +1,1 @@
+"""What cribbage alone scores: pegging during the play."""

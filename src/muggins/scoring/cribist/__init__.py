@@ -1,0 +1,1 @@
+"""Cribist's scoring: a trick counted as a cribbage hand."""

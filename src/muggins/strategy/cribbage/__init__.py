@@ -1,0 +1,1 @@
+"""Cribbage strategy: keep values, crib tables and reading the other hands."""

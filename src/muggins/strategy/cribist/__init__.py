@@ -1,0 +1,1 @@
+"""Cribist strategy: the sampled search over deals."""

@@ -1,0 +1,1 @@
+"""Skalborg strategy: equity of a keep against the unseen cards."""
