@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from muggins import new_game
 from muggins.bots.base import Bot, View
-from muggins.bots.cribist.players import BOTS, ExpertBot, GreedyBot, best_fit
+from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot
+from muggins.bots.cribist.players import best_fit
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_cards
 from muggins.games.base import Game
