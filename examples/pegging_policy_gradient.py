@@ -31,7 +31,7 @@ from muggins.cards import Card, parse_card
 from muggins.envs import single_agent
 from muggins.envs.actions import CRIBBAGE
 from muggins.games.moves import Move, Play
-from muggins.scoring.pegging import score_play
+from muggins.scoring.cribbage.pegging import score_play
 
 FEATURES = (
     "points",

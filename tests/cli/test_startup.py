@@ -21,7 +21,8 @@ HEAVY = (
     "muggins.analysis",
     "muggins.server",
     "muggins.scoring.batch",
-    "muggins.games.cribbage",
+    "muggins.games.cribbage.game",
+    "muggins.games.cribbage.events",
 )
 """Libraries and engines that no subcommand's registration, and no light command, may load."""
 

@@ -9,7 +9,7 @@ import pytest
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribbage import Cribbage
+from muggins.games.cribbage.game import Cribbage
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.errors import (
     GameOverError,
@@ -270,7 +270,7 @@ FIVE = stack([1, 0], {1: "10H 5C 9D KS QC", 0: "10D 6S 4H 8C 7D"}, starter="2S")
 def test_five_card_cribbage() -> None:
     game = cribbage(variant="five-card", deck=FIVE)
     assert game.scores == (0, 3)
-    assert game.opts.game_target == 61
+    assert game.options.game_target == 61
     play(game, [(1, "discard KS QC"), (0, "discard 8C 7D")])
     assert len(game.view(1)["hand"]) == 3
     play(game, [(1, "play 10H"), (0, "play 10D"), (1, "play 9D")])
@@ -450,9 +450,9 @@ def test_triple_skunk_wins_the_match_outright() -> None:
 
 
 def test_default_skunk_lines() -> None:
-    assert cribbage().opts.skunk_lines == (91, 61, 31)
-    assert cribbage(variant="five-card").opts.skunk_lines == (31, 1, 0)
-    assert cribbage(skunk=90, double_skunk=60).opts.skunk_lines == (90, 60, 31)
+    assert cribbage().options.skunk_lines == (91, 61, 31)
+    assert cribbage(variant="five-card").options.skunk_lines == (31, 1, 0)
+    assert cribbage(skunk=90, double_skunk=60).options.skunk_lines == (90, 60, 31)
 
 
 def test_leaving_two_players_ends_the_game() -> None:
@@ -467,7 +467,7 @@ def test_leaving_three_players_ends_the_hand_and_ranks_the_leaver_last() -> None
     game = cribbage(3, deck=THREE)
     play(game, THREE_DISCARDS + THREE_PLAY[:2])
     game.apply(0, "leave")
-    assert game.result is None and game.active == [1, 2]
+    assert game.result is None and game.seating.active == [1, 2]
     assert game.hand_number == 2 and len(game.hand[1]) == 6  # two-player deal now
     assert 0 not in game.to_move
     with pytest.raises(IllegalMoveError, match="already left"):

@@ -15,8 +15,7 @@ from conformance import check_count_hidden, check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game
-from muggins.games.cribbage import Cribbage
-from muggins.games.cribbage.game import ShowStep
+from muggins.games.cribbage.game import Cribbage, ShowStep
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.scoring.items import Item, Kind, Score
 

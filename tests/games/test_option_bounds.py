@@ -8,7 +8,7 @@ import pytest
 
 import muggins
 from muggins.games.errors import OptionError
-from muggins.games.skalborg.game import MAX_BLIND_LEVELS, MAX_CHIPS, MAX_HANDS
+from muggins.games.skalborg.options import MAX_BLIND_LEVELS, MAX_CHIPS, MAX_HANDS
 
 INT32 = 2**31 - 1
 

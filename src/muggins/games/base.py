@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, Generic, cast
 
 import pydantic
 from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from muggins.cards import Card, CardError, parse_cards
 from muggins.games.errors import (
@@ -23,6 +24,7 @@ from muggins.games.errors import (
     OptionError,
 )
 from muggins.games.events import Event
+from muggins.games.flow import Seating, Waiting
 from muggins.games.moves import Leave, Move, parse_move
 from muggins.games.options import Options
 from muggins.games.result import Result
@@ -31,11 +33,16 @@ RECORD_VERSION: Final = 1
 
 
 DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
+OptionsT = TypeVar("OptionsT", bound=Options, default=Options)
+"""The options model of a game (``Game`` alone: any options)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Skalborg is not compiled
-class Game(ABC):
-    """Base of every game: move validation, the move stack, records and views."""
+class Game(ABC, Generic[OptionsT]):
+    """Base of every game: move validation, the move stack, records and views.
+
+    ``Game[CribbageOptions]``: a game's ``options`` are its own validated, typed options model.
+    """
 
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -58,7 +65,7 @@ class Game(ABC):
             )
             raise OptionError(f"{self.name} is for {seats} players, not {players}")
         self.players = players
-        self.options = parse_options(self.options_model, options)
+        self.options = cast(OptionsT, parse_options(self.options_model, options))
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
         self.rng = random.Random(self.seed)
         self.decks = parse_decks(deck)
@@ -66,6 +73,11 @@ class Game(ABC):
         self.moves: list[tuple[int, Move]] = []
         self.events: list[Event] = []
         self.left: list[int] = []
+        self.seating = Seating(players)
+        """The seats in the direction of play, their sides, and who is still playing."""
+        self.waiting = Waiting()
+        """The seats whose input the game waits for (a game whose turn is one seat's may say so
+        otherwise: ``to_move`` is the protocol)."""
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -95,6 +107,11 @@ class Game(ABC):
         and face-down cards, the undealt pack. Views and events never show them to that viewer."""
 
     @property
+    def sides(self) -> list[tuple[int, ...]]:
+        """The seats that play as one side (partners share a score and a rank); each alone by default."""
+        return self.seating.sides
+
+    @property
     def is_over(self) -> bool:
         return self.result is not None
 
@@ -118,7 +135,7 @@ class Game(ABC):
         if type(made) is Leave:
             if player in self.left:
                 raise IllegalMoveError(f"player {player} has already left")
-        elif not self.waits_for(player):
+        elif not made.server_only and not self.waits_for(player):  # the table's moves wait on nobody
             raise NotYourTurnError(self.not_your_turn_reason(player))
         reason = self.illegal_reason(player, made)
         if reason is not None:

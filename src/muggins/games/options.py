@@ -5,7 +5,12 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pydantic
+
+Counting = Literal["auto", "manual"]
+"""Who counts the hands: the engine (auto), or each player claiming their own (manual)."""
 
 
 class Options(pydantic.BaseModel):

@@ -11,11 +11,11 @@ if TYPE_CHECKING:
 from muggins.games.errors import GameError, RecordError, UnknownGameError
 
 GAME_MODULES: dict[str, str] = {
-    "cribbage": "muggins.games.cribbage",
-    "skalborg": "muggins.games.skalborg",
-    "cribist": "muggins.games.cribist",
+    "cribbage": "muggins.games.cribbage.game",
+    "skalborg": "muggins.games.skalborg.game",
+    "cribist": "muggins.games.cribist.game",
 }
-"""Game name -> the module defining it (its ``GAME`` attribute is the Game subclass)."""
+"""Game name -> its engine module (``muggins.games.<game>.game``), whose ``GAME`` is the Game subclass."""
 
 
 def game_names() -> list[str]:

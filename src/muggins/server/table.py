@@ -690,6 +690,6 @@ class Table:
 
 def _time_limit(game: Game) -> float | None:
     """The seconds a game may last, if it ends by a time limit that has not yet been called."""
-    if isinstance(game, Cribist) and game.opts.end == "time" and not game.time_called and not game.is_over:
-        return game.opts.minutes * GAME_MINUTE
+    if isinstance(game, Cribist) and game.options.end == "time" and not game.time_called and not game.is_over:
+        return game.options.minutes * GAME_MINUTE
     return None

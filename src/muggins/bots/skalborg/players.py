@@ -22,8 +22,7 @@ import numpy as np
 from muggins.bots.base import View, legal
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.moves import Discard, Move, Ready
-from muggins.games.skalborg.events import Count
-from muggins.games.skalborg.moves import AllIn, Bet, Call, Check, Fold, Raise
+from muggins.games.skalborg.moves import AllIn, Bet, Call, Check, Count, Fold, Raise
 from muggins.scoring.skalborg.fast import skalborg_points_batch
 from muggins.scoring.skalborg.hand import score_skalborg
 from muggins.strategy.skalborg.equity import analyze_throws, equity, unseen

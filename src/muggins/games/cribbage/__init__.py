@@ -1,7 +1,2 @@
-"""Cribbage in all its common forms; ``GAME`` is the class the registry creates."""
-
-from muggins.games.cribbage.game import Cribbage
-
-GAME = Cribbage
-
-__all__ = ["GAME", "Cribbage"]
+"""Cribbage in all its common forms. The registry loads the engine from ``game`` (its ``GAME``);
+the package imports nothing itself, so that its options load without the engine."""

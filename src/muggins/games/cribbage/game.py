@@ -7,6 +7,7 @@ Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: di
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Callable
 from typing import Any, Final
@@ -30,7 +31,8 @@ from muggins.games.cribbage.events import (
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.errors import OptionError
-from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft, Scored
+from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft, Scored
+from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import Result, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
@@ -57,21 +59,35 @@ claim may be any number up to it, whatever the cards (docs/rules/cribbage.md).""
 _CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
 _CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
 """Every muggins call by amount (an amount names how many points the caller says were missed)."""
-_SEATS: Final = tuple(frozenset(seat for seat in range(4) if mask >> seat & 1) for mask in range(16))
 """Every set of seats, by its bit mask (the engine keeps sets of seats as masks), made once."""
 
 # The phases of a hand, as numbers (the compiled engine compares them on every move); PHASES names them.
-DISCARD: Final = 0
-PLAY: Final = 1
-PRE_SHOW: Final = 2
-SHOW: Final = 3
-MUGGINS: Final = 4
-POST_SHOW: Final = 5
-OVER: Final = 6
-PHASES: Final = ("discard", "play", "pre-show", "show", "muggins", "post-show", "over")
+
+
+class Phase(enum.StrEnum):
+    """Where the hand is: discarding to the crib, the play, the pause before the show, the show (a
+    claim under manual counting), its muggins window, the pause after it, or the end of the game."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    PRE_SHOW = "pre-show"
+    SHOW = "show"
+    MUGGINS = "muggins"
+    POST_SHOW = "post-show"
+    OVER = "over"
+
+
+# The phases as compiled constants: the engine compares them on every move.
+DISCARD: Final = Phase.DISCARD
+PLAY: Final = Phase.PLAY
+PRE_SHOW: Final = Phase.PRE_SHOW
+SHOW: Final = Phase.SHOW
+MUGGINS: Final = Phase.MUGGINS
+POST_SHOW: Final = Phase.POST_SHOW
+OVER: Final = Phase.OVER
 
 # Events that hold nothing of one game are made once and shared (events are immutable).
-_PHASE_CHANGED: Final = tuple(PhaseChanged(phase=name) for name in PHASES)
+_PHASE_CHANGED: Final = {phase: PhaseChanged(phase=phase.value) for phase in Phase}
 _SAID_GO: Final = tuple(SaidGo(player=seat, auto=auto) for auto in (False, True) for seat in range(4))
 """Each seat's go, said by them and then for them, by ``4 * auto + seat``."""
 _RESETS: Final = tuple(CountReset(leader=seat) for seat in range(4))
@@ -138,7 +154,7 @@ def _discards(hand: list[Card], size: int) -> list[Move]:
     return moves
 
 
-class Cribbage(Game):
+class Cribbage(Game[CribbageOptions]):
     """The cribbage engine behind the game protocol."""
 
     name = "cribbage"
@@ -150,10 +166,7 @@ class Cribbage(Game):
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
     ) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
-        assert isinstance(self.options, CribbageOptions)
-        self.opts: CribbageOptions = self.options
-        opts = self.opts
-        self.direction = 1 if opts.direction == "clockwise" else -1
+        opts = self.options
         # The options read on every move, as compiled attributes (a pydantic field is a slow read).
         self.target = opts.game_target
         self.five_card = opts.variant == "five-card"
@@ -172,26 +185,19 @@ class Cribbage(Game):
         fd = opts.first_dealer
         if isinstance(fd, int) and not 0 <= fd < players:
             raise OptionError(f"first_dealer must be a seat 0-{players - 1}, 'cut' or 'random', not {fd}")
-        self.sides: list[tuple[int, ...]] = (
-            [(0, 2), (1, 3)] if opts.partnerships else [(seat,) for seat in range(players)]
+        self.seating = Seating(
+            players,
+            direction=1 if opts.direction == "clockwise" else -1,
+            sides=[(0, 2), (1, 3)] if opts.partnerships else None,
         )
-        self.side_of = [0] * players
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                self.side_of[seat] = i
-        self.active = list(range(players))
-        self.everyone = _mask(self.active)
-        """The seats still playing, as the mask of seats a discard or a pause waits on."""
         self._set_layout()
-        self.side_scores = [0] * len(self.sides)
-        self.back_pegs = [0] * len(self.sides)
-        self.match_points = [0] * len(self.sides)
+        self.side_scores = [0] * len(self.seating.sides)
+        self.back_pegs = [0] * len(self.seating.sides)
+        self.match_points = [0] * len(self.seating.sides)
         self.games_won: list[GameWon] = []
         self.game_number = 1
         self.hand_number = 0
         self.phase = DISCARD
-        self.waiting = 0
-        """The mask of the seats whose input the game waits for (``to_move`` as a number)."""
         self.turn = -1
         """The seat to lay a card or say go in the play (``waiting`` is then just that seat)."""
         self._result: Result | None = None
@@ -227,14 +233,14 @@ class Cribbage(Game):
 
     @property
     def to_move(self) -> frozenset[int]:
-        return _SEATS[self.waiting]
+        return self.waiting.seats
 
     def waits_for(self, player: int) -> bool:
-        return bool(self.waiting >> player & 1)
+        return self.waiting.has(player)
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.side_scores[self.side_of[seat]] for seat in range(self.players))
+        return tuple(self.side_scores[self.seating.side_of[seat]] for seat in range(self.players))
 
     @property
     def result(self) -> Result | None:
@@ -305,7 +311,7 @@ class Cribbage(Game):
             kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS)
         ):
             return None
-        return f"'{move.verb}' is not a move in the {PHASES[phase]} phase; expected {self._expected()}"
+        return f"'{move.verb}' is not a move in the {phase.value} phase; expected {self._expected()}"
 
     def make_move(self, player: int, move: Move) -> list[Event]:
         events: list[Event] = []
@@ -324,10 +330,8 @@ class Cribbage(Game):
             self._call(player, move, events)
         elif kind is Leave:
             self._leave(player, events)
-        else:
-            self.waiting &= ~(1 << player)
-            if self.phase == MUGGINS and not self.waiting:
-                self._close_window(events)
+        elif self.waiting.done(player) and self.phase is MUGGINS:
+            self._close_window(events)
         if self.phase != OVER:
             self._advance(events)
         return events
@@ -342,15 +346,15 @@ class Cribbage(Game):
         hidden.update(self.pack_crib)
         for shown in self.shows:
             hidden.difference_update(shown.cards)
-        if self.phase == SHOW and self.waiting:  # the show to claim lies face up
+        if self.phase == SHOW and self.waiting.mask:  # the show to claim lies face up
             hidden.difference_update(self._step.cards)
         return frozenset(hidden)
 
     def game_view(self, player: int | None) -> dict[str, Any]:
-        opts = self.opts
+        opts = self.options
         mine = player is not None
         showing: dict[str, Any] | None = None
-        if self.phase == SHOW and self.waiting:
+        if self.phase == SHOW and self.waiting.mask:
             step = self._step
             showing = {
                 "player": step.player,
@@ -370,18 +374,18 @@ class Cribbage(Game):
             }
         return {
             "variant": opts.variant,
-            "phase": PHASES[self.phase],
+            "phase": self.phase.value,
             "target": opts.game_target,
             "skunk_lines": list(self.skunk_lines),
-            "sides": [list(side) for side in self.sides],
-            "active": list(self.active),
-            "back_pegs": [self.back_pegs[self.side_of[s]] for s in range(self.players)],
+            "sides": [list(side) for side in self.seating.sides],
+            "active": list(self.seating.active),
+            "back_pegs": [self.back_pegs[self.seating.side_of[s]] for s in range(self.players)],
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
             "match": {
                 "games": opts.match,
-                "points": [self.match_points[self.side_of[s]] for s in range(self.players)],
+                "points": [self.match_points[self.seating.side_of[s]] for s in range(self.players)],
             },
             "hand": _cards(self.hand[player]) if mine and player is not None else None,
             "discards": _cards(self.to_crib[player]) if mine and player is not None else None,
@@ -392,8 +396,8 @@ class Cribbage(Game):
             "starter": str(self.starter) if self.starter_shown and self.starter else None,
             "pile": [[seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)],
             "count": self.count,
-            "passed": sorted(_SEATS[self.passed]),
-            "turn": self.turn if self.phase == PLAY and self.waiting else None,
+            "passed": sorted(SEAT_SETS[self.passed]),
+            "turn": self.turn if self.phase == PLAY and self.waiting.mask else None,
             "shows": [self._show_view(i) for i in range(len(self.shows))],
             "showing": showing,
             "muggins_open": self.phase == MUGGINS,
@@ -458,20 +462,23 @@ class Cribbage(Game):
     def _set_layout(self) -> None:
         """The deal for the seats still playing, its sizes copied to compiled attributes, and the
         order of the seats from each of them."""
-        lay = layout(self.opts.variant, len(self.active))
+        lay = layout(self.options.variant, len(self.seating.active))
         self.deal_size, self.to_crib_size = lay.dealt, lay.to_crib
         self.own_crib_size, self.pack_to_crib = lay.own_crib, lay.pack_to_crib
-        self.orders = [self._order_from(seat) if seat in self.active else [] for seat in range(self.players)]
+        self.orders = [
+            self.seating.order_from(seat) if seat in self.seating.active else []
+            for seat in range(self.players)
+        ]
 
     def _first_dealer(self, events: list[Event]) -> int:
-        choice = self.opts.first_dealer
+        choice = self.options.first_dealer
         if isinstance(choice, int):
             return choice
         if choice == "random":
-            dealer = self.rng.choice(self.active)
+            dealer = self.rng.choice(self.seating.active)
             events.append(DealerCut(cuts=(), dealer=dealer))
             return dealer
-        contenders = list(self.active)
+        contenders = list(self.seating.active)
         while True:
             cut = sample(self.rng, STANDARD_CARDS, len(contenders))
             cuts = tuple([(seat, cut[i]) for i, seat in enumerate(contenders)])
@@ -487,7 +494,7 @@ class Cribbage(Game):
 
     def _start_game(self, events: list[Event]) -> None:
         if self.five_card:
-            pone = self._next(self.dealer)
+            pone = self.seating.next(self.dealer)
             item = Item(Kind.PONE_START, (), 3)
             if self._add(pone, "pone's three", Score((item,)), events):
                 return
@@ -496,7 +503,7 @@ class Cribbage(Game):
     def _new_hand(self, events: list[Event]) -> None:
         self._clear_hand()
         self.hand_number += 1
-        order = self.order = self.orders[self._next(self.dealer)]
+        order = self.order = self.orders[self.seating.next(self.dealer)]
         seats = len(order)
         size = self.deal_size
         dealt = size * seats
@@ -517,7 +524,7 @@ class Cribbage(Game):
         if self.pack_to_crib:
             events.append(CribTopped(count=self.pack_to_crib))
         self.phase = DISCARD
-        self.waiting = self.everyone
+        self.waiting.on(self.seating.everyone)
         events.append(_PHASE_CHANGED[DISCARD])
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
@@ -557,7 +564,7 @@ class Cribbage(Game):
             self.to_crib[player] = move.cards
             self.crib_done |= seat
         if self.crib_done & seat and (self.own_done & seat or not self.own_crib_size):
-            self.waiting &= ~seat
+            self.waiting.done(player)
             self.kept[player] = tuple(hand)
         events.append(Discarded(player=player, count=len(move.cards), own_crib=own, cards=move.cards))
 
@@ -568,7 +575,7 @@ class Cribbage(Game):
         self.starter_shown = True
         events.append(_STARTERS[starter.index])
         if starter.rank == JACK:
-            item = Item(Kind.HIS_HEELS, (starter,), self.opts.heels)
+            item = Item(Kind.HIS_HEELS, (starter,), self.options.heels)
             return self._add(self.dealer, "his heels", Score((item,)), events)
         return False
 
@@ -619,29 +626,29 @@ class Cribbage(Game):
 
     def _cards_left(self) -> bool:
         """Whether anyone still playing holds a card in the play."""
-        return any(self.hand[seat] for seat in self.active)
+        return any(self.hand[seat] for seat in self.seating.active)
 
     def _go(self, player: int, auto: bool, events: list[Event]) -> None:
         events.append(_SAID_GO[4 * auto + player])
         self.passed |= 1 << player
-        if self.passed == self.everyone:  # everyone still playing has said go
+        if self.passed == self.seating.everyone:  # everyone still playing has said go
             assert self.last_layer is not None
             self._end_round(self.last_layer, True, events)
         else:
             self._pass_turn(player)
 
     def _pass_turn(self, player: int) -> None:
-        seat = self._next(player)
+        seat = self.seating.next(player)
         passed = self.passed
         if passed:  # most turns pass before anyone has said go
             while passed >> seat & 1:
-                seat = self._next(seat)
+                seat = self.seating.next(seat)
         self._wait_for(seat)
 
     def _wait_for(self, seat: int) -> None:
         """The play waits on ``seat`` alone."""
         self.turn = seat
-        self.waiting = 1 << seat
+        self.waiting.only(seat)
 
     def _end_round(self, last: int, after_go: bool, events: list[Event]) -> None:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
@@ -650,7 +657,7 @@ class Cribbage(Game):
         if self.five_card or not self._cards_left():
             self._end_play(events)
             return
-        leader = self._next(last)
+        leader = self.seating.next(last)
         self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, 0
         self._wait_for(leader)
         events.append(_RESETS[leader])
@@ -700,16 +707,16 @@ class Cribbage(Game):
         return self._add(step.player, step.what, _claimed(claimed or 0, Kind.CLAIMED), events)
 
     def _claim(self, player: int, amount: int, events: list[Event]) -> None:
-        self.waiting = 0
-        side = self.side_of[player]
+        self.waiting.clear()
+        side = self.seating.side_of[player]
         if self.side_scores[side] + amount >= self.target and amount > self._step_score().total:
             self._false_claim_of_game(player, amount, events)
             return
         if self._show_step(amount, events):
             return
-        opponents = [s for s in self.active if self.side_of[s] != side]
+        opponents = [s for s in self.seating.active if self.seating.side_of[s] != side]
         self.phase = MUGGINS
-        self.waiting = _mask(opponents)
+        self.waiting.on(mask_of(opponents))
         events.append(_PHASE_CHANGED[MUGGINS])
 
     def _false_claim_of_game(self, player: int, amount: int, events: list[Event]) -> None:
@@ -734,22 +741,24 @@ class Cribbage(Game):
             player, "false claim of game", _claimed(-15, Kind.CLAIMED), events
         ):
             return
-        for other in range(len(self.sides)):
+        for other in range(len(self.seating.sides)):
             if (
-                other != self.side_of[player]
-                and self._side_active(other)
-                and self._add(self.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events)
+                other != self.seating.side_of[player]
+                and self.seating.side_active(other)
+                and self._add(
+                    self.seating.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events
+                )
             ):
                 return
 
     def _call(self, player: int, move: Move, events: list[Event]) -> None:
         """A muggins call or a call to correct, made in the window and judged when it closes."""
         self.calls.append((player, move))
-        self.waiting &= ~(1 << player)
+        nobody_left = self.waiting.done(player)
         shown = self.shows[-1]
-        amount = move.amount if isinstance(move, Muggins) else 0
+        amount = move.amount if type(move) is Muggins else 0
         events.append(MugginsCalled(player=player, against=shown.player, points=amount))
-        if not self.waiting:
+        if nobody_left:
             self._close_window(events)
 
     def _close_window(self, events: list[Event]) -> None:
@@ -807,15 +816,15 @@ class Cribbage(Game):
         """Run every transition and automatic move until some seat's input is needed."""
         while True:
             phase = self.phase
-            if phase == PLAY and self.waiting:
+            if phase == PLAY and self.waiting.mask:
                 self._auto_play(events)
                 phase = self.phase
-            if phase == OVER or self.waiting:
+            if phase == OVER or self.waiting.mask:
                 return
             if phase == DISCARD:
                 if not self._cut_starter(events):
                     self._enter(PLAY, events)
-                    self._wait_for(self._next(self.dealer))
+                    self._wait_for(self.seating.next(self.dealer))
             elif phase == PRE_SHOW:
                 self._enter(SHOW, events)
             elif phase in (SHOW, MUGGINS):
@@ -826,7 +835,7 @@ class Cribbage(Game):
                     else:
                         self._next_hand(events)
                 elif self.manual:
-                    self.waiting = 1 << self._step.player
+                    self.waiting.only(self._step.player)
                 else:
                     self._show_step(None, events)
             elif phase == POST_SHOW:
@@ -834,7 +843,7 @@ class Cribbage(Game):
 
     def _auto_play(self, events: list[Event]) -> None:
         """The table options' automatic moves: skip empty, skip pass, skip only move."""
-        while self.phase == PLAY and self.waiting:
+        while self.phase == PLAY and self.waiting.mask:
             player = self.turn
             hand = self.hand[player]
             room = 31 - self.count  # _playable's rule, counted without a list
@@ -854,16 +863,16 @@ class Cribbage(Game):
                 continue
             return
 
-    def _enter(self, phase: int, events: list[Event]) -> None:
+    def _enter(self, phase: Phase, events: list[Event]) -> None:
         self.phase = phase
-        self.waiting = self.everyone if phase in (PRE_SHOW, POST_SHOW) else 0
+        self.waiting.on(self.seating.everyone if phase is PRE_SHOW or phase is POST_SHOW else 0)
         events.append(_PHASE_CHANGED[phase])
 
     def _next_hand(self, events: list[Event]) -> None:
         if self.random_dealer:
-            self.dealer = self.rng.choice(self.active)
+            self.dealer = self.rng.choice(self.seating.active)
         else:
-            self.dealer = self._next(self.dealer)
+            self.dealer = self.seating.next(self.dealer)
         self._new_hand(events)
 
     def _add(self, seat: int, reason: str, score: Score, events: list[Event]) -> bool:
@@ -871,7 +880,7 @@ class Cribbage(Game):
         points = score.total
         if not points:
             return False
-        side = self.side_of[seat]
+        side = self.seating.side_of[seat]
         total = self.side_scores[side]
         self.back_pegs[side] = total
         total += points
@@ -895,7 +904,7 @@ class Cribbage(Game):
         return None
 
     def _game_won(self, side: int, events: list[Event]) -> None:
-        others = [s for s in range(len(self.sides)) if s != side and self._side_active(s)]
+        others = [s for s in range(len(self.seating.sides)) if s != side and self.seating.side_active(s)]
         best_other = 0
         for other in others:
             best_other = max(best_other, self.side_scores[other])
@@ -904,7 +913,7 @@ class Cribbage(Game):
         self.match_points[side] += points
         won = GameWon(
             game=self.game_number,
-            winners=self.sides[side],
+            winners=self.seating.sides[side],
             scores=tuple(self.scores),
             skunk=skunk,
             match_points=points,
@@ -916,25 +925,31 @@ class Cribbage(Game):
             self._finish("target", side, events)
             return
         self.game_number += 1
-        self.side_scores = [0] * len(self.sides)
-        self.back_pegs = [0] * len(self.sides)
-        self.dealer = self._next(self.dealer)
+        self.side_scores = [0] * len(self.seating.sides)
+        self.back_pegs = [0] * len(self.seating.sides)
+        self.dealer = self.seating.next(self.dealer)
         self.phase = DISCARD
         self._start_game(events)
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
         single = self.match_games == 1
         per_seat = [
-            float(self.side_scores[self.side_of[s]] if single else self.match_points[self.side_of[s]])
+            float(
+                self.side_scores[self.seating.side_of[s]]
+                if single
+                else self.match_points[self.seating.side_of[s]]
+            )
             for s in range(self.players)
         ]
         if winner is not None:
-            for seat in self.sides[winner]:
+            for seat in self.seating.sides[winner]:
                 per_seat[seat] = float("inf")
-        forced = [s for s in self.left if s not in (self.sides[winner] if winner is not None else ())]
+        forced = [s for s in self.left if s not in (self.seating.sides[winner] if winner is not None else ())]
         ranks = rank_by(per_seat, order=forced)
         skunks = tuple(
-            None if ranks[s] == 1 or s in self.left else self._skunk(self.side_scores[self.side_of[s]])
+            None
+            if ranks[s] == 1 or s in self.left
+            else self._skunk(self.side_scores[self.seating.side_of[s]])
             for s in range(self.players)
         )
         self._result = Result(
@@ -942,51 +957,28 @@ class Cribbage(Game):
             scores=self.scores,
             reason=reason,
             skunks=skunks,
-            match_points=tuple(self.match_points[self.side_of[s]] for s in range(self.players)),
+            match_points=tuple(self.match_points[self.seating.side_of[s]] for s in range(self.players)),
         )
         self.phase = OVER
-        self.waiting = 0
-        events.append(GameOver(result=self._result.to_dict()))
+        self.waiting.clear()
+        events.append(game_over(self._result))
 
     def _leave(self, player: int, events: list[Event]) -> None:
-        side = self.side_of[player]
-        leaving = self.sides[side] if self.opts.partnerships else (player,)
+        side = self.seating.side_of[player]
+        leaving = self.seating.sides[side] if self.options.partnerships else (player,)
         for seat in leaving:
             if seat not in self.left:
                 self.left.append(seat)
                 events.append(PlayerLeft(player=seat))
-            if seat in self.active:
-                self.active.remove(seat)
-        self.everyone = _mask(self.active)
-        remaining = [s for s in range(len(self.sides)) if self._side_active(s)]
+            self.seating.leave(seat)
+        remaining = self.seating.sides_playing()
         if len(remaining) <= 1:
             self._finish("leave", remaining[0] if remaining else None, events)
             return
         self._set_layout()
-        if self.dealer not in self.active:
-            self.dealer = self._next(self.dealer, -self.direction)
+        if self.dealer not in self.seating.active:
+            self.dealer = self.seating.next(self.dealer, -self.seating.direction)
         self._next_hand(events)
-
-    # --- seats --------------------------------------------------------------------------
-
-    def _side_active(self, side: int) -> bool:
-        return any(seat in self.active for seat in self.sides[side])
-
-    def _next(self, seat: int, step: int = 0) -> int:
-        """The next seat still playing after ``seat`` in the direction of play (``step=-1``: before it)."""
-        step = step or self.direction
-        nxt = (seat + step) % self.players
-        if len(self.active) == self.players:  # nobody has left
-            return nxt
-        while nxt not in self.active:
-            nxt = (nxt + step) % self.players
-        return nxt
-
-    def _order_from(self, first: int) -> list[int]:
-        order = [first]
-        while len(order) < len(self.active):
-            order.append(self._next(order[-1]))
-        return order
 
     def _expected(self) -> str:
         return {
@@ -995,14 +987,6 @@ class Cribbage(Game):
             SHOW: "'claim N'",
             MUGGINS: "'muggins N', 'correct' or 'ready'" if self.muggins else "'correct' or 'ready'",
         }.get(self.phase, "'ready'")
-
-
-def _mask(seats: list[int]) -> int:
-    """``seats`` as a bit mask."""
-    mask = 0
-    for seat in seats:
-        mask |= 1 << seat
-    return mask
 
 
 def _sorted(cards: list[Card]) -> list[Card]:
@@ -1024,3 +1008,7 @@ def _cards(cards: Any) -> list[str]:
 def _claimed(points: int, kind: Kind) -> Score:
     """A claimed or mugged number of points as one score item (manual counting names no cards)."""
     return Score((Item(kind, (), points),))
+
+
+GAME = Cribbage
+"""The class the registry creates for ``cribbage``."""

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 import pydantic
 
 from muggins.games.cribbage.variants import Variant
-from muggins.games.options import Options
+from muggins.games.options import Counting, Options
 
 
 class CribbageOptions(Options):
@@ -42,7 +42,7 @@ class CribbageOptions(Options):
     direction: Literal["clockwise", "anticlockwise"] = pydantic.Field(
         default="clockwise", description="the way play and the deal go round the table"
     )
-    counting: Literal["auto", "manual"] = pydantic.Field(
+    counting: Counting = pydantic.Field(
         default="auto", description="auto: hands are counted for you; manual: you claim your own points"
     )
     muggins: bool = pydantic.Field(

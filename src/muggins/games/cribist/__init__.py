@@ -1,7 +1,2 @@
-"""Cribist, the cribbage and whist fusion for four; ``GAME`` is the class the registry creates."""
-
-from muggins.games.cribist.game import Cribist
-
-GAME = Cribist
-
-__all__ = ["GAME", "Cribist"]
+"""Cribist, the cribbage and whist fusion for four. The registry loads the engine from ``game``
+(its ``GAME``); the package imports nothing itself, so that its options load without the engine."""

@@ -34,9 +34,10 @@ from muggins.games.cribist.rules import (
     trick_points,
     trick_winner,
 )
-from muggins.games.errors import GameOverError, IllegalMoveError, OptionError
-from muggins.games.events import Dealt, Event, GameOver, PlayerLeft, Scored
-from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready, parse_move
+from muggins.games.errors import OptionError
+from muggins.games.events import Dealt, Event, PlayerLeft, Scored
+from muggins.games.flow import SEAT_SETS, game_over
+from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready
 from muggins.games.options import Options
 from muggins.games.result import Result, rank_by
 from muggins.scoring.cribist.trick import score_trick
@@ -45,7 +46,6 @@ from muggins.scoring.items import Item, Kind, Score
 CARDS_EACH: Final = 13
 PLAYS: Final = [Play(card) for card in standard_pack()]
 """One Play move per card (by ``Card.index``), made once: legal-move lists are built on every turn."""
-_SEAT_SETS: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
 CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
@@ -86,7 +86,7 @@ class TrickRecord:
         }
 
 
-class Cribist(Game):
+class Cribist(Game[CribistOptions]):
     """Cribist for four players; see docs/rules/cribist.md."""
 
     name: ClassVar[str] = "cribist"
@@ -98,15 +98,13 @@ class Cribist(Game):
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
     ) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
-        assert isinstance(self.options, CribistOptions)
-        self.opts: CribistOptions = self.options
         for number, given in enumerate(self.decks, start=1):
             if len(given) != 52 or any(c.is_joker for c in given):
                 raise OptionError(f"deck {number} must be the 52 standard cards, not {len(given)} cards")
         # The options read on every trick, as compiled attributes (a pydantic field is a slow read).
-        self.manual = self.opts.counting == "manual"
-        self.end_by, self.target, self.deals = self.opts.end, self.opts.target, self.opts.deals
-        first = self.opts.first_dealer
+        self.manual = self.options.counting == "manual"
+        self.end_by, self.target, self.deals = self.options.end, self.options.target, self.options.deals
+        first = self.options.first_dealer
         self.dealer = self.rng.randrange(SEATS) if first == "random" else int(first)
         self.totals = [0] * SEATS
         self.deal_number = 0
@@ -117,7 +115,6 @@ class Cribist(Game):
         self.history: list[TrickRecord] = []
         self.phase = _PLAY
         self.claim: Claimed | None = None
-        self.waiting: list[int] = []
         self.calls: list[MugginsCalled] = []
         """The calls made in the open muggins window, unjudged until it closes."""
         self.counter: Callable[[Sequence[Card], Suit], Score] = trick_score
@@ -126,7 +123,7 @@ class Cribist(Game):
         prove nothing depends on it before the count is shown."""
         self.time_called = False
         self._result: Result | None = None
-        self.events.extend(self._deal())
+        self._deal(self.events)
         self._to_move = self._waiting_for()
 
     # --- protocol ---------------------------------------------------------------------------
@@ -138,10 +135,10 @@ class Cribist(Game):
     def _waiting_for(self) -> frozenset[int]:
         """Whose move it is, worked out once after every change (``to_move`` is asked often)."""
         if self.phase is _PLAY:
-            return _SEAT_SETS[self.turn]
+            return SEAT_SETS[1 << self.turn]
         if self.phase is _CLAIM:
-            return _SEAT_SETS[self.winner]
-        return frozenset(self.waiting)
+            return SEAT_SETS[1 << self.winner]
+        return self.waiting.seats
 
     @property
     def turn(self) -> int:
@@ -178,37 +175,17 @@ class Cribist(Game):
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
         return frozenset(c for seat in range(SEATS) if seat != viewer for c in self.hands[seat])
 
-    def apply(self, player: int, move: Move | str) -> list[Event]:
-        """As ``Game.apply``; besides, ``timeup`` is accepted from any seat at any time, for the
-        server's clock is no seat's turn."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        if not isinstance(move, TimeUp):
-            return super().apply(player, move)
-        self.check_seat(player)
-        if self.is_over:
-            raise GameOverError("the game is over")
-        reason = self._time_reason()
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self.moves.append((player, move))
-        self.time_called = True
-        events: list[Event] = [TimeCalled(player)]
-        if self.phase is _HAND_OVER:
-            events.extend(self._end("time is up between hands"))
-        self._to_move = self._waiting_for()
-        self.events.extend(events)
-        return events
-
     def illegal_reason(self, player: int, move: Move) -> str | None:
         if type(move) is Leave:
             return None
+        if type(move) is TimeUp:
+            return self._time_reason()
         if self.phase is _PLAY:
             if type(move) is Play:
                 return self._play_reason(player, move.card)
             return f"'{move.verb}' is not a move now: it is your turn to play a card, e.g. 'play JS'"
         if self.phase is _CLAIM:
-            if not isinstance(move, Claim):
+            if type(move) is not Claim:
                 return (
                     f"'{move.verb}' is not a move now: claim the points of the trick you won, e.g. 'claim 4'"
                 )
@@ -217,32 +194,38 @@ class Cribist(Game):
                     f"no trick holds more than {MAX_TRICK_POINTS} points, so {move.amount} cannot be claimed"
                 )
             return None
-        if isinstance(move, Ready):
+        if type(move) is Ready:
             return None
         if self.phase is _HAND_OVER:
             return f"'{move.verb}' is not a move now: the hand is over; say 'ready' for the next deal"
-        if not isinstance(move, Muggins):
+        if type(move) is not Muggins:
             return f"'{move.verb}' is not a move now: call muggins ('muggins 2 fifteen 5H 10S') or 'ready'"
         return self._muggins_form_reason(move)
 
     def make_move(self, player: int, move: Move) -> list[Event]:
-        events = self._make(player, move)
+        events: list[Event] = []
+        kind = type(move)
+        if kind is Play:
+            assert isinstance(move, Play)
+            self._play(player, move.card, events)
+        elif kind is Leave:
+            self.left.append(player)
+            events.append(PlayerLeft(player))
+            self._end(f"player {player} left the table", events)
+        elif kind is Claim:
+            assert isinstance(move, Claim)
+            self._claim(player, move.amount, events)
+        elif kind is Muggins:
+            assert isinstance(move, Muggins)
+            self._muggins(player, move, events)
+        elif kind is TimeUp:
+            self._time_up(player, events)
+        elif self.phase is _HAND_OVER:
+            self._ready(player, events)
+        else:
+            self._pass(player, events)
         self._to_move = self._waiting_for()
         return events
-
-    def _make(self, player: int, move: Move) -> list[Event]:
-        if type(move) is Play:
-            return self._play(player, move.card)
-        if type(move) is Leave:
-            self.left.append(player)
-            return [PlayerLeft(player), *self._end(f"player {player} left the table")]
-        if isinstance(move, Claim):
-            return self._claim(player, move.amount)
-        if isinstance(move, Muggins):
-            return self._muggins(player, move)
-        if self.phase is _HAND_OVER:
-            return self._ready(player)
-        return self._pass(player)
 
     def game_view(self, player: int | None) -> dict[str, Any]:
         trick = [[(self.leader + i) % SEATS, str(c)] for i, c in enumerate(self.trick)]
@@ -263,7 +246,7 @@ class Cribist(Game):
             if self.claim is None
             else {"player": self.claim.player, "amount": self.claim.amount, "accepted": self.claim.accepted},
             "muggins": {
-                "waiting": list(self.waiting),
+                "waiting": self.waiting.listed(),
                 "calls": [c.to_dict() for c in self.calls],
             }
             if self.phase is _MUGGINS
@@ -282,8 +265,8 @@ class Cribist(Game):
     # --- the rules --------------------------------------------------------------------------
 
     def _time_reason(self) -> str | None:
-        if self.opts.end != "time":
-            return f"this game ends by {self.opts.end}, not by a time limit"
+        if self.end_by != "time":
+            return f"this game ends by {self.end_by}, not by a time limit"
         if self.time_called:
             return "time has already been called"
         return None
@@ -313,7 +296,14 @@ class Cribist(Game):
             return f"the items named are worth {worth}, not {move.amount}"
         return None
 
-    def _deal(self) -> list[Event]:
+    def _time_up(self, player: int, events: list[Event]) -> None:
+        """The server's clock: the hand in progress is finished and the game ends (at once between hands)."""
+        self.time_called = True
+        events.append(TimeCalled(player))
+        if self.phase is _HAND_OVER:
+            self._end("time is up between hands", events)
+
+    def _deal(self, events: list[Event]) -> None:
         self.deal_number += 1
         pack = self.next_pack(standard_pack())
         self.hands = [[] for _ in range(SEATS)]
@@ -327,136 +317,127 @@ class Cribist(Game):
         self.trick = []
         self.history = []
         self.phase = _PLAY
-        self.waiting = []
-        events: list[Event] = [DealStarted(self.dealer, self.deal_number)]
+        self.waiting.clear()
+        events.append(DealStarted(self.dealer, self.deal_number))
         events.extend(Dealt(seat, CARDS_EACH, dealt[seat]) for seat in range(SEATS))
-        return events
 
-    def _play(self, player: int, card: Card) -> list[Event]:
+    def _play(self, player: int, card: Card, events: list[Event]) -> None:
         hand = self.hands[player]
         del hand[position(hand, card)]  # legal, so held
         self.trick.append(card)
-        events: list[Event] = [CardPlayed(player, card)]
+        events.append(CardPlayed(player, card))
         if self.trump is None:
             assert card.suit is not None
             self.trump = card.suit
             events.append(TrumpsSet(player, card.suit.letter))
         if len(self.trick) < SEATS:
-            return events
+            return
         winner = self.winner
         events.append(TrickWon(winner, len(self.history) + 1, self.leader, tuple(self.trick)))
         if self.manual:
             self.phase = _CLAIM
-            return events
+            return
         score = self.counter(self.trick, self.trump)
-        events.extend(self._award(winner, "trick", score, score.total))
-        if self._result is None:
-            events.extend(self._next_trick(winner, score))
-        return events
+        if not self._award(winner, "trick", score, score.total, events):
+            self._next_trick(winner, score, events)
 
-    def _claim(self, player: int, amount: int) -> list[Event]:
+    def _claim(self, player: int, amount: int, events: list[Event]) -> None:
         """The winner's claim, pegged nowhere yet: it is judged when the muggins window closes, so
         that neither the claimer nor the callers learn the trick's count before then."""
         self.claim = Claimed(player, amount, None)
         self.calls = []
         self.phase = _MUGGINS
-        self.waiting = [seat for seat in range(SEATS) if seat != player]
-        return [self.claim]
+        self.waiting.on(0b1111 & ~(1 << player))
+        events.append(self.claim)
 
-    def _muggins(self, player: int, move: Muggins) -> list[Event]:
+    def _muggins(self, player: int, move: Muggins, events: list[Event]) -> None:
         call = MugginsCalled(player, move.amount, move.source, None, "")
         self.calls.append(call)
-        return [call, *self._pass(player)]
+        events.append(call)
+        self._pass(player, events)
 
-    def _pass(self, player: int) -> list[Event]:
-        self.waiting.remove(player)
-        if self.waiting:
-            return []
-        return self._close_window()
+    def _pass(self, player: int, events: list[Event]) -> None:
+        if self.waiting.done(player):
+            self._close_window(events)
 
-    def _close_window(self) -> list[Event]:
+    def _close_window(self, events: list[Event]) -> None:
         """Judge the claim (an overclaim scores nothing and leaves every point unclaimed), then each
         call in the order made, as docs/rules/cribist.md says; then the next trick."""
         assert self.trump is not None and self.claim is not None
         score = self.counter(self.trick, self.trump)
         claim = self.claim
         accepted = claim.amount <= score.total
-        events: list[Event] = [Claimed(claim.player, claim.amount, accepted)]
-        if accepted:
-            events.extend(self._award(claim.player, "claim", Score(), claim.amount))
+        events.append(Claimed(claim.player, claim.amount, accepted))
+        if accepted and self._award(claim.player, "claim", Score(), claim.amount, events):
+            return
         unclaimed = score.total - claim.amount if accepted else score.total
         taken: set[tuple[Kind, frozenset[Card]]] = set()
         for call in self.calls:
-            if self._result is not None:
-                return events
             items = parse_source(call.source)
             why = judge_muggins(items, score, taken, unclaimed)
             events.append(MugginsCalled(call.player, call.amount, call.source, why is None, why or ""))
             if why is None:
                 unclaimed -= call.amount
                 taken.update(item_key(i) for i in items)
-                events.extend(self._award(call.player, "muggins", Score(tuple(items)), call.amount))
+                ended = self._award(call.player, "muggins", Score(tuple(items)), call.amount, events)
             else:
-                events.extend(self._award(call.player, "muggins penalty", Score(), -call.amount))
-        if self._result is not None:
-            return events
+                ended = self._award(call.player, "muggins penalty", Score(), -call.amount, events)
+            if ended:
+                return
         self.claim = None
         self.calls = []
-        return [*events, MugginsClosed(score), *self._next_trick(self.winner, score)]
+        events.append(MugginsClosed(score))
+        self._next_trick(self.winner, score, events)
 
-    def _next_trick(self, winner: int, score: Score) -> list[Event]:
+    def _next_trick(self, winner: int, score: Score, events: list[Event]) -> None:
         """File the trick on the table, won by ``winner``, and go on: the winner leads, or the hand ends."""
         record = TrickRecord(self.leader, tuple(self.trick), winner, score)
         self.history.append(record)
         self.leader = winner
         self.trick = []
         self.phase = _PLAY
-        if len(self.history) < CARDS_EACH:
-            return []
-        return self._end_of_hand()
+        if len(self.history) == CARDS_EACH:
+            self._end_of_hand(events)
 
-    def _end_of_hand(self) -> list[Event]:
+    def _end_of_hand(self, events: list[Event]) -> None:
         """One point a trick, counted from the dealer's left; then the game ends or the deal passes left."""
-        events: list[Event] = []
         won = self.tricks_won
         for step in range(1, SEATS + 1):
             seat = (self.dealer + step) % SEATS
             if won[seat]:
                 item = Item(Kind.TRICKS, (), won[seat])
-                events.extend(self._award(seat, "tricks", Score((item,)), won[seat]))
-                if self._result is not None:
-                    return events
+                if self._award(seat, "tricks", Score((item,)), won[seat], events):
+                    return
         if self.end_by == "deals" and self.deal_number >= self.deals:
-            return events + self._end(f"{self.deal_number} deals played")
-        if self.time_called:
-            return events + self._end("time is up and the last hand is finished")
-        self.phase = _HAND_OVER
-        self.waiting = list(range(SEATS))
-        return events
+            self._end(f"{self.deal_number} deals played", events)
+        elif self.time_called:
+            self._end("time is up and the last hand is finished", events)
+        else:
+            self.phase = _HAND_OVER
+            self.waiting.on(0b1111)
 
-    def _ready(self, player: int) -> list[Event]:
+    def _ready(self, player: int, events: list[Event]) -> None:
         """A player is ready for the next deal; the last to say so sees the deal pass to the left."""
-        self.waiting.remove(player)
-        if self.waiting:
-            return []
-        self.dealer = (self.dealer + 1) % SEATS
-        return self._deal()
+        if self.waiting.done(player):
+            self.dealer = (self.dealer + 1) % SEATS
+            self._deal(events)
 
-    def _award(self, seat: int, reason: str, score: Score, points: int) -> list[Event]:
-        """Add ``points`` to ``seat``; reaching the target ends the game there and then."""
+    def _award(self, seat: int, reason: str, score: Score, points: int, events: list[Event]) -> bool:
+        """Add ``points`` to ``seat``; reaching the target ends the game there and then (True)."""
         self.totals[seat] += points
-        events: list[Event] = [Scored(seat, reason, score, points, self.totals[seat])]
+        events.append(Scored(seat, reason, score, points, self.totals[seat]))
         if self.end_by == "target" and points > 0 and self.totals[seat] >= self.target:
-            events.extend(self._end(f"player {seat} reached {self.target}"))
-        return events
+            self._end(f"player {seat} reached {self.target}", events)
+            return True
+        return False
 
-    def _end(self, reason: str) -> list[Event]:
+    def _end(self, reason: str, events: list[Event]) -> None:
         self.phase = _OVER
-        self.waiting = []
+        self.waiting.clear()
         self._result = Result(
             ranks=rank_by(self.totals, order=self.left), scores=tuple(self.totals), reason=reason
         )
-        return [GameOver(self._result.to_dict())]
+        events.append(game_over(self._result))
 
 
 def trick_score(trick: Sequence[Card], trump: Suit) -> Score:
@@ -466,3 +447,7 @@ def trick_score(trick: Sequence[Card], trump: Suit) -> Score:
         return Score()
     cards = tuple(trick)
     return Score.deferred(points, lambda: score_trick(cards, trump))
+
+
+GAME = Cribist
+"""The class the registry creates for ``cribist``."""

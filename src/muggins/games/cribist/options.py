@@ -6,7 +6,7 @@ from typing import Annotated, Final, Literal
 
 import pydantic
 
-from muggins.games.options import Options
+from muggins.games.options import Counting, Options
 
 SEATS: Final = 4
 
@@ -22,7 +22,7 @@ class CribistOptions(Options):
     minutes: int = pydantic.Field(
         default=30, ge=1, le=24 * 60, description="end=time: agreed minutes (the server calls time)"
     )
-    counting: Literal["auto", "manual"] = pydantic.Field(
+    counting: Counting = pydantic.Field(
         default="auto", description="auto: tricks scored for their winners; manual: claims and muggins"
     )
     first_dealer: Literal["random"] | SeatNumber = pydantic.Field(

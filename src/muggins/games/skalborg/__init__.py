@@ -1,7 +1,2 @@
-"""Skalborg, the cribbage and poker fusion; ``GAME`` is the class the registry creates."""
-
-from muggins.games.skalborg.game import Skalborg
-
-GAME = Skalborg
-
-__all__ = ["GAME", "Skalborg"]
+"""Skalborg, the cribbage and poker fusion. The registry loads the engine from ``game`` (its ``GAME``);
+the package imports nothing itself, so that its options load without the engine."""

@@ -8,30 +8,29 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Self, cast
-
-import pydantic
+from typing import Any
 
 from muggins.cards import ALL_CARDS, Card, joker_pack
 from muggins.games.base import Game
 from muggins.games.errors import OptionError
-from muggins.games.events import Dealt, Event, GameOver, PhaseChanged, PlayerLeft
+from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft
+from muggins.games.flow import game_over, mask_of
 from muggins.games.moves import Discard, Leave, Move, Ready
-from muggins.games.options import Options
 from muggins.games.result import Result
-from muggins.games.skalborg.betting import Limit, Round, Table
+from muggins.games.skalborg.betting import Round, Table
 from muggins.games.skalborg.events import (
     Acted,
     BlindPosted,
     BoardTurned,
     Busted,
-    Count,
     Counted,
     HandStarted,
     PotWon,
     Shown,
     Thrown,
 )
+from muggins.games.skalborg.moves import Count
+from muggins.games.skalborg.options import BlindStructure, RevealOrder, SkalborgOptions
 from muggins.games.skalborg.pots import award, side_pots
 from muggins.scoring.items import Kind, Score
 from muggins.scoring.skalborg.fast import skalborg_points
@@ -39,94 +38,27 @@ from muggins.scoring.skalborg.hand import score_skalborg
 
 HAND_SIZE = 5
 CRIB_SIZE = 4
-STREETS = ("preflop", "flop", "turn", "river")
-TURNED = {"flop": 2, "turn": 1, "river": 1}
+
+
+class Phase(enum.StrEnum):
+    """Where the hand is: throwing to the crib, a betting round (one per street), the count under
+    manual counting, the pause after a hand, or the end of the game."""
+
+    THROW = "throw"
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+    COUNT = "count"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+STREETS = (Phase.PREFLOP, Phase.FLOP, Phase.TURN, Phase.RIVER)
+TURNED = {Phase.FLOP: 2, Phase.TURN: 1, Phase.RIVER: 1}
 """How many crib cards each street turns face up."""
 BETTING = frozenset(STREETS)
-
-
-class BlindStructure(enum.StrEnum):
-    """Who posts blinds, for the whole game."""
-
-    EQUAL = "equal"
-    SMALL_BIG = "small-big"
-    NON_DEALER = "non-dealer"
-
-
-class RevealOrder(enum.StrEnum):
-    """main: the shuffled crib is turned 2, 1, 1; recap (2 players): the pack cards, then the throws."""
-
-    MAIN = "main"
-    RECAP = "recap"
-
-
-class Counting(enum.StrEnum):
-    """auto: the engine counts every showdown; manual: you miss it, you lose it."""
-
-    AUTO = "auto"
-    MANUAL = "manual"
-
-
-MAX_CHIPS = 1_000_000
-"""The most chips a stack or a blind may start with: every total stays far inside a 32-bit score
-column, and a table's options cannot make its state huge."""
-MAX_HANDS = 10_000
-MAX_BLIND_LEVELS = 50
-
-
-class BlindLevel(Options):
-    """From hand number ``hand`` on, the blinds are ``small_blind`` and ``big_blind``."""
-
-    hand: int = pydantic.Field(ge=1, le=MAX_HANDS)
-    small_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
-    big_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
-
-    @pydantic.model_validator(mode="after")
-    def _small_not_above_big(self) -> Self:
-        if self.small_blind > self.big_blind:
-            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
-        return self
-
-
-class SkalborgOptions(Options):
-    """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
-
-    starting_stack: int = pydantic.Field(200, ge=1, le=MAX_CHIPS, description="chips each player starts with")
-    small_blind: int = pydantic.Field(
-        1, ge=1, le=MAX_CHIPS, description="the small blind (small-big structure)"
-    )
-    big_blind: int = pydantic.Field(
-        2, ge=1, le=MAX_CHIPS, description="the big blind; the one blind of equal and non-dealer"
-    )
-    blinds: BlindStructure = pydantic.Field(
-        BlindStructure.SMALL_BIG, description="who posts blinds: equal, small-big or non-dealer"
-    )
-    betting: Limit = pydantic.Field(Limit.NO_LIMIT, description="no-limit, pot-limit or fixed-limit")
-    reveal_order: RevealOrder = pydantic.Field(
-        RevealOrder.MAIN, description="main, or recap (2 players): pack cards first, then the throws"
-    )
-    counting: Counting = pydantic.Field(
-        Counting.AUTO,
-        description="auto, or manual: players claim their combinations (you miss it, you lose it)",
-    )
-    max_hands: int | None = pydantic.Field(
-        None, ge=1, le=MAX_HANDS, description="end after this many hands (none: play to the end)"
-    )
-    blind_schedule: tuple[BlindLevel, ...] = pydantic.Field(
-        (), max_length=MAX_BLIND_LEVELS, description="blind levels by starting hand number"
-    )
-    first_dealer: int | None = pydantic.Field(
-        None, ge=0, le=3, description="the first dealer's seat (none: random)"
-    )
-
-    @pydantic.model_validator(mode="after")
-    def _check_blinds(self) -> Self:
-        if self.small_blind > self.big_blind:
-            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
-        hands = [level.hand for level in self.blind_schedule]
-        if hands != sorted(set(hands)):
-            raise ValueError(f"blind schedule hands must rise strictly, not {hands}")
-        return self
 
 
 MAX_CLAIMS = 1000
@@ -139,7 +71,7 @@ def claimed_points(kind: str, cards: tuple[Card, ...]) -> int:
     return 2 if kind in (Kind.FIFTEEN, Kind.PAIR) else len(cards)
 
 
-class Skalborg(Game):
+class Skalborg(Game[SkalborgOptions]):
     """A game of Skalborg for 2-4 players, played until one holds every chip (or ``max_hands``)."""
 
     name = "skalborg"
@@ -149,7 +81,7 @@ class Skalborg(Game):
 
     table: Table
     round: Round
-    phase: str
+    phase: Phase
     actor: int | None
     hands: dict[int, list[Card]]
     thrown: dict[int, Card]
@@ -160,11 +92,10 @@ class Skalborg(Game):
     claims: dict[int, list[tuple[str, tuple[Card, ...], int | None]]]
     """Each contender's claims under manual counting: kind, cards, and points once judged."""
     won: dict[int, int]
-    ready: set[int]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        opts = self.opts
+        opts = self.options
         if opts.reveal_order is RevealOrder.RECAP and self.players != 2:
             raise OptionError(f"the recap reveal order is for 2 players, not {self.players}")
         if opts.first_dealer is not None and opts.first_dealer >= self.players:
@@ -181,11 +112,7 @@ class Skalborg(Game):
         """How a showdown is counted. Replaceable so that the conformance suite's leak test can give a
         showdown another count and prove that nothing anyone receives depends on it before everyone
         is ready."""
-        self.events.extend(self._start_hand())
-
-    @property
-    def opts(self) -> SkalborgOptions:
-        return cast(SkalborgOptions, self.options)
+        self._start_hand(self.events)
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -201,20 +128,14 @@ class Skalborg(Game):
 
     @property
     def to_move(self) -> frozenset[int]:
-        if self.phase == "throw":
-            return frozenset(s for s in self.contenders if s not in self.thrown)
         if self.phase in BETTING:
             return frozenset() if self.actor is None else frozenset({self.actor})
-        if self.phase == "count":
-            return frozenset(s for s in self.contenders if s not in self.ready)
-        if self.phase == "hand_over":
-            return frozenset(s for s in self.seated if s not in self.ready)
-        return frozenset()
+        return self.waiting.seats
 
     def legal_moves(self, player: int) -> list[Move]:
         if player not in self.to_move:
             return []
-        if self.phase == "throw":
+        if self.phase is Phase.THROW:
             return [Discard((card,)) for card in sorted(self.hands[player])]
         if self.phase in BETTING:
             return self.round.legal(self.table, player)
@@ -239,10 +160,10 @@ class Skalborg(Game):
         return frozenset(ALL_CARDS) - seen
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
-        if isinstance(move, Leave):
+        if type(move) is Leave:
             return None
-        if self.phase == "throw":
-            if not isinstance(move, Discard):
+        if self.phase is Phase.THROW:
+            if type(move) is not Discard:
                 return f"throw one card to the crib first ('discard 5H'), not '{move}'"
             if len(move.cards) != 1:
                 return f"throw exactly one card to the crib, not {len(move.cards)}"
@@ -251,10 +172,10 @@ class Skalborg(Game):
             return None
         if self.phase in BETTING:
             return self.round.illegal_reason(self.table, player, move)
-        if self.phase == "count":
-            if isinstance(move, Ready):
+        if self.phase is Phase.COUNT:
+            if type(move) is Ready:
                 return None
-            if not isinstance(move, Count):
+            if type(move) is not Count:
                 return f"count your combinations ('count fifteen 5H 10S') or say 'ready', not '{move}'"
             pool = set(self.hands[player]) | set(self.board)
             stray = [str(c) for c in move.cards if c not in pool]
@@ -266,31 +187,38 @@ class Skalborg(Game):
             if len(self.claims[player]) >= MAX_CLAIMS:
                 return f"you have made {MAX_CLAIMS} claims, the most a hand allows; say 'ready'"
             return None
-        return None if isinstance(move, Ready) else f"say 'ready' for the next hand, not '{move}'"
+        return None if type(move) is Ready else f"say 'ready' for the next hand, not '{move}'"
 
     def make_move(self, player: int, move: Move) -> list[Event]:
-        if isinstance(move, Leave):
-            return self._leave(player)
-        if isinstance(move, Discard):
-            return self._throw(player, move.cards[0])
-        if isinstance(move, Count):
-            return self._count(player, move)
-        if isinstance(move, Ready):
-            self.ready.add(player)
-            if self.to_move:
-                return []
-            return self._settle_count() if self.phase == "count" else self._start_hand()
-        action, chips = self.round.apply(self.table, player, move)
-        events: list[Event] = [self._acted(player, action, chips)]
-        self.actor = None
-        return events + self._advance(self._left_of_in_hand(player))
+        events: list[Event] = []
+        kind = type(move)
+        if kind is Leave:
+            self._leave(player, events)
+        elif kind is Discard:
+            assert isinstance(move, Discard)
+            self._throw(player, move.cards[0], events)
+        elif kind is Count:
+            assert isinstance(move, Count)
+            self._count(player, move, events)
+        elif kind is Ready:
+            if self.waiting.done(player):
+                if self.phase is Phase.COUNT:
+                    self._settle_count(events)
+                else:
+                    self._start_hand(events)
+        else:
+            action, chips = self.round.apply(self.table, player, move)
+            events.append(self._acted(player, action, chips))
+            self.actor = None
+            self._advance(self._left_of_in_hand(player), events)
+        return events
 
     def game_view(self, player: int | None) -> dict[str, Any]:
         betting = self.phase in BETTING
-        bets = list(self.round.bets) if betting or self.phase == "throw" else [0] * self.players
+        bets = list(self.round.bets) if betting or self.phase is Phase.THROW else [0] * self.players
         collected = [c - b for c, b in zip(self.table.committed, bets, strict=True)]
         view: dict[str, Any] = {
-            "phase": self.phase,
+            "phase": self.phase.value,
             "hand": self.hand_number,
             "dealer": self.dealer,
             "small_blind": self.small_blind,
@@ -312,7 +240,7 @@ class Skalborg(Game):
                 for p in side_pots(collected, self.contenders)
             ],
             "bets": bets,
-            "current_bet": self.round.current if betting or self.phase == "throw" else 0,
+            "current_bet": self.round.current if betting or self.phase is Phase.THROW else 0,
             "acting": self.actor if betting else None,
             "actions": list(self.actions),
             "showdown": [
@@ -334,7 +262,7 @@ class Skalborg(Game):
 
     # --- the hand -----------------------------------------------------------------------
 
-    def _start_hand(self) -> list[Event]:
+    def _start_hand(self, events: list[Event]) -> None:
         """Move the deal on, post the blinds and deal five cards each."""
         if self.hand_number:
             self.dealer = next(s for s in self._from_left_of(self.dealer) if s not in self.out)
@@ -343,7 +271,7 @@ class Skalborg(Game):
         dealt = [s for s in self._from_left_of(self.dealer) if s not in self.out]
         self.table = Table(stacks=self.stacks, committed=[0] * self.players, folded=set(), dealt=dealt)
         self.start_stacks = list(self.stacks)
-        self.phase = "throw"
+        self.phase = Phase.THROW
         self.thrown = {}
         self.crib = []
         self.board = []
@@ -353,22 +281,21 @@ class Skalborg(Game):
         self.points = {}
         self.claims = {}
         self.won = {}
-        self.ready = set()
-        events: list[Event] = [HandStarted(self.hand_number, self.dealer, self.small_blind, self.big_blind)]
-        events += self._post_blinds()
+        self.waiting.on(mask_of(dealt))
+        events.append(HandStarted(self.hand_number, self.dealer, self.small_blind, self.big_blind))
+        self._post_blinds(events)
         pack = self.next_pack(joker_pack())
         present = set(pack)
         pack += [card for card in ALL_CARDS if card not in present]
         self.hands = {s: [pack[k * len(dealt) + i] for k in range(HAND_SIZE)] for i, s in enumerate(dealt)}
         self.pack = pack[HAND_SIZE * len(dealt) :]
-        events += [Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt]
-        events.append(PhaseChanged("throw"))
-        return events
+        events.extend(Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt)
+        events.append(PhaseChanged(Phase.THROW.value))
 
-    def _post_blinds(self) -> list[Event]:
+    def _post_blinds(self, events: list[Event]) -> None:
         """Post the blinds of the game's structure and open the betting before the flop."""
         dealt = self.table.dealt
-        structure = self.opts.blinds
+        structure = self.options.blinds
         posts: list[tuple[int, str, int]]
         if structure is BlindStructure.EQUAL:
             posts = [(s, "blind", self.big_blind) for s in dealt]
@@ -379,14 +306,13 @@ class Skalborg(Game):
         else:
             small_seat, big_seat = (dealt[-1], dealt[0]) if len(dealt) == 2 else (dealt[0], dealt[1])
             posts = [(small_seat, "small", self.small_blind), (big_seat, "big", self.big_blind)]
-        events: list[Event] = []
         for seat, blind, amount in posts:
             chips = min(amount, self.stacks[seat])
             self.table.put(seat, chips)
             events.append(BlindPosted(seat, blind, chips))
         self.round = Round(
-            "preflop",
-            self.opts.betting,
+            Phase.PREFLOP.value,
+            self.options.betting,
             self.big_blind,
             bets=list(self.table.committed),
             current=self.big_blind,
@@ -395,96 +321,101 @@ class Skalborg(Game):
             forced=True,
         )
         self.first_to_act = dealt[(dealt.index(big_seat) + 1) % len(dealt)]
-        return events
 
-    def _throw(self, player: int, card: Card) -> list[Event]:
+    def _throw(self, player: int, card: Card, events: list[Event]) -> None:
         self.hands[player].remove(card)
         self.thrown[player] = card
-        events: list[Event] = [Thrown(player, card)]
-        if not self.to_move:
-            events += self._make_crib()
-        return events
+        events.append(Thrown(player, card))
+        if self.waiting.done(player):
+            self._make_crib(events)
 
-    def _make_crib(self) -> list[Event]:
+    def _make_crib(self, events: list[Event]) -> None:
         """Burn one card, top the crib up to four from the pack, shuffle it; the betting opens."""
         throws = [self.thrown[s] for s in self.table.dealt if s in self.thrown]
         need = CRIB_SIZE - len(throws)
         top_up = self.pack[1 : 1 + need]
         self.pack = self.pack[1 + need :]
-        if self.opts.reveal_order is RevealOrder.RECAP:
+        if self.options.reveal_order is RevealOrder.RECAP:
             self.crib = top_up + throws
         else:
             self.crib = throws + top_up
             self.rng.shuffle(self.crib)
-        self.phase = "preflop"
-        return [PhaseChanged("preflop"), *self._advance(self.first_to_act)]
+        self.phase = Phase.PREFLOP
+        events.append(PhaseChanged(Phase.PREFLOP.value))
+        self._advance(self.first_to_act, events)
 
-    def _advance(self, start: int) -> list[Event]:
+    def _advance(self, start: int, events: list[Event]) -> None:
         """Find the next seat to act from ``start``; when the round is done, turn the next street
         (or go to the showdown); a lone contender takes the pot at once."""
-        events: list[Event] = []
         while True:
             if len(self.contenders) == 1:
-                return events + self._fold_win()
+                self._fold_win(events)
+                return
             if self.phase not in BETTING:
-                return events
+                return
             dealt = self.table.dealt
             first = dealt.index(start)
             for step in range(len(dealt)):
                 seat = dealt[(first + step) % len(dealt)]
                 if self.round.needs_action(self.table, seat):
                     self.actor = seat
-                    return events
-            street = STREETS.index(self.round.street)
+                    return
+            street = STREETS.index(Phase(self.round.street))
             if street == len(STREETS) - 1:
-                return events + self._showdown()
-            events += self._turn(STREETS[street + 1])
+                self._showdown(events)
+                return
+            self._turn(STREETS[street + 1], events)
             start = dealt[0]
 
-    def _turn(self, street: str) -> list[Event]:
+    def _turn(self, street: Phase, events: list[Event]) -> None:
         """Turn the crib cards of ``street`` face up and open its betting round."""
         new = self.crib[len(self.board) : len(self.board) + TURNED[street]]
         self.board += new
         self.phase = street
-        self.round = Round(street, self.opts.betting, self.big_blind, bets=[0] * self.players)
-        return [PhaseChanged(street), BoardTurned(street, tuple(new), tuple(self.board))]
+        self.round = Round(street.value, self.options.betting, self.big_blind, bets=[0] * self.players)
+        events.append(PhaseChanged(street.value))
+        events.append(BoardTurned(street.value, tuple(new), tuple(self.board)))
 
     def _acted(self, player: int, action: str, chips: int) -> Acted:
-        bet = self.round.bets[player] if self.phase in BETTING else 0
-        record = {"player": player, "street": self.phase, "action": action, "chips": chips, "bet": bet}
+        betting = self.phase in BETTING
+        bet = self.round.bets[player] if betting else 0
+        street = self.phase.value
+        record = {"player": player, "street": street, "action": action, "chips": chips, "bet": bet}
         self.actions.append(record)
         return Acted(player, action, chips, bet, self.stacks[player] == 0 and action != "fold")
 
     # --- the showdown and the end of a hand ---------------------------------------------
 
-    def _showdown(self) -> list[Event]:
+    def _showdown(self, events: list[Event]) -> None:
         self.actor = None
-        events: list[Event] = [PhaseChanged("showdown")]
+        events.append(PhaseChanged(Phase.SHOWDOWN.value))
+        manual = self.options.counting == "manual"
         for seat in self.contenders:
             cards = tuple(sorted(self.hands[seat]))
             self.shown[seat] = cards
-            if self.opts.counting is Counting.AUTO:
+            if manual:
+                self.claims[seat] = []
+                events.append(Shown(seat, cards, None, None))
+            else:
                 score = self.counter(cards, tuple(self.board))
                 self.points[seat] = score.total
                 events.append(Shown(seat, cards, score, score.total))
-            else:
-                self.claims[seat] = []
-                events.append(Shown(seat, cards, None, None))
-        if self.opts.counting is Counting.MANUAL:
-            self.phase = "count"
-            return [*events, PhaseChanged("count")]
-        return events + self._award()
+        if manual:
+            self.phase = Phase.COUNT
+            self.waiting.on(mask_of(self.contenders))
+            events.append(PhaseChanged(Phase.COUNT.value))
+        else:
+            self._award(events)
 
-    def _count(self, player: int, move: Count) -> list[Event]:
+    def _count(self, player: int, move: Count, events: list[Event]) -> None:
         """A claim, recorded unjudged: whether it is right is said only when everyone is ready."""
         self.claims[player].append((str(move.kind), move.cards, None))
-        return [Counted(player, str(move.kind), move.cards, None, None)]
+        events.append(Counted(player, str(move.kind), move.cards, None, None))
 
-    def _settle_count(self) -> list[Event]:
+    def _settle_count(self, events: list[Event]) -> None:
         """Everyone is ready: each claim is judged. A combination of the scorer's scores its points;
         any other claim is a miscall and takes off what it claimed (docs/rules/skalborg.md). Then
         every showdown is itemised for everyone."""
-        events: list[Event] = []
         for seat in self.contenders:
             score = self.counter(self.shown[seat], self.board)
             items = {(str(item.kind), frozenset(item.cards)): item.points for item in score}
@@ -498,21 +429,21 @@ class Skalborg(Game):
             self.claims[seat] = judged
             self.points[seat] = sum(points or 0 for _, _, points in judged)
             events.append(Shown(seat, self.shown[seat], score, self.points[seat]))
-        return events + self._award()
+        self._award(events)
 
-    def _award(self) -> list[Event]:
+    def _award(self, events: list[Event]) -> None:
         pots = side_pots(self.table.committed, self.contenders)
-        events: list[Event] = []
         for number, shares in enumerate(award(pots, self.points, self.table.dealt)):
             events.append(PotWon(number, sum(shares.values()), shares, "showdown"))
             self._pay(shares)
-        return events + self._end_hand()
+        self._end_hand(events)
 
-    def _fold_win(self) -> list[Event]:
+    def _fold_win(self, events: list[Event]) -> None:
         winner = self.contenders[0]
         amount = sum(self.table.committed)
         self._pay({winner: amount})
-        return [PotWon(0, amount, {winner: amount}, "everyone else folded"), *self._end_hand()]
+        events.append(PotWon(0, amount, {winner: amount}, "everyone else folded"))
+        self._end_hand(events)
 
     def _pay(self, shares: dict[int, int]) -> None:
         for seat, chips in shares.items():
@@ -520,56 +451,63 @@ class Skalborg(Game):
             self.won[seat] = self.won.get(seat, 0) + chips
         self.table.committed = [0] * self.players
 
-    def _end_hand(self) -> list[Event]:
+    def _end_hand(self, events: list[Event]) -> None:
         """Bust the seats with no chips; the game ends, or the table waits for 'ready'."""
         self.actor = None
-        self.phase = "hand_over"
-        self.ready = set()
+        self.phase = Phase.HAND_OVER
         busted = [s for s in self.table.dealt if s not in self.out and self.stacks[s] == 0]
-        events: list[Event] = [Busted(s) for s in busted]
+        events.extend(Busted(s) for s in busted)
         if busted:
             self._exit(busted)
-        events.append(PhaseChanged("hand_over"))
-        return events + self._maybe_over()
+        self.waiting.on(mask_of(self.seated))
+        events.append(PhaseChanged(Phase.HAND_OVER.value))
+        self._maybe_over(events)
 
-    def _maybe_over(self) -> list[Event]:
+    def _maybe_over(self, events: list[Event]) -> None:
         if len(self.seated) <= 1:
             others = sum(self.stacks[s] for s in self.out)
             reason = "everyone else left the table" if others else "one player holds every chip"
-        elif self.opts.max_hands is not None and self.hand_number >= self.opts.max_hands:
+        elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
             reason = f"{self.hand_number} hands played"
         else:
-            return []
+            return
         self.over_reason = reason
-        self.phase = "game_over"
+        self.phase = Phase.GAME_OVER
+        self.waiting.clear()
         result = self.result
         assert result is not None
-        return [GameOver(result.to_dict())]
+        events.append(game_over(result))
 
-    def _leave(self, player: int) -> list[Event]:
+    def _leave(self, player: int, events: list[Event]) -> None:
         """A player who leaves folds and is out of the game, ranked below everyone still playing."""
         self.left.append(player)
-        events: list[Event] = [PlayerLeft(player)]
+        events.append(PlayerLeft(player))
         if player in self.out:
-            return events
+            return
         self._exit([player])
-        if self.phase == "hand_over":
-            events += self._maybe_over()
-            return events + (self._start_hand() if self.over_reason is None and not self.to_move else [])
+        nobody_left = self.waiting.done(player)
+        if self.phase is Phase.HAND_OVER:
+            self._maybe_over(events)
+            if self.over_reason is None and nobody_left:
+                self._start_hand(events)
+            return
         if player not in self.contenders:
-            return events
+            return
         acting = self.actor == player
         self.table.folded.add(player)
         events.append(self._acted(player, "fold", 0))
         if len(self.contenders) == 1:
-            return events + self._fold_win()
-        if self.phase == "throw":
-            return events + ([] if self.to_move else self._make_crib())
-        if self.phase == "count":
-            return events + ([] if self.to_move else self._settle_count())
-        start = self.actor if self.actor is not None and not acting else self._left_of_in_hand(player)
-        self.actor = None
-        return events + self._advance(start)
+            self._fold_win(events)
+        elif self.phase is Phase.THROW:
+            if nobody_left:
+                self._make_crib(events)
+        elif self.phase is Phase.COUNT:
+            if nobody_left:
+                self._settle_count(events)
+        else:
+            start = self.actor if self.actor is not None and not acting else self._left_of_in_hand(player)
+            self.actor = None
+            self._advance(start, events)
 
     def _left_of_in_hand(self, seat: int) -> int:
         """The seat dealt in after ``seat`` (the betting goes round to the left)."""
@@ -604,8 +542,8 @@ class Skalborg(Game):
         return [(seat + step) % self.players for step in range(1, self.players + 1)]
 
     def _blind_level(self, hand: int) -> tuple[int, int]:
-        small, big = self.opts.small_blind, self.opts.big_blind
-        for level in self.opts.blind_schedule:
+        small, big = self.options.small_blind, self.options.big_blind
+        for level in self.options.blind_schedule:
             if level.hand <= hand:
                 small, big = level.small_blind, level.big_blind
         return small, big
@@ -615,3 +553,7 @@ def showdown_score(hand: Sequence[Card], board: Sequence[Card]) -> Score:
     """A hand's score at the showdown: the total from the fast tables, the items (for the players
     to see) worked out only when read."""
     return Score.deferred(skalborg_points((*hand, *board)), partial(score_skalborg, hand, board))
+
+
+GAME = Skalborg
+"""The class the registry creates for ``skalborg``."""

@@ -1,10 +1,15 @@
-"""Skalborg's betting verbs: ``check``, ``call``, ``fold``, ``allin``, ``bet N``, ``raise N``."""
+"""Skalborg's own verbs: the betting (``check``, ``call``, ``fold``, ``allin``, ``bet N``, ``raise N``)
+and ``count``, a claim of one combination under "you miss it, you lose it" counting."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
-from muggins.games.moves import AmountMove, BareMove, move_type
+from muggins.cards import Card, CardError, format_cards, parse_cards
+from muggins.games.errors import MoveSyntaxError
+from muggins.games.moves import AmountMove, BareMove, Move, move_type
+from muggins.scoring.items import Kind
 
 
 class Check(BareMove):
@@ -49,3 +54,39 @@ class Raise(AmountMove):
 
 
 move_type(Raise, "raise")
+
+
+COUNT_KINDS = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH)
+"""The combinations a Skalborg player can claim."""
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Move):
+    """Claim one combination of one's own showdown (manual counting): ``count fifteen 5H 10S``.
+
+    Only claimed combinations that are valid score; ``ready`` ends one's count.
+    """
+
+    kind: Kind
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def parse_args(cls, args: list[str]) -> Self:
+        kinds = ", ".join(str(k) for k in COUNT_KINDS)
+        if len(args) < 3:
+            raise MoveSyntaxError(
+                f"'count' takes a combination ({kinds}) and its cards, e.g. 'count fifteen 5H 10S'"
+            )
+        kind = next((k for k in COUNT_KINDS if str(k) == args[0].lower()), None)
+        if kind is None:
+            raise MoveSyntaxError(f"'count' needs one of {kinds}, not {args[0]!r}")
+        try:
+            return cls(kind, parse_cards(args[1:]))
+        except CardError as exc:
+            raise MoveSyntaxError(str(exc)) from None
+
+    def args_text(self) -> str:
+        return f"{self.kind} {format_cards(self.cards)}"
+
+
+move_type(Count, "count")
