@@ -132,14 +132,14 @@ def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> Non
             actual = score_trick(parse_cards(data["cards"]), trump).total
             winner = data["player"]
         elif data["type"] == "claimed" and data["accepted"] is None:  # the claim, judged later
-            assert data["amount"] == (0 if winner == 0 else actual)
+            assert data["points"] == (0 if winner == 0 else actual)
             calls = []
         elif data["type"] == "muggins" and data["valid"] is not None:  # a call as judged
             calls.append(data)
         elif data["type"] == "muggins_closed":
             assert all(c["valid"] for c in calls)
             # Every point seat 0 left unclaimed was called; nobody else left any.
-            assert sum(c["amount"] for c in calls) == (actual if winner == 0 else 0)
+            assert sum(c["points"] for c in calls) == (actual if winner == 0 else 0)
             checked += winner == 0 and actual > 0
     assert checked > 0
 

@@ -32,7 +32,7 @@ def test_a_human_plays_a_whole_game_against_a_bot(
     monkeypatch.setattr("builtins.input", answer)
     assert main(["play", "--seed", "5", "--bots", "random", "--target", "31"]) == 0
     out = capsys.readouterr().out
-    assert "game over (target)" in out and "final scores" in out
+    assert "game over (player 1 reached 31)" in out and "final scores" in out
     assert "your hand:" in out and "count" in out
     assert any(p.startswith("your move (discard") for p in prompts)
 

@@ -21,6 +21,7 @@ from muggins.games.errors import (
 )
 from muggins.games.events import Dealt
 from muggins.games.moves import Discard
+from muggins.games.result import Termination
 
 
 def stack(order: list[int], hands: dict[int, str], *, pack_crib: str = "", starter: str) -> list[str]:
@@ -460,7 +461,8 @@ def test_leaving_two_players_ends_the_game() -> None:
     play(game, TWO_DISCARDS + TWO_PLAY[:3])
     game.apply(1, "leave")
     assert game.result is not None
-    assert game.result.ranks == (1, 2) and game.result.reason == "leave"
+    assert game.result.ranks == (1, 2) and game.result.termination is Termination.LEFT
+    assert game.result.reason == "player 1 left the table"
 
 
 def test_leaving_three_players_ends_the_hand_and_ranks_the_leaver_last() -> None:

@@ -17,6 +17,7 @@ from muggins import new_game
 from muggins.games.base import Game
 from muggins.games.cribbage.game import Cribbage, ShowStep
 from muggins.games.cribbage.options import TABLE_FORMS
+from muggins.games.result import Termination
 from muggins.scoring.items import Item, Kind, Score
 
 CONFIGS: list[dict[str, Any]] = [
@@ -54,7 +55,7 @@ def test_many_random_games(config: dict[str, Any]) -> None:
         result = game.result
         assert result is not None
         target = game.options.model_dump()["target"] or (61 if config.get("variant") == "five-card" else 121)
-        if result.reason == "target":
+        if result.termination is Termination.TARGET:
             winners = result.winners
             assert (winners and all(game.scores[w] >= target for w in winners)) or config.get("match")
 

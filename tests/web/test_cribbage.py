@@ -114,7 +114,7 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     b.click("#leave-btn")
     b.click("#leave-btn")
     expect(b.locator("#create-form")).to_be_visible()
-    expect(a.locator("#result")).to_contain_text("ended by leave")
+    expect(a.locator("#result")).to_contain_text("left the table")
     expect(a.locator("#ranks li").first).to_contain_text("Alice")
 
     # the replay steps through the first game

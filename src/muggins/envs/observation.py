@@ -212,7 +212,7 @@ def cribist(view: View, out: Encoder) -> None:
     out.seats_in(present(view["trick_winner"]))
     claim = view["claim"]
     out.seats_in(present(claim and claim["player"]))
-    out.numbers([claim["amount"] / MAX_TRICK_POINTS if claim else 0.0])
+    out.numbers([claim["points"] / MAX_TRICK_POINTS if claim else 0.0])
     out.seats_in(view["muggins"] and view["muggins"]["waiting"])
 
 

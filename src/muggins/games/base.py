@@ -48,6 +48,9 @@ class Game(ABC, Generic[OptionsT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_model: ClassVar[type[Options]]
+    verbs: ClassVar[frozenset[str]]
+    """The verbs of the game's moves (``leave`` and table-only moves included): any other is a
+    syntax error naming these."""
 
     def __init__(
         self,
@@ -73,7 +76,7 @@ class Game(ABC, Generic[OptionsT]):
         self.moves: list[tuple[int, Move]] = []
         self.events: list[Event] = []
         self.left: list[int] = []
-        self.seating = Seating(players)
+        self.seating = self.make_seating()
         """The seats in the direction of play, their sides, and who is still playing."""
         self.waiting = Waiting()
         """The seats whose input the game waits for (a game whose turn is one seat's may say so
@@ -127,7 +130,7 @@ class Game(ABC, Generic[OptionsT]):
         subclasses ``NotYourTurnError`` and ``GameOverError``) for a move the rules forbid now;
         either way the game is unchanged.
         """
-        made = parse_move(move) if isinstance(move, str) else move  # typed Move: no check per use
+        made = parse_move(move, self.verbs) if isinstance(move, str) else move  # typed: no check per use
         if not 0 <= player < self.players:
             self.check_seat(player)
         if self.result is not None:
@@ -200,6 +203,10 @@ class Game(ABC, Generic[OptionsT]):
     @abstractmethod
     def game_view(self, player: int | None) -> dict[str, Any]:
         """The game-specific part of the view."""
+
+    def make_seating(self) -> Seating:
+        """The seating of this game (after its options are read): each seat alone, clockwise."""
+        return Seating(self.players)
 
     def not_your_turn_reason(self, player: int) -> str:
         waiting = ", ".join(str(p) for p in sorted(self.to_move)) or "nobody"

@@ -56,20 +56,23 @@ def move_type(cls: _M, verb: str, *, example: str = "", server_only: bool = Fals
     return cls
 
 
-def parse_move(text: str) -> Move:
-    """Parse a move's textual form.
+def parse_move(text: str, verbs: frozenset[str] | None = None) -> Move:
+    """Parse a move's textual form. An unknown verb is an error naming ``verbs`` (a game's own; by
+    default every verb); another game's verb parses, and the game refuses it as illegal now.
 
     >>> parse_move("discard 5h 6d")
     Discard(cards=(Card('5H'), Card('6D')))
     >>> str(parse_move("PLAY js"))
     'play JS'
     """
+    known = frozenset(_VERBS) if verbs is None else verbs
+    said = ", ".join(sorted(verb for verb in known if not _VERBS[verb].server_only))
     words = text.split()
     if not words:
-        raise MoveSyntaxError("empty move: expected a verb such as " + ", ".join(sorted(_VERBS)))
+        raise MoveSyntaxError("empty move: expected a verb such as " + said)
     cls = _VERBS.get(words[0].lower())
     if cls is None:
-        raise MoveSyntaxError(f"unknown move {words[0]!r}: expected one of {', '.join(sorted(_VERBS))}")
+        raise MoveSyntaxError(f"unknown move {words[0]!r}: expected one of {said}")
     return cls.parse_args(words[1:])
 
 

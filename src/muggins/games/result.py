@@ -1,15 +1,32 @@
-"""The outcome of a finished game: ranks, winners, skunks and match points."""
+"""The outcome of a finished game: how it ended, ranks, winners, skunks and match points."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Any, Final
+
+
+class Termination(enum.StrEnum):
+    """Why a game ended, for programs (``Result.reason`` says it for people)."""
+
+    TARGET = "target"
+    """A side reached the target score (or won the match)."""
+    DEALS = "deals"
+    """The agreed number of deals or hands was played."""
+    TIME = "time"
+    """The agreed time ran out and the hand in progress was finished."""
+    LEFT = "left"
+    """Players left the table until at most one side was still playing."""
+    ALL_CHIPS = "all chips"
+    """One player holds every chip."""
 
 
 class Result:
     """How a game ended. Per-player tuples are indexed by seat; partners share ranks and points.
 
-    ``ranks`` are 1 for first place, equal for ties and partners; ``skunks`` name the skunk a
+    ``termination`` says why the game ended and ``reason`` says it in words ("player 0 reached
+    121"). ``ranks`` are 1 for first place, equal for ties and partners; ``skunks`` name the skunk a
     losing seat suffered ("skunk", "double skunk", "triple skunk") or None. Immutable, and equal,
     hashed, printed and pickled by its fields as a frozen dataclass would be; a plain class with
     ``Final`` fields because mypyc leaves a dataclass's generated ``__init__`` interpreted.
@@ -18,22 +35,24 @@ class Result:
     ranks: Final[tuple[int, ...]]
     scores: Final[tuple[int, ...]]
     reason: Final[str]
+    termination: Final[Termination]
     skunks: Final[tuple[str | None, ...]]
     match_points: Final[tuple[int, ...]]
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 (the fields, as a dataclass would take them)
         self,
         ranks: tuple[int, ...],
         scores: tuple[int, ...],
         reason: str,
+        termination: Termination,
         skunks: tuple[str | None, ...] = (),
         match_points: tuple[int, ...] = (),
     ) -> None:
-        self.ranks, self.scores, self.reason = ranks, scores, reason
+        self.ranks, self.scores, self.reason, self.termination = ranks, scores, reason, termination
         self.skunks, self.match_points = skunks, match_points
 
     def _fields(self) -> tuple[Any, ...]:
-        return self.ranks, self.scores, self.reason, self.skunks, self.match_points
+        return self.ranks, self.scores, self.reason, self.termination, self.skunks, self.match_points
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Result) and self._fields() == other._fields()
@@ -44,7 +63,7 @@ class Result:
     def __repr__(self) -> str:
         return (
             f"Result(ranks={self.ranks!r}, scores={self.scores!r}, reason={self.reason!r}, "
-            f"skunks={self.skunks!r}, match_points={self.match_points!r})"
+            f"termination={self.termination!r}, skunks={self.skunks!r}, match_points={self.match_points!r})"
         )
 
     def __reduce__(self) -> tuple[type[Result], tuple[Any, ...]]:
@@ -56,11 +75,12 @@ class Result:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: each field as a list (``reason`` as text) and ``winners``."""
+        """The JSON form: each field as a list (``reason`` and ``termination`` as text) and ``winners``."""
         return {
             "ranks": list(self.ranks),
             "scores": list(self.scores),
             "reason": self.reason,
+            "termination": self.termination.value,
             "skunks": list(self.skunks),
             "match_points": list(self.match_points),
             "winners": list(self.winners),

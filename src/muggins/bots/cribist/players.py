@@ -112,13 +112,13 @@ def missed_items(view: View) -> list[Item]:
     the points the claim left unclaimed, by the bot's own count of the trick (an overclaim scores
     nothing and leaves every point unclaimed)."""
     score = _trick_on_table(view)
-    claimed = view["claim"]["amount"]
+    claimed = view["claim"]["points"]
     unclaimed = score.total - (claimed if claimed <= score.total else 0)
     taken: set[tuple[Kind, frozenset[Card]]] = set()
     for call in view["muggins"]["calls"]:  # unjudged until the window closes: judged here by hand
         items = parse_source(call["source"])
         if judge_muggins(items, score, taken, unclaimed) is None:
-            unclaimed -= call["amount"]
+            unclaimed -= call["points"]
             taken.update(item_key(i) for i in items)
     return best_fit([i for i in score if item_key(i) not in taken], unclaimed)
 

@@ -66,13 +66,13 @@ def _render_counting(view: Mapping[str, Any], console: Console) -> None:
     claim = view["claim"]
     if claim is not None:
         verdict = "" if claim["accepted"] else " — more than the trick holds: it scores nothing"
-        console.print(f"{seat_name(claim['player'], you)} claimed {claim['amount']}{verdict}")
+        console.print(f"{seat_name(claim['player'], you)} claimed {claim['points']}{verdict}")
     window = view["muggins"]
     if window is not None:
         for call in window["calls"]:
             result = "good" if call["valid"] else f"wrong ({call['why']})"
             console.print(
-                f"  {seat_name(call['player'], you)}: muggins {call['amount']} {call['source']} — {result}"
+                f"  {seat_name(call['player'], you)}: muggins {call['points']} {call['source']} — {result}"
             )
 
 

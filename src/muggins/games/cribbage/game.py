@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
@@ -34,7 +34,7 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
-from muggins.games.result import Result, rank_by
+from muggins.games.result import Result, Termination, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
@@ -161,6 +161,7 @@ class Cribbage(Game[CribbageOptions]):
     min_players = 2
     max_players = 4
     options_model = CribbageOptions
+    verbs = frozenset({"discard", "crib", "play", "go", "claim", "muggins", "correct", "ready", "leave"})
 
     def __init__(
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
@@ -178,18 +179,11 @@ class Cribbage(Game[CribbageOptions]):
         self.match_games = opts.match
         self.random_dealer = opts.dealer_rule == "random"
         self.skunk_lines = opts.skunk_lines
-        if opts.partnerships and players != 4:
-            raise OptionError(f"partnerships need four players, not {players}")
         if opts.variant == "five-card" and players != 2:
             raise OptionError(f"five-card cribbage is for two players, not {players}")
         fd = opts.first_dealer
         if isinstance(fd, int) and not 0 <= fd < players:
             raise OptionError(f"first_dealer must be a seat 0-{players - 1}, 'cut' or 'random', not {fd}")
-        self.seating = Seating(
-            players,
-            direction=1 if opts.direction == "clockwise" else -1,
-            sides=[(0, 2), (1, 3)] if opts.partnerships else None,
-        )
         self._set_layout()
         self.side_scores = [0] * len(self.seating.sides)
         self.back_pegs = [0] * len(self.seating.sides)
@@ -233,10 +227,20 @@ class Cribbage(Game[CribbageOptions]):
 
     @property
     def to_move(self) -> frozenset[int]:
-        return self.waiting.seats
+        return SEAT_SETS[self.waiting.mask]  # the mask read directly: asked on every move
 
     def waits_for(self, player: int) -> bool:
-        return self.waiting.has(player)
+        return bool(self.waiting.mask >> player & 1)
+
+    def make_seating(self) -> Seating:
+        opts = self.options
+        if opts.partnerships and self.players != 4:
+            raise OptionError(f"partnerships need four players, not {self.players}")
+        return Seating(
+            self.players,
+            direction=1 if opts.direction == "clockwise" else -1,
+            sides=[(0, 2), (1, 3)] if opts.partnerships else None,
+        )
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -922,7 +926,7 @@ class Cribbage(Game[CribbageOptions]):
         events.append(won)
         needed = self.match_games // 2 + 1
         if self.match_points[side] >= needed or skunk == "triple skunk":
-            self._finish("target", side, events)
+            self._finish(Termination.TARGET, side, events)
             return
         self.game_number += 1
         self.side_scores = [0] * len(self.seating.sides)
@@ -931,7 +935,7 @@ class Cribbage(Game[CribbageOptions]):
         self.phase = DISCARD
         self._start_game(events)
 
-    def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
+    def _finish(self, termination: Termination, winner: int | None, events: list[Event]) -> None:
         single = self.match_games == 1
         per_seat = [
             float(
@@ -955,13 +959,24 @@ class Cribbage(Game[CribbageOptions]):
         self._result = Result(
             ranks=ranks,
             scores=self.scores,
-            reason=reason,
+            reason=self._end_reason(termination, winner),
+            termination=termination,
             skunks=skunks,
             match_points=tuple(self.match_points[self.seating.side_of[s]] for s in range(self.players)),
         )
         self.phase = OVER
         self.waiting.clear()
         events.append(game_over(self._result))
+
+    def _end_reason(self, termination: Termination, winner: int | None) -> str:
+        """Why the game ended, in words: who reached the target or won the match, or who left."""
+        if termination is Termination.LEFT:
+            return f"{_players(self.left)} left the table"
+        assert winner is not None
+        who = _players(self.seating.sides[winner])
+        if self.match_games > 1:
+            return f"{who} won the match"
+        return f"{who} reached {self.target}"
 
     def _leave(self, player: int, events: list[Event]) -> None:
         side = self.seating.side_of[player]
@@ -973,7 +988,7 @@ class Cribbage(Game[CribbageOptions]):
             self.seating.leave(seat)
         remaining = self.seating.sides_playing()
         if len(remaining) <= 1:
-            self._finish("leave", remaining[0] if remaining else None, events)
+            self._finish(Termination.LEFT, remaining[0] if remaining else None, events)
             return
         self._set_layout()
         if self.dealer not in self.seating.active:
@@ -987,6 +1002,11 @@ class Cribbage(Game[CribbageOptions]):
             SHOW: "'claim N'",
             MUGGINS: "'muggins N', 'correct' or 'ready'" if self.muggins else "'correct' or 'ready'",
         }.get(self.phase, "'ready'")
+
+
+def _players(seats: Sequence[int]) -> str:
+    """ "player 1", or "players 1 and 3"."""
+    return f"player {seats[0]}" if len(seats) == 1 else f"players {' and '.join(map(str, seats))}"
 
 
 def _sorted(cards: list[Card]) -> list[Card]:

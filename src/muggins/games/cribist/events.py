@@ -69,11 +69,11 @@ class Claimed(Event):
     muggins window closes, ``accepted`` False for an overclaim, which scores nothing."""
 
     player: Final[int]
-    amount: Final[int]
+    points: Final[int]
     accepted: Final[bool | None]
 
-    def __init__(self, player: int, amount: int, accepted: bool | None) -> None:
-        self.player, self.amount, self.accepted = player, amount, accepted
+    def __init__(self, player: int, points: int, accepted: bool | None) -> None:
+        self.player, self.points, self.accepted = player, points, accepted
 
 
 event_type(Claimed, "claimed")
@@ -81,16 +81,21 @@ event_type(Claimed, "claimed")
 
 class MugginsCalled(Event):
     """A call of muggins: made with ``valid`` None when called, and again, judged, when the window
-    closes: ``valid`` calls win ``amount``, invalid ones lose it (``why``)."""
+    closes: ``valid`` calls win ``points``, invalid ones lose them (``why``). ``against`` is the
+    claimer, as in cribbage's muggins event."""
 
     player: Final[int]
-    amount: Final[int]
+    against: Final[int]
+    points: Final[int]
     source: Final[str]
     valid: Final[bool | None]
     why: Final[str]
 
-    def __init__(self, player: int, amount: int, source: str, valid: bool | None, why: str) -> None:
-        self.player, self.amount, self.source, self.valid, self.why = player, amount, source, valid, why
+    def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
+        self, player: int, against: int, points: int, source: str, valid: bool | None, why: str
+    ) -> None:
+        self.player, self.against, self.points = player, against, points
+        self.source, self.valid, self.why = source, valid, why
 
 
 event_type(MugginsCalled, "muggins")

@@ -39,7 +39,7 @@ from muggins.games.events import Dealt, Event, PlayerLeft, Scored
 from muggins.games.flow import SEAT_SETS, game_over
 from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready
 from muggins.games.options import Options
-from muggins.games.result import Result, rank_by
+from muggins.games.result import Result, Termination, rank_by
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind, Score
 
@@ -93,6 +93,7 @@ class Cribist(Game[CribistOptions]):
     min_players: ClassVar[int] = SEATS
     max_players: ClassVar[int] = SEATS
     options_model: ClassVar[type[Options]] = CribistOptions
+    verbs = frozenset({"play", "claim", "muggins", "ready", "leave", "timeup"})
 
     def __init__(
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
@@ -211,7 +212,7 @@ class Cribist(Game[CribistOptions]):
         elif kind is Leave:
             self.left.append(player)
             events.append(PlayerLeft(player))
-            self._end(f"player {player} left the table", events)
+            self._end(f"player {player} left the table", Termination.LEFT, events)
         elif kind is Claim:
             assert isinstance(move, Claim)
             self._claim(player, move.amount, events)
@@ -244,7 +245,7 @@ class Cribist(Game[CribistOptions]):
             "tricks_won": self.tricks_won,
             "claim": None
             if self.claim is None
-            else {"player": self.claim.player, "amount": self.claim.amount, "accepted": self.claim.accepted},
+            else {"player": self.claim.player, "points": self.claim.points, "accepted": self.claim.accepted},
             "muggins": {
                 "waiting": self.waiting.listed(),
                 "calls": [c.to_dict() for c in self.calls],
@@ -301,7 +302,7 @@ class Cribist(Game[CribistOptions]):
         self.time_called = True
         events.append(TimeCalled(player))
         if self.phase is _HAND_OVER:
-            self._end("time is up between hands", events)
+            self._end("time is up between hands", Termination.TIME, events)
 
     def _deal(self, events: list[Event]) -> None:
         self.deal_number += 1
@@ -351,7 +352,8 @@ class Cribist(Game[CribistOptions]):
         events.append(self.claim)
 
     def _muggins(self, player: int, move: Muggins, events: list[Event]) -> None:
-        call = MugginsCalled(player, move.amount, move.source, None, "")
+        assert self.claim is not None
+        call = MugginsCalled(player, self.claim.player, move.amount, move.source, None, "")
         self.calls.append(call)
         events.append(call)
         self._pass(player, events)
@@ -366,22 +368,24 @@ class Cribist(Game[CribistOptions]):
         assert self.trump is not None and self.claim is not None
         score = self.counter(self.trick, self.trump)
         claim = self.claim
-        accepted = claim.amount <= score.total
-        events.append(Claimed(claim.player, claim.amount, accepted))
-        if accepted and self._award(claim.player, "claim", Score(), claim.amount, events):
+        accepted = claim.points <= score.total
+        events.append(Claimed(claim.player, claim.points, accepted))
+        if accepted and self._award(claim.player, "claim", Score(), claim.points, events):
             return
-        unclaimed = score.total - claim.amount if accepted else score.total
+        unclaimed = score.total - claim.points if accepted else score.total
         taken: set[tuple[Kind, frozenset[Card]]] = set()
         for call in self.calls:
             items = parse_source(call.source)
             why = judge_muggins(items, score, taken, unclaimed)
-            events.append(MugginsCalled(call.player, call.amount, call.source, why is None, why or ""))
+            events.append(
+                MugginsCalled(call.player, call.against, call.points, call.source, why is None, why or "")
+            )
             if why is None:
-                unclaimed -= call.amount
+                unclaimed -= call.points
                 taken.update(item_key(i) for i in items)
-                ended = self._award(call.player, "muggins", Score(tuple(items)), call.amount, events)
+                ended = self._award(call.player, "muggins", Score(tuple(items)), call.points, events)
             else:
-                ended = self._award(call.player, "muggins penalty", Score(), -call.amount, events)
+                ended = self._award(call.player, "muggins penalty", Score(), -call.points, events)
             if ended:
                 return
         self.claim = None
@@ -409,9 +413,9 @@ class Cribist(Game[CribistOptions]):
                 if self._award(seat, "tricks", Score((item,)), won[seat], events):
                     return
         if self.end_by == "deals" and self.deal_number >= self.deals:
-            self._end(f"{self.deal_number} deals played", events)
+            self._end(f"{self.deal_number} deals played", Termination.DEALS, events)
         elif self.time_called:
-            self._end("time is up and the last hand is finished", events)
+            self._end("time is up and the last hand is finished", Termination.TIME, events)
         else:
             self.phase = _HAND_OVER
             self.waiting.on(0b1111)
@@ -427,16 +431,15 @@ class Cribist(Game[CribistOptions]):
         self.totals[seat] += points
         events.append(Scored(seat, reason, score, points, self.totals[seat]))
         if self.end_by == "target" and points > 0 and self.totals[seat] >= self.target:
-            self._end(f"player {seat} reached {self.target}", events)
+            self._end(f"player {seat} reached {self.target}", Termination.TARGET, events)
             return True
         return False
 
-    def _end(self, reason: str, events: list[Event]) -> None:
+    def _end(self, reason: str, termination: Termination, events: list[Event]) -> None:
         self.phase = _OVER
         self.waiting.clear()
-        self._result = Result(
-            ranks=rank_by(self.totals, order=self.left), scores=tuple(self.totals), reason=reason
-        )
+        ranks = rank_by(self.totals, order=self.left)
+        self._result = Result(ranks, tuple(self.totals), reason, termination)
         events.append(game_over(self._result))
 
 

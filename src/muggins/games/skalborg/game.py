@@ -16,7 +16,7 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft
 from muggins.games.flow import game_over, mask_of
 from muggins.games.moves import Discard, Leave, Move, Ready
-from muggins.games.result import Result
+from muggins.games.result import Result, Termination
 from muggins.games.skalborg.betting import Round, Table
 from muggins.games.skalborg.events import (
     Acted,
@@ -78,6 +78,9 @@ class Skalborg(Game[SkalborgOptions]):
     min_players = 2
     max_players = 4
     options_model = SkalborgOptions
+    verbs = frozenset(
+        {"discard", "check", "call", "bet", "raise", "allin", "fold", "count", "ready", "leave"}
+    )
 
     table: Table
     round: Round
@@ -108,6 +111,7 @@ class Skalborg(Game[SkalborgOptions]):
         self.hand_number = 0
         self.dealer = self.rng.randrange(self.players) if opts.first_dealer is None else opts.first_dealer
         self.over_reason: str | None = None
+        self.termination = Termination.DEALS
         self.counter: Callable[[Sequence[Card], Sequence[Card]], Score] = showdown_score
         """How a showdown is counted. Replaceable so that the conformance suite's leak test can give a
         showdown another count and prove that nothing anyone receives depends on it before everyone
@@ -149,7 +153,7 @@ class Skalborg(Game[SkalborgOptions]):
     def result(self) -> Result | None:
         if self.over_reason is None:
             return None
-        return Result(ranks=self._ranks(), scores=tuple(self.stacks), reason=self.over_reason)
+        return Result(self._ranks(), tuple(self.stacks), self.over_reason, self.termination)
 
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
         seen = set(self.board) | {c for cards in self.shown.values() for c in cards}
@@ -465,13 +469,15 @@ class Skalborg(Game[SkalborgOptions]):
 
     def _maybe_over(self, events: list[Event]) -> None:
         if len(self.seated) <= 1:
-            others = sum(self.stacks[s] for s in self.out)
-            reason = "everyone else left the table" if others else "one player holds every chip"
+            if sum(self.stacks[s] for s in self.out):
+                reason, termination = "everyone else left the table", Termination.LEFT
+            else:
+                reason, termination = "one player holds every chip", Termination.ALL_CHIPS
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
-            reason = f"{self.hand_number} hands played"
+            reason, termination = f"{self.hand_number} hands played", Termination.DEALS
         else:
             return
-        self.over_reason = reason
+        self.over_reason, self.termination = reason, termination
         self.phase = Phase.GAME_OVER
         self.waiting.clear()
         result = self.result

@@ -172,7 +172,7 @@ export function mountTable(app, ctx, tableId) {
     replace(resultEl, h("h2", {}, me === null ? "Game over" : won ? "You won!" : "Game over"),
       h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
         `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
-      h("p", { class: "muted" }, `ended by ${result.reason}`),
+      h("p", { class: "muted", id: "end-reason" }, result.reason),
       h("div", { class: "row" },
         me !== null ? h("button", { class: "btn", type: "button", id: "rematch-btn",
           onclick: () => ctx.conn.send({ type: "rematch", table_id: tableId }) }, "Rematch") : null,

@@ -118,10 +118,10 @@ export const cribist = {
       case "trumps": return `${who} leads: ${suitSymbol(e.suit)} are trumps`;
       case "trick": return `${who} wins trick ${e.number}: ${e.cards.join(" ")}`;
       case "scored": return `${who} scores ${e.points} (${e.reason}), ${e.total} in all`;
-      case "claimed": return e.accepted === null ? `${who} claims ${e.amount}`
-        : `${who}'s claim of ${e.amount}: ${e.accepted ? "right" : "too many, scores nothing"}`;
-      case "muggins": return e.valid === null ? `${who} calls muggins ${e.amount} (${e.source})`
-        : `${who}'s muggins ${e.amount} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
+      case "claimed": return e.accepted === null ? `${who} claims ${e.points}`
+        : `${who}'s claim of ${e.points}: ${e.accepted ? "right" : "too many, scores nothing"}`;
+      case "muggins": return e.valid === null ? `${who} calls muggins ${e.points} (${e.source})`
+        : `${who}'s muggins ${e.points} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
       case "time_up": return "Time: this hand is the last";
       default: return null;
     }
