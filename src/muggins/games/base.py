@@ -138,7 +138,7 @@ class Game(ABC, Generic[OptionsT]):
         if type(made) is Leave:
             if player in self.left:
                 raise IllegalMoveError(f"player {player} has already left")
-        elif not made.server_only and not self.waits_for(player):  # the table's moves wait on nobody
+        elif not self.waits_for(player) and not made.server_only:  # the table's moves wait on nobody
             raise NotYourTurnError(self.not_your_turn_reason(player))
         reason = self.illegal_reason(player, made)
         if reason is not None:

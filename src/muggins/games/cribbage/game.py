@@ -87,7 +87,8 @@ POST_SHOW: Final = Phase.POST_SHOW
 OVER: Final = Phase.OVER
 
 # Events that hold nothing of one game are made once and shared (events are immutable).
-_PHASE_CHANGED: Final = {phase: PhaseChanged(phase=phase.value) for phase in Phase}
+_PHASE_CHANGED: Final = tuple((phase, PhaseChanged(phase=phase.value)) for phase in Phase)
+"""Each phase's change event, made once (found by identity: an enum's hash is a Python call)."""
 _SAID_GO: Final = tuple(SaidGo(player=seat, auto=auto) for auto in (False, True) for seat in range(4))
 """Each seat's go, said by them and then for them, by ``4 * auto + seat``."""
 _RESETS: Final = tuple(CountReset(leader=seat) for seat in range(4))
@@ -529,7 +530,7 @@ class Cribbage(Game[CribbageOptions]):
             events.append(CribTopped(count=self.pack_to_crib))
         self.phase = DISCARD
         self.waiting.on(self.seating.everyone)
-        events.append(_PHASE_CHANGED[DISCARD])
+        events.append(_phase_changed(DISCARD))
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
         cards = move.cards
@@ -721,7 +722,7 @@ class Cribbage(Game[CribbageOptions]):
         opponents = [s for s in self.seating.active if self.seating.side_of[s] != side]
         self.phase = MUGGINS
         self.waiting.on(mask_of(opponents))
-        events.append(_PHASE_CHANGED[MUGGINS])
+        events.append(_phase_changed(MUGGINS))
 
     def _false_claim_of_game(self, player: int, amount: int, events: list[Event]) -> None:
         """A claim that would reach the target but is more than the show makes (ACC rule 8.4a-b):
@@ -870,7 +871,7 @@ class Cribbage(Game[CribbageOptions]):
     def _enter(self, phase: Phase, events: list[Event]) -> None:
         self.phase = phase
         self.waiting.on(self.seating.everyone if phase is PRE_SHOW or phase is POST_SHOW else 0)
-        events.append(_PHASE_CHANGED[phase])
+        events.append(_phase_changed(phase))
 
     def _next_hand(self, events: list[Event]) -> None:
         if self.random_dealer:
@@ -1002,6 +1003,13 @@ class Cribbage(Game[CribbageOptions]):
             SHOW: "'claim N'",
             MUGGINS: "'muggins N', 'correct' or 'ready'" if self.muggins else "'correct' or 'ready'",
         }.get(self.phase, "'ready'")
+
+
+def _phase_changed(phase: Phase) -> PhaseChanged:
+    for known, event in _PHASE_CHANGED:
+        if known is phase:
+            return event
+    raise AssertionError(phase)
 
 
 def _players(seats: Sequence[int]) -> str:
