@@ -26,7 +26,7 @@ from muggins.bots.registry import make_bot
 from muggins.games.events import Scored
 from muggins.games.registry import new_game
 
-DEAL_EVENTS = frozenset({"new_hand", "deal", "hand_started"})
+DEAL_EVENTS = frozenset({"new_hand"})
 """Event types that start a deal in the registered games."""
 CRIBBAGE_REASONS = {
     "hand": "hand",

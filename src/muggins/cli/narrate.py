@@ -28,14 +28,12 @@ def cards(data: Any) -> str:
 
 def describe(event: Event, you: int | None, *, reveal: bool = False) -> str | None:
     """One line for an event, as seat ``you`` (None: a spectator) saw it, or None for events the
-    table already shows; ``reveal`` shows every card (the replay of a finished game). Events whose
-    fields differ from cribbage's (another game's "shown", say) fall back to the plain form."""
+    table already shows; ``reveal`` shows every card (the replay of a finished game). Every game
+    shares the event vocabulary (docs/protocol.md); an event this module does not know is told in
+    its plain form."""
     data = (event if reveal else event.for_viewer(you)).to_dict()
     kind = data.pop("type")
-    try:
-        return _describe(kind, data, you)
-    except (KeyError, TypeError):
-        return _plain(kind, data)
+    return _describe(kind, data, you)
 
 
 def _plain(kind: str, data: dict[str, Any]) -> str:
@@ -50,7 +48,8 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
             got = f": {cards(data['cards'])}" if data["cards"] else ""
             return f"{who(player, you)}: dealt {data['count']} cards{got}"
         case "played":
-            return f"{does(player, you, 'lays')} {cards([data['card']])}  (count {data['count']})"
+            count = f"  (count {data['count']})" if "count" in data else ""  # a pegging count
+            return f"{does(player, you, 'lays')} {cards([data['card']])}{count}"
         case "go":
             return f"{who(player, you)}: go"
         case "reset":
@@ -68,8 +67,9 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
                     line += f"\n    {i.points:>2}  {i.kind:<14} {format_cards(i.cards, pretty=True)}"
             return line
         case "shown":
-            claimed = "" if data["claimed"] is None else f", claims {data['claimed']}"
-            return f"{does(player, you, 'shows')} {data['what']} {cards(data['cards'])}{claimed}"
+            claimed = "" if data.get("claimed") is None else f", claims {data['claimed']}"
+            what = data.get("what", "hand")
+            return f"{does(player, you, 'shows')} {what} {cards(data['cards'])}{claimed}"
         case "muggins":
             against = who(data["against"], you)
             return f"{does(player, you, 'calls')} muggins on {against} for {data['points']}!"

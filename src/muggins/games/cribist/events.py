@@ -10,17 +10,18 @@ from muggins.games.events import Event, event_type
 from muggins.scoring.items import Score
 
 
-class DealStarted(Event):
-    """A new deal: who deals and its number (1-based). The cards follow as secret ``dealt`` events."""
+class NewHand(Event):
+    """A new deal: its number (1-based) and who deals, named as in every game (``new_hand``). The
+    cards follow as secret ``dealt`` events."""
 
+    hand: Final[int]
     dealer: Final[int]
-    number: Final[int]
 
-    def __init__(self, dealer: int, number: int) -> None:
-        self.dealer, self.number = dealer, number
+    def __init__(self, hand: int, dealer: int) -> None:
+        self.hand, self.dealer = hand, dealer
 
 
-event_type(DealStarted, "deal")
+event_type(NewHand, "new_hand")
 
 
 class CardPlayed(Event):

@@ -15,9 +15,9 @@ from muggins.games.base import DeckSpec, Game
 from muggins.games.cribist.events import (
     CardPlayed,
     Claimed,
-    DealStarted,
     MugginsCalled,
     MugginsClosed,
+    NewHand,
     TimeCalled,
     TrickWon,
     TrumpsSet,
@@ -319,7 +319,7 @@ class Cribist(Game[CribistOptions]):
         self.history = []
         self.phase = _PLAY
         self.waiting.clear()
-        events.append(DealStarted(self.dealer, self.deal_number))
+        events.append(NewHand(self.deal_number, self.dealer))
         events.extend(Dealt(seat, CARDS_EACH, dealt[seat]) for seat in range(SEATS))
 
     def _play(self, player: int, card: Card, events: list[Event]) -> None:

@@ -12,8 +12,9 @@ from muggins.games.events import Event, event_type
 from muggins.scoring.items import Score
 
 
-class HandStarted(Event):
-    """A new hand: its number, the dealer and the blinds in force."""
+class NewHand(Event):
+    """A new hand: its number and the dealer, named as in every game (``new_hand``), and the blinds
+    in force."""
 
     hand: Final[int]
     dealer: Final[int]
@@ -24,7 +25,7 @@ class HandStarted(Event):
         self.hand, self.dealer, self.small_blind, self.big_blind = hand, dealer, small_blind, big_blind
 
 
-event_type(HandStarted, "hand_started")
+event_type(NewHand, "new_hand")
 
 
 class BlindPosted(Event):

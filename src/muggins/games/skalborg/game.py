@@ -24,7 +24,7 @@ from muggins.games.skalborg.events import (
     BoardTurned,
     Busted,
     Counted,
-    HandStarted,
+    NewHand,
     PotWon,
     Shown,
     Thrown,
@@ -286,7 +286,7 @@ class Skalborg(Game[SkalborgOptions]):
         self.claims = {}
         self.won = {}
         self.waiting.on(mask_of(dealt))
-        events.append(HandStarted(self.hand_number, self.dealer, self.small_blind, self.big_blind))
+        events.append(NewHand(self.hand_number, self.dealer, self.small_blind, self.big_blind))
         self._post_blinds(events)
         pack = self.next_pack(joker_pack())
         present = set(pack)

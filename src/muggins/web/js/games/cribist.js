@@ -113,7 +113,7 @@ export const cribist = {
   describe(e, ui) {
     const who = e.player !== undefined ? ui.name(e.player) : "";
     switch (e.type) {
-      case "deal": return `Deal ${e.number}: ${ui.name(e.dealer)} deals`;
+      case "new_hand": return `Deal ${e.hand}: ${ui.name(e.dealer)} deals`;
       case "played": return `${who} plays ${e.card}`;
       case "trumps": return `${who} leads: ${suitSymbol(e.suit)} are trumps`;
       case "trick": return `${who} wins trick ${e.number}: ${e.cards.join(" ")}`;

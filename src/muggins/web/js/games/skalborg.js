@@ -131,7 +131,7 @@ export const skalborg = {
   describe(e, ui) {
     const who = e.player !== undefined ? ui.name(e.player) : "";
     switch (e.type) {
-      case "hand_started": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals, blinds ${e.small_blind}/${e.big_blind}`;
+      case "new_hand": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals, blinds ${e.small_blind}/${e.big_blind}`;
       case "blind": return `${who} posts the ${e.blind} blind: ${e.amount}`;
       case "thrown": return `${who} throws${e.card ? ` ${e.card}` : " a card"} to the crib`;
       case "board": return `${e.street}: ${e.cards.join(" ")}`;
