@@ -157,16 +157,46 @@ def seven_more(game: Any) -> None:
 
 def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -> str:
     """Everything ``viewer`` receives after a move, as the bytes a client gets: the view, their
-    legal moves, the events redacted for them and, while counting, the hint (a function of the view
-    alone, asked only in the counting phases, where it is quick)."""
+    legal moves, the events redacted for them and, while counting, the hint as the server serves it
+    (its refusal, or the advice; asked only in the counting phases, where it is quick)."""
     data: list[Any] = [game.view(viewer), [e.for_viewer(viewer).to_dict() for e in events]]
     if viewer is not None:
         data.append([str(m) for m in game.legal_moves(viewer)])
         if hints and viewer in game.to_move and data[0].get("phase") in COUNTING_PHASES:
-            from muggins.server.hints import hint
-
-            data.append(list(hint(game.name, data[0])))
+            data.append(served_hint(game, viewer))
     return json.dumps(data, sort_keys=True)
+
+
+def served_hint(game: Game, seat: int) -> list[Any]:
+    """What the server answers ``seat``'s hint request with now: ``["refused", why]`` or the advice."""
+    from muggins.server.hints import hint, refusal
+
+    refused = refusal(game, seat)
+    if refused is not None:
+        return ["refused", refused]
+    return list(hint(game.name, game.view(seat)))
+
+
+def check_counting_unhinted(factory: Callable[[], Game], seed: int, moves: int = 1500) -> int:
+    """Play ``factory()`` with up to ``moves`` random moves and assert that every decision counting
+    by hand (a claim or a muggins window) is refused a hint with the same words, and that no other
+    decision counts as one; returns how many counting decisions were met."""
+    from muggins.server.hints import COUNTING_IS_YOURS
+
+    rng = random.Random(seed)
+    game, met = factory(), 0
+    for _ in range(moves):
+        if game.is_over:
+            break
+        for seat in sorted(game.to_move):
+            counting = game.view(seat).get("phase") in COUNTING_PHASES
+            assert game.counts_by_hand(seat) == counting, (seat, game.view(seat).get("phase"))
+            if counting:
+                met += 1
+                assert served_hint(game, seat) == ["refused", COUNTING_IS_YOURS]
+        player = rng.choice(sorted(game.to_move))
+        game.apply(player, rng.choice(game.legal_moves(player)))
+    return met
 
 
 def check_count_hidden(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_random_game
+from conformance import check_count_hidden, check_counting_unhinted, check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game
@@ -112,6 +112,13 @@ def test_no_message_tells_the_count_before_its_window_closes(config: dict[str, A
                     seed,
                 )
                 assert moves > 0
+
+
+@pytest.mark.parametrize("config", COUNTING, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_no_hint_counts_for_a_player(config: dict[str, Any]) -> None:
+    """Every claim and muggins window is refused a hint in the same words (auto counting has none)."""
+    met = check_counting_unhinted(functools.partial(new_game, "cribbage", seed=1, **config), 1)
+    assert (met > 0) == (config.get("counting") == "manual")
 
 
 class _Leaky:

@@ -25,7 +25,7 @@ from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_random_game, seven_more
+from conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CLUBS, DIAMONDS, HEARTS, SPADES = (" ".join(rank + suit for rank in RANKS) for suit in "CDHS")
@@ -547,3 +547,10 @@ def test_no_message_tells_a_tricks_count_before_it_is_shown(counting: str, close
             seed,
         )
         assert moves > 0
+
+
+@pytest.mark.parametrize("counting", ["manual", "auto"])
+def test_no_hint_counts_for_a_player(counting: str) -> None:
+    """Every claim on a trick and every muggins window is refused a hint in the same words."""
+    game = functools.partial(new_game, "cribist", players=4, seed=2, counting=counting, deals=1)
+    assert (check_counting_unhinted(game, 2) > 0) == (counting == "manual")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_random_game, seven_more
+from conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 from muggins.cards import parse_cards
 from muggins.cli.tables.skalborg import render
@@ -697,3 +697,10 @@ def test_no_message_tells_a_count_before_everyone_is_ready(counting: str, player
             seed,
         )
         assert moves > 0
+
+
+@pytest.mark.parametrize("counting", ["manual", "auto"])
+def test_no_hint_counts_for_a_player(counting: str) -> None:
+    """Every seat counting its combinations by hand is refused a hint in the same words."""
+    game = functools.partial(new_game, "skalborg", players=3, seed=2, counting=counting)
+    assert (check_counting_unhinted(game, 2) > 0) == (counting == "manual")

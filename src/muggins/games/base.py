@@ -152,6 +152,11 @@ class Game(ABC, Generic[OptionsT]):
         """Whether ``player`` is in ``to_move`` (an engine may answer without making the set)."""
         return player in self.to_move
 
+    def counts_by_hand(self, player: int) -> bool:
+        """Whether ``player`` is asked now to count by hand: to claim points or to judge another's
+        claim. That decision tests the player, so nothing served may answer it: no hint."""
+        return False
+
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see (``None``: a spectator), as JSON-ready values."""
         if player is not None:

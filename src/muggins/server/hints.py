@@ -14,11 +14,28 @@ from typing import Any, NamedTuple
 from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.bots.registry import bot_names, make_bot
+from muggins.games.base import Game
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.reading import Seat, read
 
 DISCARD_LINES = 6
 """How many of the best splits a discard hint lists."""
+COUNTING_IS_YOURS = (
+    "counting is yours at this table: a hint would count for you, so none is given while you "
+    "claim points or judge another's claim"
+)
+"""Why a seat counting by hand gets no hint: the same words whatever the cards, so the refusal
+itself tells nothing about the count."""
+
+
+def refusal(game: Game, seat: int) -> str | None:
+    """Why ``seat`` may not have a hint now, or None: a decision that tests the player (a claim or
+    a muggins window under manual counting) is never answered for them."""
+    if seat not in game.to_move:
+        return "it is not your turn: a hint is for a move you have to make"
+    if game.counts_by_hand(seat):
+        return COUNTING_IS_YOURS
+    return None
 
 
 class Advice(NamedTuple):

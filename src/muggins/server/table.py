@@ -364,8 +364,9 @@ class Table:
         if not self.row.hints:
             raise TableError("hints are turned off at this table")
         game = self._live_game()
-        if seat not in game.to_move:
-            raise TableError("it is not your turn: a hint is for a move you have to make")
+        refused = hints.refusal(game, seat)
+        if refused is not None:
+            raise TableError(refused)
         view, state_id = game.view(seat), game.state_id
         move, reason, details = await asyncio.get_running_loop().run_in_executor(
             None, hints.hint, self.row.game, view

@@ -141,6 +141,10 @@ class Cribist(Game[CribistOptions]):
             return SEAT_SETS[1 << self.winner]
         return self.waiting.seats
 
+    def counts_by_hand(self, player: int) -> bool:
+        """A claim on a won trick, or a muggins window on another's claim."""
+        return player in self._to_move and (self.phase is _CLAIM or self.phase is _MUGGINS)
+
     @property
     def turn(self) -> int:
         """The seat to lay the next card to the trick."""

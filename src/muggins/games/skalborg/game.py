@@ -136,6 +136,10 @@ class Skalborg(Game[SkalborgOptions]):
             return frozenset() if self.actor is None else frozenset({self.actor})
         return self.waiting.seats
 
+    def counts_by_hand(self, player: int) -> bool:
+        """Counting one's own combinations after the showdown (manual counting only)."""
+        return self.phase is Phase.COUNT and player in self.to_move
+
     def legal_moves(self, player: int) -> list[Move]:
         if player not in self.to_move:
             return []
