@@ -19,7 +19,7 @@ from muggins.games.errors import (
     OptionError,
     RecordError,
 )
-from muggins.games.events import Dealt
+from muggins.games.events import Dealt, Scored
 from muggins.games.moves import Discard
 from muggins.games.result import Termination
 
@@ -380,11 +380,11 @@ def test_muggins_takes_the_lesser_of_the_call_and_the_missed_points() -> None:
     game = cribbage(deck=TWO, counting="manual", muggins=True)
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 5"), (0, "muggins 5")])
     assert game.scores == (1 + 4, 13)
-    assert _judged(game) == [(5, 9, [[0, "muggins 5", 4]])]
+    assert _judged(game) == [(5, 9, [[0, "muggins 5", 4, ""]])]
     play(game, [(0, "claim 7"), (1, "muggins 2")])
     # seat 0's hand (5D 5S 2C 3H) makes 7 exactly: the wrong call gives seat 0 the 2 points named
     assert game.scores == (5 + 7 + 2, 13)
-    assert _judged(game)[1] == (7, 7, [[1, "muggins 2", -2]])
+    assert _judged(game)[1] == (7, 7, [[1, "muggins 2", -2, "nothing was missed in the hand"]])
 
 
 def test_an_overclaim_stands_unless_an_opponent_calls_for_a_correction() -> None:
@@ -396,7 +396,7 @@ def test_an_overclaim_stands_unless_an_opponent_calls_for_a_correction() -> None
     game = cribbage(deck=TWO, counting="manual", muggins=True)
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12"), (0, "correct")])
     assert game.scores == (1, 8 + 9)
-    assert _judged(game) == [(12, 9, [[0, "correct", 3]])]
+    assert _judged(game) == [(12, 9, [[0, "correct", 3, ""]])]
 
 
 def test_a_correction_call_on_a_claim_that_is_not_over_changes_nothing() -> None:
@@ -420,6 +420,93 @@ def test_a_false_claim_of_game_is_judged_at_once() -> None:
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12")])
     assert game.scores == (1 + 3, 8 + 9 - 15)
     assert game.result is None and game.to_move == {0}
+
+
+def test_a_false_claim_of_game_gives_the_overclaim_only_up_to_the_game_hole() -> None:
+    """ACC rule 8.4b: the opponent is awarded the points overclaimed "up to the game hole". Seat 1
+    at 8 claims 29 for a hand of 9 at target 20: it reaches 17, so 3 were overclaimed, not 20; seat
+    1 goes back 15 to 2, and seat 0 goes from 1 to 4 (not to 21, which would win it the game)."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True, target=20)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 29")])
+    assert game.scores == (1 + 3, 8 + 9 - 15)
+    assert game.result is None
+    assert _judged(game) == [(29, 9, [[1, "false claim of game", -15, ""], [0, "overclaimed", 3, ""]])]
+
+
+def test_the_set_back_stops_at_the_start_and_counts_when_the_opponent_wins() -> None:
+    """ACC rule 8.4b: the 15-point set-back is assessed even if the opponent reaches the game hole
+    by the overclaim; a backward penalty stops at the start (0), as the board has no holes behind
+    it. Seat 0 at 1 claims 19 at target 20 for a hand of 7: it pegs 7 to 8, goes back 8 to 0 (not
+    to -7), and seat 1 (at 17) takes the 12 overclaimed up to the game hole, and the game."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True, target=20)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 9"), (0, "ready"), (0, "claim 19")])
+    assert game.result is not None and game.result.winners == (1,)
+    assert game.scores == (0, 17 + 12)
+    assert min(event.total for event in game.events if isinstance(event, Scored)) >= 0
+    assert _judged(game)[1] == (
+        19,
+        7,
+        [[0, "false claim of game", -8, ""], [1, "overclaimed", 12, ""]],
+    )
+
+
+def test_an_overclaim_whose_true_count_wins_is_no_false_claim_of_game() -> None:
+    """ACC rule 8.4a: a claim of game is false only when the player "does not have sufficient points
+    to win". Seat 1 at 8 with a hand of 9 at target 17 wins whatever it claims above 9."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True, target=17)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 12")])
+    assert game.result is not None and game.result.winners == (1,)
+    assert not any(event.type == "show_judged" for event in game.events)
+    assert all(event.reason != "false claim of game" for event in game.events if isinstance(event, Scored))
+
+
+def test_muggins_takes_no_more_than_the_holes_the_claimer_could_have_pegged() -> None:
+    """ACC rule 10.4a: "In no case shall the amount of points awarded for muggins exceed the actual
+    number of holes that could have been pegged". Seat 1 claims 5 of 9 and stands at 13 of 15: it
+    could have pegged only 2 more holes, so seat 0's call of 4 takes 2."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True, target=15)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 5"), (0, "muggins 4")])
+    assert game.scores == (1 + 2, 8 + 5)
+    assert _judged(game) == [(5, 9, [[0, "muggins 4", 2, ""]])]
+
+
+@pytest.mark.parametrize(
+    ("call", "taken", "why"),
+    [
+        ("muggins 2 fifteen 5H 10S", 2, ""),
+        ("muggins 4 fifteen 4C 6D 5H; fifteen 10S 4C AS", 4, ""),
+        ("muggins 3 run 4C 5H 6D", 3, ""),
+        ("muggins 2 pair 4C 6D", -2, "pair 4C 6D does not score in the hand"),
+        ("muggins 2 fifteen 4C 6D 5S", None, "5S is not in the hand or the starter"),
+        ("muggins 4 fifteen 5H 10S; fifteen 10S 5H", -4, "fifteen 10S 5H is already counted"),
+        ("muggins 3 fifteen 5H 10S", None, "the items named are worth 2, not 3"),
+        ("muggins 2 pair 4C", None, "a pair names 2 different cards, not 4C"),
+        ("muggins 2 straight 4C 5H", None, "unknown kind 'straight'"),
+    ],
+)
+def test_a_muggins_call_naming_items_is_judged_on_them(call: str, taken: int | None, why: str) -> None:
+    """Seat 1 (4C 5H 6D 10S, starter AS: fifteens 5H 10S, 4C 6D 5H, 4C 10S AS and the run 4-5-6)
+    claims 4 of its 9. A call naming items must name items of the show, each once, within the 5
+    missed; a wrong one gives the claimer the points called (ACC 10.4a). A call that is not well
+    formed for the cards laid (unknown kind, a card not shown, a worth other than the amount) is
+    refused as a move, since saying so tells nothing of the count."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 4")])
+    if taken is None:
+        with pytest.raises(IllegalMoveError, match=why):
+            game.apply(0, call)
+        return
+    game.apply(0, call)
+    assert _judged(game) == [(4, 9, [[0, call, taken, why]])]
+    assert game.scores == (1 + max(taken, 0), 8 + 4 + max(-taken, 0))
+
+
+def test_a_call_naming_items_must_fit_in_what_was_missed() -> None:
+    """Seat 1 claims 8 of 9: a call naming a genuine fifteen (2) is still wrong, only 1 was missed."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 8"), (0, "muggins 2 fifteen 5H 10S")])
+    why = "only 1 point of the hand went unclaimed, not 2"
+    assert _judged(game) == [(8, 9, [[0, "muggins 2 fifteen 5H 10S", -2, why]])]
 
 
 def test_manual_counting_without_muggins_loses_missed_points() -> None:
@@ -565,8 +652,8 @@ def test_match_games_won_by_a_claim_or_a_muggins_open_no_window() -> None:
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 5")])
     assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
     game = cribbage(deck=TWO, target=9, match=3, counting="manual", muggins=True)
-    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 0"), (0, "muggins 9")])
-    assert game.games_won[0].winners == (0,)  # 1 + 9 taken when the window closed
+    play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 0"), (0, "muggins 9"), (0, "claim 0"), (1, "muggins 1")])
+    assert game.scores == (0, 0) and game.games_won[0].winners == (1,)  # 8 + 1 taken at the close
     assert game.game_number == 2 and game.to_move == {0, 1} and game.view(0)["phase"] == "discard"
 
 

@@ -20,9 +20,10 @@ from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribist.game import Cribist, CribistOptions
-from muggins.games.cribist.rules import MAX_TRICK_POINTS, parse_source, playable, trick_winner
+from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, playable, trick_winner
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
+from muggins.scoring.sources import parse_source
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
@@ -379,7 +380,7 @@ def test_the_trick_winner_cannot_muggins_their_own_trick_and_each_caller_acts_on
 
 
 def test_muggins_source_syntax_round_trips() -> None:
-    items = parse_source("fifteen 5H 10S; pair 5H 5D ;run 3C 4C 5H; flush 2H 4H 6H 8H; jack JD")
+    items = parse_source("fifteen 5H 10S; pair 5H 5D ;run 3C 4C 5H; flush 2H 4H 6H 8H; jack JD", SOURCE_WORDS)
     assert [i.points for i in items] == [2, 2, 3, 4, 1]
 
 

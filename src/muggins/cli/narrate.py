@@ -73,6 +73,14 @@ def _describe(kind: str, data: dict[str, Any], you: int | None) -> str | None:
         case "muggins":
             against = who(data["against"], you)
             return f"{does(player, you, 'calls')} muggins on {against} for {data['points']}!"
+        case "show_judged":
+            line = (
+                f"{who(player, you)}'s {data['what']} makes {data['score']['total']} ({data['said']}); "
+                f"claimed {data['claimed']}"
+            )
+            for seat, call, points, why in data["calls"]:
+                line += f"\n    {who(seat, you)}: {call} → {points}" + (f" ({why})" if why else "")
+            return line
         case "new_hand":
             return f"— hand {data['hand']}, dealer: {who(data['dealer'], you)} —"
         case "dealer_cut":

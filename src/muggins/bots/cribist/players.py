@@ -13,18 +13,12 @@ from dataclasses import dataclass
 
 from muggins.bots.base import View
 from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, card_at, parse_card
-from muggins.games.cribist.rules import (
-    format_source,
-    item_key,
-    judge_muggins,
-    parse_source,
-    playable,
-    trick_winner,
-)
+from muggins.games.cribist.rules import SOURCE_WORDS, playable, trick_winner
 from muggins.games.moves import Claim, Move, Muggins, Play, Ready
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.cribist.trick import score_trick
-from muggins.scoring.items import Item, Kind, Score
+from muggins.scoring.items import Item, Score
+from muggins.scoring.sources import ItemKey, format_source, item_key, judge_source, parse_source
 from muggins.strategy.cribist.search import Position, search
 
 SEATS = 4
@@ -97,7 +91,7 @@ def counting_move(view: View) -> Move | None:
         return Claim(_trick_on_table(view).total)
     if phase == "muggins":
         items = missed_items(view)
-        return Muggins(sum(i.points for i in items), format_source(items)) if items else Ready()
+        return Muggins(sum(i.points for i in items), format_source(items, SOURCE_WORDS)) if items else Ready()
     if phase == "hand over":
         return Ready()
     return None
@@ -114,10 +108,10 @@ def missed_items(view: View) -> list[Item]:
     score = _trick_on_table(view)
     claimed = view["claim"]["points"]
     unclaimed = score.total - (claimed if claimed <= score.total else 0)
-    taken: set[tuple[Kind, frozenset[Card]]] = set()
+    taken: set[ItemKey] = set()
     for call in view["muggins"]["calls"]:  # unjudged until the window closes: judged here by hand
-        items = parse_source(call["source"])
-        if judge_muggins(items, score, taken, unclaimed) is None:
+        items = parse_source(call["source"], SOURCE_WORDS)
+        if judge_source(items, score, taken, unclaimed, words=SOURCE_WORDS, where="this trick") is None:
             unclaimed -= call["points"]
             taken.update(item_key(i) for i in items)
     return best_fit([i for i in score if item_key(i) not in taken], unclaimed)

@@ -154,17 +154,18 @@ event_type(Shown, "shown")
 
 class ShowJudged(Event):
     """A claimed show's muggins window closed: its true score, itemised, what was claimed, and each
-    call on it as ``(seat, call, points)`` (points taken by the caller; negative: given to the
-    claimer for a wrong muggins; for 'correct', the points taken down)."""
+    call on it as ``(seat, call, points, why)``: points taken by the caller; negative, given to the
+    claimer for a wrong muggins, with ``why`` it was wrong (the item that failed); for 'correct',
+    the points taken down. A false claim of game lists its pegs the same way."""
 
     player: Final[int]
     what: Final[str]
     claimed: Final[int]
     score: Final[Score]
-    calls: Final[tuple[tuple[int, str, int], ...]]
+    calls: Final[tuple[tuple[int, str, int, str], ...]]
 
     def __init__(
-        self, player: int, what: str, claimed: int, score: Score, calls: tuple[tuple[int, str, int], ...]
+        self, player: int, what: str, claimed: int, score: Score, calls: tuple[tuple[int, str, int, str], ...]
     ) -> None:
         self.player, self.what, self.claimed, self.score, self.calls = player, what, claimed, score, calls
 

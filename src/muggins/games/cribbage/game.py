@@ -39,6 +39,7 @@ from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import itemise_show
+from muggins.scoring.sources import ItemKey, SourceError, item_key, judge_source, parse_source
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -59,6 +60,17 @@ claim may be any number up to it, whatever the cards (docs/rules/cribbage.md).""
 _CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
 _CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
 """Every muggins call by amount (an amount names how many points the caller says were missed)."""
+SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
+    "fifteen": (Kind.FIFTEEN, range(2, 6)),
+    "pair": (Kind.PAIR, range(2, 3)),
+    "run": (Kind.RUN, range(3, 6)),
+    "flush": (Kind.FLUSH, range(4, 6)),
+    "nobs": (Kind.NOBS, range(1, 3)),
+}
+"""The words a muggins call names the items of a show in (``muggins 3 fifteen 5H JS; nobs JD``),
+with how many cards each names (nobs: the jack, with or without the starter)."""
+FALSE_CLAIM_SETBACK: Final = 15
+"""The backward penalty for a false claim of game (ACC rule 8.4b)."""
 """Every set of seats, by its bit mask (the engine keeps sets of seats as masks), made once."""
 
 # The phases of a hand, as numbers (the compiled engine compares them on every move); PHASES names them.
@@ -315,7 +327,7 @@ class Cribbage(Game[CribbageOptions]):
                 most = MAX_CLAIM[len(shown.cards)]
                 if move.amount > most:
                     return f"muggins {move.amount}: no {shown.what} makes that many; call 1 to {most}"
-                return None
+                return _source_problem(move, shown) if move.source else None
         elif (kind is Correct and phase == MUGGINS) or (
             kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS)
         ):
@@ -718,7 +730,8 @@ class Cribbage(Game[CribbageOptions]):
     def _claim(self, player: int, amount: int, events: list[Event]) -> None:
         self.waiting.clear()
         side = self.seating.side_of[player]
-        if self.side_scores[side] + amount >= self.target and amount > self._step_score().total:
+        true = self._step_score().total
+        if self.side_scores[side] + amount >= self.target > self.side_scores[side] + true:
             self._false_claim_of_game(player, amount, events)
             return
         if self._show_step(amount, events):
@@ -729,9 +742,12 @@ class Cribbage(Game[CribbageOptions]):
         events.append(_phase_changed(MUGGINS))
 
     def _false_claim_of_game(self, player: int, amount: int, events: list[Event]) -> None:
-        """A claim that would reach the target but is more than the show makes (ACC rule 8.4a-b):
-        the claimer pegs the true count and 15 points back, and each opposing side pegs the points
-        overclaimed. Judged at once, as a false claim of game summons the judges."""
+        """A claim that would reach the target when the show's true count does not (ACC rule 8.4a-b),
+        judged at once, as a false claim of game summons the judges: the claimer pegs the true count;
+        each opposing side pegs the points overclaimed up to the game hole (the target less the
+        claimer's true score); the claimer goes back 15, no further than the start, even when an
+        opponent has reached the game hole (the set-back is applied first here, so that the game
+        ends with it counted). The judged show records exactly the pegs made."""
         score = self._step_score()
         shown = Shown(
             player=player,
@@ -743,21 +759,21 @@ class Cribbage(Game[CribbageOptions]):
         )
         self.shows.append(shown)
         events.append(shown)
-        over = amount - score.total
-        calls = ((player, "false claim of game", -15),)
-        self._judge(shown, score, calls, events)
-        if self._add(player, shown.what, score, events) or self._add(
-            player, "false claim of game", _claimed(-15, Kind.CLAIMED), events
-        ):
-            return
+        side = self.seating.side_of[player]
+        reached = self.side_scores[side] + score.total
+        setback = min(FALSE_CLAIM_SETBACK, reached)
+        over = self.target - reached
+        pegs: list[tuple[int, str, int]] = [(player, "false claim of game", -setback)]
         for other in range(len(self.seating.sides)):
-            if (
-                other != self.seating.side_of[player]
-                and self.seating.side_active(other)
-                and self._add(
-                    self.seating.sides[other][0], "overclaimed", _claimed(over, Kind.MUGGINS), events
-                )
-            ):
+            if other != side and self.seating.side_active(other):
+                pegs.append((self.seating.sides[other][0], "overclaimed", over))
+                if self.side_scores[other] + over >= self.target:
+                    break
+        self._judge(shown, score, tuple((seat, why, points, "") for seat, why, points in pegs), events)
+        self._add(player, shown.what, score, events)
+        for seat, reason, points in pegs:
+            kind = Kind.MUGGINS if reason == "overclaimed" else Kind.CLAIMED
+            if self._add(seat, reason, _claimed(points, kind), events):
                 return
 
     def _call(self, player: int, move: Move, events: list[Event]) -> None:
@@ -771,34 +787,59 @@ class Cribbage(Game[CribbageOptions]):
             self._close_window(events)
 
     def _close_window(self, events: list[Event]) -> None:
-        """Judge the claim and the calls on it (ACC rules 8.3, 8.4 and 10.4) and itemise the show
-        for everyone: a correct call takes what was missed (no more than the caller named), a
-        muggins call on a claim that missed nothing gives the claimer the points named, and a call
-        to correct takes an overclaim down to the true count."""
+        """Judge the claim and the calls on it, in the order made (ACC rules 8.3, 8.4, 10.4), and
+        itemise the show for everyone. A call naming items is right only if each is an item of the
+        show not taken by an earlier call and together they fit in what the claim missed; a call
+        naming none, if anything was missed. A right call takes the lesser of what it names and what
+        is still missed, and never more than the holes the claimer could have pegged (10.4a); a
+        wrong one gives the claimer the points named (10.4a). A call to correct takes an overclaim
+        down to the true count, for no gain (8.4, 11.1b). The judged show records the pegs made:
+        once one wins the game, the calls after it take nothing."""
         shown = self.shows[-1]
         claimer = shown.player
         score = self._step_score_of(len(self.shows) - 1)
         claimed = shown.claimed or 0
-        missed = score.total - claimed
-        outcomes: list[tuple[int, str, int]] = []
+        unclaimed = max(0, score.total - claimed)
+        holes = self.target - self.side_scores[self.seating.side_of[claimer]]
+        scores = list(self.side_scores)
+        taken: set[ItemKey] = set()
+        outcomes: list[tuple[int, str, int, str]] = []
         pegs: list[tuple[int, str, int]] = []
-        corrected = False
+        corrected = won = False
         for seat, call in self.calls:
-            if isinstance(call, Muggins):
-                if missed > 0:
-                    taken = min(call.amount, missed)
-                    missed -= taken
-                    outcomes.append((seat, str(call), taken))
-                    pegs.append((seat, "muggins", taken))
+            peg: tuple[int, str, int] | None = None
+            points, why = 0, ""
+            if won:
+                why = "the game was already won"
+            elif isinstance(call, Muggins):
+                items = _named_items(call, shown)
+                wrong = (
+                    judge_source(
+                        items, score, taken, unclaimed, words=SOURCE_WORDS, where=f"the {shown.what}"
+                    )
+                    if items
+                    else (None if unclaimed else f"nothing was missed in the {shown.what}")
+                )
+                if wrong is None:
+                    found = min(call.amount, unclaimed)
+                    unclaimed -= found
+                    taken.update(item_key(i) for i in items)
+                    points = min(found, holes)
+                    holes -= points
+                    peg = (seat, "muggins", points)
                 else:
-                    outcomes.append((seat, str(call), -call.amount))
-                    pegs.append((claimer, "wrong muggins", call.amount))
+                    points, why = -call.amount, wrong
+                    peg = (claimer, "wrong muggins", call.amount)
             elif claimed > score.total and not corrected:
                 corrected = True
-                outcomes.append((seat, str(call), claimed - score.total))
-                pegs.append((claimer, "correction", score.total - claimed))
-            else:
-                outcomes.append((seat, str(call), 0))
+                points = claimed - score.total
+                peg = (claimer, "correction", -points)
+            if peg is not None and peg[2]:
+                pegs.append(peg)
+                side = self.seating.side_of[peg[0]]
+                scores[side] += peg[2]
+                won = scores[side] >= self.target
+            outcomes.append((seat, str(call), points, why))
         self.calls.clear()
         self._judge(shown, score, tuple(outcomes), events)
         for seat, reason, points in pegs:
@@ -807,7 +848,7 @@ class Cribbage(Game[CribbageOptions]):
                 return
 
     def _judge(
-        self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int], ...], events: list[Event]
+        self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int, str], ...], events: list[Event]
     ) -> None:
         judged = ShowJudged(
             player=shown.player, what=shown.what, claimed=shown.claimed or 0, score=score, calls=calls
@@ -1035,6 +1076,37 @@ def _sorted(cards: list[Card]) -> list[Card]:
 
 def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
+
+
+def _source_problem(move: Muggins, shown: Shown) -> str | None:
+    """Why a muggins call's named items are not well formed for ``shown`` (an unknown kind, a card
+    not in the show, a worth other than the amount called), or None; whether they score is judged
+    only when the window closes."""
+    try:
+        items = parse_source(move.source, SOURCE_WORDS)
+    except SourceError as exc:
+        return str(exc)
+    laid = (*shown.cards, shown.starter)
+    stray = [str(c) for item in items for c in item.cards if c not in laid]
+    if stray:
+        verb = "is" if len(stray) == 1 else "are"
+        return f"{' '.join(stray)} {verb} not in the {shown.what} or the starter"
+    worth = sum(i.points for i in items)
+    if worth != move.amount:
+        return f"the items named are worth {worth}, not {move.amount}"
+    return None
+
+
+def _named_items(call: Muggins, shown: Shown) -> tuple[Item, ...]:
+    """The items a (well-formed) call names; nobs named by its jack alone takes the starter, as the
+    count itemises it."""
+    if not call.source:
+        return ()
+    items = parse_source(call.source, SOURCE_WORDS)
+    return tuple(
+        Item(i.kind, (*i.cards, shown.starter), i.points) if i.kind is Kind.NOBS and len(i.cards) == 1 else i
+        for i in items
+    )
 
 
 def _claimed(points: int, kind: Kind) -> Score:

@@ -26,10 +26,7 @@ from muggins.games.cribist.moves import TimeUp
 from muggins.games.cribist.options import SEATS, CribistOptions
 from muggins.games.cribist.rules import (
     MAX_TRICK_POINTS,
-    SourceError,
-    item_key,
-    judge_muggins,
-    parse_source,
+    SOURCE_WORDS,
     playable,
     trick_points,
     trick_winner,
@@ -42,6 +39,7 @@ from muggins.games.options import Options
 from muggins.games.result import Result, Termination, rank_by
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind, Score
+from muggins.scoring.sources import ItemKey, SourceError, item_key, judge_source, parse_source
 
 CARDS_EACH: Final = 13
 PLAYS: Final = [Play(card) for card in standard_pack()]
@@ -289,7 +287,7 @@ class Cribist(Game[CribistOptions]):
         if not move.source:
             return "name the source of the points, e.g. 'muggins 2 fifteen 5H 10S'"
         try:
-            items = parse_source(move.source)
+            items = parse_source(move.source, SOURCE_WORDS)
         except SourceError as exc:
             return str(exc)
         for item in items:
@@ -377,10 +375,10 @@ class Cribist(Game[CribistOptions]):
         if accepted and self._award(claim.player, "claim", Score(), claim.points, events):
             return
         unclaimed = score.total - claim.points if accepted else score.total
-        taken: set[tuple[Kind, frozenset[Card]]] = set()
+        taken: set[ItemKey] = set()
         for call in self.calls:
-            items = parse_source(call.source)
-            why = judge_muggins(items, score, taken, unclaimed)
+            items = parse_source(call.source, SOURCE_WORDS)
+            why = judge_source(items, score, taken, unclaimed, words=SOURCE_WORDS, where="this trick")
             events.append(
                 MugginsCalled(call.player, call.against, call.points, call.source, why is None, why or "")
             )
