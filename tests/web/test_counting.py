@@ -75,6 +75,63 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
     expect(b.locator("#event-log")).to_contain_text("Alice pegs 3 (wrong muggins")
 
 
+def _step_to(page: Any, verb: str, amount: int) -> None:
+    """Set the ``verb`` control's amount with its + and - buttons alone (the stepper), then press it."""
+    page.fill(f"#{verb}-amount", "")
+    for _ in range(amount + 1):  # from empty, the first + gives 0
+        page.click(f"#{verb}-more")
+    expect(page.locator(f"#{verb}-amount")).to_have_value(str(amount))
+    page.click(f"#{verb}-btn")
+
+
+def _showing(page: Any) -> tuple[str, list[str]]:
+    """What the felt lays face up for the claim: ("hand" or "crib", its cards and the starter)."""
+    zone = page.locator("#showing")
+    cards = zone.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return str(zone.get_attribute("data-what")), [str(c) for c in cards]
+
+
+def test_the_crib_lies_face_up_while_claimed_and_the_stepper_muggins(player: Callable[..., Any]) -> None:
+    """Two people, manual counting with muggins, Alice dealing. Bob claims his hand 0 through the
+    stepper and Alice mugs what he missed with its + button; then, while Alice claims her crib, both
+    tables lay the crib face up with the starter, as they did Bob's hand during his claim."""
+    alice, bob = player("Alice"), player("Bob")
+    options = {"counting": "manual", "muggins": True, "first_dealer": 0, "post_show": False}
+    table = alice.create_table("cribbage", 2, options=options, turn_time=60)
+    bob.sit_from_lobby(table)
+    a, b = alice.page, bob.page
+    _to_phase("show", alice, bob)
+
+    expect(a.locator("#showing")).to_be_visible()
+    bobs_hand = _showing(a)
+    assert bobs_hand[0] == "hand" and len(bobs_hand[1]) == 5 and _showing(b) == bobs_hand
+    expect(b.locator("#claim-amount")).to_have_attribute("max", "29")
+    _step_to(b, "claim", 0)
+    expect(a.locator("#felt")).to_have_attribute("data-phase", "muggins")
+    assert _showing(a) == bobs_hand  # still face up while Alice judges the claim
+    hand, starter = parse_cards(" ".join(bobs_hand[1][:4])), parse_cards(bobs_hand[1][4])[0]
+    true = score_show(hand, starter).total
+    _step_to(a, "muggins", max(true, 1))
+    expect(a.locator("#event-log")).to_contain_text(f"Bob's hand makes {true}")
+    expect(a.locator("#event-log")).to_contain_text(
+        f"Alice pegs {true} (muggins" if true else "Bob pegs 1 (wrong muggins"
+    )
+
+    _send(a, "claim", 0)  # Alice's hand
+    b.click("#ready-btn")
+    expect(a.locator("#showing")).to_have_attribute("data-what", "crib")
+    crib = _showing(a)
+    assert len(crib[1]) == 5 and crib[1][4] == bobs_hand[1][4] and _showing(b) == crib
+    expect(b.locator("#showing")).to_contain_text("Alice's crib · counting")
+    alice.screenshot("cribbage-crib-claim")
+    bob.screenshot("cribbage-crib-claim-watched")
+    true = score_show(parse_cards(" ".join(crib[1][:4])), parse_cards(crib[1][4])[0], crib=True).total
+    _step_to(a, "claim", true)
+    expect(b.locator("#showing")).to_contain_text(f"Alice's crib · claimed {true}")
+    b.click("#ready-btn")
+    expect(b.locator("#event-log")).to_contain_text(f"Alice's crib makes {true}")
+
+
 def test_a_skalborg_count_while_the_other_player_counts(player: Callable[..., Any]) -> None:
     """Alice chooses 'pair' and, before she picks its cards, Bob's claims arrive and the table is
     drawn again: her choice stays, so her pair is sent as a pair. Then a run. Nothing is judged

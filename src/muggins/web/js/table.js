@@ -96,12 +96,26 @@ export function mountTable(app, ctx, tableId) {
       return st.kept.get(key);
     },
     amountMove(verb, label, max = null) {
-      // kept across re-renders, so another player's update never resets what is being typed
+      // A stepper over the amount's range (− and + keep it within 0..max; the phone's keypad is
+      // numeric), kept across re-renders so another player's update never resets what is typed.
       const input = ui.keep(`${verb}-amount`, () => h("input", { type: "number", min: 0, step: 1, id: `${verb}-amount`,
-        style: "width:5em", "aria-label": `${label} amount` }));
+        inputmode: "numeric", class: "amount", "aria-label": `${label} amount` }));
       if (max !== null) input.max = String(max);
-      return h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${verb}-btn`,
-        onclick: () => input.value !== "" && sendMove(`${verb} ${input.value}`) }, label));
+      const step = (by) => {
+        const now = input.value === "" ? (by > 0 ? -1 : 1) : Number(input.value);
+        const next = Math.max(0, max === null ? now + by : Math.min(max, now + by));
+        input.value = String(next);
+        input.dispatchEvent(new Event("input"));
+      };
+      return h("span", { class: "row stepper" },
+        h("button", { class: "btn secondary step", type: "button", id: `${verb}-less`, "aria-label": `${label}: one less`,
+          onclick: () => step(-1) }, "−"),
+        input,
+        h("button", { class: "btn secondary step", type: "button", id: `${verb}-more`, "aria-label": `${label}: one more`,
+          onclick: () => step(1) }, "+"),
+        max !== null ? h("span", { class: "muted range" }, `0–${max}`) : null,
+        h("button", { class: "btn", type: "button", id: `${verb}-btn`,
+          onclick: () => input.value !== "" && sendMove(`${verb} ${input.value}`) }, label));
     },
     readyButton() {
       return h("button", { class: "btn", type: "button", id: "ready-btn", "data-key": "r", onclick: () => sendMove("ready") },

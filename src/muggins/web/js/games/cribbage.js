@@ -88,7 +88,7 @@ function myHand(view, ui) {
   }
   const most = view.showing ? view.showing.most : null;
   if (phase === "show" && legal.some((m) => m.startsWith("claim "))) {
-    actions.push(h("span", { class: "muted" }, `your count of ${view.showing.what}: 0 to ${most}`),
+    actions.push(h("span", { class: "muted" }, `your count of the ${view.showing.what}:`),
       ui.amountMove("claim", "Claim points", most));
   }
   if (phase === "muggins" && legal.some((m) => m.startsWith("muggins "))) {
@@ -109,19 +109,32 @@ function myHand(view, ui) {
     h("div", { class: "actions" }, actions));
 }
 
+/** The hand or crib being claimed (or in its muggins window), laid face up for everyone at the
+ * table with the starter, so the claimer counts what they see and the others can check it. */
+function showingZone(view, ui) {
+  const s = view.showing;
+  const claim = s.claimed === undefined || s.claimed === null ? "counting" : `claimed ${s.claimed}`;
+  return h("div", { class: "zone showing", id: "showing", "data-what": s.what },
+    h("div", { class: "label" }, `${ui.name(s.player)}'s ${s.what} · ${claim}`),
+    h("div", { class: "pile" }, s.cards.map((c) => cardEl(c)),
+      view.starter ? h("span", { class: "starter-mark", title: "the starter" }, cardEl(view.starter)) : null));
+}
+
 export const cribbage = {
   felt(view, ui) {
     const pile = view.pile || [];
-    const crib = view.crib_size
-      ? backs(view.crib_size)
-      : h("span", { class: "muted" }, "—");
+    const showing = view.showing;
+    const crib = showing && showing.what === "crib"
+      ? h("span", { class: "muted" }, "laid face up")
+      : view.crib_size ? backs(view.crib_size) : h("span", { class: "muted" }, "—");
     return [
       board(view, ui),
       h("div", { class: "middle" },
         zone(`crib (${ui.name(view.dealer)})`, crib),
         zone("starter", faceUp(view.starter) || backs(1, false)),
-        zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),
-        zone("count", h("div", { class: "count-badge", id: "count" }, String(view.count ?? 0)))),
+        showing ? showingZone(view, ui)
+          : zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),
+        showing ? null : zone("count", h("div", { class: "count-badge", id: "count" }, String(view.count ?? 0)))),
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null ? myHand(view, ui) : null,
     ];
@@ -166,7 +179,7 @@ export const cribbage = {
       case "muggins": return e.points ? `${who} calls muggins on ${ui.name(e.against)} for ${e.points}`
         : `${who} asks to correct ${ui.name(e.against)}'s claim`;
       case "show_judged": return `${who}'s ${e.what} makes ${e.score.total} (${e.said}); claimed ${e.claimed}`
-        + e.calls.map(([seat, call, points]) => `; ${ui.name(seat)}: ${call} → ${points}`).join("");
+        + e.calls.map(([seat, call, points, why]) => `; ${ui.name(seat)}: ${call} → ${points}${why ? ` (${why})` : ""}`).join("");
       case "game_won": return `Game ${e.game} to ${e.winners.map(ui.name).join(" & ")}${e.skunk ? ` (${e.skunk})` : ""}`;
       default: return null;
     }

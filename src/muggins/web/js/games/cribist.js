@@ -120,7 +120,7 @@ export const cribist = {
       case "scored": return `${who} scores ${e.points} (${e.reason}), ${e.total} in all`;
       case "claimed": return e.accepted === null ? `${who} claims ${e.points}`
         : `${who}'s claim of ${e.points}: ${e.accepted ? "right" : "too many, scores nothing"}`;
-      case "muggins": return e.valid === null ? `${who} calls muggins ${e.points} (${e.source})`
+      case "muggins": return e.valid === null ? `${who} calls muggins on ${ui.name(e.against)} for ${e.points} (${e.source})`
         : `${who}'s muggins ${e.points} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
       case "time_up": return "Time: this hand is the last";
       default: return null;
