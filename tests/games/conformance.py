@@ -157,11 +157,14 @@ def seven_more(game: Any) -> None:
 
 def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -> str:
     """Everything ``viewer`` receives after a move, as the bytes a client gets: the view, their
-    legal moves, the events redacted for them and, while counting, the hint as the server serves it
-    (its refusal, or the advice; asked only in the counting phases, where it is quick)."""
+    legal moves, the move their clock would make for them (which everyone sees when it runs out)
+    and, while counting, the hint as the server serves it (its refusal, or the advice; asked only in
+    the counting phases, where it is quick)."""
     data: list[Any] = [game.view(viewer), [e.for_viewer(viewer).to_dict() for e in events]]
     if viewer is not None:
         data.append([str(m) for m in game.legal_moves(viewer)])
+        if viewer in game.to_move:
+            data.append(str(game.auto_move(viewer)))
         if hints and viewer in game.to_move and data[0].get("phase") in COUNTING_PHASES:
             data.append(served_hint(game, viewer))
     return json.dumps(data, sort_keys=True)

@@ -369,6 +369,16 @@ def test_manual_claims_do_not_reveal_the_count() -> None:
     assert game.scores == (1, 13)  # the claim is pegged as made
 
 
+def test_a_clock_that_runs_out_claims_nothing_for_the_player() -> None:
+    """The automatic claim is 0 whatever the show makes: it neither counts for the player nor tells
+    the table the count before the window closes; in the window the automatic answer is ready."""
+    game = cribbage(deck=TWO, counting="manual", muggins=True)
+    play(game, TWO_DISCARDS + TWO_PLAY)
+    assert str(game.auto_move(1)) == "claim 0"
+    game.apply(1, game.auto_move(1))
+    assert str(game.auto_move(0)) == "ready"
+
+
 def test_muggins_window_opens_after_an_exact_claim_too() -> None:
     game = cribbage(deck=TWO, counting="manual", muggins=True)
     play(game, [*TWO_DISCARDS, *TWO_PLAY, (1, "claim 9")])

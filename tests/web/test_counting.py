@@ -154,10 +154,12 @@ def test_a_skalborg_count_while_the_other_player_counts(player: Callable[..., An
     expected = 0
     for number, (kind, cards) in enumerate(claims):
         a.select_option("#count-kind", kind)
+        a.focus("#count-kind")
         b.locator("#my-hand button.card").nth(0).click()  # Bob picks and counts: Alice's table is drawn again
         b.locator("#my-hand button.card").nth(1 + number).click()
         b.click("#count-btn")
         expect(a.locator("#event-log div", has_text="Bob counts")).to_have_count(1 + number)
+        assert a.evaluate("document.activeElement.id") == "count-kind"  # value and focus kept
         for card in cards:
             a.locator(f"#my-hand button.card[data-card='{card}']").click()
         expect(a.locator("#count-kind")).to_have_value(kind)

@@ -290,13 +290,6 @@ class Cribbage(Game[CribbageOptions]):
             return [_READY, _CORRECT]
         return [_READY]
 
-    def auto_move(self, player: int) -> Move:
-        """For a player whose clock ran out the computer counts their show in full (seed 002's
-        computer "will always count for its points"); otherwise the first legal move."""
-        if self.phase == SHOW and self.waits_for(player):
-            return _CLAIMS[self._step_score().total]
-        return Game.auto_move(self, player)
-
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)
         phase = self.phase
