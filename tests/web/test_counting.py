@@ -33,6 +33,15 @@ def _to_phase(phase: str, *players: Any) -> None:
             players[0].page.wait_for_timeout(40)
 
 
+def _to_the_show(player: Callable[..., Any]) -> tuple[Any, Any]:
+    """Alice deals to Bob at a manual cribbage table with muggins; both play to the show."""
+    alice, bob = player("Alice"), player("Bob")
+    options = {"counting": "manual", "muggins": True, "first_dealer": 0, "post_show": False}
+    bob.sit_from_lobby(alice.create_table("cribbage", 2, options=options, turn_time=60))
+    _to_phase("show", alice, bob)
+    return alice, bob
+
+
 def test_the_lobby_preset_sets_manual_counting_with_muggins(player: Callable[..., Any]) -> None:
     page = player("Alice").page
     page.select_option("#new-game", "cribbage")
@@ -42,12 +51,8 @@ def test_the_lobby_preset_sets_manual_counting_with_muggins(player: Callable[...
 
 
 def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any]) -> None:
-    alice, bob = player("Alice"), player("Bob")
-    options = {"counting": "manual", "muggins": True, "first_dealer": 0, "post_show": False}
-    table = alice.create_table("cribbage", 2, options=options, turn_time=60)
-    bob.sit_from_lobby(table)
+    alice, bob = _to_the_show(player)
     a, b = alice.page, bob.page
-    _to_phase("show", alice, bob)
 
     # Bob (the pone) claims 0 for his hand: the claim box offers 0 to 29, whatever the cards
     expect(b.locator("#claim-amount")).to_have_attribute("max", "29")
@@ -95,12 +100,8 @@ def test_the_crib_lies_face_up_while_claimed_and_the_stepper_muggins(player: Cal
     """Two people, manual counting with muggins, Alice dealing. Bob claims his hand 0 through the
     stepper and Alice mugs what he missed with its + button; then, while Alice claims her crib, both
     tables lay the crib face up with the starter, as they did Bob's hand during his claim."""
-    alice, bob = player("Alice"), player("Bob")
-    options = {"counting": "manual", "muggins": True, "first_dealer": 0, "post_show": False}
-    table = alice.create_table("cribbage", 2, options=options, turn_time=60)
-    bob.sit_from_lobby(table)
+    alice, bob = _to_the_show(player)
     a, b = alice.page, bob.page
-    _to_phase("show", alice, bob)
 
     expect(a.locator("#showing")).to_be_visible()
     bobs_hand = _showing(a)
