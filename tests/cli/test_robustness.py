@@ -3,8 +3,11 @@ never a traceback, and nothing is lost (a game being played is saved somewhere).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -254,3 +257,53 @@ def test_a_billion_games_start_at_once_and_stream() -> None:
     first = list(islice(games, 3))
     games.close()
     assert [r["bots"] for r in first] == [["random", "random"]] * 3
+
+
+def _serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``muggins serve`` run as a user runs it, in a process of its own (it must fail fast)."""
+    return subprocess.run(
+        [sys.executable, "-m", "muggins", "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+        check=False,
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize(
+    ("case", "words"),
+    [
+        ("corrupt", "cannot open the database sqlite:///corrupt.db: file is not a database"),
+        ("foreign", "holds tables that are not muggins's (players, users)"),
+        ("port in use", "Address already in use (is another server running there? give --port)"),
+        ("bad host", "cannot listen on 999.999.1.1:"),
+    ],
+)
+def test_serve_fails_in_one_line_before_it_announces_anything(tmp_path: Path, case: str, words: str) -> None:
+    """A database it cannot use or an address it cannot listen on: exit 2, one line on stderr and
+    nothing else, not even where the games would be stored or the address to open."""
+    (tmp_path / "corrupt.db").write_bytes(b"this is not a database, whatever its name says" * 20)
+    with sqlite3.connect(tmp_path / "foreign.db") as conn:
+        conn.execute("CREATE TABLE users (id INTEGER)")
+        conn.execute("CREATE TABLE players (id INTEGER)")
+    port = _free_port()
+    db = {"corrupt": "corrupt.db", "foreign": "foreign.db"}.get(case, "fresh.db")
+    args = ["--db", f"sqlite:///{db}", "--port", str(port)]
+    if case == "bad host":
+        args += ["--host", "999.999.1.1"]
+    with socket.create_server(("127.0.0.1", port)) if case == "port in use" else contextlib.nullcontext():
+        done = _serve(tmp_path, *args)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("muggins serve: error: "), done.stderr
+    assert words in lines[0]

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from muggins.build import build_note
     from muggins.server.app import create_app
     from muggins.server.messages import MAX_FRAME_BYTES
-    from muggins.server.preflight import reach_database, reach_redis
+    from muggins.server.preflight import listen, reach_database, reach_redis
     from muggins.server.settings import Settings
 
     fields: dict[str, Any] = {
@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     reach_database(settings.db_url)
     if settings.redis_url is not None:
         reach_redis(settings.redis_url)
+    sock = listen(args.host, args.port)
     app = create_app(settings)
     print(f"muggins: games are stored in {settings.db_url}", file=sys.stderr)
     note = build_note()
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"muggins: {note}", file=sys.stderr)
     url = f"http://{_url_host(args.host)}:{args.port}"
     print(f"muggins: open {url} in a browser (Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -98,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         access_log=args.log_level == "debug",
     )
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 
