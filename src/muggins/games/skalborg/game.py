@@ -30,7 +30,7 @@ from muggins.games.skalborg.events import (
     Thrown,
 )
 from muggins.games.skalborg.moves import Count
-from muggins.games.skalborg.options import BlindStructure, RevealOrder, SkalborgOptions
+from muggins.games.skalborg.options import MAX_CHIPS, BlindStructure, RevealOrder, SkalborgOptions
 from muggins.games.skalborg.pots import award, side_pots
 from muggins.scoring.items import Kind, Score
 from muggins.scoring.skalborg.fast import skalborg_points
@@ -552,8 +552,17 @@ class Skalborg(Game[SkalborgOptions]):
         return [(seat + step) % self.players for step in range(1, self.players + 1)]
 
     def _blind_level(self, hand: int) -> tuple[int, int]:
-        small, big = self.options.small_blind, self.options.big_blind
-        for level in self.options.blind_schedule:
+        """The blinds of hand number ``hand``: from the schedule if one is given, else the opening
+        blinds doubled every ``double_blinds_every`` hands (no higher than the most chips a stack
+        may start with, which already puts every player all-in)."""
+        opts = self.options
+        small, big = opts.small_blind, opts.big_blind
+        if not opts.blind_schedule:
+            if opts.double_blinds_every is None:
+                return small, big
+            factor = 1 << min((hand - 1) // opts.double_blinds_every, MAX_CHIPS.bit_length())
+            return min(small * factor, MAX_CHIPS), min(big * factor, MAX_CHIPS)
+        for level in opts.blind_schedule:
             if level.hand <= hand:
                 small, big = level.small_blind, level.big_blind
         return small, big

@@ -31,6 +31,9 @@ MAX_CHIPS = 1_000_000
 column, and a table's options cannot make its state huge."""
 MAX_HANDS = 10_000
 MAX_BLIND_LEVELS = 50
+DOUBLE_BLINDS_EVERY = 10
+"""Hands between doublings of the blinds by default, as card rooms raise them, so that every game
+ends: once the blinds pass the stacks every hand is all-in (docs/rules/skalborg.md)."""
 
 
 class BlindLevel(Options):
@@ -73,6 +76,12 @@ class SkalborgOptions(Options):
     )
     blind_schedule: tuple[BlindLevel, ...] = pydantic.Field(
         (), max_length=MAX_BLIND_LEVELS, description="blind levels by starting hand number"
+    )
+    double_blinds_every: int | None = pydantic.Field(
+        DOUBLE_BLINDS_EVERY,
+        ge=1,
+        le=MAX_HANDS,
+        description="without a blind schedule, the blinds double after this many hands (none: never)",
     )
     first_dealer: int | None = pydantic.Field(
         None, ge=0, le=3, description="the first dealer's seat (none: random)"
