@@ -76,7 +76,8 @@ BAD = [
     (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),
     (["simulate", "--players", "9"], "cribbage is for 2-4 players, not 9"),
     (["simulate", "--bots", "nobody"], "no bot nobody for cribbage"),
-    (["simulate", "--games", "0"], "--games must be at least 1, not 0"),
+    (["simulate", "--games", "0"], "--games must be 1 to 1,000,000,000, not 0"),
+    (["simulate", "--games", str(10**30)], "--games must be 1 to 1,000,000,000, not 1" + "0" * 30),
     (["simulate", "--option", "variant=twelve-card", "--games", "1"], "bad option: variant"),
     (["equity", "--hand", "5S", "5H", "3S", "4S", "--players", "5"], "2-4 players, not 5"),
 ]

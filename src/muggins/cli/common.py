@@ -11,12 +11,52 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.progress import Progress
 
 from muggins.errors import UserError
 
 
 class CommandError(UserError):
     """Bad input on the command line; the command exits with status 2 and this message."""
+
+
+def progress_bar(what: str, unit: str, *, quiet: bool) -> Progress:
+    """A progress bar on stderr for long work: how many done of how many, the rate, the time spent
+    and the time left. Off with ``quiet`` (``--json``) and when stdout or stderr is not a terminal
+    (a pipe, a file), so that nothing but the output itself reaches them."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} {unit}/s")
+
+    err = Console(stderr=True, highlight=False)
+    shown = not quiet and err.is_terminal and sys.stdout.isatty()
+    return Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        Rate(),
+        TimeElapsedColumn(),
+        TextColumn("spent,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        console=err,
+        disable=not shown,
+        transient=True,
+    )
 
 
 def print_json(data: Any) -> None:

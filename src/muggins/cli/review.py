@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muggins.cli.common import console, print_json, read_record, whole_number
+from muggins.cli.common import console, print_json, progress_bar, read_record, whole_number
 
 if TYPE_CHECKING:
     from muggins.analysis.review import GameReview, Label, SeatReview
@@ -35,7 +35,13 @@ def run(args: argparse.Namespace) -> int:
     from muggins.analysis.review import review
 
     record = read_record(args.record)
-    done = review(record, None if args.seat is None else [args.seat])
+    with progress_bar("reviewing", "moves", quiet=args.json) as bar:
+        task = bar.add_task("moves", total=None)
+        done = review(
+            record,
+            None if args.seat is None else [args.seat],
+            progress=lambda moves, total: bar.update(task, completed=moves, total=total),
+        )
     if args.plot:
         from muggins.analysis.plot import plot_review
 

@@ -15,12 +15,17 @@ from muggins.cli.common import (
     console,
     parse_options,
     print_json,
+    progress_bar,
     whole_number,
 )
 from muggins.games.registry import game_class, game_names
 
 if TYPE_CHECKING:
     from muggins.analysis.simulate import Spec
+
+
+MAX_GAMES = 10**9
+"""The most games one run may ask for (a billion takes years at the fastest measured rate)."""
 
 
 def register(sub: Any) -> None:
@@ -76,8 +81,8 @@ def make_spec(args: argparse.Namespace) -> Spec:
         raise CommandError(
             f"{args.game} is for {cls.min_players}-{cls.max_players} players, not {args.players}"
         )
-    if args.games < 1:
-        raise CommandError(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CommandError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
     if args.workers < 1:
         raise CommandError(f"--workers must be at least 1, not {args.workers}")
     options = parse_options(args.option)
@@ -86,8 +91,6 @@ def make_spec(args: argparse.Namespace) -> Spec:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from muggins.analysis.simulate import Tally, stream
 
     spec = make_spec(args)
@@ -101,16 +104,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot write {args.plot}: there is no folder {folder}")
         plot = RacePlot(spec)
     tally = Tally(spec)
-    out = console()
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=out,
-        disable=args.json or not out.is_terminal,
-        transient=True,
-    ) as bar:
+    with progress_bar("simulating", "games", quiet=args.json) as bar:
         task = bar.add_task("games", total=spec.games)
         for record in stream(spec, workers=args.workers, progress=lambda n: bar.advance(task, n)):
             tally.add(record)
