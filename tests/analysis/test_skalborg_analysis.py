@@ -12,7 +12,7 @@ import pytest
 from muggins.cards import parse_card, parse_cards
 from muggins.cli.main import main
 from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch
-from muggins.strategy.skalborg.equity import AnalysisError, analyze_throws, equity, unseen
+from muggins.strategy.skalborg.equity import AnalysisError, analyze_throws, equity, unseen, wilson
 
 
 def brute_force_river(hand: str, board: str) -> tuple[float, float]:
@@ -129,3 +129,24 @@ def test_analyze_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == 3 and len(data["throws"]) == 5
     assert len({t["expected_final"] for t in data["throws"]}) == 1
+
+
+def test_a_few_samples_give_a_wide_honest_interval() -> None:
+    """Three deals that all win do not make a sure thing: the 95% Wilson interval of the share runs
+    from about 44% to 100%, where the normal approximation said 100% +- 0."""
+    hand, board = parse_cards("5S 5H 3S JKB"), parse_cards("6D 7H")
+    few = equity(hand, board, players=3, samples=3, seed=1)
+    assert few.interval[0] <= few.share <= few.interval[1]
+    assert few.interval[1] - few.interval[0] > 0.4
+    many = equity(hand, board, players=3, samples=20_000, seed=1)
+    assert many.interval[1] - many.interval[0] < 0.02
+    exact = equity(hand, parse_cards("6D 7H QH JH"))
+    assert exact.exact and exact.interval == (exact.share, exact.share)
+
+
+@pytest.mark.parametrize("samples", [1, 3, 30, 1000])
+@pytest.mark.parametrize("share", [0.0, 0.1, 0.5, 1.0])
+def test_wilson_holds_the_share_within_zero_and_one(share: float, samples: int) -> None:
+    low, high = wilson(share, samples)
+    assert 0.0 <= low <= share <= high <= 1.0
+    assert high - low < wilson(share, samples / 4)[1] - wilson(share, samples / 4)[0] + 1e-12

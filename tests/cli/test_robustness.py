@@ -76,6 +76,12 @@ BAD = [
     (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),
     (["simulate", "--players", "9"], "cribbage is for 2-4 players, not 9"),
     (["simulate", "--bots", "nobody"], "no bot nobody for cribbage"),
+    (["distribution", "--pone"], "unrecognized arguments: --pone (see 'muggins distribution --help')"),
+    (
+        ["equity", "--hand", "5S", "5H", "3S", "JKB", "--board", "6D", "7H", "QH", "--thrown", "6D"],
+        "--thrown 6D is on the board already",
+    ),
+    (["simulate", "--game", "cribist", "--players", "3"], "cribist is for 4 players, not 3"),
     (["simulate", "--games", "0"], "--games must be 1 to 1,000,000,000, not 0"),
     (["simulate", "--games", str(10**30)], "--games must be 1 to 1,000,000,000, not 1" + "0" * 30),
     (["simulate", "--option", "variant=twelve-card", "--games", "1"], "bad option: variant"),
@@ -308,3 +314,41 @@ def test_serve_fails_in_one_line_before_it_announces_anything(tmp_path: Path, ca
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("muggins serve: error: "), done.stderr
     assert words in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"seed": 10**30}, "malformed game record: seed: Input should be less than"),
+        ({"seed": "7"}, "malformed game record: seed: Input should be a valid integer"),
+        ({"players": "two"}, "malformed game record: players: Input should be a valid integer"),
+        ({"moves": [[0, 5]]}, "malformed game record: moves.0.1: Input should be a valid string"),
+        ({"moves": [["0", "go"]]}, "malformed game record: moves.0.0: Input should be a valid integer"),
+        ({"options": {"target": "x"}}, "malformed game record: bad option: target: Input should be"),
+        ({"deck": 5}, "malformed game record: deck"),
+    ],
+)
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_a_malformed_record_says_what_is_wrong_in_words(
+    record_file: Path, capsys: pytest.CaptureFixture[str], command: str, change: dict[str, object], words: str
+) -> None:
+    """No Python repr (``TypeError('...')``) reaches the user: each malformed field is named."""
+    path = record_file.parent / "bad.json"
+    path.write_text(json.dumps({**json.loads(record_file.read_text()), **change}))
+    assert main([command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Error(" not in err and len(err.splitlines()) == 1, err
+
+
+def test_replay_and_review_read_standard_input(record_file: Path) -> None:
+    for command in ("replay", "review"):
+        done = subprocess.run(
+            [sys.executable, "-m", "muggins", command, "-"],
+            input=record_file.read_text(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "winners" in done.stdout or "accuracy" in done.stdout, done.stdout

@@ -170,16 +170,18 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 
 def read_record(path: Path) -> dict[str, Any]:
-    """The game record in ``path``: a record itself, or the server's replay of a finished game,
-    which holds the record under ``record``."""
+    """The game record in ``path`` (``-``: standard input): a record itself, or the server's replay
+    of a finished game, which holds the record under ``record``."""
+    stdin = str(path) == "-"
+    name = "standard input" if stdin else str(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(sys.stdin.read() if stdin else path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        raise CommandError(f"cannot read {name}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CommandError(f"{path} is not JSON: {exc}") from None
+        raise CommandError(f"{name} is not JSON: {exc}") from None
     if isinstance(document, dict) and isinstance(document.get("record"), dict):
         document = document["record"]
     if not isinstance(document, dict):
-        raise CommandError(f"{path} holds a JSON {type(document).__name__}, not a game record (an object)")
+        raise CommandError(f"{name} holds a JSON {type(document).__name__}, not a game record (an object)")
     return document

@@ -34,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
     hand = parse_cards(" ".join(args.hand))
     board = parse_cards(" ".join(args.board))
     thrown = parse_card(args.thrown) if args.thrown else None
+    if thrown is not None and thrown in board:
+        raise CommandError(
+            f"--thrown {thrown} is on the board already: "
+            "give --thrown only while your thrown card is face down"
+        )
     if args.samples < 2:
         raise CommandError(f"--samples must be at least 2, not {args.samples}")
     result = equity(hand, board, players=args.players, thrown=thrown, samples=args.samples, seed=args.seed)
@@ -46,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     how = (
         f"exact over {result.hands:,} deals"
         if result.exact
-        else f"Monte Carlo, {result.hands:,} deals, ±{100 * result.error:.2f}% (95%)"
+        else f"Monte Carlo, {result.hands:,} deals; equity between {100 * result.interval[0]:.2f}% and "
+        f"{100 * result.interval[1]:.2f}% (95%, Wilson)"
     )
     out.print(
         f"[bold]{format_cards(hand, pretty=True)}[/bold] | board {format_cards(board, pretty=True) or '-'}"

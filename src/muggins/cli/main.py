@@ -56,7 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; bad input exits with status 2 and a message naming the problem."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named for the subcommand, whose flags they are not, not for 'muggins' itself
+        prog = f"muggins {args.command}"
+        sys.stderr.write(
+            f"{prog}: error: unrecognized arguments: {' '.join(unknown)} (see '{prog} --help')\n"
+        )
+        return 2
     try:
         status: int = args.run(args)
         sys.stdout.flush()

@@ -17,7 +17,9 @@ def register(sub: Any) -> None:
         description="Replay RECORD.json (as saved by 'muggins play', or a finished game downloaded from "
         "the server's /api/history/ID) and print its events.",
     )
-    p.add_argument("record", type=Path)
+    p.add_argument(
+        "record", type=Path, help="a game record (as saved by 'muggins play'); - reads it from standard input"
+    )
     p.add_argument("--json", action="store_true", help="print the events as JSON")
     p.add_argument(
         "--seat", type=whole_number, default=None, help="show events as this seat saw them (default: all)"

@@ -24,7 +24,11 @@ def register(sub: Any) -> None:
         description="Example: 'muggins review game.json --seat 0'. Each decision is valued from what "
         "the seat could see then; see docs/review.md.",
     )
-    p.add_argument("record", type=Path, help="a finished game's record (as saved by 'muggins play')")
+    p.add_argument(
+        "record",
+        type=Path,
+        help="a finished game's record (as 'muggins play' saves it); - reads standard input",
+    )
     p.add_argument("--seat", type=whole_number, metavar="N", help="review only seat N (default: every seat)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score race and the margins")

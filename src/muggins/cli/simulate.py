@@ -18,7 +18,7 @@ from muggins.cli.common import (
     progress_bar,
     whole_number,
 )
-from muggins.games.registry import game_class, game_names
+from muggins.games.registry import game_names
 
 if TYPE_CHECKING:
     from muggins.analysis.simulate import Spec
@@ -75,11 +75,6 @@ def make_spec(args: argparse.Namespace) -> Spec:
         raise CommandError(
             f"no bot {', '.join(unknown) or '(none given)'} for {args.game}: "
             f"expected names from {', '.join(known)}"
-        )
-    cls = game_class(args.game)
-    if not cls.min_players <= args.players <= cls.max_players:
-        raise CommandError(
-            f"{args.game} is for {cls.min_players}-{cls.max_players} players, not {args.players}"
         )
     if not 1 <= args.games <= MAX_GAMES:
         raise CommandError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")

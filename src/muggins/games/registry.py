@@ -3,6 +3,7 @@ load on first use, so that listing the names is light."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,8 @@ def new_game(
 
 
 def load_game(record: dict[str, Any]) -> Game:
-    """Replay a game record (as made by ``Game.record()``), reproducing every event."""
+    """Replay a game record (as made by ``Game.record()``), reproducing every event; a record that
+    is not one, or whose moves do not replay, raises ``RecordError`` saying where."""
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
     from muggins.games.base import RECORD_VERSION
@@ -57,23 +59,46 @@ def load_game(record: dict[str, Any]) -> Game:
     missing = [key for key in ("game", "players", "seed", "moves") if key not in record]
     if missing:
         raise RecordError(f"malformed game record: it has no {', '.join(map(repr, missing))}")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not {RECORD_VERSION}")
+    import pydantic
+
     try:
-        if record.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {record.get('version')!r} is not {RECORD_VERSION}")
-        game = new_game(
-            record["game"],
-            players=record["players"],
-            seed=record["seed"],
-            deck=record.get("deck"),
-            **record.get("options", {}),
+        checked = _record_model().model_validate(record)
+    except pydantic.ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()[:3]
         )
-        for number, (player, move) in enumerate(record["moves"], start=1):
-            try:
-                game.apply(player, move)
-            except GameError as exc:
-                raise RecordError(f"move {number} ({player}: {move!r}) does not replay: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, RecordError):
-            raise
-        raise RecordError(f"malformed game record: {exc!r}") from None
+        raise RecordError(f"malformed game record: {problems}") from None
+    try:
+        game = new_game(
+            checked.game, players=checked.players, seed=checked.seed, deck=checked.deck, **checked.options
+        )
+    except GameError as exc:
+        raise RecordError(f"malformed game record: {exc}") from None
+    for number, (player, move) in enumerate(checked.moves, start=1):
+        try:
+            game.apply(player, move)
+        except GameError as exc:
+            raise RecordError(f"move {number} ({player}: {move!r}) does not replay: {exc}") from None
     return game
+
+
+@functools.cache
+def _record_model() -> Any:
+    """The shape of a game record, checked before anything is replayed (numbers and text exactly as
+    JSON has them: no string taken for a number); made on first use, as pydantic is slow to load."""
+    import pydantic
+
+    class Record(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(extra="forbid")
+
+        version: pydantic.StrictInt
+        game: pydantic.StrictStr
+        players: pydantic.StrictInt
+        seed: pydantic.StrictInt = pydantic.Field(ge=0, lt=2**64)
+        deck: list[list[pydantic.StrictStr]] | list[pydantic.StrictStr] | None = None
+        options: dict[str, Any] = {}
+        moves: list[tuple[pydantic.StrictInt, pydantic.StrictStr]]
+
+    return Record

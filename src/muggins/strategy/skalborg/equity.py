@@ -39,7 +39,9 @@ class AnalysisError(ValueError):
 class Equity:
     """Showdown chances: ``win`` outright, ``tie`` (split), ``share`` the expected part of the pot.
 
-    ``error`` is the 95% half-width of ``share`` (0 when ``exact``); ``hands`` counts the deals
+    ``error`` is the 95% half-width of ``share`` by the normal approximation (0 when ``exact``);
+    ``interval`` the 95% Wilson score interval of ``share``, honest for a few samples too (a share
+    is between 0 and 1, so its variance is at most a proportion's); ``hands`` counts the deals
     weighed (every deal when exact, the samples otherwise).
     """
 
@@ -49,6 +51,7 @@ class Equity:
     exact: bool
     hands: int
     error: float
+    interval: tuple[float, float]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +62,7 @@ class Equity:
             "exact": self.exact,
             "hands": self.hands,
             "error": self.error,
+            "interval": list(self.interval),
         }
 
 
@@ -173,7 +177,8 @@ def _exact_heads_up(
         win += int(np.count_nonzero((theirs < mine) & dealt))
         tie += int(np.count_nonzero((theirs == mine) & dealt))
         total += int(np.count_nonzero(dealt))
-    return Equity(win / total, tie / total, (win + tie / 2) / total, True, total, 0.0)
+    share = (win + tie / 2) / total
+    return Equity(win / total, tie / total, share, True, total, 0.0, (share, share))
 
 
 @functools.cache
@@ -234,7 +239,21 @@ def _sampled(
         False,
         samples,
         Z95 * spread / math.sqrt(effective),
+        wilson(mean, effective),
     )
+
+
+def wilson(share: float, samples: float) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share measured over ``samples`` draws.
+
+    >>> [round(x, 3) for x in wilson(0.0, 3)]
+    [0.0, 0.562]
+    """
+    z2 = Z95 * Z95
+    scale = 1 + z2 / samples
+    centre = (share + z2 / (2 * samples)) / scale
+    half = Z95 * math.sqrt(share * (1 - share) / samples + z2 / (4 * samples * samples)) / scale
+    return max(0.0, min(share, centre - half)), min(1.0, max(share, centre + half))  # rounding aside
 
 
 def analyze_throws(
