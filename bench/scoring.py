@@ -85,6 +85,30 @@ def bench_show_total() -> Figure:
     )
 
 
+def bench_show_itemised() -> Figure:
+    """``score_show(...).items`` (every fifteen, pair, run, flush and nobs named) against
+    ``fast.show_points`` (the total alone) on the same hands, CPU time, interleaved: the README's
+    "times faster than itemising" is ``show_points_times_faster``."""
+    shows = _shows(random_deals(HANDS // 10))
+    seconds = interleaved_seconds(
+        {
+            "itemised": lambda: [score_show(hand, starter).items for hand, starter in shows],
+            "show_points": lambda: [show_points(hand, starter) for hand, starter in shows],
+        }
+    )
+    rate = {side: 3 * len(shows) / s for side, s in seconds.items()}
+    return figure(
+        "show_itemised",
+        round(rate["itemised"]),
+        "hands/s",
+        hands=len(shows),
+        runs_each=3,
+        api="score_show(...).items",
+        show_points_hands_per_s=round(rate["show_points"]),
+        show_points_times_faster=round(rate["show_points"] / rate["itemised"], 1),
+    )
+
+
 def bench_show_batch() -> list[Figure]:
     deals = random_deals(BATCH)
     hands, starters = deals[:, :4].copy(), deals[:, 4].copy()

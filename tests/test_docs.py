@@ -8,6 +8,7 @@ import doctest
 import importlib
 import pkgutil
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,34 @@ def test_readme_library_example_runs_as_written() -> None:
         runner.run(test)
         failed, attempted = runner.summarize(verbose=False)
         assert failed == 0, f"{failed} of {attempted} lines of README block {number} failed"
+
+
+def readme_commands() -> list[str]:
+    """Every ``muggins ...`` line of the README's shell blocks, without its comment."""
+    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)
+    lines = (line.split("  #")[0].strip() for block in blocks for line in block.splitlines())
+    return [line for line in lines if line.startswith("muggins ")]
+
+
+@pytest.mark.parametrize("line", readme_commands())
+def test_readme_commands_parse_as_pasted(line: str) -> None:
+    """Each command line the README shows is accepted by the parser as written (no [optional]
+    brackets or placeholders that fail when pasted)."""
+    from muggins.cli.main import build_parser
+
+    words = shlex.split(line)[1:]
+    if words == ["--version"]:
+        return
+    args, unknown = build_parser().parse_known_args(words)
+    assert not unknown and args.command, line
+
+
+def test_readme_replays_the_file_play_saves() -> None:
+    """The record 'muggins play --seed 1' saves is the one the README's replay and review read."""
+    lines = readme_commands()
+    play = next(line for line in lines if line.startswith("muggins play"))
+    seed = shlex.split(play)[shlex.split(play).index("--seed") + 1]
+    saved = f"muggins-cribbage-{seed}.json"
+    assert f"saves {saved}" in README.read_text(encoding="utf-8")
+    assert any(line.startswith(f"muggins replay {saved}") for line in lines)
+    assert any(line.startswith(f"muggins review {saved}") for line in lines)

@@ -247,7 +247,7 @@ def wilson(share: float, samples: float) -> tuple[float, float]:
     """The 95% Wilson score interval of a share measured over ``samples`` draws.
 
     >>> [round(x, 3) for x in wilson(0.0, 3)]
-    [0.0, 0.562]
+    [0.0, 0.561]
     """
     z2 = Z95 * Z95
     scale = 1 + z2 / samples
