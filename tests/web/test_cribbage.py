@@ -116,6 +116,12 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     expect(b.locator("#create-form")).to_be_visible()
     expect(a.locator("#result")).to_contain_text("left the table")
     expect(a.locator("#ranks li").first).to_contain_text("Alice")
+    # who left and what the rule did, by name; no rematch offered with the opponent gone
+    expect(a.locator("#end-reason")).to_have_text("Bob left the table")
+    expect(a.locator("#event-log")).to_contain_text("Bob left the table")
+    expect(a.locator("#event-log")).to_contain_text("Game over: Alice wins (Bob left the table)")
+    expect(a.locator("#rematch-btn")).to_have_count(0)
+    expect(a.locator("#no-rematch")).to_have_text("No rematch: Bob left")
 
     # the replay steps through the first game
     a.goto(a.url.split("#")[0] + (replay or ""))

@@ -176,6 +176,23 @@ export function mountTable(app, ctx, tableId) {
     }));
   }
 
+  /** A game's text with its seats ("player 1") named as the table names them. */
+  function byName(text) {
+    return text.replace(/\bplayer (\d+)/g, (_, seat) => seatName(st.table, Number(seat)));
+  }
+
+  /** The events every game sends, told the same way whatever the game. */
+  function describeShared(e) {
+    switch (e.type) {
+      case "left": return `${seatName(st.table, e.player)} left the table`;
+      case "game_over": {
+        const winners = e.result.winners.map((seat) => seatName(st.table, seat));
+        return `Game over: ${winners.join(" & ")} ${winners.length > 1 ? "win" : "wins"} (${byName(e.result.reason)})`;
+      }
+      default: return null;
+    }
+  }
+
   function renderResult() {
     const result = st.view && st.view.result;
     resultEl.hidden = !result;
@@ -183,13 +200,17 @@ export function mountTable(app, ctx, tableId) {
     const order = result.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank);
     const me = st.seat;
     const won = me !== null && result.ranks[me] === 1;
+    const gone = (st.view.left || []).filter((seat) => seat !== me); // a rematch needs them back
     replace(resultEl, h("h2", {}, me === null ? "Game over" : won ? "You won!" : "Game over"),
       h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
         `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
-      h("p", { class: "muted", id: "end-reason" }, result.reason),
+      h("p", { class: "muted", id: "end-reason" }, byName(result.reason)),
       h("div", { class: "row" },
-        me !== null ? h("button", { class: "btn", type: "button", id: "rematch-btn",
+        me !== null && !gone.length ? h("button", { class: "btn", type: "button", id: "rematch-btn",
           onclick: () => ctx.conn.send({ type: "rematch", table_id: tableId }) }, "Rematch") : null,
+        me !== null && gone.length
+          ? h("span", { class: "muted", id: "no-rematch" }, `No rematch: ${gone.map((s) => seatName(st.table, s)).join(", ")} left`)
+          : null,
         st.table && st.table.game_id ? h("a", { href: `#/replay/${st.table.game_id}`, id: "replay-link" }, "Replay this game") : null,
         st.table && st.table.game_id && st.table.game === "cribbage"
           ? [" · ", h("a", { href: `#/review/${st.table.game_id}`, id: "review-link" }, "Review")] : null,
@@ -316,7 +337,7 @@ export function mountTable(app, ctx, tableId) {
       newView(m.view, m.seat);
       setClocks(m.clocks);
       if (m.by === "timeout") log(`Time ran out: ${seatName(st.table, m.seat)} made to ${m.move}`);
-      for (const e of m.events) log(renderer?.describe(e, ui) ?? null);
+      for (const e of m.events) log(renderer?.describe(e, ui) ?? describeShared(e));
       for (const show of renderer?.shows(m.events, ui, m.view) || []) shows.push(show);
       render();
     }),
