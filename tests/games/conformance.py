@@ -192,8 +192,9 @@ def check_counting_unhinted(factory: Callable[[], Game], seed: int, moves: int =
         if game.is_over:
             break
         for seat in sorted(game.to_move):
-            counting = game.view(seat).get("phase") in COUNTING_PHASES
-            assert game.counts_by_hand(seat) == counting, (seat, game.view(seat).get("phase"))
+            phase = game.view(seat).get("phase")
+            counting = phase in COUNTING_PHASES
+            assert game.counts_by_hand(seat) == counting, (seat, phase)
             if counting:
                 met += 1
                 assert served_hint(game, seat) == ["refused", COUNTING_IS_YOURS]

@@ -511,6 +511,21 @@ def test_a_muggins_call_naming_items_is_judged_on_them(call: str, taken: int | N
     assert game.scores == (1 + max(taken, 0), 8 + 4 + max(-taken, 0))
 
 
+@pytest.mark.parametrize("named", ["nobs JS", "nobs JS 2S"])
+def test_nobs_may_be_named_by_its_jack_alone(named: str) -> None:
+    """Seat 1 keeps JS 5D 5H 10C with the starter 2S (fifteens 8, the pair of fives 2, nobs 1: 11)
+    and claims 10; a call naming nobs by the jack, with or without the starter, takes the point."""
+    deck = stack([1, 0], {1: "JS 5D 5H 10C 9H KC", 0: "AD 3C 4H 7C QD 8D"}, starter="2S")
+    game = cribbage(deck=deck, counting="manual", muggins=True)
+    play(game, [(1, "discard 9H KC"), (0, "discard QD 8D")])
+    while game.view(None)["phase"] == "play":
+        seat = min(game.to_move)
+        game.apply(seat, game.legal_moves(seat)[0])
+    game.apply(1, "claim 10")
+    game.apply(0, f"muggins 1 {named}")
+    assert _judged(game) == [(10, 11, [[0, f"muggins 1 {named}", 1, ""]])]
+
+
 def test_a_call_naming_items_must_fit_in_what_was_missed() -> None:
     """Seat 1 claims 8 of 9: a call naming a genuine fifteen (2) is still wrong, only 1 was missed."""
     game = cribbage(deck=TWO, counting="manual", muggins=True)

@@ -704,3 +704,29 @@ def test_no_hint_counts_for_a_player(counting: str) -> None:
     """Every seat counting its combinations by hand is refused a hint in the same words."""
     game = functools.partial(new_game, "skalborg", players=3, seed=2, counting=counting)
     assert (check_counting_unhinted(game, 2) > 0) == (counting == "manual")
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, {1: (1, 2), 10: (1, 2), 11: (2, 4), 21: (4, 8), 31: (8, 16)}),
+        ({"double_blinds_every": 5}, {5: (1, 2), 6: (2, 4), 11: (4, 8)}),
+        ({"double_blinds_every": None}, {1: (1, 2), 11: (1, 2), 31: (1, 2)}),
+        ({"blind_schedule": [{"hand": 3, "small_blind": 5, "big_blind": 10}]}, {2: (1, 2), 11: (5, 10)}),
+    ],
+    ids=["default", "every-5", "never", "schedule"],
+)
+def test_blinds_double_every_ten_hands_without_a_schedule(
+    options: dict[str, Any], expected: dict[int, tuple[int, int]]
+) -> None:
+    """docs/rules/skalborg.md, "rising blinds": each hand's new_hand event carries its blinds."""
+    g = new_game("skalborg", players=2, seed=3, starting_stack=1_000_000, **options)
+    rng = random.Random(3)
+    while g.hand_number <= max(expected) and not g.is_over:
+        seat = min(g.to_move)
+        legal = g.legal_moves(seat)
+        passive = [m for m in legal if str(m) in ("check", "call", "ready")]
+        g.apply(seat, passive[0] if passive else rng.choice(legal))  # calling stations: no all-in
+    hands = [e.to_dict() for e in g.events if e.type == "new_hand"]
+    seen = {data["hand"]: (data["small_blind"], data["big_blind"]) for data in hands}
+    assert {hand: seen.get(hand) for hand in expected} == expected

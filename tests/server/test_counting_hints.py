@@ -52,7 +52,8 @@ def test_a_hint_never_counts_for_a_player_counting_by_hand(server: Server, game:
         token, _ = server.guest("cal")
         info = next(g for g in httpx.get(server.url + "/api/games").json() if g["name"] == game)
         bots = {str(seat): info["bots"][-1] for seat in range(1, table_spec["players"])}
-        table = server.create_table(token, game=game, bots=bots, **table_spec)
+        # the longest turn, so that no clock moves for a seat while a loaded machine works out a hint
+        table = server.create_table(token, game=game, bots=bots, time={"turn_time": 60}, **table_spec)
         table_id = table["id"]
         cal = await Client.open(server.ws_url, token=token)
         await cal.send(type="join", table_id=table_id)

@@ -4,7 +4,7 @@ judged against the true count. Cribbage's show and Cribist's tricks share it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from muggins.cards import Card, CardError, parse_card
 from muggins.scoring.items import Item, Kind, Score
@@ -53,6 +53,27 @@ def parse_source(text: str, words: Words) -> tuple[Item, ...]:
             raise SourceError(f"a {word} names {need} different cards, not {given}")
         items.append(Item(kind, cards, nominal_points(kind, cards)))
     return tuple(items)
+
+
+def source_problem(
+    source: str, amount: int, laid: Collection[Card], *, words: Words, where: str
+) -> str | None:
+    """Why ``muggins amount source`` is not well formed for the cards ``laid`` face up (``where``
+    names them, e.g. "the trick"), or None: a kind or card it cannot read, a card not laid, or items
+    worth other than ``amount``. It depends only on cards everyone sees; whether the items score is
+    ``judge_source``'s question, asked when the window closes."""
+    try:
+        items = parse_source(source, words)
+    except SourceError as exc:
+        return str(exc)
+    for item in items:
+        stray = [str(c) for c in item.cards if c not in laid]
+        if stray:
+            return f"{' '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in {where}"
+    worth = sum(i.points for i in items)
+    if worth != amount:
+        return f"the items named are worth {worth}, not {amount}"
+    return None
 
 
 def format_source(items: Iterable[Item], words: Words) -> str:

@@ -39,7 +39,7 @@ from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import itemise_show
-from muggins.scoring.sources import ItemKey, SourceError, item_key, judge_source, parse_source
+from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_source, source_problem
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -71,7 +71,6 @@ SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
 with how many cards each names (nobs: the jack, with or without the starter)."""
 FALSE_CLAIM_SETBACK: Final = 15
 """The backward penalty for a false claim of game (ACC rule 8.4b)."""
-"""Every set of seats, by its bit mask (the engine keeps sets of seats as masks), made once."""
 
 # The phases of a hand, as numbers (the compiled engine compares them on every move); PHASES names them.
 
@@ -320,7 +319,11 @@ class Cribbage(Game[CribbageOptions]):
                 most = MAX_CLAIM[len(shown.cards)]
                 if move.amount > most:
                     return f"muggins {move.amount}: no {shown.what} makes that many; call 1 to {most}"
-                return _source_problem(move, shown) if move.source else None
+                if not move.source:
+                    return None
+                laid = (*shown.cards, shown.starter)
+                where = f"the {shown.what} or the starter"
+                return source_problem(move.source, move.amount, laid, words=SOURCE_WORDS, where=where)
         elif (kind is Correct and phase == MUGGINS) or (
             kind is Ready and phase in (PRE_SHOW, POST_SHOW, MUGGINS)
         ):
@@ -1069,25 +1072,6 @@ def _sorted(cards: list[Card]) -> list[Card]:
 
 def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
-
-
-def _source_problem(move: Muggins, shown: Shown) -> str | None:
-    """Why a muggins call's named items are not well formed for ``shown`` (an unknown kind, a card
-    not in the show, a worth other than the amount called), or None; whether they score is judged
-    only when the window closes."""
-    try:
-        items = parse_source(move.source, SOURCE_WORDS)
-    except SourceError as exc:
-        return str(exc)
-    laid = (*shown.cards, shown.starter)
-    stray = [str(c) for item in items for c in item.cards if c not in laid]
-    if stray:
-        verb = "is" if len(stray) == 1 else "are"
-        return f"{' '.join(stray)} {verb} not in the {shown.what} or the starter"
-    worth = sum(i.points for i in items)
-    if worth != move.amount:
-        return f"the items named are worth {worth}, not {move.amount}"
-    return None
 
 
 def _named_items(call: Muggins, shown: Shown) -> tuple[Item, ...]:

@@ -39,7 +39,7 @@ from muggins.games.options import Options
 from muggins.games.result import Result, Termination, rank_by
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind, Score
-from muggins.scoring.sources import ItemKey, SourceError, item_key, judge_source, parse_source
+from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_source, source_problem
 
 CARDS_EACH: Final = 13
 PLAYS: Final = [Play(card) for card in standard_pack()]
@@ -286,18 +286,7 @@ class Cribist(Game[CribistOptions]):
     def _muggins_form_reason(self, move: Muggins) -> str | None:
         if not move.source:
             return "name the source of the points, e.g. 'muggins 2 fifteen 5H 10S'"
-        try:
-            items = parse_source(move.source, SOURCE_WORDS)
-        except SourceError as exc:
-            return str(exc)
-        for item in items:
-            stray = [str(c) for c in item.cards if c not in self.trick]
-            if stray:
-                return f"{' '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in the trick"
-        worth = sum(i.points for i in items)
-        if worth != move.amount:
-            return f"the items named are worth {worth}, not {move.amount}"
-        return None
+        return source_problem(move.source, move.amount, self.trick, words=SOURCE_WORDS, where="the trick")
 
     def _time_up(self, player: int, events: list[Event]) -> None:
         """The server's clock: the hand in progress is finished and the game ends (at once between hands)."""
