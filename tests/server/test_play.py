@@ -4,6 +4,7 @@ never sees a hidden card, history, replay, ratings and a rematch."""
 from __future__ import annotations
 
 import asyncio
+import json
 import pathlib
 import random
 import sys
@@ -169,12 +170,21 @@ def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> 
         record = replay["record"]
         assert len(replay["steps"]) == len(record["moves"]) == last["state_id"]
         checked = 0
+        opening = load_game({**record, "moves": []})
+        opening_hidden = {str(c) for c in opening.hidden_cards(None)}
+        for event in opening.events:  # sent only in table states' logs: checked as of the deal
+            if event.type != "dealer_cut":  # the cut for deal is face up, then shuffled back
+                assert not cards_named(event.for_viewer(None).to_dict()) & opening_hidden, event
         for message in spy.received:
             if message["type"] in ("events", "table_state") and message.get("view"):
                 state = message["view"]["state_id"]
                 game = load_game({**record, "moves": record["moves"][:state]})
                 hidden = {str(c) for c in game.hidden_cards(None)}
-                assert not cards_named(message) & hidden, message
+                now = {k: v for k, v in message.items() if k != "log"}
+                assert not cards_named(now) & hidden, message
+                # a state's log holds only events as the spectator heard them when they happened
+                told = [json.loads(json.dumps(e.for_viewer(None).to_dict())) for e in game.events[-200:]]
+                assert message.get("log", told) == told
                 checked += 1
         assert checked >= last["state_id"]
         # The opponent never learns a discard before the show either.

@@ -227,7 +227,8 @@ class TableUpdate(ServerMessage):
 
 
 class TableState(ServerMessage):
-    """The whole state for you at a table: its info, your seat (null: spectator), your view and clocks.
+    """The whole state for you at a table: its info, your seat (null: spectator), your view, clocks
+    and the game's recent events.
 
     Sent on join, when a game starts and when your seat changes."""
 
@@ -238,6 +239,9 @@ class TableState(ServerMessage):
     view: dict[str, Any] | None
     """The game's ``view`` for your seat (the spectator's view if you hold none); null before a game."""
     clocks: list[SeatClock] = []
+    log: list[dict[str, Any]] = []
+    """The game's latest events (at most 200, oldest first) as you may see them, as the ``events``
+    messages sent them: a page that is loaded again shows the game's log and the current show."""
 
 
 class Events(ServerMessage):

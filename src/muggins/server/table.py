@@ -47,6 +47,9 @@ FINISH_RETRY_MOST = 60.0
 WATCH = "watch"
 """The audience name of spectators."""
 
+LOG_EVENTS = 200
+"""How many of a game's latest events a table's state carries (the browser's log keeps as many)."""
+
 GAME_MINUTE = 60.0
 """Seconds in a minute of a game's time limit (tests shorten it)."""
 
@@ -220,6 +223,7 @@ class Table:
             seat=seat,
             view=self.game.view(seat) if self.game else None,
             clocks=self.all_clocks(),
+            log=[e.for_viewer(seat).to_dict() for e in self.game.events[-LOG_EVENTS:]] if self.game else [],
         )
 
     def audiences(self) -> list[tuple[str, int | None]]:

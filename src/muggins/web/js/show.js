@@ -1,10 +1,13 @@
 // Counting a score item by item: the cards laid out, each item (fifteen, pair, run, flush, nobs ...)
-// lit in turn with its cards raised, and the count recited with running totals.
+// lit in turn with its cards raised, and the count recited with running totals. The counts of one
+// deal stay listed under the one being counted; the table finishes them at once when its player is
+// ready and clears them when the next deal starts, so the panel never runs behind the game.
 
 import { h, replace } from "./dom.js";
 import { cardEl } from "./cards.js";
 
-const STEP_MS = 900;
+const STEP_MS = 550;
+const BETWEEN_MS = 1100;
 
 /** "fifteen 2", "a pair is 4", "a run of 3 is 7": one phrase per item with the running total. */
 export function itemPhrase(item, running) {
@@ -25,14 +28,26 @@ export function recite(score, said) {
   return score.items.map((item) => itemPhrase(item, (running += item.points))).join(", ");
 }
 
+/** One line for a count already made: "Alice's hand — 8: fifteen 2, fifteen 4, a pair is 6 ...". */
+function doneLine(show) {
+  return h("li", {}, h("strong", {}, `${show.title} — ${show.score.total}`), `: ${recite(show.score, show.said)}`);
+}
+
 /**
  * A panel that counts shows one after another. push({title, cards, extra, score, said}) queues a
  * count; `extra` cards (the starter, a board) are drawn apart from the hand but lit the same way.
+ * finish() counts everything queued at once; clear() empties the panel.
  */
 export class ShowCounter {
   constructor() {
-    this.el = h("section", { class: "show-panel", id: "show-panel", "aria-live": "polite", hidden: true });
+    this.current = h("div", { class: "show-current" });
+    this.done = h("ul", { class: "show-done", id: "show-done" });
+    this.skip = h("button", { class: "btn secondary", type: "button", id: "show-skip", "data-key": "s",
+      hidden: true, onclick: () => this.finish() }, "Skip the count (s)");
+    this.el = h("section", { class: "show-panel", id: "show-panel", "aria-live": "polite", hidden: true },
+      this.skip, this.current, this.done);
     this.queue = [];
+    this.shown = null;
     this.timer = null;
   }
 
@@ -43,31 +58,31 @@ export class ShowCounter {
 
   push(show) {
     this.queue.push(show);
-    if (!this.timer) this.next();
+    if (this.queue.length > 1 && this.busy) this.finishCurrent(); // falling behind: catch up
+    if (!this.busy) this.next();
+  }
+
+  /** The count on show now, finished at once and listed with the others. */
+  finishCurrent() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.shown) this.done.append(doneLine(this.shown));
+    this.shown = null;
+    replace(this.current);
   }
 
   next() {
     const show = this.queue.shift();
     if (!show) {
       this.timer = null;
+      this.skip.hidden = true;
       return;
     }
+    if (this.shown) this.done.append(doneLine(this.shown));
+    this.shown = show;
     this.el.hidden = false;
-    const cardEls = new Map();
-    const draw = (cards, extraCls) => cards.map((c) => {
-      const el = cardEl(c, { small: true, extra: extraCls });
-      cardEls.set(c, el);
-      return el;
-    });
-    const items = show.score.items.map((item, i) =>
-      h("li", { "data-item": i }, `${item.kind}${item.cards.length ? ` ${item.cards.join(" ")}` : ""}: ${item.points}`));
-    const recited = h("div", { class: "recited" });
-    replace(this.el,
-      h("div", { class: "label" }, `${show.title} — ${show.score.total}`),
-      h("div", { class: "show-cards" }, draw(show.cards, ""), show.extra && show.extra.length
-        ? [h("span", { style: "width:10px" }), draw(show.extra, "extra")] : null),
-      h("ol", { class: "show-items" }, items),
-      recited);
+    this.skip.hidden = false;
+    const { cardEls, items, recited } = this.draw(show);
     let i = 0;
     let running = 0;
     const phrases = [];
@@ -76,7 +91,11 @@ export class ShowCounter {
       items.forEach((li) => li.classList.remove("current"));
       if (i >= items.length) {
         recited.textContent = recite(show.score, show.said);
-        this.timer = this.queue.length ? setTimeout(() => this.next(), 2 * STEP_MS) : null;
+        if (this.queue.length) this.timer = setTimeout(() => this.next(), BETWEEN_MS);
+        else {
+          this.timer = null;
+          this.skip.hidden = true;
+        }
         return;
       }
       const item = show.score.items[i];
@@ -91,10 +110,56 @@ export class ShowCounter {
     step();
   }
 
+  /** Lay out one count: its cards, its items and the line that recites it. */
+  draw(show) {
+    const cardEls = new Map();
+    const lay = (cards, extraCls) => cards.map((c) => {
+      const el = cardEl(c, { small: true, extra: extraCls });
+      cardEls.set(c, el);
+      return el;
+    });
+    const items = show.score.items.map((item, i) =>
+      h("li", { "data-item": i }, `${item.kind}${item.cards.length ? ` ${item.cards.join(" ")}` : ""}: ${item.points}`));
+    const recited = h("div", { class: "recited", id: "show-recited" });
+    replace(this.current,
+      h("div", { class: "label" }, `${show.title} — ${show.score.total}`),
+      h("div", { class: "show-cards" }, lay(show.cards, ""), show.extra && show.extra.length
+        ? [h("span", { style: "width:10px" }), lay(show.extra, "extra")] : null),
+      h("ol", { class: "show-items" }, items),
+      recited);
+    return { cardEls, items, recited };
+  }
+
+  /** Count everything at once: the one on show and those queued, each finished. */
+  finish() {
+    const rest = this.queue.splice(0);
+    if (!this.busy && !rest.length) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    const last = rest.pop() || this.shown;
+    if (this.shown && this.shown !== last) this.done.append(doneLine(this.shown));
+    for (const show of rest) this.done.append(doneLine(show));
+    this.shown = last;
+    this.draw(last).recited.textContent = recite(last.score, last.said);
+    this.el.hidden = false;
+    this.skip.hidden = true;
+  }
+
+  /** Several counts shown finished at once (a table seen again after a reload). */
+  showAll(shows) {
+    this.clear();
+    this.queue = [...shows];
+    if (shows.length) this.finish();
+  }
+
   clear() {
     clearTimeout(this.timer);
     this.timer = null;
     this.queue = [];
+    this.shown = null;
+    replace(this.current);
+    replace(this.done);
+    this.skip.hidden = true;
     this.el.hidden = true;
   }
 }

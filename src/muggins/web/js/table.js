@@ -34,7 +34,7 @@ function gameClockText(seconds) {
 export function mountTable(app, ctx, tableId) {
   const st = {
     table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
-    selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(),
+    selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(), showsDealtOver: false,
   };
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
@@ -129,6 +129,9 @@ export function mountTable(app, ctx, tableId) {
 
   function sendMove(text) {
     if (!st.view) return;
+    if (text === "ready") shows.finish(); // ready for the next deal: the count is done with
+    if (st.showsDealtOver) shows.clear();
+    st.showsDealtOver = false;
     lastError.textContent = "";
     ctx.conn.send({ type: "move", table_id: tableId, text, state_id: st.view.state_id });
   }
@@ -279,9 +282,10 @@ export function mountTable(app, ctx, tableId) {
     }
   }
 
-  function log(text) {
+  /** A line in the game log, tagged with the table's game it tells of. */
+  function log(text, game = st.table?.game_number) {
     if (!text) return;
-    logEl.append(h("div", {}, text));
+    logEl.append(h("div", { "data-game": game ?? "" }, text));
     announcer.textContent = text;
     while (logEl.childElementCount > LOG_LINES) logEl.firstElementChild.remove();
     logEl.scrollTop = logEl.scrollHeight;
@@ -292,6 +296,19 @@ export function mountTable(app, ctx, tableId) {
     st.clocksAt = performance.now();
   }
 
+  /** The game's recent events, as a table's state gives them (joining, reloading, reconnecting):
+   * this game's log lines are written again from them, earlier games' lines stay, and the counts
+   * of the current deal are shown finished. */
+  function restoreLog(events) {
+    const game = st.table.game_number;
+    for (const line of logEl.querySelectorAll(`[data-game="${game}"]`)) line.remove();
+    const renderer = RENDERERS[st.table.game];
+    for (const e of events) log(renderer?.describe(e, ui) ?? describeShared(e), game);
+    const dealt = events.findLastIndex((e) => e.type === "new_hand");
+    const counted = renderer && st.view ? renderer.shows(events.slice(Math.max(0, dealt)), ui, st.view) : [];
+    shows.showAll(counted);
+  }
+
   /** A new view; the cards picked so far stay picked only while others move in the same phase. */
   function newView(view, mover = null) {
     const before = st.view;
@@ -299,6 +316,17 @@ export function mountTable(app, ctx, tableId) {
     if (!before || before.phase !== view.phase || mover === st.seat || !(view.to_move || []).includes(st.seat)) {
       st.selected.clear();
     }
+  }
+
+  /** The show follows the game: a new deal clears the last one's counts; counts that arrive with
+   * the next deal (no pause between hands) are shown finished until this player's next move; the
+   * game's end finishes whatever is still being counted. */
+  function followShows(counted, events, view) {
+    const dealt = events.some((e) => e.type === "new_hand");
+    if (dealt) shows.clear();
+    for (const show of counted) shows.push(show);
+    if (dealt) st.showsDealtOver = counted.length > 0;
+    if ((dealt && counted.length) || view.result) shows.finish();
   }
 
   // --- messages ----------------------------------------------------------------------------------
@@ -312,6 +340,7 @@ export function mountTable(app, ctx, tableId) {
       if (m.view) newView(m.view);
       else st.view = null;
       setClocks(m.clocks);
+      if (m.view) restoreLog(m.log || []);
       if (ctx.pendingSit === tableId) {
         if (st.seat === null && m.table.status === "waiting") {
           ctx.conn.send({ type: "sit", table_id: tableId, seat: ctx.pendingSeat ?? null });
@@ -336,9 +365,9 @@ export function mountTable(app, ctx, tableId) {
       const renderer = RENDERERS[st.table?.game];
       newView(m.view, m.seat);
       setClocks(m.clocks);
-      if (m.by === "timeout") log(`Time ran out: ${seatName(st.table, m.seat)} made to ${m.move}`);
-      for (const e of m.events) log(renderer?.describe(e, ui) ?? describeShared(e));
-      for (const show of renderer?.shows(m.events, ui, m.view) || []) shows.push(show);
+      if (m.by === "timeout") log(`Time ran out for ${seatName(st.table, m.seat)}: "${m.move}" was made for them`, m.game_number);
+      for (const e of m.events) log(renderer?.describe(e, ui) ?? describeShared(e), m.game_number);
+      followShows(renderer?.shows(m.events, ui, m.view) || [], m.events, m.view);
       render();
     }),
     ctx.conn.on("clock", (m) => {
