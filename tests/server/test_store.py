@@ -167,3 +167,34 @@ def test_partners_are_rated_as_one_team_and_winners_gain() -> None:
     }
     assert 0 < again[10].mu - 30.0 < rated[12].mu - 25.0
     assert again[10].games == 41
+
+
+def test_a_players_seated_tables_are_the_unfinished_ones_they_sit_at_newest_first(url: str) -> None:
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        ann = await store.create_user("ann", "guest")
+        bob = await store.create_user("bob", "guest")
+        bot = await store.bot_user("cribbage", "random")
+        pid = os.getpid()
+        # (table, status, seats): ann sits at t0-t3; bob alone at t4; ann's own bot at t5
+        layout = [
+            ("t0", "waiting", {0: (ann.id, None)}),
+            ("t1", "playing", {0: (ann.id, None), 1: (bob.id, None)}),
+            ("t2", "finished", {0: (ann.id, None), 1: (bob.id, None)}),
+            ("t3", "playing", {1: (ann.id, None), 0: (bot.id, "random")}),
+            ("t4", "playing", {0: (bob.id, None)}),
+            ("t5", "playing", {0: (bot.id, "random")}),
+        ]
+        for at, (name, status, seats) in enumerate(layout):
+            row = TableRow(f"{name}{pid}", "cribbage", 2, {}, 20, 30, True, True, status, ann.id, at, {})
+            row.seats.update(seats)
+            await store.create_table(row)
+        seated = await store.seated(ann.id, limit=10)
+        assert [t.id for t in seated] == [f"t3{pid}", f"t1{pid}", f"t0{pid}"]
+        assert seated[0].seats == {1: (ann.id, None), 0: (bot.id, "random")}
+        assert [t.id for t in await store.seated(ann.id, limit=2)] == [f"t3{pid}", f"t1{pid}"]
+        assert await store.seated(bot.id, limit=10) == []  # a bot's seats are not a player's games
+        await store.close()
+
+    asyncio.run(run())

@@ -53,6 +53,8 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
 
     # both discard (Bob by keyboard only), then the play: Bob is pone and leads
     alice.step()
+    expect(a.locator("#hint-move")).to_have_count(0)  # the hint answered a decision now made
+    expect(a.locator("#hint-box")).to_have_text("Ask for a hint on your turn.")
     bob.step(keyboard=True)
     expect(a.locator("#felt")).to_have_attribute("data-phase", "play")
     expect(a.locator("#status")).to_contain_text("Bob to play")

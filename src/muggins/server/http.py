@@ -216,6 +216,12 @@ async def lobby(tables: TablesDep) -> list[messages.TableInfo]:
     return tables.lobby()
 
 
+@router.get("/me/tables")
+async def my_tables(user: UserDep, tables: TablesDep) -> list[messages.TableInfo]:
+    """Your games: the tables where you hold a seat that are waiting or playing, newest first."""
+    return await tables.seated(user)
+
+
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, user: UserDep, tables: TablesDep) -> messages.TableInfo:
     """Create a table with any of the game's options; bots take the seats named in ``bots``."""

@@ -21,6 +21,9 @@ from muggins.server.table import Table, TableError, user_info
 LOBBY = "lobby"
 """The bus channel of table list changes."""
 
+YOURS = 20
+"""How many of a player's unfinished tables the lobby lists."""
+
 
 class Tables:
     """Every table this process owns, by id."""
@@ -164,6 +167,18 @@ class Tables:
         if table.row.status == "finished" and not table.present and self.tables.get(table.id) is table:
             table.close()
             del self.tables[table.id]
+
+    async def seated(self, user: User) -> list[messages.TableInfo]:
+        """The waiting and playing tables where ``user`` holds a seat, newest first (at most
+        ``YOURS``). A table this process owns says its live state; another's, what the store holds."""
+        found = []
+        for row in await self.store.seated(user.id, YOURS):
+            table = self.tables.get(row.id)
+            if table is None:
+                users = {seat: u for seat, (uid, _) in row.seats.items() if (u := await self.store.user(uid))}
+                table = Table(row, users, self)  # read only: its info, never started
+            found.append(table.info())
+        return found
 
     def lobby(self) -> list[messages.TableInfo]:
         """Public tables that are waiting for players or playing."""

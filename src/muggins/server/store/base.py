@@ -165,6 +165,11 @@ class Store(ABC):
         """Every table whose status is one of ``statuses``, with seats."""
 
     @abstractmethod
+    async def seated(self, user_id: int, limit: int) -> list[TableRow]:
+        """The waiting and playing tables where ``user_id`` holds a seat, newest first (at most
+        ``limit``): a returning player's games."""
+
+    @abstractmethod
     async def unfinished(self, table_ids: list[str]) -> list[str]:
         """Those of ``table_ids`` that are waiting or playing."""
 

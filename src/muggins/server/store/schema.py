@@ -49,10 +49,10 @@ seats = sa.Table(
     metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
     sa.Column("bot", sa.String(32), nullable=True),
 )
-"""Who sits where now; an empty seat has no row."""
+"""Who sits where now; an empty seat has no row. By user too: a returning player's games."""
 
 games = sa.Table(
     "games",

@@ -261,9 +261,15 @@ class SqlStore(Store):
 
         await self._run(run)
 
-    def _tables(self, where: Any) -> list[TableRow]:
+    def _tables(self, where: Any, *, newest: int | None = None) -> list[TableRow]:
+        """The tables ``where`` holds, oldest first; ``newest``: only that many, newest first."""
+        query = sa.select(s.tables).where(where)
+        if newest is None:
+            query = query.order_by(s.tables.c.created_at)
+        else:
+            query = query.order_by(s.tables.c.created_at.desc()).limit(newest)
         with self.engine.connect() as c:
-            rows = c.execute(sa.select(s.tables).where(where).order_by(s.tables.c.created_at)).all()
+            rows = c.execute(query).all()
             ids = [r.id for r in rows]
             seat_rows = c.execute(sa.select(s.seats).where(s.seats.c.table_id.in_(ids))).all() if ids else []
         found = {
@@ -288,6 +294,11 @@ class SqlStore(Store):
 
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         return await self._run(self._tables, s.tables.c.status.in_(statuses))
+
+    async def seated(self, user_id: int, limit: int) -> list[TableRow]:
+        held = sa.select(s.seats.c.table_id).where(s.seats.c.user_id == user_id, s.seats.c.bot.is_(None))
+        where = sa.and_(s.tables.c.status.in_(("waiting", "playing")), s.tables.c.id.in_(held))
+        return await self._run(lambda: self._tables(where, newest=limit))
 
     async def unfinished(self, table_ids: list[str]) -> list[str]:
         if not table_ids:

@@ -32,6 +32,20 @@ function tableRow(table, ctx) {
       h("button", { class: "btn secondary", type: "button", onclick: open }, mine ? "Open" : "Watch")));
 }
 
+/** Your games (waiting or playing, private ones too), each with a button back to its table. */
+export function yourGames(tables, ctx) {
+  const me = session.user;
+  const others = (t) => t.seats.filter((s) => !(s.user && me && s.user.id === me.id) && (s.user || s.bot))
+    .map(seatText).join(", ") || "nobody yet";
+  return h("section", { class: "panel", id: "your-games", hidden: !tables.length },
+    h("h2", {}, "Your games"),
+    h("ul", { class: "your-games" }, tables.map((t) => h("li", { "data-table": t.id },
+      h("strong", {}, t.game), ` with ${others(t)} · ${t.status === "playing" ? "in progress" : "waiting for players"}`,
+      t.private ? " · private" : "", " ",
+      h("button", { class: "btn resume", type: "button", onclick: () => ctx.navigate(`#/table/${t.id}`) },
+        t.status === "playing" ? "Resume" : "Open")))));
+}
+
 function describeOptions(table) {
   const parts = [`${table.players} players`, `${table.time.turn_time}s turns`];
   for (const [k, v] of Object.entries(table.options || {})) parts.push(`${k.replace(/_/g, " ")}: ${v}`);
@@ -49,7 +63,15 @@ export function mountLobby(app, ctx) {
       tbody),
     h("p", { class: "muted", id: "no-tables" }, "No open tables yet: create one."));
   const create = h("section", { class: "panel", id: "create-table" }, h("h2", {}, "New table"), h("p", {}, "Loading games…"));
-  replace(app, h("div", { class: "lobby" }, list, create));
+  const yours = h("div", { id: "your-games-slot" });
+  replace(app, h("div", { class: "lobby" }, yours, list, create));
+  const returning = ctx.firstPage; // the page just loaded: a player with one game going goes back to it
+  api("/api/me/tables").then((mine) => {
+    const playing = mine.filter((t) => t.status === "playing");
+    if (!yours.isConnected) return; // the player has moved on meanwhile
+    if (returning && playing.length === 1) ctx.navigate(`#/table/${playing[0].id}`);
+    else replace(yours, yourGames(mine, ctx));
+  }).catch(() => {}); // the list of open tables below still works
 
   function renderList() {
     const rows = [...tables.values()].filter((t) => t.status !== "finished" || t.seats.some(

@@ -28,6 +28,8 @@ const ROUTES = [
 
 const ctx = {
   conn,
+  /** True until the first page is shown: the lobby then takes a returning player back to their game. */
+  firstPage: true,
   navigate(hash) {
     if (location.hash === hash) route();
     else location.hash = hash;
@@ -51,6 +53,7 @@ function route() {
     const m = location.hash.match(pattern);
     if (m) {
       unmount = mount(m) || null;
+      ctx.firstPage = false;
       app.focus({ preventScroll: true });
       return;
     }

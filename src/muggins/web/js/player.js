@@ -2,7 +2,8 @@
 // reviews, and their accuracy in reviewed games over time.
 
 import { h, replace } from "./dom.js";
-import { api } from "./session.js";
+import { api, session } from "./session.js";
+import { yourGames } from "./lobby.js";
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
@@ -17,6 +18,7 @@ export function mountPlayer(app, ctx, userId) {
     replace(app,
       h("section", { class: "panel", id: "player-page" },
         h("h2", {}, `${page.user.name} `, h("span", { class: "muted" }, `(${page.user.kind})`)),
+        h("div", { id: "your-games-slot" }),
         h("h3", {}, "Ratings"),
         ratings.length
           ? h("table", { class: "tables", id: "ratings" },
@@ -42,6 +44,10 @@ export function mountPlayer(app, ctx, userId) {
               h("td", {}, when(a.finished_at))))))
           : h("p", { class: "muted" }, "No reviewed games yet: open a game's review to add it here."),
         h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+    if (session.user && session.user.id === userId) {
+      const slot = document.getElementById("your-games-slot");
+      api("/api/me/tables").then((mine) => slot.isConnected && replace(slot, yourGames(mine, ctx))).catch(() => {});
+    }
   }).catch((e) => replace(app, h("section", { class: "panel" }, h("p", {}, `No such player: ${e.message}`))));
   return null;
 }

@@ -12,6 +12,7 @@ import { cribist } from "./games/cribist.js";
 
 const RENDERERS = { cribbage, skalborg, cribist };
 const LOG_LINES = 200;
+const HINT_ASK = "Ask for a hint on your turn.";
 
 function seatName(table, seat) {
   const info = table && table.seats[seat];
@@ -50,7 +51,7 @@ export function mountTable(app, ctx, tableId) {
   const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody);
   const resultEl = h("section", { class: "panel", id: "result", hidden: true });
   const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
-  const hintBox = h("div", { class: "hint-box", id: "hint-box" }, "Ask for a hint on your turn.");
+  const hintBox = h("div", { class: "hint-box", id: "hint-box" }, HINT_ASK);
   const logEl = h("div", { class: "event-log", id: "event-log", "aria-live": "off" });
   const announcer = h("div", { class: "sr-only", "aria-live": "polite" }); // the latest line, for screen readers
   const chatLog = h("div", { class: "chat-log", id: "chat-log" });
@@ -315,6 +316,10 @@ export function mountTable(app, ctx, tableId) {
     st.view = view;
     if (!before || before.phase !== view.phase || mover === st.seat || !(view.to_move || []).includes(st.seat)) {
       st.selected.clear();
+    }
+    if (st.hint && (!before || before.phase !== view.phase || mover === st.seat)) {
+      st.hint = null; // a hint answers one decision: gone once it is made or the game moves on
+      replace(hintBox, HINT_ASK);
     }
   }
 
