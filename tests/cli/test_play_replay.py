@@ -32,7 +32,7 @@ def test_a_human_plays_a_whole_game_against_a_bot(
     monkeypatch.setattr("builtins.input", answer)
     assert main(["play", "--seed", "5", "--bots", "random", "--target", "31"]) == 0
     out = capsys.readouterr().out
-    assert "game over (player 1 reached 31)" in out and "final scores" in out
+    assert "Game over: player 1 wins (player 1 reached 31)" in out and "final scores" in out
     assert "your hand:" in out and "count" in out
     assert any(p.startswith("your move (discard") for p in prompts)
 
@@ -62,7 +62,7 @@ def test_bad_input_is_refused_with_the_reason_and_asked_again(
 
     assert main(["replay", str(save)]) == 0
     replay_out = capsys.readouterr().out
-    assert "dealt 6 cards" in replay_out
+    assert "player 0 is dealt" in replay_out and "player 1 is dealt" in replay_out
     assert main(["replay", str(save), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["events"][0]["type"] == "dealer_cut"
@@ -78,7 +78,7 @@ def test_cards_alone_are_a_discard_and_g_is_go(
 
     monkeypatch.setattr("builtins.input", answer)
     assert main(["play", "--seed", "11", "--target", "25"]) == 0
-    assert "game over" in capsys.readouterr().out
+    assert "Game over" in capsys.readouterr().out
 
 
 def test_replay_of_a_missing_or_broken_file_exits_2(
@@ -116,7 +116,7 @@ def test_board_draws_front_and_back_pegs() -> None:
                 "--option",
                 "starting_stack=20",
             ],
-            "game over",
+            "Game over",
         ),
         (
             [
@@ -134,7 +134,7 @@ def test_board_draws_front_and_back_pegs() -> None:
                 "--option",
                 "deals=2",
             ],
-            "game over",
+            "Game over",
         ),
     ],
 )
@@ -207,4 +207,4 @@ def test_the_prompt_shows_the_claim_syntax_when_counting_by_hand(
     monkeypatch.setattr("builtins.input", respond)
     assert main(argv) == 0
     assert any(phase_prompt in p for p in prompts)
-    assert "game over" in capsys.readouterr().out
+    assert "Game over" in capsys.readouterr().out

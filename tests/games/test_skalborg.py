@@ -464,7 +464,7 @@ def test_max_hands_ends_the_game_ranked_by_chips() -> None:
     for seat in (0, 1):
         g.apply(seat, g.legal_moves(seat)[0])
     play(g, "0 raise 6", "1 fold")
-    assert g.result is not None and g.result.reason == "1 hands played"
+    assert g.result is not None and g.result.reason == "1 hand played"
     assert g.result.ranks == (1, 2) and g.stacks == [202, 198]
 
 

@@ -138,13 +138,8 @@ def save_record(game: Game, path: Path) -> str:
 
 def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
     """Alternate bot moves and the human's prompted moves until the game ends, narrating events."""
-    from muggins.cli.narrate import describe
-
     renderer = importlib.import_module(f"muggins.cli.tables.{game.name}")
-    for event in game.events:
-        line = describe(event, you)
-        if line:
-            out.print(line)
+    narrate(game, game.events, you, out)
     while not game.is_over:
         waiting = sorted(game.to_move)
         bot_seats = [s for s in waiting if s != you]
@@ -162,7 +157,7 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
     from muggins.cli.narrate import describe
 
     for event in events:
-        line = describe(event, you)
+        line = describe(game.name, event, you)
         if line:
             out.print(line)
 

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     out = console()
     for event in game.events:
-        line = describe(event, args.seat, reveal=args.seat is None)
+        line = describe(game.name, event, args.seat, reveal=args.seat is None)
         if line:
             out.print(line)
     return 0

@@ -404,7 +404,11 @@ class Cribist(Game[CribistOptions]):
                 if self._award(seat, "tricks", Score((item,)), won[seat], events):
                     return
         if self.end_by == "deals" and self.deal_number >= self.deals:
-            self._end(f"{self.deal_number} deals played", Termination.DEALS, events)
+            self._end(
+                f"{self.deal_number} deal{'s' if self.deal_number > 1 else ''} played",
+                Termination.DEALS,
+                events,
+            )
         elif self.time_called:
             self._end("time is up and the last hand is finished", Termination.TIME, events)
         else:

@@ -120,7 +120,8 @@ event_type(Counted, "counted")
 
 
 class PotWon(Event):
-    """A pot went to its winners (``shares`` by seat); ``reason``: showdown or everyone else folded."""
+    """A pot went to its winners (``shares`` by seat); ``reason``: showdown, everyone else folded,
+    or uncalled (a pot only one contender reached: their bet nobody called, handed back)."""
 
     pot: Final[int]
     amount: Final[int]

@@ -441,8 +441,12 @@ class Skalborg(Game[SkalborgOptions]):
 
     def _award(self, events: list[Event]) -> None:
         pots = side_pots(self.table.committed, self.contenders)
-        for number, shares in enumerate(award(pots, self.points, self.table.dealt)):
-            events.append(PotWon(number, sum(shares.values()), shares, "showdown"))
+        for number, (pot, shares) in enumerate(
+            zip(pots, award(pots, self.points, self.table.dealt), strict=True)
+        ):
+            # a pot only one contender reached is their bet nobody called, handed back
+            reason = "showdown" if len(pot.eligible) > 1 else "uncalled"
+            events.append(PotWon(number, sum(shares.values()), shares, reason))
             self._pay(shares)
         self._end_hand(events)
 
@@ -478,7 +482,8 @@ class Skalborg(Game[SkalborgOptions]):
             else:
                 reason, termination = "one player holds every chip", Termination.ALL_CHIPS
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
-            reason, termination = f"{self.hand_number} hands played", Termination.DEALS
+            hands = self.hand_number
+            reason, termination = f"{hands} hand{'s' if hands > 1 else ''} played", Termination.DEALS
         else:
             return
         self.over_reason, self.termination = reason, termination

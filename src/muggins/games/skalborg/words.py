@@ -1,0 +1,73 @@
+"""Skalborg's events in words (``muggins.games.words``): blinds, the throw to the crib, the streets,
+betting, the showdown's counts and the pots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from muggins.games.words import Teller, Told
+
+_POT = {0: "the pot"}
+
+
+def _action(data: dict[str, Any], t: Teller) -> str:
+    seat, action = data["player"], data["action"]
+    if action == "raise":
+        said = f"{t.does(seat, 'raises')} to {data['bet']}"
+    elif action == "bet":
+        said = f"{t.does(seat, 'bets')} {data['bet']}"
+    elif action == "call":
+        said = f"{t.does(seat, 'calls')} {data['chips']}"
+    elif action == "allin":
+        return f"{t.does(seat, 'goes')} all in: {data['bet']}"
+    else:  # check, fold
+        said = t.does(seat, f"{action}s")
+    return said + (f" and {t.does(seat, 'is')} all in" if data["all_in"] else "")
+
+
+def _thrown(data: dict[str, Any], t: Teller) -> str:
+    card = t.card(data["card"]) if data["card"] else "a card"
+    return f"{t.does(data['player'], 'throws')} {card} to the crib"
+
+
+def _shown(data: dict[str, Any], t: Teller) -> str:
+    count = "" if data["points"] is None else f": {data['points']}"
+    return f"{t.does(data['player'], 'shows')} {t.cards(data['cards'])}{count}"
+
+
+def _counted(data: dict[str, Any], t: Teller) -> str:
+    said = f"{t.does(data['player'], 'counts')} {data['kind']} {t.cards(data['cards'])}"
+    if data["valid"] is None:
+        return said
+    return f"{said}: {data['points']}" if data["valid"] else f"{said}: a miscall, {data['points']}"
+
+
+def _pot(data: dict[str, Any], t: Teller) -> str:
+    pot = "the pot" if data["pot"] == 0 else f"side pot {data['pot']}"
+    shares = data["shares"]
+    if data["reason"] == "uncalled":
+        (seat,) = shares
+        return f"{t.whose(int(seat))} uncalled {data['amount']} comes back"
+    if len(shares) == 1:
+        (seat,) = shares
+        took = f"{t.does(int(seat), 'takes')} {pot}: {data['amount']}"
+    else:
+        split = ", ".join(f"{t.who(int(seat))} {amount}" for seat, amount in shares.items())
+        took = f"{pot.capitalize()} of {data['amount']} is split: {split}"
+    return f"{took} ({data['reason']})"
+
+
+WORDS: dict[str, Told] = {
+    "new_hand": lambda data, t: (
+        f"Hand {data['hand']}: {t.does(data['dealer'], 'deals')}"
+        f", blinds {data['small_blind']}/{data['big_blind']}"
+    ),
+    "blind": lambda data, t: f"{t.does(data['player'], 'posts')} the {data['blind']} blind: {data['amount']}",
+    "thrown": _thrown,
+    "board": lambda data, t: f"{data['street'].capitalize()}: {t.cards(data['cards'])}",
+    "action": _action,
+    "shown": _shown,
+    "counted": _counted,
+    "pot": _pot,
+    "busted": lambda data, t: f"{t.does(data['player'], 'is')} out of chips",
+}

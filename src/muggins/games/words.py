@@ -1,0 +1,113 @@
+"""Events in words: one wording per event for every front (the terminal, the browser's log, the
+replay), told as one seat (or a spectator) heard it. Each game tells its own events in
+``muggins.games.<game>.words``; the events every game sends are told here, the same in each.
+
+Seats are "player N" (the seat number) or "you": the browser puts each seat's name in their place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from muggins.cards import format_cards, parse_cards
+
+_PLURAL = {"is": "are", "has": "have", "goes": "go", "does": "do"}
+
+
+@dataclass(frozen=True)
+class Teller:
+    """Words for one audience: ``you`` (a seat, or None) is "you"; ``pretty`` cards show suit signs."""
+
+    you: int | None = None
+    pretty: bool = False
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.you else f"player {seat}"
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.you else f"player {seat}'s"
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``verb`` (as for player 1: "lays") agreeing with ``seat``: "lay" for you."""
+        return _PLURAL.get(verb, verb[:-1]) if seat == self.you else verb
+
+    def does(self, seat: int, verb: str) -> str:
+        """Subject and verb agreeing: "you lay", "player 1 lays"."""
+        return f"{self.who(seat)} {self.verb(seat, verb)}"
+
+    def all(self, seats: Iterable[int]) -> str:
+        return " & ".join(self.who(seat) for seat in seats)
+
+    def cards(self, cards: Iterable[str]) -> str:
+        return format_cards(parse_cards(list(cards)), pretty=self.pretty)
+
+    def card(self, card: str) -> str:
+        return self.cards([card])
+
+
+Told = Callable[[dict[str, Any], Teller], str | None]
+"""A game's wording of one event type: the event's JSON form and the audience's teller."""
+
+
+def points(n: int) -> str:
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def scored(data: Mapping[str, Any], t: Teller, why: str) -> str:
+    """Points to a seat: "player 1 pegs 2 for fifteen, 12 in all"; a loss: "player 1 loses 2 for ..."."""
+    gained = data["points"]
+    verb = t.does(data["player"], "pegs") if gained >= 0 else t.does(data["player"], "loses")
+    return f"{verb} {abs(gained)} {why}, {data['total']} in all"
+
+
+def kinds(data: Mapping[str, Any]) -> str:
+    """The kinds of a score's items, each once, in order: "fifteen, pair and run"."""
+    seen = list(dict.fromkeys(item["kind"] for item in data["score"]["items"]))
+    if len(seen) < 2:
+        return seen[0] if seen else "nothing"
+    return ", ".join(seen[:-1]) + f" and {seen[-1]}"
+
+
+def _dealt(data: dict[str, Any], t: Teller) -> str | None:
+    # Only a seat's own cards are worth a line: another seat's deal is only a count of cards.
+    if not data["cards"]:
+        return None
+    return f"{t.does(data['player'], 'is')} dealt {t.cards(data['cards'])}"
+
+
+def _game_over(data: dict[str, Any], t: Teller) -> str:
+    result = data["result"]
+    winners = result["winners"]
+    verb = "win" if len(winners) > 1 or winners == [t.you] else "wins"
+    return f"Game over: {t.all(winners)} {verb} ({result['reason']})"
+
+
+SHARED: dict[str, Told] = {
+    "phase": lambda data, t: None,
+    "dealt": _dealt,
+    "left": lambda data, t: f"{t.who(data['player'])} left the table",
+    "game_over": _game_over,
+}
+"""The events every game sends, told the same way in each."""
+
+
+def _plain(data: Mapping[str, Any]) -> str:
+    details = ", ".join(f"{k} {v}" for k, v in data.items() if k != "type" and v is not None)
+    return f"{data['type']}: {details}"
+
+
+def tell(game: str, data: dict[str, Any], teller: Teller | None = None) -> str | None:
+    """One line for an event (its JSON form, as its audience may see it), or None for an event
+    that is not worth a line (a phase change, another seat's face-down deal)."""
+    told = _words(game).get(data["type"]) or SHARED.get(data["type"])
+    if told is None:
+        return _plain(data)  # a new event type nobody has worded yet: every field, plainly
+    return told(data, teller or Teller())
+
+
+def _words(game: str) -> Mapping[str, Told]:
+    words: Mapping[str, Told] = importlib.import_module(f"muggins.games.{game}.words").WORDS
+    return words
