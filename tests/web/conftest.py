@@ -175,22 +175,22 @@ class Player:
                 return
             self.page.wait_for_timeout(30)
 
-    def step(self, keyboard: bool = False) -> bool:
-        """Make one move if this seat is asked for one: ready, discard, go, a legal card, check or
-        call; with ``keyboard`` only keys are pressed. Returns whether a move was made (False also
-        when the page changed under the click, e.g. the server moved on first)."""
+    def step(self, keyboard: bool = False, *, ready: bool = True) -> bool:
+        """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, a
+        legal card, check or call; with ``keyboard`` only keys are pressed. Returns whether a move
+        was made (False also when the page changed under the click, e.g. the server moved on first)."""
         if self.over():
             return False
         self.acted_in = -1
         try:
-            acted = self._act(keyboard)
+            acted = self._act(keyboard, ready)
         except PlaywrightTimeoutError:
             return False
         if acted:
             self.wait_moved(self.acted_in)
         return acted
 
-    def _act(self, keyboard: bool) -> bool:
+    def _act(self, keyboard: bool, ready: bool) -> bool:
         page = self.page
 
         # the state is read at the last moment: the view may change while the buttons are looked at
@@ -204,6 +204,8 @@ class Player:
 
         legal = page.locator("#my-hand button.card.legal")
         if page.locator("#ready-btn").count():
+            if not ready:
+                return False
             press("r") if keyboard else click("#ready-btn")
         elif page.locator("#discard-btn").count():
             cards = page.locator("#my-hand button.card")

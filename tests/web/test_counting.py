@@ -60,15 +60,15 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
     expect(a.locator("#felt")).to_have_attribute("data-phase", "muggins")
     assert "makes" not in _log(a)  # nothing tells Alice the count before she calls
     # Alice counts the hand Bob laid face up herself, and calls what he missed
-    shown = re.search(r"Bob shows hand: ([^+]+) \+ (\S+), claims 0", _log(a))
+    shown = re.search(r"Bob shows the hand: ([^+]+) \+ (\S+) and claims 0", _log(a))
     assert shown, _log(a)
     true = score_show(parse_cards(shown.group(1)), parse_cards(shown.group(2))[0]).total
     _send(a, "muggins", max(true, 1))
     expect(a.locator("#event-log")).to_contain_text(f"Bob's hand makes {true}")
     if true:  # a right call takes the points missed (ACC rule 10.4a)
-        expect(a.locator("#event-log")).to_contain_text(f"Alice pegs {true} (muggins")
+        expect(a.locator("#event-log")).to_contain_text(f"Alice pegs {true} by muggins")
     else:  # a call on a claim that missed nothing gives the claimer the points named
-        expect(a.locator("#event-log")).to_contain_text("Bob pegs 1 (wrong muggins")
+        expect(a.locator("#event-log")).to_contain_text("Bob pegs 1 for a wrong muggins call")
 
     # Alice claims 29 for her hand; Bob calls muggins 3 on it, which is wrong: Alice pegs 3 more,
     # and the overclaim stands, as Bob did not ask for a correction (ACC rule 8.4)
@@ -76,8 +76,8 @@ def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any
     _send(a, "claim", 29)
     expect(b.locator("#muggins-btn")).to_be_visible()
     _send(b, "muggins", 3)
-    expect(b.locator("#event-log")).to_contain_text("Alice pegs 29 (hand")
-    expect(b.locator("#event-log")).to_contain_text("Alice pegs 3 (wrong muggins")
+    expect(b.locator("#event-log")).to_contain_text("Alice pegs 29 for the hand, as claimed")
+    expect(b.locator("#event-log")).to_contain_text("Alice pegs 3 for a wrong muggins call")
 
 
 def _step_to(page: Any, verb: str, amount: int) -> None:
@@ -115,7 +115,7 @@ def test_the_crib_lies_face_up_while_claimed_and_the_stepper_muggins(player: Cal
     _step_to(a, "muggins", max(true, 1))
     expect(a.locator("#event-log")).to_contain_text(f"Bob's hand makes {true}")
     expect(a.locator("#event-log")).to_contain_text(
-        f"Alice pegs {true} (muggins" if true else "Bob pegs 1 (wrong muggins"
+        f"Alice pegs {true} by muggins" if true else "Bob pegs 1 for a wrong muggins call"
     )
 
     _send(a, "claim", 0)  # Alice's hand
@@ -203,6 +203,6 @@ def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) 
     page.locator("#muggins-control button.small").nth(1).click()
     expect(page.locator("#muggins-notation")).to_have_text(f"muggins 2 fifteen {first} {second}")
     page.click("#muggins-btn")
-    called = f"Cara's muggins 2 (fifteen {first} {second}): wrong"
+    called = f"Cara's muggins for 2 (fifteen {first} {second}): wrong"
     expect(page.locator("#event-log")).to_contain_text(called)
-    expect(page.locator("#event-log")).to_contain_text("Cara scores -2 (muggins penalty)")
+    expect(page.locator("#event-log")).to_contain_text("Cara loses 2 for a wrong muggins call")

@@ -14,14 +14,13 @@ SHOWN = "#show-panel:not([hidden])"
 
 
 def play_until(phase: str, *players: Any) -> None:
-    """Make the players' moves until the table reaches ``phase`` (no ready is said before it)."""
+    """Make the players' moves until the table reaches ``phase`` (a pause: nobody says ready)."""
     tick = players[0].time_limit(60)
     while players[0].phase() != phase:
         tick()
         moved = False
         for p in players:
-            if p.phase() != phase:
-                moved = p.step() or moved
+            moved = p.step(ready=False) or moved
         if not moved:
             players[0].page.wait_for_timeout(40)
 
@@ -98,7 +97,7 @@ def test_a_reload_brings_back_the_log_and_the_show(player: Callable[..., Any]) -
     play_until("post-show", dora)
     page.click("#show-skip")
     lines = page.locator("#event-log > div").all_inner_texts()
-    assert any("shows crib" in line for line in lines)
+    assert any("shows the crib" in line for line in lines)
 
     page.reload()
     expect(page.locator("#felt")).to_have_attribute("data-phase", "post-show")

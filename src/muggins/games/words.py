@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from muggins.cards import format_cards, parse_cards
+from muggins.games.events import Event
 
 _PLURAL = {"is": "are", "has": "have", "goes": "go", "does": "do"}
 
@@ -106,6 +107,15 @@ def tell(game: str, data: dict[str, Any], teller: Teller | None = None) -> str |
     if told is None:
         return _plain(data)  # a new event type nobody has worded yet: every field, plainly
     return told(data, teller or Teller())
+
+
+def told(game: str, event: Event, viewer: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+    """An event's JSON form as ``viewer`` (a seat, or None for a spectator) may see it (``reveal``:
+    every card, for a finished game), with its words under ``text`` (None: not worth a line), for
+    a front that puts each seat's name for "player N"."""
+    data = (event if reveal else event.for_viewer(viewer)).to_dict()
+    data["text"] = tell(game, data)
+    return data
 
 
 def _words(game: str) -> Mapping[str, Told]:

@@ -12,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Query
 
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
+from muggins.games.words import told
 from muggins.server import messages, trainer
 from muggins.server.auth import Auth, AuthError
 from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep, ViewerDep
@@ -301,7 +302,7 @@ async def history(
 def _replay_steps(row: GameRow) -> tuple[list[dict[str, Any]], list[ReplayStep]]:
     """Replay a stored game move by move (blocking): the opening events and each step's events."""
     game = load_game({**row.record(), "moves": []})
-    opening = [e.to_dict() for e in game.events]
+    opening = [told(game.name, e, reveal=True) for e in game.events]
     steps = []
     for move in row.moves:
         events = game.apply(move.seat, move.text)
@@ -311,7 +312,7 @@ def _replay_steps(row: GameRow) -> tuple[list[dict[str, Any]], list[ReplayStep]]
                 seat=move.seat,
                 move=move.text,
                 by=move.by,
-                events=[e.to_dict() for e in events],
+                events=[told(game.name, e, reveal=True) for e in events],
                 scores=list(game.scores),
             )
         )

@@ -250,7 +250,9 @@ class Events(ServerMessage):
     ``move`` is the move's text (only its verb when it names cards hidden from you, such as an
     opponent's discard), ``seat`` who made it and ``by`` how: the player, a bot, the server when the
     turn clock ran out, the server when a dropped player's grace period ended, or the table's game
-    clock (a timed game's ``timeup``, recorded for seat 0)."""
+    clock (a timed game's ``timeup``, recorded for seat 0). Each event carries ``text``: the event
+    in words (``muggins.games.words``, seats as "player N" for the client to name; null for one not
+    worth a line), the same words the terminal uses."""
 
     type: Literal["events"] = "events"
     table_id: str

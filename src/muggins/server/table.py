@@ -29,6 +29,7 @@ from muggins.games.moves import Leave as LeaveMove
 from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
 from muggins.games.registry import load_game, new_game
+from muggins.games.words import told
 from muggins.server import hints, messages
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.limits import TokenBucket
@@ -223,7 +224,7 @@ class Table:
             seat=seat,
             view=self.game.view(seat) if self.game else None,
             clocks=self.all_clocks(),
-            log=[e.for_viewer(seat).to_dict() for e in self.game.events[-LOG_EVENTS:]] if self.game else [],
+            log=[told(self.row.game, e, seat) for e in self.game.events[-LOG_EVENTS:]] if self.game else [],
         )
 
     def audiences(self) -> list[tuple[str, int | None]]:
@@ -475,7 +476,7 @@ class Table:
         game = self.game
         assert game is not None
         clocks = self.all_clocks()
-        public = {id(e): e.to_dict() for e in events if not e.secret}  # the same for every audience
+        public = {id(e): told(self.row.game, e, None) for e in events if not e.secret}  # alike for all
         sends = []
         for audience, viewer in self.audiences():
             if not await self.manager.listening(self, audience):
@@ -487,7 +488,7 @@ class Table:
                 seat=seat,
                 move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
                 by=by,
-                events=[public.get(id(e)) or e.for_viewer(viewer).to_dict() for e in events],
+                events=[public.get(id(e)) or told(self.row.game, e, viewer) for e in events],
                 view=game.view(viewer),
                 clocks=clocks,
                 type="events",

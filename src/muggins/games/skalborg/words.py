@@ -39,7 +39,7 @@ def _counted(data: dict[str, Any], t: Teller) -> str:
     said = f"{t.does(data['player'], 'counts')} {data['kind']} {t.cards(data['cards'])}"
     if data["valid"] is None:
         return said
-    return f"{said}: {data['points']}" if data["valid"] else f"{said}: a miscall, {data['points']}"
+    return f"{said}: {data['points']}" if data["valid"] else f"{said}: miscalled, {data['points']}"
 
 
 def _pot(data: dict[str, Any], t: Teller) -> str:

@@ -6,6 +6,7 @@
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
 import { ShowCounter } from "./show.js";
+import { named } from "./words.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
@@ -102,7 +103,7 @@ export function mountReplay(app, ctx, gameId, { review = false } = {}) {
           h("div", { class: "name" }, ui.name(seat)), renderer ? renderer.seatExtra(view, seat) : null)));
       replace(felt, scores, shows.el, renderer ? renderer.felt(view, ui) : h("pre", {}, JSON.stringify(view, null, 1)));
       if (stepped && renderer) for (const show of renderer.shows(frame.events || [], ui, view)) shows.push(show);
-      replace(said, (frame.events || []).map((e) => renderer?.describe(e, ui)).filter(Boolean).map((t) => h("div", {}, t)));
+      replace(said, (frame.events || []).map((e) => named(e.text, ui.name)).filter(Boolean).map((t) => h("div", {}, t)));
     }
 
     // a decision at move index m was made in the position after m moves: frame m, with its seat's cards

@@ -6,6 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { session } from "./session.js";
 import { ShowCounter } from "./show.js";
 import { installKeys } from "./keyboard.js";
+import { named } from "./words.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
@@ -182,19 +183,7 @@ export function mountTable(app, ctx, tableId) {
 
   /** A game's text with its seats ("player 1") named as the table names them. */
   function byName(text) {
-    return text.replace(/\bplayer (\d+)/g, (_, seat) => seatName(st.table, Number(seat)));
-  }
-
-  /** The events every game sends, told the same way whatever the game. */
-  function describeShared(e) {
-    switch (e.type) {
-      case "left": return `${seatName(st.table, e.player)} left the table`;
-      case "game_over": {
-        const winners = e.result.winners.map((seat) => seatName(st.table, seat));
-        return `Game over: ${winners.join(" & ")} ${winners.length > 1 ? "win" : "wins"} (${byName(e.result.reason)})`;
-      }
-      default: return null;
-    }
+    return named(text, (seat) => seatName(st.table, seat));
   }
 
   function renderResult() {
@@ -304,7 +293,7 @@ export function mountTable(app, ctx, tableId) {
     const game = st.table.game_number;
     for (const line of logEl.querySelectorAll(`[data-game="${game}"]`)) line.remove();
     const renderer = RENDERERS[st.table.game];
-    for (const e of events) log(renderer?.describe(e, ui) ?? describeShared(e), game);
+    for (const e of events) log(byName(e.text), game);
     const dealt = events.findLastIndex((e) => e.type === "new_hand");
     const counted = renderer && st.view ? renderer.shows(events.slice(Math.max(0, dealt)), ui, st.view) : [];
     shows.showAll(counted);
@@ -371,7 +360,7 @@ export function mountTable(app, ctx, tableId) {
       newView(m.view, m.seat);
       setClocks(m.clocks);
       if (m.by === "timeout") log(`Time ran out for ${seatName(st.table, m.seat)}: "${m.move}" was made for them`, m.game_number);
-      for (const e of m.events) log(renderer?.describe(e, ui) ?? describeShared(e), m.game_number);
+      for (const e of m.events) log(byName(e.text), m.game_number);
       followShows(renderer?.shows(m.events, ui, m.view) || [], m.events, m.view);
       render();
     }),

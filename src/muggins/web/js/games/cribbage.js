@@ -162,26 +162,4 @@ export const cribbage = {
         extra: shown.starter ? [shown.starter] : [], score: e.score, said: e.said };
     });
   },
-
-  describe(e, ui) {
-    const who = e.player !== undefined && e.player !== null ? ui.name(e.player) : "";
-    switch (e.type) {
-      case "new_hand": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals`;
-      case "dealer_cut": return e.dealer === null ? "Tie on the cut: cut again" : `${ui.name(e.dealer)} cuts low and deals`;
-      case "discarded": return `${who} lays ${e.count} away${e.cards ? ` (${e.cards.join(" ")})` : ""}`;
-      case "starter": return `Starter: ${e.card}`;
-      case "played": return `${who} plays ${e.card}: ${e.count}`;
-      case "go": return `${who}: go`;
-      case "reset": return "The count goes back to 0";
-      case "scored": return `${who} pegs ${e.points} (${e.reason}: ${e.score.items.map((i) => i.kind).join(", ")}), ${e.total} in all`;
-      case "shown": return `${who} shows ${e.what}: ${e.cards.join(" ")} + ${e.starter}`
-        + (e.score ? ` = ${e.score.total}` : `, claims ${e.claimed}`);
-      case "muggins": return e.points ? `${who} calls muggins on ${ui.name(e.against)} for ${e.points}`
-        : `${who} asks to correct ${ui.name(e.against)}'s claim`;
-      case "show_judged": return `${who}'s ${e.what} makes ${e.score.total} (${e.said}); claimed ${e.claimed}`
-        + e.calls.map(([seat, call, points, why]) => `; ${ui.name(seat)}: ${call} → ${points}${why ? ` (${why})` : ""}`).join("");
-      case "game_won": return `Game ${e.game} to ${e.winners.map(ui.name).join(" & ")}${e.skunk ? ` (${e.skunk})` : ""}`;
-      default: return null;
-    }
-  },
 };

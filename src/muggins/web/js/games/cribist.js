@@ -109,21 +109,4 @@ export const cribist = {
     }
     return out;
   },
-
-  describe(e, ui) {
-    const who = e.player !== undefined ? ui.name(e.player) : "";
-    switch (e.type) {
-      case "new_hand": return `Deal ${e.hand}: ${ui.name(e.dealer)} deals`;
-      case "played": return `${who} plays ${e.card}`;
-      case "trumps": return `${who} leads: ${suitSymbol(e.suit)} are trumps`;
-      case "trick": return `${who} wins trick ${e.number}: ${e.cards.join(" ")}`;
-      case "scored": return `${who} scores ${e.points} (${e.reason}), ${e.total} in all`;
-      case "claimed": return e.accepted === null ? `${who} claims ${e.points}`
-        : `${who}'s claim of ${e.points}: ${e.accepted ? "right" : "too many, scores nothing"}`;
-      case "muggins": return e.valid === null ? `${who} calls muggins on ${ui.name(e.against)} for ${e.points} (${e.source})`
-        : `${who}'s muggins ${e.points} (${e.source}): ${e.valid ? "good" : `wrong, ${e.why}`}`;
-      case "time_up": return "Time: this hand is the last";
-      default: return null;
-    }
-  },
 };

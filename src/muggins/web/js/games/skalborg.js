@@ -127,21 +127,4 @@ export const skalborg = {
       title: `${ui.name(e.player)}'s count`, cards: e.cards, extra: view.board || [], score: e.score, said: e.said,
     }));
   },
-
-  describe(e, ui) {
-    const who = e.player !== undefined ? ui.name(e.player) : "";
-    switch (e.type) {
-      case "new_hand": return `Hand ${e.hand}: ${ui.name(e.dealer)} deals, blinds ${e.small_blind}/${e.big_blind}`;
-      case "blind": return `${who} posts the ${e.blind} blind: ${e.amount}`;
-      case "thrown": return `${who} throws${e.card ? ` ${e.card}` : " a card"} to the crib`;
-      case "board": return `${e.street}: ${e.cards.join(" ")}`;
-      case "action": return `${who} ${e.action}${e.chips ? ` ${e.chips}` : ""}${e.all_in ? " (all in)" : ""}`;
-      case "shown": return `${who} shows ${e.cards.join(" ")}${e.points !== null ? `: ${e.points}` : ""}`;
-      case "counted": return `${who} counts ${e.kind} ${e.cards.join(" ")}`
-        + (e.valid === null ? "" : e.valid ? `: ${e.points}` : `: miscalled, ${e.points}`);
-      case "pot": return `Pot of ${e.amount}: ${Object.entries(e.shares).map(([s, n]) => `${ui.name(Number(s))} ${n}`).join(", ")} (${e.reason})`;
-      case "busted": return `${who} is out of chips`;
-      default: return null;
-    }
-  },
 };
