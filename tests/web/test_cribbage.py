@@ -63,7 +63,7 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
 
     # Alice clicks a card while it is Bob's turn: the server says why not
     a.locator("#my-hand button.card").first.click()
-    expect(a.locator("#last-error")).to_contain_text("not player 0's turn")
+    expect(a.locator("#last-error")).to_contain_text("it is not Alice's turn (waiting for Bob)")
 
     bob.step(keyboard=True)
     expect(a.locator("#pile [data-card]")).to_have_count(1)

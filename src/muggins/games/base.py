@@ -214,8 +214,8 @@ class Game(ABC, Generic[OptionsT]):
         return Seating(self.players)
 
     def not_your_turn_reason(self, player: int) -> str:
-        waiting = ", ".join(str(p) for p in sorted(self.to_move)) or "nobody"
-        return f"it is not player {player}'s turn (waiting for player {waiting})"
+        waiting = ", ".join(f"player {p}" for p in sorted(self.to_move)) or "nobody"
+        return f"it is not player {player}'s turn (waiting for {waiting})"
 
     def check_seat(self, player: int) -> None:
         if not isinstance(player, int) or not 0 <= player < self.players:

@@ -388,12 +388,16 @@ export function mountTable(app, ctx, tableId) {
     }),
     ctx.conn.on("error", (m) => {
       if (m.table_id && m.table_id !== tableId) return;
-      lastError.textContent = m.reason;
-      toast(m.reason, "error");
-      if (m.request === "join" && !st.table) {
+      if (m.request === "join" && !st.table) { // no such table: say so once, with no table around it
+        side.hidden = true;
+        toolbar.replaceChildren(title);
         replace(feltBody, h("div", { class: "status-line", id: "status" }, m.reason, " ",
           h("a", { href: "#/" }, "Back to the lobby")));
+        return;
       }
+      const reason = byName(m.reason); // "it is not player 0's turn" -> "it is not Alice's turn"
+      lastError.textContent = reason;
+      toast(reason, "error");
     }),
   ];
   chatForm.addEventListener("submit", (e) => {
