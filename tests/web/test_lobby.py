@@ -45,7 +45,9 @@ def test_a_private_table_is_joined_by_its_invite_link(player: Callable[..., Any]
     expect(sam.page.locator("#status")).to_contain_text("Waiting for players")
     expect(tia.page.locator(f"tr[data-table='{table}']")).to_have_count(0)  # not in the lobby
     tia.page.goto(sam.page.input_value("#invite-link"))
-    tia.page.click(".seat[data-seat='1'] .sit-btn")
+    # Tia came by the invite: the table says who asked her and offers the seat
+    expect(tia.page.locator("#status")).to_have_text("Sam invited you: Take the seat")
+    tia.page.click("#take-seat")
     for page in (sam.page, tia.page):
         expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
         expect(page.locator("#my-hand button.card")).to_have_count(6)

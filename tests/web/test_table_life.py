@@ -25,6 +25,19 @@ def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any
         if not erin.step():
             page.wait_for_timeout(40)
     hand, state = erin.hand(), erin.state()
+    # a phone's controls are touch targets of 44 px or more each way; the seat clock stays one line
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('.btn, input, select')]
+              .filter((el) => el.offsetParent !== null)
+              .map((el) => [el.id || el.textContent, el.getBoundingClientRect()])
+              .filter(([, box]) => box.height < 44 || (box.width < 44 && box.width > 0))
+              .map(([name, box]) => `${name}: ${box.width}x${box.height}`)"""
+    )
+    assert not small, f"touch targets under 44 px: {small}"
+    clocks = page.locator(".seat [data-clock]:visible")
+    for number in range(clocks.count()):
+        box = clocks.nth(number).bounding_box()
+        assert box and box["height"] < 30, f"a seat clock wraps: {box}"
 
     context = page.context
     page.close()
@@ -43,7 +56,19 @@ def test_reconnect_mid_hand_and_carry_on(player: Callable[..., Any], server: Any
     expect(page.locator(f"#my-hand button[data-card='{card}']")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(f"#my-hand button[data-card='{card}']")).to_have_count(0)  # played
-    erin.play_to_end(limit=60)
+    # until the end: whenever go is the only move, every card in hand is dimmed
+    tick = erin.time_limit(60)
+    while not erin.over():
+        tick()
+        go_only = page.evaluate(
+            """() => document.querySelector('#go-btn') !== null
+                && !document.querySelector('#my-hand button.card.legal')
+                && [...document.querySelectorAll('#my-hand button.card')]
+                     .some((card) => !card.classList.contains('illegal'))"""
+        )
+        assert not go_only, "a card was not dimmed while only go could be said"
+        if not erin.step():
+            page.wait_for_timeout(40)
     expect(page.locator("#ranks li")).to_have_count(2)
 
 

@@ -16,12 +16,15 @@ export function cardsInMoves(legal, verb) {
 
 /**
  * Your hand: one button per card. `legal` is the set of cards a click may use; others are drawn
- * dimmed but still clickable, so the server can say why they are refused.
+ * dimmed but still clickable, so the server can say why they are refused. `asked`: the seat must
+ * move now, so with no card legal (only "go") every card is dimmed; by default, cards are dimmed
+ * only while some card is legal.
  */
-export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick, id = "my-hand" }) {
+export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick, id = "my-hand",
+  asked = null }) {
+  const choosing = asked ?? legal.size > 0; // otherwise no card is asked for now: none is dimmed
   return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id, role: "group", "aria-label": "your hand" },
     cards.map((card, i) => {
-      const choosing = legal.size > 0; // otherwise no card is asked for now: none is dimmed
       const el = cardEl(card, { button: true,
         extra: [choosing ? (legal.has(card) ? "legal" : "illegal") : "", selected.has(card) ? "selected" : "",
           hinted.has(card) ? "lit" : ""].filter(Boolean).join(" ") });

@@ -85,7 +85,8 @@ export function mountReplay(app, ctx, gameId, { review = false } = {}) {
       timer = null;
       play.textContent = "Play";
     }
-    const button = (label, id, fn) => h("button", { class: "btn secondary", type: "button", id, onclick: fn }, label);
+    const button = (label, id, fn, said) => h("button", { class: "btn secondary", type: "button", id, onclick: fn,
+      "aria-label": said, title: said }, label);
     slider.addEventListener("input", () => go(Number(slider.value)));
 
     /** Draw the game after move `at`; stepping one move forward also counts its shows. */
@@ -117,8 +118,10 @@ export function mountReplay(app, ctx, gameId, { review = false } = {}) {
     replace(app, h("section", { class: "panel", id: "replay" },
       h("h2", {}, `Replay: ${summary.game}, ${names.join(" v ")}`),
       h("div", { class: "replay-controls" },
-        button("⏮", "replay-first", () => go(0)), button("◀", "replay-back", () => go(at - 1)), play,
-        button("▶", "replay-next", () => go(at + 1)), button("⏭", "replay-last", () => go(frames.length - 1)),
+        button("«", "replay-first", () => go(0), "first move"), button("‹", "replay-back", () => go(at - 1), "one move back"),
+        play,
+        button("›", "replay-next", () => go(at + 1), "one move on"),
+        button("»", "replay-last", () => go(frames.length - 1), "last move"),
         slider, asSelect, where)),
     h("div", { class: "replay-layout" }, felt, reviewed), h("section", { class: "panel" }, h("h2", {}, "This move"), said,
       h("p", {}, h("a", { href: `#/table/${summary.table_id}` }, "the table"), " · ",

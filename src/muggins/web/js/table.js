@@ -186,6 +186,16 @@ export function mountTable(app, ctx, tableId) {
     return named(text, (seat) => seatName(st.table, seat));
   }
 
+  /** Before a game: the seated are asked to share the invite; one who came by it, to sit down. */
+  function waitingLine(table) {
+    const open = table.seats.find((info) => !info.user && !info.bot);
+    if (st.seat !== null || !open) return "Waiting for players: share the invite link, or sit in an open seat.";
+    const host = table.seats.find((info) => info.user && info.user.id === table.created_by);
+    return h("span", {}, host ? `${host.user.name} invited you: ` : "A seat is open: ",
+      h("button", { class: "btn", type: "button", id: "take-seat",
+        onclick: () => ctx.conn.send({ type: "sit", table_id: tableId, seat: open.seat }) }, "Take the seat"));
+  }
+
   function renderResult() {
     const result = st.view && st.view.result;
     resultEl.hidden = !result;
@@ -226,7 +236,7 @@ export function mountTable(app, ctx, tableId) {
     felt.dataset.stateId = view ? String(view.state_id) : "";
     if (!view) {
       replace(feltBody, h("div", { class: "status-line", id: "status" },
-        table ? (table.status === "waiting" ? "Waiting for players: share the invite link, or sit in an open seat." : "…") : "Joining…"));
+        table ? (table.status === "waiting" ? waitingLine(table) : "…") : "Joining…"));
     } else if (renderer) {
       replace(feltBody, renderer.felt(view, ui));
     } else {

@@ -102,7 +102,8 @@ function myHand(view, ui) {
   if (legal.includes("ready")) actions.push(ui.readyButton());
   const played = ui.seat !== null ? view.played[ui.seat] || [] : [];
   return h("div", { class: "hand-area" },
-    hand.length ? handEl(hand, { legal: legalCards, selected: ui.selected, hinted: ui.hinted, onPick: pick }) : null,
+    hand.length ? handEl(hand, { legal: legalCards, selected: ui.selected, hinted: ui.hinted, onPick: pick,
+      asked: asked && (phase === "play" || phase === "discard") }) : null,
     played.length && phase !== "discard"
       ? h("div", { class: "row" }, h("span", { class: "label" }, "played"), played.map((c) => cardEl(c, { small: true })))
       : null,

@@ -38,7 +38,7 @@ function status(view, ui) {
     case "claim": return mine ? "Claim the points in your trick" : `${waiting.map(ui.name).join(", ")} claims`;
     case "muggins": return "Muggins? Name points the claim missed, or say ready";
     case "hand over": return "Hand over: ready for the next deal";
-    default: return view.phase;
+    default: return "Game over";
   }
 }
 

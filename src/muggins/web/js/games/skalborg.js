@@ -41,11 +41,13 @@ function status(view, ui) {
   if (view.phase === "throw") return mine ? "Throw one card to the crib" : "Waiting for the throws";
   if (["preflop", "flop", "turn", "river"].includes(view.phase)) {
     const who = view.acting === ui.seat ? "Your bet" : `${ui.name(view.acting)} to bet`;
-    return `${view.phase}: ${who}${view.current_bet ? ` (${view.current_bet} to stay in)` : ""}`;
+    const street = view.phase === "preflop" ? "Before the flop" : `The ${view.phase}`;
+    return `${street}: ${who}${view.current_bet ? ` (${view.current_bet} to stay in)` : ""}`;
   }
   if (view.phase === "count") return mine ? "Count your hand with the crib" : "The count";
   if (view.phase === "hand_over") return "Hand over: ready for the next";
-  return view.phase.replace("_", " ");
+  if (view.phase === "game_over") return "Game over";
+  return "The showdown";
 }
 
 const COUNT_KINDS = ["fifteen", "pair", "run", "flush"];
