@@ -51,3 +51,26 @@ def test_a_private_table_is_joined_by_its_invite_link(player: Callable[..., Any]
     for page in (sam.page, tia.page):
         expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
         expect(page.locator("#my-hand button.card")).to_have_count(6)
+
+
+def test_play_now_joins_a_waiting_player_or_starts_against_the_bot(player: Callable[..., Any]) -> None:
+    val = player("Val")
+    wes = player("Wes")
+    table = val.create_table("cribbage", 2)  # Val waits for a second player
+    expect(wes.page.locator(f"tr[data-table='{table}']")).to_be_visible()
+    wes.page.click("#play-now")
+    wes.page.wait_for_url(f"**/#/table/{table}")
+    for page in (val.page, wes.page):
+        expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
+    expect(wes.page.locator(".seat.me")).to_contain_text("Wes")
+
+    # nobody is waiting now: one click starts a game against the expert bot
+    uma = player("Uma")
+    # (no table in this server's lobby waits for a player: the tests before sat at theirs)
+    expect(uma.page.locator("tr[data-table]:has(button.sit)")).to_have_count(0)
+    uma.page.click("#play-now")
+    uma.page.wait_for_url("**/#/table/*")
+    assert uma.table_id() != table
+    expect(uma.page.locator("#felt")).to_have_attribute("data-phase", "discard")
+    expect(uma.page.locator(".seat[data-seat='1']")).to_contain_text("expert bot")
+    expect(uma.page.locator("#my-hand button.card")).to_have_count(6)

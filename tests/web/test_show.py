@@ -115,3 +115,24 @@ def test_the_cut_for_the_first_deal_is_in_the_log(player: Callable[..., Any]) ->
     log = eve.page.locator("#event-log")
     expect(log).to_contain_text(re.compile(r"(Eve|random bot 2) cuts low and deals"))
     expect(log).to_contain_text("Hand 1:")
+
+
+def test_the_title_calls_you_back_to_your_turn(player: Callable[..., Any]) -> None:
+    fern = player("Fern")
+    fern.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"}, turn_time=30)
+    page = fern.page
+    title = page.title()
+    expect(page.locator("#discard-btn")).to_be_visible()  # her turn, with the tab in front: no alert
+    assert page.title() == title
+    # the tab goes to the background on her turn: the title calls her back
+    page.evaluate(
+        """() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+                   document.dispatchEvent(new Event('visibilitychange')); }"""
+    )
+    page.wait_for_function("document.title.startsWith('● Your turn')")
+    # back to the tab: the title is the page's own again
+    page.evaluate(
+        """() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+                   document.dispatchEvent(new Event('visibilitychange')); }"""
+    )
+    page.wait_for_function(f"document.title === {title!r}")

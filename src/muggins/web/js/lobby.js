@@ -46,6 +46,25 @@ export function yourGames(tables, ctx) {
         t.status === "playing" ? "Resume" : "Open")))));
 }
 
+/** "Play now": sit at the oldest public two-player cribbage table waiting for a player, or else
+ * start one against the expert bot, with the default rules and clocks. */
+async function startNow(tables, ctx) {
+  const me = session.user;
+  const waiting = [...tables.values()].find((t) => t.game === "cribbage" && t.players === 2 && t.status === "waiting"
+    && !t.private && t.seats.some((s) => !s.user && !s.bot) && !t.seats.some((s) => s.user && me && s.user.id === me.id));
+  if (waiting) {
+    ctx.pendingSit = waiting.id;
+    ctx.navigate(`#/table/${waiting.id}`);
+    return;
+  }
+  try {
+    const table = await api("/api/tables", { method: "POST", body: { game: "cribbage", players: 2, bots: { 1: "expert" }, seat: 0 } });
+    ctx.navigate(`#/table/${table.id}`);
+  } catch (e) {
+    toast(e.message, "error");
+  }
+}
+
 function describeOptions(table) {
   const parts = [`${table.players} players`, `${table.time.turn_time}s turns`];
   for (const [k, v] of Object.entries(table.options || {})) parts.push(`${k.replace(/_/g, " ")}: ${v}`);
@@ -56,8 +75,11 @@ function describeOptions(table) {
 export function mountLobby(app, ctx) {
   const tables = new Map();
   const tbody = h("tbody", { id: "table-rows" });
+  const playNow = h("button", { class: "btn", type: "button", id: "play-now", onclick: () => startNow(tables, ctx) },
+    "Play cribbage now");
   const list = h("section", { class: "panel", id: "lobby-tables" },
-    h("h2", {}, "Tables"),
+    h("div", { class: "row" }, h("h2", {}, "Tables"), playNow,
+      h("span", { class: "muted" }, "two players to 121: the next player waiting, or the expert bot")),
     h("table", { class: "tables" },
       h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", {}, ""))),
       tbody),

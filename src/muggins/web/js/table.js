@@ -14,6 +14,7 @@ import { cribist } from "./games/cribist.js";
 const RENDERERS = { cribbage, skalborg, cribist };
 const LOG_LINES = 200;
 const HINT_ASK = "Ask for a hint on your turn.";
+const TITLE = document.title;
 
 function seatName(table, seat) {
   const info = table && table.seats[seat];
@@ -243,10 +244,29 @@ export function mountTable(app, ctx, tableId) {
       replace(feltBody, h("pre", {}, JSON.stringify(view, null, 1)));
     }
     renderResult();
+    alertTurn();
     tickClocks();
     if (focusKey) {
       const again = felt.querySelector(`[data-card="${focusKey}"]`) || document.getElementById(focusKey);
       if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    }
+  }
+
+  /** Your turn while the tab is in the background: the title says so (and a notification, if the
+   * browser allows them), once per turn; coming back to the tab puts the title back. */
+  function alertTurn() {
+    const view = st.view;
+    const turn = st.seat !== null && view && !view.result && (view.to_move || []).includes(st.seat);
+    if (!turn || !document.hidden) {
+      st.alerted = false;
+      document.title = TITLE;
+    } else if (!st.alerted) {
+      st.alerted = true;
+      document.title = `● Your turn · ${TITLE}`;
+      if (window.Notification && Notification.permission === "granted") {
+        new Notification("muggins: your turn", { body: feltBody.querySelector("#status")?.textContent || "",
+          tag: "muggins-turn" });
+      }
     }
   }
 
@@ -424,6 +444,7 @@ export function mountTable(app, ctx, tableId) {
     moveInput.value = "";
   });
   const offKeys = installKeys(felt, app);
+  document.addEventListener("visibilitychange", alertTurn);
   const ticker = setInterval(tickClocks, 250);
   if (ctx.conn.ready) ctx.conn.send({ type: "join", table_id: tableId });
   render();
@@ -431,6 +452,8 @@ export function mountTable(app, ctx, tableId) {
   return () => {
     offs.forEach((off) => off());
     offKeys();
+    document.removeEventListener("visibilitychange", alertTurn);
+    document.title = TITLE;
     clearInterval(ticker);
     shows.clear();
   };
