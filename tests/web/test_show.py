@@ -46,6 +46,15 @@ def test_ready_finishes_the_count_and_the_next_deal_clears_it(player: Callable[.
     expect(a.locator("#show-done li")).to_have_count(2)
     expect(a.locator("#show-done li").first).to_contain_text("Bob's hand")
     expect(a.locator("#show-recited")).not_to_be_empty()
+    # under the counts, the hand's points by seat: in the first hand, each seat's whole score
+    rows = a.locator("#show-summary tbody tr")
+    expect(rows).to_have_count(2)
+    scores = [int(t) for t in a.locator(".seat .score").all_text_contents()]
+    for seat, name in enumerate(("Alice", "Bob")):
+        cells = rows.nth(seat).locator("td").all_inner_texts()
+        assert rows.nth(seat).locator("th").inner_text() == name
+        *parts, total = (int(c) for c in cells)
+        assert sum(parts) == total == scores[seat], (name, cells, scores)
     alice.screenshot("show-finished")
 
     # Bob skips his playback instead: the same three counts, finished
@@ -69,10 +78,15 @@ def test_counts_dealt_over_stay_until_the_next_move(player: Callable[..., Any]) 
     )
     page = carol.page
     tick = carol.time_limit(60)
+    called: set[str] = set()
     while "Hand 2" not in page.locator("#event-log").inner_text():
         tick()
+        called.update(page.locator("#callout:not([hidden])").all_inner_texts())
         if not carol.step():
             page.wait_for_timeout(40)
+    called.update(page.locator("#callout:not([hidden])").all_inner_texts())  # the play's end
+    # the play's points were called out on the felt (every play ends with a last card or 31)
+    assert any(re.search(r": (last card|thirty-one)[a-z ]* for [12]\b", line) for line in called), called
 
     # no pause between hands: the first hand's counts are there, finished, over the new deal
     expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")

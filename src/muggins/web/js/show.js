@@ -46,9 +46,31 @@ export class ShowCounter {
       hidden: true, onclick: () => this.finish() }, "Skip the count (s)");
     this.el = h("section", { class: "show-panel", id: "show-panel", "aria-live": "polite", hidden: true },
       this.skip, this.current, this.done);
+    this.totals = h("div", { class: "show-summary", id: "show-summary" });
+    this.el.append(this.totals);
     this.queue = [];
     this.shown = null;
     this.timer = null;
+    this.summary = null;
+  }
+
+  /** The hand's points by seat ({columns, rows: [{name, points}]}), shown once the counting is done. */
+  summarise(summary) {
+    this.summary = summary;
+    this.showSummary();
+  }
+
+  showSummary() {
+    const s = this.summary;
+    if (!s || this.busy || this.queue.length) {
+      replace(this.totals);
+      return;
+    }
+    replace(this.totals, h("table", {},
+      h("caption", {}, "This hand"),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), s.columns.map((c) => h("th", {}, c)), h("th", {}, "in all"))),
+      h("tbody", {}, s.rows.map((r) => h("tr", {}, h("th", {}, r.name), r.points.map((p) => h("td", {}, String(p))),
+        h("td", {}, String(r.points.reduce((a, b) => a + b, 0))))))));
   }
 
   /** Still counting (a replay waits for the count before the next move). */
@@ -95,6 +117,7 @@ export class ShowCounter {
         else {
           this.timer = null;
           this.skip.hidden = true;
+          this.showSummary();
         }
         return;
       }
@@ -143,6 +166,7 @@ export class ShowCounter {
     this.draw(last).recited.textContent = recite(last.score, last.said);
     this.el.hidden = false;
     this.skip.hidden = true;
+    this.showSummary();
   }
 
   /** Several counts shown finished at once (a table seen again after a reload). */
@@ -157,8 +181,10 @@ export class ShowCounter {
     this.timer = null;
     this.queue = [];
     this.shown = null;
+    this.summary = null;
     replace(this.current);
     replace(this.done);
+    replace(this.totals);
     this.skip.hidden = true;
     this.el.hidden = true;
   }

@@ -15,6 +15,7 @@ const RENDERERS = { cribbage, skalborg, cribist };
 const LOG_LINES = 200;
 const HINT_ASK = "Ask for a hint on your turn.";
 const TITLE = document.title;
+const CALLOUT_MS = 1800;
 
 function seatName(table, seat) {
   const info = table && table.seats[seat];
@@ -38,6 +39,7 @@ export function mountTable(app, ctx, tableId) {
   const st = {
     table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
     selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(), showsDealtOver: false,
+    handEvents: [], // this deal's events so far: its points by seat once it is counted
   };
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
@@ -50,7 +52,8 @@ export function mountTable(app, ctx, tableId) {
   const toolbar = h("div", { class: "row", id: "toolbar" }, title, gameClock, myClock, hintBtn, leaveBtn);
   const seatsEl = h("div", { class: "seats", id: "seats" });
   const feltBody = h("div", { class: "felt-body", id: "felt-body" });
-  const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody);
+  const callout = h("div", { class: "callout", id: "callout", hidden: true, "aria-hidden": "true" }); // the log says it too
+  const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody, callout);
   const resultEl = h("section", { class: "panel", id: "result", hidden: true });
   const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
   const hintBox = h("div", { class: "hint-box", id: "hint-box" }, HINT_ASK);
@@ -325,8 +328,10 @@ export function mountTable(app, ctx, tableId) {
     const renderer = RENDERERS[st.table.game];
     for (const e of events) log(byName(e.text), game);
     const dealt = events.findLastIndex((e) => e.type === "new_hand");
-    const counted = renderer && st.view ? renderer.shows(events.slice(Math.max(0, dealt)), ui, st.view) : [];
+    st.handEvents = events.slice(Math.max(0, dealt));
+    const counted = renderer && st.view ? renderer.shows(st.handEvents, ui, st.view) : [];
     shows.showAll(counted);
+    if (counted.length && renderer.summary) shows.summarise(renderer.summary(st.handEvents, ui, st.view));
   }
 
   /** A new view; the cards picked so far stay picked only while others move in the same phase. */
@@ -342,13 +347,30 @@ export function mountTable(app, ctx, tableId) {
     }
   }
 
+  /** Say what the play scored on the felt for a moment ("Bob: fifteen for 2"). */
+  function callOut(lines) {
+    if (!lines.length) return;
+    clearTimeout(st.calloutTimer);
+    callout.textContent = lines.join(" · ");
+    callout.hidden = false;
+    callout.classList.remove("fresh");
+    void callout.offsetWidth; // restart the animation
+    callout.classList.add("fresh");
+    st.calloutTimer = setTimeout(() => { callout.hidden = true; }, CALLOUT_MS);
+  }
+
   /** The show follows the game: a new deal clears the last one's counts; counts that arrive with
    * the next deal (no pause between hands) are shown finished until this player's next move; the
    * game's end finishes whatever is still being counted. */
   function followShows(counted, events, view) {
-    const dealt = events.some((e) => e.type === "new_hand");
+    const cut = events.findIndex((e) => e.type === "new_hand");
+    const dealt = cut >= 0;
+    const hand = [...st.handEvents, ...(dealt ? events.slice(0, cut) : events)]; // the hand these counts end
+    st.handEvents = dealt ? events.slice(cut) : hand;
     if (dealt) shows.clear();
     for (const show of counted) shows.push(show);
+    const renderer = RENDERERS[st.table?.game];
+    if (counted.length && renderer?.summary) shows.summarise(renderer.summary(hand, ui, view));
     if (dealt) st.showsDealtOver = counted.length > 0;
     if ((dealt && counted.length) || view.result) shows.finish();
   }
@@ -392,6 +414,7 @@ export function mountTable(app, ctx, tableId) {
       if (m.by === "timeout") log(`Time ran out for ${seatName(st.table, m.seat)}: "${m.move}" was made for them`, m.game_number);
       for (const e of m.events) log(byName(e.text), m.game_number);
       followShows(renderer?.shows(m.events, ui, m.view) || [], m.events, m.view);
+      callOut(renderer?.callouts?.(m.events, ui) || []);
       render();
     }),
     ctx.conn.on("clock", (m) => {
@@ -455,6 +478,7 @@ export function mountTable(app, ctx, tableId) {
     document.removeEventListener("visibilitychange", alertTurn);
     document.title = TITLE;
     clearInterval(ticker);
+    clearTimeout(st.calloutTimer);
     shows.clear();
   };
 }

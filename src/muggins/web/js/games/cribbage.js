@@ -153,6 +153,30 @@ export const cribbage = {
     ];
   },
 
+  /** What the table calls out in the play: "Bob: fifteen for 2", "Alice: go". */
+  callouts(events, ui) {
+    return events.flatMap((e) => {
+      if (e.type === "scored" && e.reason === "pegging") {
+        const kinds = [...new Set(e.score.items.map((i) => i.kind))].join(" and ");
+        return [`${ui.name(e.player)}: ${kinds} for ${e.points}`];
+      }
+      return e.type === "go" ? [`${ui.name(e.player)}: go`] : [];
+    });
+  },
+
+  /** A hand's points by seat (its events from the deal on): the play, the hand, the crib. */
+  summary(events, ui, view) {
+    const rows = view.scores.map(() => ({ pegging: 0, hand: 0, crib: 0, other: 0 }));
+    for (const e of events) {
+      if (e.type !== "scored") continue;
+      const part = e.reason === "hand" ? "hand" : e.reason === "crib" || e.reason === "own crib" ? "crib"
+        : ["pegging", "his heels", "pone's three"].includes(e.reason) ? "pegging" : "other";
+      rows[e.player][part] += e.points;
+    }
+    const columns = ["pegging", "hand", "crib", ...(rows.some((r) => r.other) ? ["other"] : [])];
+    return { columns, rows: rows.map((r, seat) => ({ name: ui.name(seat), points: columns.map((c) => r[c]) })) };
+  },
+
   shows(events, ui) {
     // A claimed show is itemised only when its muggins window closes (show_judged).
     const cards = new Map(events.filter((e) => e.type === "shown").map((e) => [`${e.player} ${e.what}`, e]));
