@@ -124,7 +124,7 @@ export function cardSvg(text) {
     else if (PIPS[c.rank]) body.push(...PIPS[c.rank].map(([x, y]) => glyph(c.suit, x, y, 16, y > 70)));
     else body.push(...faceDesign(c));
   }
-  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: `card-svg ${colour}`, role: "img",
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: `card-svg ${colour}${c.suit ? ` suit-${c.suit}` : ""}`, role: "img",
     "aria-label": cardName(text) }, ...body);
 }
 

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { backEl, cardEl } from "./cards.js";
+import { settings } from "./settings.js";
 
 /** The cards that appear in any legal move with `verb` ("play", "discard" ...). */
 export function cardsInMoves(legal, verb) {
@@ -21,10 +22,10 @@ export function cardsInMoves(legal, verb) {
  * only while some card is legal.
  */
 export function handEl(cards, { legal = new Set(), selected = new Set(), hinted = new Set(), onPick, id = "my-hand",
-  asked = null }) {
+  asked = null, bySuit = false }) {
   const choosing = asked ?? legal.size > 0; // otherwise no card is asked for now: none is dimmed
   return h("div", { class: `hand${cards.length > 8 ? " many" : ""}`, id, role: "group", "aria-label": "your hand" },
-    cards.map((card, i) => {
+    sortedHand(cards, bySuit).map((card, i) => {
       const el = cardEl(card, { button: true,
         extra: [choosing ? (legal.has(card) ? "legal" : "illegal") : "", selected.has(card) ? "selected" : "",
           hinted.has(card) ? "lit" : ""].filter(Boolean).join(" ") });
@@ -34,6 +35,26 @@ export function handEl(cards, { legal = new Set(), selected = new Set(), hinted 
       el.addEventListener("click", () => onPick(card));
       return el;
     }));
+}
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUITS = ["C", "D", "H", "S"];
+
+/** Your hand in the order the settings ask: by rank (then suit), by suit (then rank), or the game's
+ * own order (`bySuit`: Cribist, where a suit to follow is kept together); jokers last. */
+export function sortedHand(cards, bySuit = false) {
+  const parts = (card) => {
+    const joker = card.startsWith("JK");
+    const rank = joker ? 99 : RANKS.indexOf(card.slice(0, -1).replace("T", "10"));
+    const suit = joker ? 9 : SUITS.indexOf(card.slice(-1));
+    const suitFirst = settings.sortHand === "suit" || (settings.sortHand === "game" && bySuit);
+    return suitFirst ? [suit, rank] : [rank, suit];
+  };
+  return [...cards].sort((a, b) => {
+    const [a1, a2] = parts(a);
+    const [b1, b2] = parts(b);
+    return a1 - b1 || a2 - b2;
+  });
 }
 
 /** A row of face-down cards. */

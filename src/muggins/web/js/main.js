@@ -1,6 +1,6 @@
 // Start-up and routing: who we are (guest name, or login), then one page at a time by the URL hash:
 // #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/review/<game id>,
-// #/trainer, #/account.
+// #/trainer, #/account, #/settings.
 
 import { Connection, session } from "./session.js";
 import { h, replace, toast } from "./dom.js";
@@ -11,6 +11,7 @@ import { mountPlayer } from "./player.js";
 import { mountReplay } from "./replay.js";
 import { mountAccount } from "./account.js";
 import { mountTrainer } from "./trainer.js";
+import { applySettings, mountSettings } from "./settings.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -23,6 +24,7 @@ const ROUTES = [
   [/^#\/review\/(\d+)$/, (m) => mountReplay(app, ctx, Number(m[1]), { review: true })],
   [/^#\/account$/, () => mountAccount(app, ctx)],
   [/^#\/trainer$/, () => mountTrainer(app)],
+  [/^#\/settings$/, () => mountSettings(app)],
   [/^.*$/, () => mountLobby(app, ctx)],
 ];
 
@@ -120,6 +122,7 @@ conn.on("welcome", () => {
 });
 
 installSprite();
+applySettings();
 const invited = new URLSearchParams(location.search).get("table");
 if (invited) {
   history.replaceState(null, "", `/#/table/${invited}`);

@@ -5,9 +5,11 @@
 
 import { h, replace } from "./dom.js";
 import { cardEl } from "./cards.js";
+import { settings } from "./settings.js";
 
-const STEP_MS = 550;
-const BETWEEN_MS = 1100;
+const STEP_MS = { fast: 250, normal: 550, slow: 900 };
+/** The pause after a count before the next, in steps. */
+const BETWEEN_STEPS = 2;
 
 /** "fifteen 2", "a pair is 4", "a run of 3 is 7": one phrase per item with the running total. */
 export function itemPhrase(item, running) {
@@ -80,8 +82,16 @@ export class ShowCounter {
 
   push(show) {
     this.queue.push(show);
+    if (settings.showSpeed === "skip") {
+      this.finish(); // counted at once, as the setting asks
+      return;
+    }
     if (this.queue.length > 1 && this.busy) this.finishCurrent(); // falling behind: catch up
     if (!this.busy) this.next();
+  }
+
+  get stepMs() {
+    return STEP_MS[settings.showSpeed] || STEP_MS.normal;
   }
 
   /** The count on show now, finished at once and listed with the others. */
@@ -113,7 +123,7 @@ export class ShowCounter {
       items.forEach((li) => li.classList.remove("current"));
       if (i >= items.length) {
         recited.textContent = recite(show.score, show.said);
-        if (this.queue.length) this.timer = setTimeout(() => this.next(), BETWEEN_MS);
+        if (this.queue.length) this.timer = setTimeout(() => this.next(), BETWEEN_STEPS * this.stepMs);
         else {
           this.timer = null;
           this.skip.hidden = true;
@@ -128,7 +138,7 @@ export class ShowCounter {
       phrases.push(itemPhrase(item, running));
       recited.textContent = phrases.join(", ");
       i += 1;
-      this.timer = setTimeout(step, STEP_MS);
+      this.timer = setTimeout(step, this.stepMs);
     };
     step();
   }

@@ -7,6 +7,7 @@ import { session } from "./session.js";
 import { ShowCounter } from "./show.js";
 import { installKeys } from "./keyboard.js";
 import { named } from "./words.js";
+import { beep, settings } from "./settings.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
@@ -266,7 +267,7 @@ export function mountTable(app, ctx, tableId) {
     } else if (!st.alerted) {
       st.alerted = true;
       document.title = `● Your turn · ${TITLE}`;
-      if (window.Notification && Notification.permission === "granted") {
+      if (settings.notify === "on" && window.Notification && Notification.permission === "granted") {
         new Notification("muggins: your turn", { body: feltBody.querySelector("#status")?.textContent || "",
           tag: "muggins-turn" });
       }
@@ -347,6 +348,25 @@ export function mountTable(app, ctx, tableId) {
     }
   }
 
+  /** With sound on: a tone when your turn comes, when you score, and at the end. */
+  function sounds(events, view) {
+    const mineSide = st.seat === null ? [] : (view.sides || [[st.seat]]).find((side) => side.includes(st.seat)) || [];
+    if (view.result) beep("end");
+    else if (events.some((e) => e.type === "scored" && e.points > 0 && mineSide.includes(e.player))) beep("score");
+    const turn = st.seat !== null && (view.to_move || []).includes(st.seat);
+    if (turn && !st.turnBefore && !view.result) beep("turn");
+    st.turnBefore = turn;
+  }
+
+  /** With "say ready for me" on: a pause between hands is passed at once. A window that is passed
+   * by saying ready (muggins, a count by hand) is a decision: always left to you. */
+  function readyForMe(view) {
+    const pause = RENDERERS[st.table?.game]?.pauses?.has(view.phase);
+    if (settings.autoReady === "on" && pause && (view.legal_moves || []).includes("ready") && !view.result) {
+      setTimeout(() => { if (st.view === view) sendMove("ready"); }, 0);
+    }
+  }
+
   /** Say what the play scored on the felt for a moment ("Bob: fifteen for 2"). */
   function callOut(lines) {
     if (!lines.length) return;
@@ -415,6 +435,8 @@ export function mountTable(app, ctx, tableId) {
       for (const e of m.events) log(byName(e.text), m.game_number);
       followShows(renderer?.shows(m.events, ui, m.view) || [], m.events, m.view);
       callOut(renderer?.callouts?.(m.events, ui) || []);
+      sounds(m.events, m.view);
+      readyForMe(m.view);
       render();
     }),
     ctx.conn.on("clock", (m) => {

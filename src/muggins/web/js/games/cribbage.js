@@ -122,6 +122,9 @@ function showingZone(view, ui) {
 }
 
 export const cribbage = {
+  /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
+  pauses: new Set(["pre-show", "post-show"]),
+
   felt(view, ui) {
     const pile = view.pile || [];
     const showing = view.showing;

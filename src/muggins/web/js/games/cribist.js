@@ -5,14 +5,6 @@ import { h } from "../dom.js";
 import { cardEl, suitSymbol } from "../cards.js";
 import { backs, cardsInMoves, handEl, zone } from "../hand.js";
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["C", "D", "H", "S"];
-
-/** A thirteen-card hand sorted by suit, then rank (ace low), so a suit to follow is together. */
-function bySuitThenRank(cards) {
-  const key = (c) => SUITS.indexOf(c.slice(-1)) * 13 + RANKS.indexOf(c.slice(0, -1));
-  return [...cards].sort((a, b) => key(a) - key(b));
-}
 
 const PLACES = ["s", "w", "n", "e"]; // by seat offset from the viewer, in turn order
 
@@ -66,6 +58,9 @@ function mugginsControl(view, ui) {
 }
 
 export const cribist = {
+  /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
+  pauses: new Set(["hand over"]),
+
   felt(view, ui) {
     const legal = view.legal_moves || [];
     const actions = [];
@@ -83,7 +78,7 @@ export const cribist = {
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null
         ? h("div", { class: "hand-area" },
-          handEl(bySuitThenRank(view.hand || []), { legal: cardsInMoves(legal, "play"), hinted: ui.hinted,
+          handEl(view.hand || [], { bySuit: true, legal: cardsInMoves(legal, "play"), hinted: ui.hinted,
             onPick: (card) => ui.move(`play ${card}`) }),
           h("div", { class: "actions" }, actions))
         : null,

@@ -73,6 +73,9 @@ function counting(view, ui) {
 }
 
 export const skalborg = {
+  /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
+  pauses: new Set(["hand_over"]),
+
   felt(view, ui) {
     const legal = view.legal_moves || [];
     const mineCards = view.cards || [];

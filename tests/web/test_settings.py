@@ -1,0 +1,54 @@
+"""Settings (issue 17): kept in the browser across a reload, and each one does what it says at a
+table: card size, four-colour suits, hand sorting, the show's speed, saying ready for me."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+CHOSEN = {"cardSize": "large", "fourColour": "on", "sortHand": "suit", "showSpeed": "skip", "autoReady": "on"}
+SUITS, RANKS = "CDHS", ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def test_settings_persist_and_apply_at_the_table(player: Callable[..., Any]) -> None:
+    hana = player("Hana")
+    page = hana.page
+    page.click("#settings-link")
+    for name, value in CHOSEN.items():
+        page.select_option(f"#set-{name}", value)
+    expect(page.locator("#settings-saved")).to_have_text("Saved in this browser.")
+    page.reload()
+    for name, value in CHOSEN.items():
+        expect(page.locator(f"#set-{name}")).to_have_value(value)
+    root = page.locator("html")
+    expect(root).to_have_attribute("data-cards", "large")
+    expect(root).to_have_attribute("data-suits", "four")
+    hana.screenshot("settings")
+
+    page.click("text=Back to the lobby")
+    hana.create_table("cribbage", 2, options={"first_dealer": 0, "post_show": True}, bots={1: "random"})
+    cards = page.locator("#my-hand button.card")
+    expect(cards).to_have_count(6)
+    box = cards.first.bounding_box()
+    assert box and abs(box["width"] - 80) < 1, box  # large cards
+    # diamonds are blue, clubs green; the hand is sorted by suit, then rank
+    fills = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#my-hand .card-svg')].map(
+              (svg) => [svg.closest('[data-card]').dataset.card, getComputedStyle(svg).fill]))"""
+    )
+    for card, fill in fills.items():
+        expected = {"D": "rgb(31, 95, 168)", "C": "rgb(30, 123, 52)"}.get(card[-1])
+        assert expected is None or fill == expected, (card, fill)
+    hand = hana.hand()
+    assert hand == sorted(hand, key=lambda c: (SUITS.index(c[-1]), RANKS.index(c[:-1]))), hand
+
+    # the pause after the show passes by itself, and the counts are shown at once, finished
+    tick = hana.time_limit(60)
+    while "Hand 2" not in page.locator("#event-log").inner_text():
+        tick()
+        if page.locator("#show-panel:not([hidden])").count():
+            expect(page.locator("#show-skip")).to_be_hidden()
+        if not hana.step(ready=False):
+            page.wait_for_timeout(40)
