@@ -20,6 +20,7 @@ from alembic.migration import MigrationContext
 from muggins.server.ratings import new_ratings
 from muggins.server.store import MoveRow, Rating, SqlStore, StaleOwnerError, TableRow
 from muggins.server.store.schema import metadata
+from muggins.server.store.schema import ratings as ratings_table
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from services import need_service
@@ -195,6 +196,38 @@ def test_a_players_seated_tables_are_the_unfinished_ones_they_sit_at_newest_firs
         assert seated[0].seats == {1: (ann.id, None), 0: (bot.id, "random")}
         assert [t.id for t in await store.seated(ann.id, limit=2)] == [f"t3{pid}", f"t1{pid}"]
         assert await store.seated(bot.id, limit=10) == []  # a bot's seats are not a player's games
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_the_leaderboard_ranks_by_the_rating_players_see(url: str) -> None:
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        ann = await store.create_user("ann", "guest")
+        bob = await store.create_user("bob", "member")
+        cal = await store.create_user("cal", "guest")
+        # (user, game, seats, mu, sigma, games): bob's mu is highest, but ann's mu - 3 sigma is
+        rows = [
+            (ann, "cribbage", 2, 30.0, 2.0, 40),  # 24
+            (bob, "cribbage", 2, 33.0, 4.0, 5),  # 21
+            (cal, "cribbage", 2, 25.0, 8.0, 1),  # 1
+            (cal, "cribbage", 3, 40.0, 1.0, 9),  # another seat count
+            (bob, "skalborg", 2, 50.0, 1.0, 9),  # another game
+        ]
+        with store.engine.begin() as c:
+            for user, game, seats, mu, sigma, games in rows:
+                c.execute(
+                    ratings_table.insert().values(
+                        user_id=user.id, game=game, seats=seats, mu=mu, sigma=sigma, games=games
+                    )
+                )
+        board = await store.leaderboard("cribbage", 2, limit=10)
+        assert [(u.name, r.games) for u, r in board] == [("ann", 40), ("bob", 5), ("cal", 1)]
+        assert [u.name for u, _ in await store.leaderboard("cribbage", 2, limit=2)] == ["ann", "bob"]
+        assert [u.name for u, _ in await store.leaderboard("cribbage", 3, limit=10)] == ["cal"]
+        assert await store.leaderboard("cribist", 4, limit=10) == []
         await store.close()
 
     asyncio.run(run())

@@ -381,6 +381,42 @@ def _review_out(game_id: int, status: Status) -> ReviewOut:
     return ReviewOut(game_id=game_id, state=status.state, progress=status.progress, review=status.review)
 
 
+class LeaderOut(pydantic.BaseModel):
+    """One place on a leaderboard: the player and their rating (``rating``: mu - 3 sigma)."""
+
+    rank: int
+    user: messages.UserInfo
+    rating: float
+    games: int
+
+
+class Leaderboard(pydantic.BaseModel):
+    game: str
+    seats: int
+    leaders: list[LeaderOut]
+
+
+LEADERS = 50
+"""How many places a leaderboard lists."""
+
+
+@router.get("/leaderboard")
+async def leaderboard(
+    store: StoreDep,
+    game: Annotated[str, Query(description="the game's name")] = "cribbage",
+    seats: Annotated[int, Query(ge=1, le=8, description="the number of seats")] = 2,
+) -> Leaderboard:
+    """The best-rated players of a game at a number of seats (bots and guests too), best first."""
+    if game not in game_names():
+        raise HTTPException(404, f"unknown game {game!r}: expected one of {', '.join(game_names())}")
+    rows = await store.leaderboard(game, seats, LEADERS)
+    leaders = [
+        LeaderOut(rank=place, user=user_info(user), rating=display(rating), games=rating.games)
+        for place, (user, rating) in enumerate(rows, start=1)
+    ]
+    return Leaderboard(game=game, seats=seats, leaders=leaders)
+
+
 @router.get("/players/{user_id}")
 async def player(user_id: int, store: StoreDep) -> PlayerPage:
     """A player's ratings (per game and seat count) and recent results."""

@@ -223,6 +223,11 @@ class Store(ABC):
         """Stored ratings of these users (optionally for one game and seat count)."""
 
     @abstractmethod
+    async def leaderboard(self, game: str, seats: int, limit: int) -> list[tuple[User, Rating]]:
+        """The best ``limit`` ratings for ``game`` at ``seats`` seats, by the rating players see
+        (mu - 3 sigma), with their players."""
+
+    @abstractmethod
     async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
         """A user's finishes, newest first."""
 

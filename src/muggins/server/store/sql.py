@@ -604,6 +604,28 @@ class SqlStore(Store):
 
         return await self._run(run)
 
+    async def leaderboard(self, game: str, seats: int, limit: int) -> list[tuple[User, Rating]]:
+        shown = s.ratings.c.mu - 3 * s.ratings.c.sigma
+        query = (
+            sa.select(s.ratings, s.users.c.name, s.users.c.kind)
+            .join(s.users, s.users.c.id == s.ratings.c.user_id)
+            .where(s.ratings.c.game == game, s.ratings.c.seats == seats)
+            .order_by(shown.desc(), s.ratings.c.games.desc(), s.ratings.c.user_id)
+            .limit(limit)
+        )
+
+        def run() -> list[tuple[User, Rating]]:
+            with self.engine.connect() as c:
+                return [
+                    (
+                        User(r.user_id, r.name, r.kind),
+                        Rating(r.user_id, r.game, r.seats, r.mu, r.sigma, r.games),
+                    )
+                    for r in c.execute(query)
+                ]
+
+        return await self._run(run)
+
     async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
         if not _is_id(user_id):
             return []

@@ -1,6 +1,6 @@
 // Start-up and routing: who we are (guest name, or login), then one page at a time by the URL hash:
 // #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/review/<game id>,
-// #/trainer, #/account, #/settings.
+// #/trainer, #/account, #/settings, #/leaderboard[/<game>/<seats>].
 
 import { Connection, session } from "./session.js";
 import { h, replace, toast } from "./dom.js";
@@ -12,6 +12,7 @@ import { mountReplay } from "./replay.js";
 import { mountAccount } from "./account.js";
 import { mountTrainer } from "./trainer.js";
 import { applySettings, mountSettings } from "./settings.js";
+import { mountLeaderboard } from "./leaderboard.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -25,6 +26,7 @@ const ROUTES = [
   [/^#\/account$/, () => mountAccount(app, ctx)],
   [/^#\/trainer$/, () => mountTrainer(app)],
   [/^#\/settings$/, () => mountSettings(app)],
+  [/^#\/leaderboard(?:\/(\w+)\/(\d+))?$/, (m) => mountLeaderboard(app, ctx, m[1], Number(m[2]))],
   [/^.*$/, () => mountLobby(app, ctx)],
 ];
 

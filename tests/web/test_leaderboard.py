@@ -1,0 +1,38 @@
+"""The leaderboard (issue 17): after a game, its players are ranked by rating for that game and
+number of seats; another game or seat count has its own board."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def test_the_leaderboard_lists_the_players_after_a_game(player: Callable[..., Any]) -> None:
+    ola = player("Ola")
+    ola.create_table("cribbage", 2, options={"target": 31}, bots={1: "random"}, turn_time=30)
+    ola.play_to_end(limit=90)
+    expect(ola.page.locator("#ranks li")).to_have_count(2)
+
+    page = ola.page
+    page.click("#leaderboard-link")
+    expect(page.locator("#board-game")).to_have_value("cribbage")
+    expect(page.locator("#board-seats")).to_have_value("2")
+    rows = page.locator("#leaders tbody tr")
+    expect(rows.filter(has_text="Ola")).to_have_count(1)
+    expect(rows.filter(has_text="random")).to_have_count(1)  # the bot is rated too
+    ranks = [int(t) for t in page.locator("#leaders tbody tr td:first-child").all_inner_texts()]
+    assert ranks == list(range(1, len(ranks) + 1))
+    ratings = [float(t) for t in page.locator("#leaders tbody tr td:nth-child(3)").all_inner_texts()]
+    assert ratings == sorted(ratings, reverse=True)
+    ola.screenshot("leaderboard")
+
+    # another seat count has its own board; a player's name leads to their page
+    page.select_option("#board-seats", "4")
+    expect(page).to_have_url(re.compile(r"#/leaderboard/cribbage/4$"))
+    expect(page.locator("#leaders tbody tr").filter(has_text="Ola")).to_have_count(0)
+    page.go_back()
+    page.locator("#leaders a", has_text="Ola").click()
+    expect(page.locator("#player-page")).to_contain_text("Ola")
