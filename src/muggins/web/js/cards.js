@@ -139,10 +139,12 @@ export function backSvg() {
 /** A card as a focusable element (a button when it can be chosen, otherwise a plain box). */
 export function cardEl(text, { button = false, small = false, extra = "" } = {}) {
   const cls = `card${small ? " small" : ""}${extra ? ` ${extra}` : ""}`;
-  const el = button
-    ? h("button", { class: cls, type: "button", "data-card": text, "aria-label": cardName(text) }, cardSvg(text))
-    : h("span", { class: cls, "data-card": text }, cardSvg(text));
-  return el;
+  if (!button) return h("span", { class: cls, "data-card": text }, cardSvg(text));
+  // The button is named by its text, the card's name, for screen readers only; the drawing (whose
+  // corner index is visible text a label would have to repeat) is a picture of it.
+  const drawing = cardSvg(text);
+  drawing.setAttribute("aria-hidden", "true");
+  return h("button", { class: cls, type: "button", "data-card": text }, drawing, h("span", { class: "sr-only" }, cardName(text)));
 }
 
 /** A face-down card. */

@@ -2,7 +2,7 @@
 // cards named in legal moves, and a labelled zone.
 
 import { h } from "./dom.js";
-import { backEl, cardEl } from "./cards.js";
+import { backEl, cardEl, cardName } from "./cards.js";
 import { settings } from "./settings.js";
 
 /** The cards that appear in any legal move with `verb` ("play", "discard" ...). */
@@ -31,7 +31,7 @@ export function handEl(cards, { legal = new Set(), selected = new Set(), hinted 
           hinted.has(card) ? "lit" : ""].filter(Boolean).join(" ") });
       el.dataset.index = String(i + 1);
       el.setAttribute("aria-pressed", selected.has(card) ? "true" : "false");
-      el.title = `${i + 1}: ${el.getAttribute("aria-label")}`;
+      el.title = `${i + 1}: ${cardName(card)}`;
       el.addEventListener("click", () => onPick(card));
       return el;
     }));
