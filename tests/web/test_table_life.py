@@ -130,3 +130,30 @@ def test_a_bad_table_link_says_so_once(player: Callable[..., Any], server: Any) 
     expect(page.get_by_text("there is no table")).to_have_count(1)
     for panel in ("#chat-form", "#invite-link", "#hint-panel", "#leave-btn"):
         expect(page.locator(panel)).to_be_hidden()
+
+
+def test_a_whole_game_on_a_phone_by_touch(player: Callable[..., Any]) -> None:
+    rae = player("Rae", {"width": 390, "height": 844})
+    rae.create_table(
+        "cribbage", 2, options={"target": 61, "post_show": True}, bots={1: "greedy"}, turn_time=30
+    )
+    page = rae.page
+    pictured = False
+    tick = rae.time_limit(150)
+    while not rae.over():
+        tick()
+        # nothing on the table is wider than the phone
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('body *')]
+                  .filter((el) => el.getBoundingClientRect().right > 391 && el.offsetParent !== null)
+                  .map((el) => el.tagName + '#' + el.id + '.' + el.className)"""
+        )
+        assert not wide, f"wider than the phone: {wide[:8]}"
+        if not pictured and rae.phase() == "play" and page.locator("#my-hand button.card.legal").count():
+            pictured = True
+            rae.screenshot("cribbage-phone")
+        if not rae.step():
+            page.wait_for_timeout(40)
+    expect(page.locator("#ranks li")).to_have_count(2)
+    scores = [int(t) for t in page.locator(".seat .score").all_text_contents()]
+    assert max(scores) >= 61
