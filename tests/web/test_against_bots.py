@@ -3,6 +3,7 @@ Cribist (tricks and trumps), each played to the end in the browser."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -163,3 +164,30 @@ def test_skalborg_manual_count(player: Callable[..., Any]) -> None:
     expect(page.locator("#event-log")).to_contain_text("Nia counts flush")
     nia.play_to_end(limit=30)
     expect(page.locator("#ranks li")).to_have_count(2)
+
+
+def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> None:
+    sid = player("Sid")
+    sid.create_table("skalborg", 2, options={"starting_stack": 200}, bots={1: "station"}, turn_time=30)
+    page = sid.page
+    sid.step()  # throw one card to the crib; then Sid's first bet
+    expect(page.locator("#pot-btn")).to_be_visible()
+    amount = page.locator("#bet-amount")
+    low, high = int(amount.get_attribute("min") or 0), int(amount.get_attribute("max") or 0)
+    pot = int(page.locator("#pot").inner_text())
+    call = page.locator("#call-btn")
+    to_call = int(call.inner_text().split()[-1]) if call.count() else 0
+    staying = re.search(r"\((\d+) to stay in\)", page.locator("#status").inner_text())
+    current = int(staying.group(1)) if staying else 0
+
+    def share(part: float) -> int:  # a bet or raise to this share of the pot once called
+        return max(low, min(high, current + math.floor((pot + to_call) * part + 0.5)))
+
+    page.click("#half-pot-btn")
+    expect(amount).to_have_value(str(share(0.5)))
+    page.click("#pot-btn")
+    expect(amount).to_have_value(str(share(1)))
+    verb = "raise" if page.locator("#raise-btn").count() else "bet"
+    page.click(f"#{verb}-btn")
+    said = f"Sid raises to {share(1)}" if verb == "raise" else f"Sid bets {share(1)}"
+    expect(page.locator("#event-log")).to_contain_text(said)

@@ -29,8 +29,14 @@ function betting(view, ui) {
     input.max = String(high);
     input.setAttribute("aria-label", `${sized} to`);
     if (input.value === "" || Number(input.value) < low || Number(input.value) > high) input.value = String(low);
-    out.push(h("span", { class: "row" }, input, h("button", { class: "btn", type: "button", id: `${sized}-btn`,
-      onclick: () => ui.move(`${sized} ${input.value}`) }, sized === "bet" ? "Bet" : "Raise to")));
+    // shortcuts fill the amount (a bet or raise to a share of the pot once called), kept within range
+    const share = (part) => Math.max(low, Math.min(high,
+      (view.current_bet || 0) + Math.round((view.pot + (view.to_call || 0)) * part)));
+    const shortcut = (label, id, part) => h("button", { class: "btn secondary", type: "button", id,
+      onclick: () => { input.value = String(share(part)); } }, label);
+    out.push(h("span", { class: "row" }, shortcut("½ pot", "half-pot-btn", 0.5), shortcut("Pot", "pot-btn", 1),
+      input, h("button", { class: "btn", type: "button", id: `${sized}-btn`,
+        onclick: () => ui.move(`${sized} ${input.value}`) }, sized === "bet" ? "Bet" : "Raise to")));
   }
   return out;
 }
