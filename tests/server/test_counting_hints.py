@@ -21,9 +21,10 @@ from muggins.server.hints import COUNTING_IS_YOURS
 TABLES: dict[str, dict[str, Any]] = {
     "cribbage": {"players": 2, "options": {"counting": "manual", "muggins": True}},
     "skalborg": {"players": 2, "options": {"counting": "manual"}},
-    "cribist": {"players": 4, "options": {"counting": "manual", "end": "deals", "deals": 1}},
+    "cribist": {"players": 4, "options": {"counting": "manual", "end": "deals", "deals": 3}},
 }
-"""A manual-counting table of each game, a person in seat 0 and the strongest bots elsewhere."""
+"""A manual-counting table of each game, a person in seat 0 and the strongest bots elsewhere (three
+Cribist deals: in one, a random player may win no trick, and so never claim)."""
 PASSIVE = ("check", "call", "ready")
 """Moves preferred over random ones, so that Skalborg's hands reach the showdown and its count."""
 COUNTING = {"show": "claim", "claim": "claim", "count": "claim", "muggins": "window"}

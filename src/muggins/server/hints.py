@@ -1,25 +1,13 @@
-"""Hints: the expert bot's move for a seat's view, with its reason and the figures behind it.
-
-For a cribbage discard the reason comes from ``muggins.analysis.cribbage.discard``: the expected points of
-the hand kept and of the crib thrown, against the best alternative. For a card in the play it comes
-from ``muggins.analysis.cribbage.pegging``: the points each card pegs now, what the next player can expect to
-peg in reply, and the net. Otherwise the strongest registered bot chooses and the reason names it.
-"""
+"""Hints at a table: refused where the decision tests the player (counting by hand), else the
+advice of ``muggins.analysis.hints`` (the expert bot's move with its reason and figures)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
-
-from muggins.analysis.cribbage.discard import analyze
-from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
-from muggins.bots.registry import bot_names, make_bot
+from muggins.analysis.hints import Advice, hint
 from muggins.games.base import Game
-from muggins.games.moves import Discard, Go, Move, Play
-from muggins.strategy.cribbage.reading import Seat, read
 
-DISCARD_LINES = 6
-"""How many of the best splits a discard hint lists."""
+__all__ = ["COUNTING_IS_YOURS", "Advice", "hint", "refusal"]
+
 COUNTING_IS_YOURS = (
     "counting is yours at this table: a hint would count for you, so none is given while you "
     "claim points or judge another's claim"
@@ -36,115 +24,3 @@ def refusal(game: Game, seat: int) -> str | None:
     if game.counts_by_hand(seat):
         return COUNTING_IS_YOURS
     return None
-
-
-class Advice(NamedTuple):
-    """A hint: the move, why, and its figures (one line per choice weighed)."""
-
-    move: str
-    reason: str
-    details: list[str]
-
-
-def hint(game: str, view: Mapping[str, Any]) -> Advice:
-    """The hint for the seat whose ``view`` this is; blocking, so run it off the loop."""
-    name = bot_names(game)[-1]
-    move = make_bot(game, name, seed=int(view.get("state_id", 0))).choose(view)
-    if game == "cribbage":
-        if isinstance(move, Discard) and view.get("variant") != "ten-hand":
-            advice = _discard_advice(view, move)
-            if advice:
-                return advice
-        if isinstance(move, Play):
-            advice = _play_advice(read(view), move)
-            if advice:
-                return advice
-        if isinstance(move, Go):
-            return Advice(str(move), "no card in your hand can be laid without passing 31", [])
-    return Advice(str(move), f"the {name} bot's choice", [])
-
-
-def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
-    """The discard's expected points, and how it compares with the best by expected points alone."""
-    assert isinstance(move, Discard)
-    seat = read(view)
-    offset = seat.offset(seat.me)
-    splits = analyze(
-        seat.hand,
-        dealer=offset == 0,
-        variant=view["variant"],
-        players=view["players"],
-        partnerships=bool(view["options"].get("partnerships")),
-        seat=offset,
-    )
-    chosen = next((s for s in splits if set(s.thrown) == set(move.cards)), None)
-    if chosen is None:
-        return None
-    whose = _crib_owner(seat, offset)
-    text = (
-        f"keeping {' '.join(map(str, chosen.kept))} averages {chosen.hand.mean:.1f} points in hand; "
-        f"the throw is worth {chosen.crib:.1f} to {whose} crib (net {chosen.net:+.1f})"
-    )
-    best = splits[0]
-    if best is not chosen and best.net > chosen.net + 0.05:
-        text += (
-            f"; keeping {' '.join(map(str, best.kept))} nets {best.net:+.1f} on average, "
-            f"but the board position favours this"
-        )
-    details = [
-        f"keep {' '.join(map(str, s.kept))}: hand {s.hand.mean:.1f}, crib {s.crib:.1f}, net {s.net:+.1f}"
-        for s in splits[:DISCARD_LINES]
-    ]
-    return Advice(str(move), text, details)
-
-
-def _crib_owner(seat: Seat, offset: int) -> str:
-    """Whose crib the throw goes to, as the seat would say it."""
-    if offset == 0:
-        return "your"
-    if seat.crib_is_mine:
-        return "your partner's"
-    return "your opponent's" if seat.players == 2 else "the dealer's"
-
-
-def _play_advice(seat: Seat, move: Play) -> Advice | None:
-    """The card's figures (pegged now, the next player's expected reply, net) and the best other
-    card's; the expert looks further ahead than these figures, so it may prefer a lower net."""
-    responder = seat.next_to_lay()
-    partner = responder is not None and seat.is_friend(responder)
-    seen = [*seat.discards, *seat.own_crib, *(card for cards in seat.played for card in cards)]
-    if seat.starter is not None:
-        seen.append(seat.starter)
-    risks = play_risks(
-        seat.hand,
-        [card for _, card in seat.pile],
-        seen,
-        reply_cards=seat.hand_sizes[responder] if responder is not None else 0,
-        partner=partner,
-    )
-    chosen = next((r for r in risks if r.card == move.card), None)
-    if chosen is None:
-        return None
-    who = "your partner" if partner else "your opponent" if seat.players == 2 else "the next opponent"
-    if responder is None:
-        text = f"{chosen.card} pegs {chosen.pegs}; nobody else can lay a card on this count"
-    else:
-        text = f"{chosen.card} pegs {chosen.pegs} now; {who} can expect {chosen.reply:.1f} in reply"
-        text += f" (net {chosen.net:+.1f})"
-    other = next((r for r in risks if r.card.rank != chosen.card.rank), None)
-    if other is None:
-        text += "; no card of another rank can be laid"
-    else:
-        text += f"; the best other play, {_figures(other, responder is not None)}"
-        if other.net > chosen.net + 0.05:
-            text += (
-                ", is better on these figures alone, but the expert also weighs what you can peg back, "
-                "the go and the cards left for later"
-            )
-    details = [f"{r.card}: pegs {r.pegs}, reply {r.reply:.2f}, net {r.net:+.2f}" for r in risks]
-    return Advice(str(move), text, details)
-
-
-def _figures(risk: PlayRisk, reply: bool) -> str:
-    text = f"{risk.card}, pegs {risk.pegs}"
-    return text + (f" with {risk.reply:.1f} in reply (net {risk.net:+.1f})" if reply else "")

@@ -1,18 +1,20 @@
-"""Hints in the play of cribbage: the reason names the chosen card's points now and the expected
-reply, and the details give each legal card's figures; a discard hint lists the best splits."""
+"""Hints with their figures: in cribbage's play, the chosen card's points now and the expected reply
+with each legal card's figures; a discard lists the best splits; Skalborg's throw weighs every
+throw, its bets set the showdown share against the pot odds; Cribist plays each card out."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from muggins.analysis.hints import hint
 from muggins.cards import parse_card
 from muggins.games.registry import new_game
 from muggins.scoring.cribbage.pegging import score_play
-from muggins.server.hints import hint
 
 LINE = re.compile(r"^(\S+): pegs (\d+), reply (\d+\.\d\d), net ([+-]\d+\.\d\d)$")
 
@@ -92,3 +94,64 @@ def test_a_hint_to_say_go_says_why() -> None:
             return
         game.apply(seat, rng.choice(legal))
     raise AssertionError("no go in a whole game")
+
+
+def _first_decision(
+    name: str, seed: int, wanted: Callable[[Any, int, list[str]], bool], **options: Any
+) -> Any:
+    """A game of ``name`` played at random up to the first decision ``wanted(game, seat, legal)``."""
+    game = new_game(name, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        seat = min(game.to_move)
+        legal = [str(m) for m in game.legal_moves(seat)]
+        if wanted(game, seat, legal):
+            return game, seat
+        game.apply(seat, rng.choice(legal))
+    raise AssertionError(f"no such decision in {name}")
+
+
+def test_a_skalborg_throw_hint_weighs_every_throw() -> None:
+    game, seat = _first_decision(
+        "skalborg", 3, lambda g, s, legal: legal[0].startswith("discard "), players=2
+    )
+    advice = hint("skalborg", game.view(seat))
+    thrown = advice.move.split()[1]
+    assert f"throwing {thrown} leaves the best opponent" in advice.reason
+    shares = [float(re.search(r"your share (\d+\.\d)%", line).group(1)) for line in advice.details]  # type: ignore[union-attr]
+    assert len(shares) == 5 and shares == sorted(shares, reverse=True)
+    assert {line.split()[1].rstrip(":") for line in advice.details} == set(game.view(seat)["cards"])
+
+
+def test_a_skalborg_bet_hint_sets_the_showdown_share_against_the_pot_odds() -> None:
+    def facing_a_bet(g: Any, s: int, legal: list[str]) -> bool:
+        return "call" in legal and "fold" in legal
+
+    game, seat = _first_decision("skalborg", 4, facing_a_bet, players=2)
+    view = game.view(seat)
+    advice = hint("skalborg", view)
+    assert advice.move in [str(m) for m in game.legal_moves(seat)] or advice.move.split()[0] in (
+        "bet",
+        "raise",
+    )
+    share = re.search(r"takes about (\d+)% of the pot", advice.reason)
+    assert share, advice.reason
+    to_call, pot = view["to_call"], view["pot"]
+    odds = f"pot odds: {to_call} to call into a pot of {pot}: {to_call / (pot + to_call):.1%}"
+    assert odds in advice.details
+    if advice.move in ("call", "fold"):
+        assert f"needs {to_call / (pot + to_call):.0%} of the pot" in advice.reason
+
+
+def test_a_cribist_hint_plays_each_card_out() -> None:
+    def a_choice(g: Any, s: int, legal: list[str]) -> bool:
+        return sum(m.startswith("play ") for m in legal) >= 3
+
+    game, seat = _first_decision("cribist", 5, a_choice, players=4, deals=1)
+    legal = {m.split()[1] for m in (str(m) for m in game.legal_moves(seat))}
+    advice = hint("cribist", game.view(seat))
+    card = advice.move.split()[1]
+    assert advice.reason.startswith(f"{card} averages ") and "deals of the unseen cards" in advice.reason
+    margins = [(line.split(": ")[0], float(line.split(": ")[1])) for line in advice.details]
+    assert {c for c, _ in margins} == legal
+    assert [m for _, m in margins] == sorted((m for _, m in margins), reverse=True)

@@ -1,0 +1,1 @@
+"""Cribist analysis: hints."""
