@@ -64,6 +64,15 @@ def test_cribist_against_three_bots(player: Callable[..., Any]) -> None:
     page = dan.page
     expect(page.locator("#felt")).to_have_attribute("data-game", "cribist")
     expect(page.locator("#my-hand button.card")).to_have_count(13)
+    # a hint on Dan's first choice of cards plays each out, with its average margin
+    tick = dan.time_limit()
+    while page.locator("#my-hand button.card.legal").count() < 2:
+        tick()
+        if not dan.step():
+            page.wait_for_timeout(40)
+    page.keyboard.press("h")
+    expect(page.locator("#hint-reason")).to_contain_text("deals of the unseen cards played out")
+    expect(page.locator("#hint-details li").first).to_contain_text(re.compile(r"^\S+: [+-]\d+\.\d\d$"))
     pictured = False
     tick = dan.time_limit()
     while not dan.over():
@@ -172,6 +181,9 @@ def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> N
     page = sid.page
     sid.step()  # throw one card to the crib; then Sid's first bet
     expect(page.locator("#pot-btn")).to_be_visible()
+    page.keyboard.press("h")  # the hint weighs the showdown share against the pot odds
+    expect(page.locator("#hint-reason")).to_contain_text(re.compile(r"takes about \d+% of the pot"))
+    expect(page.locator("#hint-details")).to_contain_text("showdown share")
     amount = page.locator("#bet-amount")
     low, high = int(amount.get_attribute("min") or 0), int(amount.get_attribute("max") or 0)
     pot = int(page.locator("#pot").inner_text())
