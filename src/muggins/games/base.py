@@ -23,9 +23,9 @@ from muggins.games.errors import (
     NotYourTurnError,
     OptionError,
 )
-from muggins.games.events import Event
+from muggins.games.events import Event, PlayerLeft
 from muggins.games.flow import Seating, Waiting
-from muggins.games.moves import Leave, Move, parse_move
+from muggins.games.moves import Leave, Move, Resign, parse_move
 from muggins.games.options import Options
 from muggins.games.result import Result
 
@@ -35,6 +35,9 @@ RECORD_VERSION: Final = 1
 DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
 OptionsT = TypeVar("OptionsT", bound=Options, default=Options)
 """The options model of a game (``Game`` alone: any options)."""
+
+
+_LEAVE: Final = Leave()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Skalborg is not compiled
@@ -76,6 +79,10 @@ class Game(ABC, Generic[OptionsT]):
         self.moves: list[tuple[int, Move]] = []
         self.events: list[Event] = []
         self.left: list[int] = []
+        self.resigned: list[int] = []
+        """The seats of ``left`` that resigned (a side's partners with it): they keep their seats."""
+        self.resigning: int | None = None
+        """While a resignation is made: how many seats had left before it."""
         self.seating = self.make_seating()
         """The seats in the direction of play, their sides, and who is still playing."""
         self.waiting = Waiting()
@@ -135,18 +142,39 @@ class Game(ABC, Generic[OptionsT]):
             self.check_seat(player)
         if self.result is not None:
             raise GameOverError("the game is over")
-        if type(made) is Leave:
+        kind = type(made)
+        if kind is Leave or kind is Resign:
             if player in self.left:
                 raise IllegalMoveError(f"player {player} has already left")
         elif not self.waits_for(player) and not made.server_only:  # the table's moves wait on nobody
             raise NotYourTurnError(self.not_your_turn_reason(player))
-        reason = self.illegal_reason(player, made)
+        rule = _LEAVE if kind is Resign else made  # resigning is leaving the game, in every game
+        reason = self.illegal_reason(player, rule)
         if reason is not None:
             raise IllegalMoveError(reason)
         self.moves.append((player, made))
-        events = self.make_move(player, made)
+        if kind is not Resign:
+            events = self.make_move(player, made)
+        else:
+            before = self.resigning = len(self.left)
+            try:
+                events = self.make_move(player, rule)
+            finally:
+                self.resigning = None
+            self.resigned.extend(self.left[before:])
         self.events.extend(events)
         return events
+
+    def left_event(self, seat: int) -> PlayerLeft:
+        """The event of ``seat`` leaving the game now (resigning, during a resignation)."""
+        return PlayerLeft(seat, self.resigning is not None or seat in self.resigned)
+
+    def went(self, seats: Sequence[int]) -> str:
+        """How ``seats`` left the game, for a result's reason: "resigned" or "left the table"."""
+        quitting = set(self.resigned)
+        if self.resigning is not None:
+            quitting.update(self.left[self.resigning :])
+        return "resigned" if seats and all(seat in quitting for seat in seats) else "left the table"
 
     def waits_for(self, player: int) -> bool:
         """Whether ``player`` is in ``to_move`` (an engine may answer without making the set)."""
@@ -170,6 +198,7 @@ class Game(ABC, Generic[OptionsT]):
             "to_move": sorted(self.to_move),
             "legal_moves": [str(m) for m in self.legal_moves(player)] if player is not None else [],
             "left": list(self.left),
+            "resigned": list(self.resigned),
             "options": self.options.model_dump(mode="json"),
             "result": self.result.to_dict() if self.result else None,
         }

@@ -138,12 +138,13 @@ event_type(Scored, "scored")
 
 
 class PlayerLeft(Event):
-    """A player left the table."""
+    """A player left the game: by leaving the table, or by resigning (``resigned``)."""
 
     player: Final[int]
+    resigned: Final[bool]
 
-    def __init__(self, player: int) -> None:
-        self.player = player
+    def __init__(self, player: int, resigned: bool = False) -> None:
+        self.player, self.resigned = player, resigned
 
 
 event_type(PlayerLeft, "left")

@@ -185,6 +185,14 @@ class Leave(BareMove):
 move_type(Leave, "leave")
 
 
+class Resign(BareMove):
+    """Concede the game: it counts as leaving it (worst unfilled rank, the hand ends at once), but
+    the player keeps their seat at the table, for a rematch."""
+
+
+move_type(Resign, "resign")
+
+
 class Ready(BareMove):
     """Ready to go on from a pause (before or after the show, between hands)."""
 

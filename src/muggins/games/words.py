@@ -89,7 +89,7 @@ def _game_over(data: dict[str, Any], t: Teller) -> str:
 SHARED: dict[str, Told] = {
     "phase": lambda data, t: None,
     "dealt": _dealt,
-    "left": lambda data, t: f"{t.who(data['player'])} left the table",
+    "left": lambda data, t: f"{t.who(data['player'])} {'resigned' if data['resigned'] else 'left the table'}",
     "game_over": _game_over,
 }
 """The events every game sends, told the same way in each."""

@@ -31,7 +31,7 @@ from muggins.games.cribbage.events import (
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.errors import OptionError
-from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft, Scored
+from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import Result, Termination, rank_by
@@ -173,7 +173,9 @@ class Cribbage(Game[CribbageOptions]):
     min_players = 2
     max_players = 4
     options_model = CribbageOptions
-    verbs = frozenset({"discard", "crib", "play", "go", "claim", "muggins", "correct", "ready", "leave"})
+    verbs = frozenset(
+        {"discard", "crib", "play", "go", "claim", "muggins", "correct", "ready", "leave", "resign"}
+    )
 
     def __init__(
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
@@ -1013,7 +1015,7 @@ class Cribbage(Game[CribbageOptions]):
     def _end_reason(self, termination: Termination, winner: int | None) -> str:
         """Why the game ended, in words: who reached the target or won the match, or who left."""
         if termination is Termination.LEFT:
-            return f"{_players(self.left)} left the table"
+            return f"{_players(self.left)} {self.went(self.left)}"
         assert winner is not None
         who = _players(self.seating.sides[winner])
         if self.match_games > 1:
@@ -1026,7 +1028,7 @@ class Cribbage(Game[CribbageOptions]):
         for seat in leaving:
             if seat not in self.left:
                 self.left.append(seat)
-                events.append(PlayerLeft(player=seat))
+                events.append(self.left_event(seat))
             self.seating.leave(seat)
         remaining = self.seating.sides_playing()
         if len(remaining) <= 1:

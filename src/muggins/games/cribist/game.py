@@ -32,7 +32,7 @@ from muggins.games.cribist.rules import (
     trick_winner,
 )
 from muggins.games.errors import OptionError
-from muggins.games.events import Dealt, Event, PlayerLeft, Scored
+from muggins.games.events import Dealt, Event, Scored
 from muggins.games.flow import SEAT_SETS, game_over
 from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready
 from muggins.games.options import Options
@@ -91,7 +91,7 @@ class Cribist(Game[CribistOptions]):
     min_players: ClassVar[int] = SEATS
     max_players: ClassVar[int] = SEATS
     options_model: ClassVar[type[Options]] = CribistOptions
-    verbs = frozenset({"play", "claim", "muggins", "ready", "leave", "timeup"})
+    verbs = frozenset({"play", "claim", "muggins", "ready", "leave", "resign", "timeup"})
 
     def __init__(
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
@@ -213,8 +213,8 @@ class Cribist(Game[CribistOptions]):
             self._play(player, move.card, events)
         elif kind is Leave:
             self.left.append(player)
-            events.append(PlayerLeft(player))
-            self._end(f"player {player} left the table", Termination.LEFT, events)
+            events.append(self.left_event(player))
+            self._end(f"player {player} {self.went([player])}", Termination.LEFT, events)
         elif kind is Claim:
             assert isinstance(move, Claim)
             self._claim(player, move.amount, events)

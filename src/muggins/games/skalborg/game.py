@@ -13,7 +13,7 @@ from typing import Any
 from muggins.cards import ALL_CARDS, Card, joker_pack
 from muggins.games.base import Game
 from muggins.games.errors import OptionError
-from muggins.games.events import Dealt, Event, PhaseChanged, PlayerLeft
+from muggins.games.events import Dealt, Event, PhaseChanged
 from muggins.games.flow import game_over, mask_of
 from muggins.games.moves import Discard, Leave, Move, Ready
 from muggins.games.result import Result, Termination
@@ -79,7 +79,7 @@ class Skalborg(Game[SkalborgOptions]):
     max_players = 4
     options_model = SkalborgOptions
     verbs = frozenset(
-        {"discard", "check", "call", "bet", "raise", "allin", "fold", "count", "ready", "leave"}
+        {"discard", "check", "call", "bet", "raise", "allin", "fold", "count", "ready", "leave", "resign"}
     )
 
     table: Table
@@ -478,7 +478,7 @@ class Skalborg(Game[SkalborgOptions]):
     def _maybe_over(self, events: list[Event]) -> None:
         if len(self.seated) <= 1:
             if sum(self.stacks[s] for s in self.out):
-                reason, termination = "everyone else left the table", Termination.LEFT
+                reason, termination = f"everyone else {self.went(self.left)}", Termination.LEFT
             else:
                 reason, termination = "one player holds every chip", Termination.ALL_CHIPS
         elif self.options.max_hands is not None and self.hand_number >= self.options.max_hands:
@@ -496,7 +496,7 @@ class Skalborg(Game[SkalborgOptions]):
     def _leave(self, player: int, events: list[Event]) -> None:
         """A player who leaves folds and is out of the game, ranked below everyone still playing."""
         self.left.append(player)
-        events.append(PlayerLeft(player))
+        events.append(self.left_event(player))
         if player in self.out:
             return
         self._exit([player])
