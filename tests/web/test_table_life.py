@@ -157,3 +157,29 @@ def test_a_whole_game_on_a_phone_by_touch(player: Callable[..., Any]) -> None:
     expect(page.locator("#ranks li")).to_have_count(2)
     scores = [int(t) for t in page.locator(".seat .score").all_text_contents()]
     assert max(scores) >= 61
+
+
+def test_resigning_concedes_and_keeps_the_seat_for_a_rematch(player: Callable[..., Any]) -> None:
+    tess = player("Tess")
+    uri = player("Uri")
+    table = tess.create_table("cribbage", 2, options={"first_dealer": 0}, turn_time=30)
+    uri.sit_from_lobby(table)
+    a, b = tess.page, uri.page
+    expect(a.locator("#felt")).to_have_attribute("data-phase", "discard")
+    a.click("#resign-btn")
+    expect(a.locator("#resign-btn")).to_have_text("Really resign?")  # asked twice, like leaving
+    a.click("#resign-btn")
+    for page in (a, b):
+        expect(page.locator("#end-reason")).to_have_text("Tess resigned")
+        expect(page.locator("#event-log")).to_contain_text("Game over: Uri wins (Tess resigned)")
+        expect(page.locator("#ranks li").first).to_contain_text("Uri")
+        expect(page.locator(".seat[data-seat='0']")).to_contain_text("resigned")
+    # Tess is still at the table, and both may ask for a rematch
+    expect(a.locator(".seat.me")).to_contain_text("Tess")
+    expect(a.locator("#resign-btn")).to_be_hidden()
+    a.click("#rematch-btn")
+    b.click("#rematch-btn")
+    for page in (a, b):
+        expect(page.locator("#result")).to_be_hidden()
+        expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
+        expect(page.locator("#my-hand button.card")).to_have_count(6)

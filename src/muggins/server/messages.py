@@ -144,7 +144,8 @@ class MakeMove(ClientMessage):
 
     ``state_id`` is the state the move was chosen in (the view's ``state_id``). The move is stale, and
     refused, if your legal moves have changed since then (an opponent's simultaneous discard does not
-    make yours stale)."""
+    make yours stale). ``resign`` concedes the game at any time in every game: a loss, as leaving
+    is, but you keep your seat, and a rematch needs you as it needs the others."""
 
     type: Literal["move"] = "move"
     table_id: TableId

@@ -341,7 +341,8 @@ class Table:
             if self.row.status != "finished":
                 raise TableError("a rematch can be asked for only when the game is over")
             self.rematch.add(seat)
-            left = set(self.game.left) if self.game else set()
+            # who left the table gives up the seat; who resigned keeps it, and is asked too
+            left = set(self.game.left) - set(self.game.resigned) if self.game else set()
             humans = {s for s, (_, bot) in self.row.seats.items() if bot is None and s not in left}
             if humans <= self.rematch:
                 for s in left:

@@ -50,7 +50,9 @@ export function mountTable(app, ctx, tableId) {
   const hintBtn = h("button", { class: "btn secondary", type: "button", id: "hint-btn", "data-key": "h",
     onclick: () => ctx.conn.send({ type: "hint", table_id: tableId }) }, "Hint (h)");
   const leaveBtn = h("button", { class: "btn danger", type: "button", id: "leave-btn", onclick: leave }, "Leave");
-  const toolbar = h("div", { class: "row", id: "toolbar" }, title, gameClock, myClock, hintBtn, leaveBtn);
+  const resignBtn = h("button", { class: "btn secondary", type: "button", id: "resign-btn", onclick: resign,
+    title: "concede this game (a loss) and stay at the table for a rematch" }, "Resign");
+  const toolbar = h("div", { class: "row", id: "toolbar" }, title, gameClock, myClock, hintBtn, resignBtn, leaveBtn);
   const seatsEl = h("div", { class: "seats", id: "seats" });
   const feltBody = h("div", { class: "felt-body", id: "felt-body" });
   const callout = h("div", { class: "callout", id: "callout", hidden: true, "aria-hidden": "true" }); // the log says it too
@@ -143,6 +145,19 @@ export function mountTable(app, ctx, tableId) {
     ctx.conn.send({ type: "move", table_id: tableId, text, state_id: st.view.state_id });
   }
 
+  /** Concede the game, asked twice: the player keeps the seat (and the rematch). */
+  function resign() {
+    if (!st.resigning) {
+      st.resigning = true;
+      resignBtn.textContent = "Really resign?";
+      setTimeout(() => { st.resigning = false; resignBtn.textContent = "Resign"; }, 4000);
+      return;
+    }
+    st.resigning = false;
+    resignBtn.textContent = "Resign";
+    sendMove("resign");
+  }
+
   function leave() {
     if (!st.leaving && st.seat !== null && st.view && !st.view.result) {
       st.leaving = true;
@@ -172,7 +187,8 @@ export function mountTable(app, ctx, tableId) {
       h("div", { class: "name" }, seatName(table, seat), seat === st.seat ? " (you)" : ""),
       h("div", { class: "meta" },
         info.bot ? "bot" : info.user ? (info.connected ? "here" : "away") : "",
-        info.left ? " · left" : "", info.rematch ? " · rematch" : "",
+        info.left ? ((view && (view.resigned || []).includes(seat)) ? " · resigned" : " · left") : "",
+        info.rematch ? " · rematch" : "",
         " ", h("span", { class: "clock", "data-clock": seat, hidden: true })),
       view && renderer ? renderer.seatExtra(view, seat) : null,
       empty && !amSeated && table.status === "waiting"
@@ -208,7 +224,8 @@ export function mountTable(app, ctx, tableId) {
     const order = result.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank);
     const me = st.seat;
     const won = me !== null && result.ranks[me] === 1;
-    const gone = (st.view.left || []).filter((seat) => seat !== me); // a rematch needs them back
+    const resigned = st.view.resigned || [];
+    const gone = (st.view.left || []).filter((seat) => seat !== me && !resigned.includes(seat)); // a rematch needs them back
     replace(resultEl, h("h2", {}, me === null ? "Game over" : won ? "You won!" : "Game over"),
       h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
         `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
@@ -234,6 +251,7 @@ export function mountTable(app, ctx, tableId) {
     const renderer = table && RENDERERS[table.game];
     title.textContent = table ? `${table.game} · table ${table.id} · ${table.status}` : `Table ${tableId}`;
     hintBtn.hidden = !(table && table.hints && st.seat !== null && view && !view.result);
+    resignBtn.hidden = !(st.seat !== null && view && !view.result && !(view.left || []).includes(st.seat));
     document.getElementById("hint-panel").hidden = st.seat === null;
     if (!st.leaving) leaveBtn.textContent = st.seat === null ? "Stop watching" : "Leave";
     felt.dataset.game = table ? table.game : "";
