@@ -36,3 +36,15 @@ def test_the_leaderboard_lists_the_players_after_a_game(player: Callable[..., An
     page.go_back()
     page.locator("#leaders a", has_text="Ola").click()
     expect(page.locator("#player-page")).to_contain_text("Ola")
+    # her page has her cribbage statistics, from the game she finished
+    stats = page.locator("#stats-cribbage")
+    expect(stats.locator("tr", has_text="Games (won)")).to_contain_text(
+        re.compile(r"^Games \(won\)\s*1 \((0|100)%\)$")
+    )
+    expect(stats.locator("tr", has_text="A hand")).to_contain_text(re.compile(r"\d+\.\d\d$"))
+    first = (
+        stats.locator("tr", has_text="dealing first").inner_text()
+        + stats.locator("tr", has_text="pone first").inner_text()
+    )
+    assert re.search(r"of 1", first) and re.search(r"of 0", first), first  # she dealt first or was pone
+    ola.screenshot("player-stats")

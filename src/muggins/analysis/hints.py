@@ -6,10 +6,10 @@ a game without one, or a move it has no figures for, is hinted with the bot's ch
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from muggins.analysis.games import game_module
 from muggins.bots.registry import bot_names, make_bot
 from muggins.games.moves import Move
 
@@ -36,12 +36,8 @@ def hint(game: str, view: Mapping[str, Any]) -> Advice:
 
 
 def _advisor(game: str) -> Advise | None:
-    module_name = f"muggins.analysis.{game}.hints"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
+    module = game_module(game, "hints")
+    if module is None:
         return None
     advise: Advise = module.advise
     return advise

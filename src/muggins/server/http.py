@@ -5,11 +5,13 @@ trainers (``muggins.server.trainer``)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 from typing import Annotated, Any, Literal
 
 import pydantic
 from fastapi import APIRouter, HTTPException, Query
 
+from muggins.analysis.stats import player_stats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
 from muggins.games.words import told
@@ -137,6 +139,10 @@ class PlayerPage(pydantic.BaseModel):
     ratings: list[RatingOut]
     results: list[ResultOut]
     accuracy: list[AccuracyOut] = pydantic.Field(description="accuracy in reviewed games, newest first")
+    stats: dict[str, dict[str, Any]] = pydantic.Field(
+        default={},
+        description="per game with statistics (cribbage): the player's figures over their latest results",
+    )
 
 
 class ReviewOut(pydantic.BaseModel):
@@ -446,7 +452,38 @@ async def player(user_id: int, store: StoreDep) -> PlayerPage:
         )
         for a in await store.accuracies(user_id)
     ]
-    return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy)
+    stats = await _player_stats(store, user_id, results)
+    return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy, stats=stats)
+
+
+STATS_CACHED = 256
+"""How many players' statistics are kept: a page asked for again costs no replay until they play."""
+_stats_cache: collections.OrderedDict[tuple[int, tuple[int, ...]], dict[str, dict[str, Any]]] = (
+    collections.OrderedDict()
+)
+
+
+async def _player_stats(store: Store, user_id: int, results: list[ResultOut]) -> dict[str, dict[str, Any]]:
+    """Each game's statistics over the player's listed results (at most 50), replayed off the loop
+    and kept until the player finishes another game."""
+    key = (user_id, tuple(r.game_id for r in results))
+    if key in _stats_cache:
+        _stats_cache.move_to_end(key)
+        return _stats_cache[key]
+    by_game: dict[str, list[tuple[dict[str, Any], int]]] = {}
+    for r in results:
+        row = await store.game(r.game_id)
+        if row is not None:
+            by_game.setdefault(r.game, []).append((row.record(), r.seat))
+    stats: dict[str, dict[str, Any]] = {}
+    for game, games in by_game.items():
+        figures = await asyncio.to_thread(player_stats, game, games)
+        if figures is not None:
+            stats[game] = figures
+    _stats_cache[key] = stats
+    while len(_stats_cache) > STATS_CACHED:
+        _stats_cache.popitem(last=False)
+    return stats
 
 
 router.include_router(trainer.router)

@@ -9,6 +9,25 @@ function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
 }
 
+const percent = (rate) => (rate === null || rate === undefined ? "—" : `${Math.round(rate * 100)}%`);
+const mean = (value) => (value === null || value === undefined ? "—" : value.toFixed(2));
+
+/** A game's statistics over the player's latest results (cribbage: per hand, skunks, first deal). */
+function statsTable(game, s) {
+  const rows = [
+    ["Games (won)", `${s.games} (${percent(s.win_rate)})`],
+    ["Pegged a deal", mean(s.pegging_per_hand)],
+    ["A hand", mean(s.hand_per_hand)],
+    ["A crib", mean(s.crib_per_crib)],
+    ["Skunks given / taken", `${s.skunks_given} / ${s.skunks_taken}`],
+    ["Won, dealing first (two players)", `${percent(s.as_first_dealer.win_rate)} of ${s.as_first_dealer.games}`],
+    ["Won, pone first (two players)", `${percent(s.as_first_pone.win_rate)} of ${s.as_first_pone.games}`],
+  ];
+  return [h("h3", {}, `Statistics: ${game}`),
+    h("table", { class: "tables", id: `stats-${game}` },
+      h("tbody", {}, rows.map(([label, value]) => h("tr", {}, h("th", {}, label), h("td", {}, value)))))];
+}
+
 export function mountPlayer(app, ctx, userId) {
   replace(app, h("section", { class: "panel" }, h("p", {}, "Loading…")));
   api(`/api/players/${userId}`).then((page) => {
@@ -26,6 +45,7 @@ export function mountPlayer(app, ctx, userId) {
             h("tbody", {}, ratings.map((r) => h("tr", {}, h("td", {}, r.game), h("td", {}, String(r.seats)),
               h("td", {}, String(Math.round(r.rating))), h("td", {}, String(r.games))))))
           : h("p", { class: "muted" }, "No rated games yet."),
+        Object.entries(page.stats || {}).map(([game, s]) => statsTable(game, s)),
         h("h3", {}, "Results"),
         results.length
           ? h("table", { class: "tables", id: "results" },
