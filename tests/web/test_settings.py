@@ -3,6 +3,7 @@ table: card size, four-colour suits, hand sorting, the show's speed, saying read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -52,3 +53,24 @@ def test_settings_persist_and_apply_at_the_table(player: Callable[..., Any]) -> 
             expect(page.locator("#show-skip")).to_be_hidden()
         if not hana.step(ready=False):
             page.wait_for_timeout(40)
+
+
+def test_cards_move_in_as_they_come_unless_animations_are_off(player: Callable[..., Any]) -> None:
+    vera = player("Vera")
+    vera.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"}, turn_time=30)
+    page = vera.page
+    vera.step()  # her discard; the bot (pone) leads a card into the play
+    laid = page.locator("#pile [data-card]").first
+    expect(laid).to_have_class(re.compile(r"\barrive\b"))
+    assert laid.evaluate("el => getComputedStyle(el).animationName") == "arrive"
+    # with animations off in the settings, the same card is drawn where it lies
+    page.click("#settings-link")
+    page.select_option("#set-motion", "reduced")
+    page.go_back()
+    expect(page.locator("#pile [data-card]").first).to_be_visible()
+    vera.step()  # her card into the play: new on the felt, but still
+    page.wait_for_function("document.querySelector('#pile .arrive') !== null")
+    moving = page.evaluate(
+        "() => [...document.querySelectorAll('#pile .arrive')].map((e) => getComputedStyle(e).animationName)"
+    )
+    assert moving and set(moving) == {"none"}, moving

@@ -261,7 +261,9 @@ export function mountTable(app, ctx, tableId) {
       replace(feltBody, h("div", { class: "status-line", id: "status" },
         table ? (table.status === "waiting" ? waitingLine(table) : "…") : "Joining…"));
     } else if (renderer) {
+      const before = cardPlaces();
       replace(feltBody, renderer.felt(view, ui));
+      markArrivals(before);
     } else {
       replace(feltBody, h("pre", {}, JSON.stringify(view, null, 1)));
     }
@@ -289,6 +291,29 @@ export function mountTable(app, ctx, tableId) {
         new Notification("muggins: your turn", { body: feltBody.querySelector("#status")?.textContent || "",
           tag: "muggins-turn" });
       }
+    }
+  }
+
+  /** Where each face-up card on the felt is now ("pile:5H", "my-hand:QS"). */
+  function cardPlaces() {
+    return new Set([...feltBody.querySelectorAll("[data-card]:not([data-card=back])")].map(place));
+  }
+
+  function place(el) {
+    const holder = el.parentElement;
+    return `${holder.id || holder.className}:${el.dataset.card}`;
+  }
+
+  /** Cards that came to a place since the last drawing (dealt, laid, turned) move in, a newly
+   * dealt hand one card after another; nothing moves on the first drawing, or with animations off. */
+  function markArrivals(before) {
+    if (!before.size) return;
+    let order = 0;
+    for (const el of feltBody.querySelectorAll("[data-card]:not([data-card=back])")) {
+      if (before.has(place(el))) continue;
+      el.classList.add("arrive");
+      el.style.animationDelay = `${60 * order}ms`;
+      order += 1;
     }
   }
 
