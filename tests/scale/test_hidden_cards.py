@@ -19,6 +19,7 @@ from test_cluster import assert_every_move_once_in_order, dealt_to, finished_rec
 from test_play import cards_named
 
 from muggins.games.registry import load_game
+from muggins.games.words import told
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("cribbage", 2, {"target": 61}),
@@ -40,7 +41,8 @@ class Replay:
         for seat, move in [(None, None), *record["moves"]]:
             if move is not None:
                 events = game.apply(seat, move)
-                self.events.append({v: [e.for_viewer(v).to_dict() for e in events] for v in viewers})
+                # as the server words them too (each event's text, told to that viewer)
+                self.events.append({v: [told(game.name, e, v) for e in events] for v in viewers})
             self.hidden.append({v: {str(c) for c in game.hidden_cards(v)} for v in viewers})
 
 
