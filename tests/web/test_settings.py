@@ -70,7 +70,7 @@ def test_cards_move_in_as_they_come_unless_animations_are_off(player: Callable[.
     page.go_back()
     expect(page.locator("#pile [data-card]").first).to_be_visible()
     vera.step()  # her card into the play: new on the felt, but still
-    page.wait_for_function("document.querySelector('#pile .arrive') !== null")
+    expect(page.locator("#pile .arrive").first).to_be_attached()  # (the page's CSP allows no polled eval)
     moving = page.evaluate(
         "() => [...document.querySelectorAll('#pile .arrive')].map((e) => getComputedStyle(e).animationName)"
     )

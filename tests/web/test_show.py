@@ -143,10 +143,10 @@ def test_the_title_calls_you_back_to_your_turn(player: Callable[..., Any]) -> No
         """() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
                    document.dispatchEvent(new Event('visibilitychange')); }"""
     )
-    page.wait_for_function("document.title.startsWith('● Your turn')")
+    expect(page).to_have_title(re.compile(r"^● Your turn"))
     # back to the tab: the title is the page's own again
     page.evaluate(
         """() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
                    document.dispatchEvent(new Event('visibilitychange')); }"""
     )
-    page.wait_for_function(f"document.title === {title!r}")
+    expect(page).to_have_title(title)
