@@ -360,6 +360,17 @@ def test_side_pots_with_three_players() -> None:
     assert g.stacks == [4, 2, 294]
 
 
+def test_a_pot_only_one_contender_reached_is_handed_back_as_uncalled() -> None:
+    """Seat 0 goes all in for 103; seat 1 calls all in for 99 and seat 2 folds: the 4 chips nobody
+    could call are a pot only seat 0 reached (pots.py), handed back as uncalled, not won."""
+    hands = ["5C 5D 5H JS KC", "AC 3D 6H 10S QD", "7C 7D 9H 4S 8S"]
+    g = game(3, hands, "AH", "2H", starting_stack=100)
+    shift_chips(g, raiser=0)
+    play(g, "2 discard KC", "0 discard QD", "1 discard 8S", "1 call", "2 call", "0 allin", "1 call", "2 fold")
+    pots = [(e["amount"], e["shares"], e["reason"]) for e in events_of(g, "pot")][-2:]
+    assert pots == [(200, {"1": 200}, "showdown"), (4, {"0": 4}, "uncalled")]
+
+
 def test_side_pots_with_four_players_and_a_bust() -> None:
     hands = ["5C 5D 5H JS KC", "AC 3D 6H 10S QD", "2C 4D 9C KH 8S", "7C 7D 9H 4S 2H"]
     g = game(4, hands, "AH", starting_stack=100)

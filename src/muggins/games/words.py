@@ -15,7 +15,8 @@ from typing import Any
 from muggins.cards import format_cards, parse_cards
 from muggins.games.events import Event
 
-_PLURAL = {"is": "are", "has": "have", "goes": "go", "does": "do"}
+_PLURAL = {"is": "are", "goes": "go"}
+"""The verbs whose form for "you" is not the third person's less its "s"."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,6 @@ class Teller:
 
 Told = Callable[[dict[str, Any], Teller], str | None]
 """A game's wording of one event type: the event's JSON form and the audience's teller."""
-
-
-def points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
 def scored(data: Mapping[str, Any], t: Teller, why: str) -> str:

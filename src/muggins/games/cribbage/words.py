@@ -41,24 +41,24 @@ def _played(data: dict[str, Any], t: Teller) -> str:
     return f"{t.does(data['player'], 'plays')} {t.card(data['card'])}: {data['count']}"
 
 
+_WHY = {
+    "muggins": "by muggins",
+    "wrong muggins": "for a wrong muggins call against them",
+    "correction": "for claiming too many",
+    "overclaimed": "for the points the false claim of game left",
+}
+"""Points scored for a call on a claim, by reason; any other reason is said as it is ("for his heels")."""
+
+
 def _scored(data: dict[str, Any], t: Teller) -> str:
     reason = data["reason"]
-    claimed = [item["kind"] for item in data["score"]["items"]] == ["claimed"]
     if reason == "pegging":
-        why = f"for {kinds(data)}"
-    elif reason in ("hand", "crib", "own crib"):
-        why = f"for {_what(reason, data['player'], t)}" + (", as claimed" if claimed else f" ({kinds(data)})")
-    elif reason == "muggins":
-        why = "by muggins"
-    elif reason == "wrong muggins":
-        why = "for a wrong muggins call against them"
-    elif reason == "correction":
-        why = "for claiming too many"
-    elif reason == "overclaimed":
-        why = "for the points the false claim of game left"
-    else:  # his heels, pone's three, a false claim of game
-        why = f"for {reason}"
-    return scored(data, t, why)
+        return scored(data, t, f"for {kinds(data)}")
+    if reason in ("hand", "crib", "own crib"):
+        claimed = [item["kind"] for item in data["score"]["items"]] == ["claimed"]
+        counted = ", as claimed" if claimed else f" ({kinds(data)})"
+        return scored(data, t, f"for {_what(reason, data['player'], t)}{counted}")
+    return scored(data, t, _WHY.get(reason, f"for {reason}"))
 
 
 def _shown(data: dict[str, Any], t: Teller) -> str:

@@ -10,19 +10,19 @@ from muggins.games.words import Teller, Told, kinds, scored
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
+_WHY = {
+    "claim": "for the trick, as claimed",
+    "muggins": "by muggins",
+    "muggins penalty": "for a wrong muggins call",
+}
+"""Points scored under manual counting, by reason; the others are said by their items."""
+
+
 def _scored(data: dict[str, Any], t: Teller) -> str:
     reason = data["reason"]
     if reason == "trick":
-        why = f"for the trick ({kinds(data)})"
-    elif reason == "claim":
-        why = "for the trick, as claimed"
-    elif reason == "muggins":
-        why = "by muggins"
-    elif reason == "muggins penalty":
-        why = "for a wrong muggins call"
-    else:  # tricks, jack of trumps
-        why = f"for {kinds(data)}"
-    return scored(data, t, why)
+        return scored(data, t, f"for the trick ({kinds(data)})")
+    return scored(data, t, _WHY.get(reason, f"for {kinds(data)}"))  # tricks, jack of trumps
 
 
 def _claimed(data: dict[str, Any], t: Teller) -> str:

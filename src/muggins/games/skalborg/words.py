@@ -7,8 +7,6 @@ from typing import Any
 
 from muggins.games.words import Teller, Told
 
-_POT = {0: "the pot"}
-
 
 def _action(data: dict[str, Any], t: Teller) -> str:
     seat, action = data["player"], data["action"]

@@ -19,7 +19,9 @@ const RANK_NAMES = {
   A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
   9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king",
 };
-const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** Ranks ace low, and suits in the order a hand sorted by suit shows them. */
+export const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+export const SUIT_ORDER = ["C", "D", "H", "S"];
 
 // Pip centres for 2-10 on a 100x140 card: columns 30/50/70, rows from 28 to 112.
 const L = 33, C = 50, R = 67;

@@ -2,7 +2,7 @@
 // cards named in legal moves, and a labelled zone.
 
 import { h } from "./dom.js";
-import { backEl, cardEl, cardName } from "./cards.js";
+import { RANK_ORDER, SUIT_ORDER, backEl, cardEl, cardName, parseCard } from "./cards.js";
 import { settings } from "./settings.js";
 
 /** The cards that appear in any legal move with `verb` ("play", "discard" ...). */
@@ -37,16 +37,13 @@ export function handEl(cards, { legal = new Set(), selected = new Set(), hinted 
     }));
 }
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["C", "D", "H", "S"];
-
 /** Your hand in the order the settings ask: by rank (then suit), by suit (then rank), or the game's
  * own order (`bySuit`: Cribist, where a suit to follow is kept together); jokers last. */
 export function sortedHand(cards, bySuit = false) {
   const parts = (card) => {
-    const joker = card.startsWith("JK");
-    const rank = joker ? 99 : RANKS.indexOf(card.slice(0, -1).replace("T", "10"));
-    const suit = joker ? 9 : SUITS.indexOf(card.slice(-1));
+    const c = parseCard(card);
+    const rank = c.joker ? 99 : RANK_ORDER.indexOf(c.rank);
+    const suit = c.joker ? 9 : SUIT_ORDER.indexOf(c.suit);
     const suitFirst = settings.sortHand === "suit" || (settings.sortHand === "game" && bySuit);
     return suitFirst ? [suit, rank] : [rank, suit];
   };
