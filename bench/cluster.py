@@ -39,6 +39,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import (
+    ONE_ADDRESS_MANY_PLAYERS,
     RAMP_HELP,
     RAMP_S,
     Game,
@@ -167,6 +168,7 @@ def start_node(db_url: str, prefix: str, lease: float) -> Node:
             *("-m", "muggins", "serve", "--port", str(port), "--db", db_url),
             *("--redis", REDIS_URL, "--redis-prefix", prefix, "--lease", str(lease)),
             *("--log-level", "warning", "--rate", "100"),
+            *ONE_ADDRESS_MANY_PLAYERS,
         ],
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )

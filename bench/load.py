@@ -132,6 +132,33 @@ def free_port() -> int:
         return port
 
 
+ONE_ADDRESS_MANY_PLAYERS = (
+    *("--guests-per-minute", "1000000"),
+    *("--sockets-per-minute", "1000000"),
+    *("--address-rate", "1000000"),
+    *("--api-rate", "1000000"),
+)
+"""``muggins serve``'s flags that lift the per-address quotas: every simulated player comes from
+127.0.0.1."""
+
+
+def start_server(name: str, db: str | None, *flags: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``muggins serve`` on a free port of 127.0.0.1 (``db``, or a new SQLite file), with ``flags``,
+    once it answers: the process and its base URL."""
+    port = free_port()
+    db = db or f"sqlite:///{tempfile.mkdtemp(prefix=f'muggins-{name}-')}/{name}.db"
+    command = [sys.executable, "-m", "muggins", "serve", "--port", str(port), "--db", db, *flags]
+    server = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and server.poll() is None:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                break
+        time.sleep(0.1)
+    return server, base
+
+
 def rss_kib(pid: int) -> int:
     """Resident memory of a process, in KiB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -238,8 +265,10 @@ class Player:
             await self.ws.send(json.dumps(message))
 
 
-async def hello(url: str, name: str) -> tuple[ClientConnection, str]:
-    ws = await connect(url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None)
+async def hello(url: str, name: str, source: str | None = None) -> tuple[ClientConnection, str]:
+    """A guest named ``name`` on a new WebSocket (from the local address ``source``): it and its token."""
+    bind = {"local_addr": (source, 0)} if source else {}
+    ws = await connect(url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None, **bind)
     await ws.send(json.dumps({"type": "hello", "name": name}))
     welcome = json.loads(await ws.recv())
     if welcome["type"] != "welcome":
@@ -364,30 +393,7 @@ def main() -> int:
             parser.error("the load generator targets only 127.0.0.1")
         base = args.url.rstrip("/")
     else:
-        port = free_port()
-        folder = tempfile.mkdtemp(prefix="muggins-load-")
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "muggins",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                args.db or f"sqlite:///{folder}/load.db",
-                "--log-level",
-                "warning",
-            ],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.1)
+        server, base = start_server("load", args.db, "--log-level", "warning", *ONE_ADDRESS_MANY_PLAYERS)
     try:
         uvloop.run(load(args, base, server.pid if server else None))  # the server's loop too
     finally:

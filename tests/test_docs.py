@@ -17,11 +17,14 @@ import muggins
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
-MODULES = sorted(
-    info.name
-    for info in pkgutil.walk_packages(muggins.__path__, "muggins.")
-    if not info.name.startswith("muggins.web") and info.name != "muggins.__main__"
-)
+MODULES = [
+    "muggins",  # the package itself, which walk_packages leaves out
+    *sorted(
+        info.name
+        for info in pkgutil.walk_packages(muggins.__path__, "muggins.")
+        if not info.name.startswith("muggins.web") and info.name != "muggins.__main__"
+    ),
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

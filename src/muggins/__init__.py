@@ -2,6 +2,7 @@
 
 The game protocol is imported on first use, so ``import muggins.scoring`` stays light.
 
+>>> from muggins import new_game
 >>> game = new_game("cribbage", players=2, seed=7)
 >>> sorted(game.to_move)
 [0, 1]

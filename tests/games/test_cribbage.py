@@ -22,6 +22,7 @@ from muggins.games.errors import (
 from muggins.games.events import Dealt, Scored
 from muggins.games.moves import Discard
 from muggins.games.result import Termination
+from muggins.games.words import tell
 
 
 def stack(order: list[int], hands: dict[int, str], *, pack_crib: str = "", starter: str) -> list[str]:
@@ -580,9 +581,12 @@ def test_leaving_two_players_ends_the_game() -> None:
 def test_leaving_three_players_ends_the_hand_and_ranks_the_leaver_last() -> None:
     game = cribbage(3, deck=THREE)
     play(game, THREE_DISCARDS + THREE_PLAY[:2])
-    game.apply(0, "leave")
+    events = game.apply(0, "leave")
     assert game.result is None and game.seating.active == [1, 2]
     assert game.hand_number == 2 and len(game.hand[1]) == 6  # two-player deal now
+    redeal = next(e.to_dict() for e in events if e.type == "new_hand")
+    assert redeal["without"] == [0]  # the log can say why the hand was dealt again
+    assert tell("cribbage", redeal).endswith("now without player 0")  # type: ignore[union-attr]
     assert 0 not in game.to_move
     with pytest.raises(IllegalMoveError, match="already left"):
         game.apply(0, "leave")

@@ -13,7 +13,7 @@ from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import sample, sample_threshold, shuffle
 from muggins.games.cribbage.events import Shown
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
-from muggins.games.registry import new_game
+from muggins.games.registry import game_class, game_names, new_game
 from muggins.scoring.items import Item, Kind, Score
 
 
@@ -129,3 +129,18 @@ def test_a_shown_hand_survives_pickling() -> None:
     copy = pickle.loads(pickle.dumps(shown))
     assert copy == shown
     assert copy.to_dict() == shown.to_dict()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_without_its_own_clock_says_so(name: str) -> None:
+    """The table learns of a game clock through the protocol alone: no game has one by default."""
+    game = new_game(name, players=game_class(name).min_players, seed=1)
+    assert game.clock_minutes() is None
+
+
+def test_a_timed_cribist_game_runs_its_clock_until_time_is_called() -> None:
+    game = new_game("cribist", players=4, seed=6, end="time", minutes=20)
+    assert game.clock_minutes() == 20.0
+    game.apply(0, str(game.time_up_move()))  # the move the table makes when the minutes run out
+    assert game.clock_minutes() is None  # called once: the clock is done
+    assert new_game("cribist", players=4, seed=6).clock_minutes() is None  # a game to a score

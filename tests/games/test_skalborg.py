@@ -458,6 +458,18 @@ def test_count_move_syntax() -> None:
         parse_move("count pair 5H")
 
 
+@pytest.mark.parametrize("amount", ["\uff15", "\u0665", "1_0", "+6", "-6", "6.0", ""])
+def test_an_amount_is_written_with_the_digits_0_to_9(amount: str) -> None:
+    """Issue 33, item 8: int() reads a fullwidth or Arabic-Indic digit, "1_0" and "+6" too; a bet
+    in any of them is refused as not a number, and the game is unchanged."""
+    g = heads_up()
+    before = g.state_id
+    with pytest.raises(MoveSyntaxError, match=r"digits 0-9|one whole number"):
+        g.apply(g.actor, f"raise {amount}".strip())
+    assert g.state_id == before
+    assert str(parse_move("raise 6")) == "raise 6"
+
+
 # --- the end of the game ----------------------------------------------------------------
 
 

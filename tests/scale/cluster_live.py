@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from live_server import Server
+from live_server import ONE_ADDRESS, Server
 
 
 class Node(Server):
@@ -15,5 +15,5 @@ class Node(Server):
         super().__init__(
             Path("unused.db"),
             *("--db", db_url, "--redis", redis_url, "--redis-prefix", prefix, "--lease", "2"),
-            *("--bot-delay", "0", "--rate", "1000", *extra),
+            *("--bot-delay", "0", "--rate", "1000", *ONE_ADDRESS, *extra),
         )

@@ -82,3 +82,75 @@ def test_players_on_two_processes_play_a_full_game_owned_by_a_third(
             await client.close()
 
     asyncio.run(run())
+
+
+def test_log_out_on_one_process_closes_the_players_connections_on_another(
+    cluster: Callable[..., list[Node]],
+) -> None:
+    """Issue 33, item 3: the end of a session reaches every process, as the lobby does."""
+    a, b = cluster(2)
+
+    async def run() -> None:
+        token = httpx.post(f"{a.url}/api/register", json={"name": "Ann", "password": "a long secret"}).json()[
+            "token"
+        ]
+        on_b = await Client.open(b.ws_url, token=token)
+        other = await Client.open(b.ws_url, name="bea")
+        reply = await asyncio.to_thread(
+            httpx.post, f"{a.url}/api/logout", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert reply.status_code == 204
+        await asyncio.wait_for(on_b.reader, 10)  # the connection has been closed
+        assert on_b.ws.close_code == 4001 and "session has ended" in (on_b.ws.close_reason or "")
+        await other.send(type="ping")
+        await other.expect(lambda m: m["type"] == "pong")
+        await other.close()
+
+    asyncio.run(run())
+
+
+def test_a_guest_who_registers_on_one_process_is_a_member_at_a_table_another_owns(
+    cluster: Callable[..., list[Node]],
+) -> None:
+    """Each process kept its own copy of the guest, and showed them as a guest after they registered."""
+    a, b = cluster(2)
+    token, user = a.guest("Eve")
+    table_id = a.create_table(token, game="cribbage", players=2, seat=0)["id"]
+    for node in (a, b):  # both have seen the guest at the table
+        assert httpx.get(f"{node.url}/api/tables/{table_id}").json()["seats"][0]["user"]["kind"] == "guest"
+    reply = httpx.post(
+        f"{b.url}/api/register",
+        json={"name": "Evelyn", "password": "a long secret"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert reply.status_code == 200
+    evelyn = {"id": user["id"], "name": "Evelyn", "kind": "member"}
+    deadline = time.monotonic() + 10
+    for node in (a, b):
+        while httpx.get(f"{node.url}/api/tables/{table_id}").json()["seats"][0]["user"] != evelyn:
+            assert time.monotonic() < deadline, node.url
+            time.sleep(0.1)
+
+
+def test_a_refusal_from_the_owning_process_keeps_its_code(cluster: Callable[..., list[Node]]) -> None:
+    """An error's ``code`` says what kind of refusal it is on whichever process the player is."""
+    a, b = cluster(2)
+
+    async def run() -> None:
+        ann_token, _ = a.guest("ann")
+        table_id = a.create_table(ann_token, game="cribbage", players=2, seat=0, bots={"1": "random"})["id"]
+        ann = await Client.open(b.ws_url, token=ann_token)  # on the process that does not own the table
+        await ann.send(type="join", table_id=table_id)
+        await ann.expect(dealt_to(0))
+        for text, state_id, code in (("play 5H", 0, "illegal"), ("discard", 9, "stale")):
+            start = len(ann.received)
+            await ann.send(type="move", table_id=table_id, text=text, state_id=state_id)
+            error = await ann.expect(lambda m: m["type"] == "error", after=start)
+            assert error["code"] == code, error
+        await ann.send(type="join", table_id="nosuchtable")
+        assert (await ann.expect(lambda m: m["type"] == "error" and m["request"] == "join"))[
+            "code"
+        ] == "no_table"
+        await ann.close()
+
+    asyncio.run(run())

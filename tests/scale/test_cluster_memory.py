@@ -86,7 +86,7 @@ def test_a_table_nobody_here_follows_any_more_is_forgotten(
             table = await duel(a, ann.user)
             bob = await connect(b, b_auth, name="bob")
             assert bob.user is not None
-            token = b_auth.token(bob.user)
+            token = await b_auth.token(bob.user)
             await bob.handle(json.dumps({"type": "sit", "table_id": table.id}))
             await until(lambda: has_state_for(bob, 1))
             assert table.id in b.handles and b.owners.get(table.id) == a.node

@@ -82,7 +82,13 @@ async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
 
 @asynccontextmanager
 async def platform(tmp_path: Path, redis_url: str, prefix: str) -> AsyncIterator[Platform]:
-    settings = Settings(db_url=f"sqlite:///{tmp_path / 'muggins.db'}", web_dir=None, rate_per_second=1000)
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'muggins.db'}",
+        web_dir=None,
+        rate_per_second=1000,
+        guests_per_minute=10_000,
+        address_rate=100_000,
+    )
     store = SqlStore(settings.db_url)
     await store.start()
     bus = RedisBus(redis_url, prefix)

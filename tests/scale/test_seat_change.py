@@ -49,6 +49,7 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
         for round_number in range(ROUNDS):
             # Seats 0 (owner) and 1 (a bot) are taken; seats 2 and 3 fill to start the game.
             table_id = a.create_table(owner_token, game="cribbage", players=4, bots={"1": "greedy"})["id"]
+            await owner.send(type="join", table_id=table_id)  # so that its leave below is heard
             await stander.send(type="sit", table_id=table_id, seat=3)
             await stander.expect(
                 lambda m, t=table_id: m["type"] == "table_state" and m["table_id"] == t and m["seat"] == 3

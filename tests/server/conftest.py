@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Server
+from live_server import ONE_ADDRESS, Server
 
 
 @pytest.fixture
@@ -18,7 +18,9 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def make(*extra: str, minute: float | None = None) -> Server:
-        server = Server(tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *extra, minute=minute)
+        server = Server(
+            tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *ONE_ADDRESS, *extra, minute=minute
+        )
         server.start()
         started.append(server)
         return server

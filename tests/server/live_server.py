@@ -21,6 +21,10 @@ from websockets.asyncio.client import ClientConnection, connect
 
 Message = dict[str, Any]
 
+ONE_ADDRESS = ("--sockets-per-minute", "100000", "--address-rate", "100000", "--api-rate", "100000")
+"""Flags lifting the per-address quotas that every test client, all on 127.0.0.1, would share
+(each quota has tests of its own)."""
+
 
 def free_port() -> int:
     with socket.socket() as sock:

@@ -8,6 +8,7 @@ import asyncio
 import pathlib
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -45,7 +46,10 @@ async def ask_hint(
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
-def test_a_hint_never_counts_for_a_player_counting_by_hand(server: Server, game: str) -> None:
+def test_a_hint_never_counts_for_a_player_counting_by_hand(
+    server_factory: Callable[..., Server], game: str
+) -> None:
+    server = server_factory("--hints-per-minute", "100000")  # a hint at every decision of a game
     table_spec = TABLES[game]
     wanted = {"claim", "window"} if game != "skalborg" else {"claim"}
 

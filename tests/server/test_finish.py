@@ -37,21 +37,26 @@ async def process(db: Path) -> AsyncIterator[Tables]:
         await store.close()
 
 
-async def short_game(tables: Tables, *, private: bool = False) -> tuple[Table, dict[int, User]]:
-    """A two-player cribbage table to 5 points, every seat a person, played to its last move."""
-    ann = await tables.store.create_user("ann", "guest")
-    bob = await tables.store.create_user("bob", "guest")
-    table = await tables.create(
-        ann,
+async def duel(tables: Tables, creator: User, *, private: bool = False, **options: Any) -> Table:
+    """A two-player cribbage table made by ``creator``, who sits in seat 0; no hints, no bots."""
+    return await tables.create(
+        creator,
         game="cribbage",
         players=2,
-        options={"target": 5},
+        options=options,
         time_controls=messages.TimeControls(),
         hints=False,
         private=private,
         bots={},
         seat=0,
     )
+
+
+async def short_game(tables: Tables, *, private: bool = False) -> tuple[Table, dict[int, User]]:
+    """A two-player cribbage table to 5 points, every seat a person, played to its last move."""
+    ann = await tables.store.create_user("ann", "guest")
+    bob = await tables.store.create_user("bob", "guest")
+    table = await duel(tables, ann, private=private, target=5)
     await table.sit(bob, 1)
     users = {0: ann, 1: bob}
     game = table.game
@@ -133,17 +138,7 @@ def test_a_player_gone_before_the_start_gets_a_grace_period(tmp_path: Path) -> N
         async with process(tmp_path / "m.db") as tables:
             ann = await tables.store.create_user("ann", "guest")
             bob = await tables.store.create_user("bob", "guest")
-            table = await tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(),
-                hints=False,
-                private=False,
-                bots={},
-                seat=0,
-            )
+            table = await duel(tables, ann)
             await table.attach(ann)  # Ann is connected; Bob sat down and went away
             await table.sit(bob, 1)
             assert table.row.status == "playing"

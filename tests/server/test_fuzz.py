@@ -65,6 +65,8 @@ def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
             rate_burst=10_000,
             chat_per_minute=10_000,
             chat_burst=10_000,
+            address_rate=10_000,
+            api_rate=10_000,
             web_dir=None,
         )
     )

@@ -61,3 +61,26 @@ def test_deeply_nested_json_over_the_websocket_is_an_error_reply(client: TestCli
         assert reply["type"] == "error" and "nested too deeply" in reply["reason"]
         ws.send_text(json.dumps({"type": "hello", "name": "still here"}))
         assert json.loads(ws.receive_text())["type"] == "welcome"
+
+
+def test_a_refusal_names_the_field_and_echoes_nothing_of_the_validator(client: TestClient) -> None:
+    """Issue 33, item 8: a 422 said which field and why, and also echoed the input back with the
+    validator's internals (its error types, context and links to its documentation)."""
+    reply = client.post("/api/guest", json={"name": "x" * 40 + "<secret>"})
+    assert reply.status_code == 422
+    assert reply.json() == {
+        "detail": [{"loc": ["body", "name"], "msg": "String should have at most 32 characters"}]
+    }
+
+
+def test_one_address_makes_only_so_many_api_requests_a_second(tmp_path: Path) -> None:
+    """Issue 33, item 5: an address's API requests (a replay costs CPU) are bounded like its
+    messages; the browser client's own files are not counted."""
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", api_rate=1)
+    with TestClient(create_app(settings)) as client:
+        replies = [client.get("/api/games") for _ in range(3)]  # a burst of 2, then 1 a second
+        assert [r.status_code for r in replies[:2]] == [200, 200]
+        refused = replies[2]
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+        assert refused.json()["detail"] == "too many requests from your address: at most 1 a second"
+        assert all(client.get("/").status_code == 200 for _ in range(5))

@@ -5,6 +5,7 @@ table id was listed in the anonymous history, and anyone could then join and wat
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -38,6 +39,44 @@ def test_private_games_are_shown_only_to_their_players_or_by_invitation(tmp_path
         assert client.get("/api/history", headers=stranger).json() == []
         assert client.get(f"/api/history/{game_id}", headers=stranger).status_code == 404
         ann = asyncio.run(client.app.state.store.user(ann_id))  # type: ignore[attr-defined]
-        player = {"Authorization": f"Bearer {client.app.state.auth.token(ann)}"}  # type: ignore[attr-defined]
+        player = {"Authorization": f"Bearer {asyncio.run(client.app.state.auth.token(ann))}"}  # type: ignore[attr-defined]
         assert [g["id"] for g in client.get("/api/history", headers=player).json()] == [game_id]
         assert client.get(f"/api/history/{game_id}", headers=player).json()["record"]["game"] == "cribbage"
+
+
+def test_a_reviewed_private_game_stays_out_of_the_trainer_and_player_pages(tmp_path: Path) -> None:
+    """Issue 33, item 4: the pegging trainer served a reviewed private game's hands to anyone, and
+    a player's page listed a private table's id (its invitation) to anyone."""
+    table_id, game_id, ann_id = asyncio.run(play_private_game(tmp_path / "m.db"))
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}"))
+    with TestClient(app) as client:
+        ann = asyncio.run(client.app.state.store.user(ann_id))  # type: ignore[attr-defined]
+        player = {"Authorization": f"Bearer {asyncio.run(client.app.state.auth.token(ann))}"}  # type: ignore[attr-defined]
+        url = f"/api/history/{game_id}/review"
+        assert client.post(url, headers=player).json()["state"] in ("running", "done")
+        deadline = time.monotonic() + 60
+        reply = client.get(url, headers=player).json()
+        while reply["state"] != "done" and time.monotonic() < deadline:
+            time.sleep(0.1)
+            reply = client.get(url, headers=player).json()
+        plays = [d for s in reply["review"]["seats"] for d in s["decisions"] if d["kind"] == "play"]
+        assert plays  # the game has pegging positions a trainer could serve
+
+        eve = client.post("/api/guest", json={"name": "eve"}).json()["token"]
+        stranger = {"Authorization": f"Bearer {eve}"}
+        assert client.get("/api/trainer/pegging").status_code == 404  # no public reviewed game
+        card = plays[0]["chose"].removeprefix("play ")
+        graded = client.post(
+            "/api/trainer/pegging",
+            json={"game_id": game_id, "move": plays[0]["move"], "card": card},
+            headers=stranger,
+        )
+        assert graded.status_code == 404 and "no reviewed play" in graded.text
+
+        for who in ({}, stranger):
+            page = client.get(f"/api/players/{ann_id}", headers=who).json()
+            assert page["results"] == [] and page["accuracy"] == []
+            assert table_id not in str(page)
+        own = client.get(f"/api/players/{ann_id}", headers=player).json()
+        assert [r["table_id"] for r in own["results"]] == [table_id]
+        assert [a["game_id"] for a in own["accuracy"]] == [game_id]

@@ -15,13 +15,16 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from live_server import Client, Message, Server
 
 
-async def refused(client: Client, raw: str | bytes, *words: str) -> Message:
-    """Send a raw frame; the next error must name every word, and a ping must still be answered."""
+async def refused(client: Client, raw: str | bytes, *words: str, code: str | None = None) -> Message:
+    """Send a raw frame; the next error must name every word (and be of kind ``code``), and a ping
+    must still be answered."""
     start = len(client.received)
     await client.ws.send(raw)
     error = await client.expect(lambda m: m["type"] == "error", after=start)
     for word in words:
         assert word in error["reason"], (word, error)
+    if code is not None:
+        assert error["code"] == code, error
     await client.send(type="ping")
     await client.expect(lambda m: m["type"] == "pong", after=start)
     return error
@@ -52,16 +55,23 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
         table_id = table["id"]
 
         eve = await Client.open(server.ws_url)
-        await refused(eve, "{not json", "not JSON")
-        await refused(eve, json.dumps({"type": "join", "table_id": table_id}), "hello")
-        await refused(eve, json.dumps({"type": "hello", "token": "forged.token"}), "token")
-        await refused(eve, b"\x00\x01", "text")
+        await refused(eve, "{not json", "not JSON", code="invalid")
+        await refused(eve, json.dumps({"type": "join", "table_id": table_id}), "hello", code="say_hello")
+        await refused(
+            eve, json.dumps({"type": "hello", "token": "forged.token"}), "token", code="unauthorized"
+        )
+        await refused(eve, b"\x00\x01", "text", code="invalid")
         await eve.send(type="hello", name="eve")
         await eve.expect(lambda m: m["type"] == "welcome")
-        await refused(eve, json.dumps({"type": "teleport"}), "type")
-        await refused(eve, json.dumps({"type": "join", "table_id": "nosuchtable"}), "no table")
+        await refused(eve, json.dumps({"type": "teleport"}), "type", code="invalid")
         await refused(
-            eve, json.dumps({"type": "chat", "table_id": table_id, "text": "x" * 20_000}), "too large"
+            eve, json.dumps({"type": "join", "table_id": "nosuchtable"}), "no table", code="no_table"
+        )
+        await refused(
+            eve,
+            json.dumps({"type": "chat", "table_id": table_id, "text": "x" * 20_000}),
+            "too large",
+            code="too_large",
         )
         await refused(
             eve, json.dumps({"type": "move", "table_id": table_id, "text": "go", "state_id": 0}), "join"
@@ -83,13 +93,13 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
             return json.dumps({"type": "move", "table_id": table_id, "text": text, "state_id": state_id})
 
         # A spectator cannot act for anyone; nobody can act for another seat.
-        await refused(eve, move(f"discard {hand[0]} {hand[1]}"), "no seat")
-        await refused(eve, json.dumps({"type": "sit", "table_id": table_id}), "playing")
-        await refused(bob, move(f"discard {hand[0]} {hand[1]}"), "not in your hand")
+        await refused(eve, move(f"discard {hand[0]} {hand[1]}"), "no seat", code="refused")
+        await refused(eve, json.dumps({"type": "sit", "table_id": table_id}), "playing", code="refused")
+        await refused(bob, move(f"discard {hand[0]} {hand[1]}"), "not in your hand", code="illegal")
         await refused(ann, move("discard"), "discard")
         await refused(ann, move("play 5H"), "discard")
         await refused(ann, move(f"discard {hand[0]} {hand[0]}"), hand[0])
-        await refused(ann, move(f"discard {hand[0]} {hand[1]}", state_id=7), "stale")
+        await refused(ann, move(f"discard {hand[0]} {hand[1]}", state_id=7), "stale", code="stale")
         await refused(ann, json.dumps({"type": "ready", "table_id": table_id}), "intermission")
         await refused(ann, json.dumps({"type": "rematch", "table_id": table_id}), "over")
         info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
@@ -123,7 +133,7 @@ def test_malformed_and_illegal_messages_change_nothing(server_factory: Callable[
         pongs = await settled(eve, start, "pong")
         errors = [m for m in eve.received[start:] if m["type"] == "error"]
         assert 20 <= pongs < 100
-        assert len(errors) == 1 and "too many" in errors[0]["reason"]
+        assert len(errors) == 1 and "too many" in errors[0]["reason"] and errors[0]["code"] == "too_many"
         await asyncio.sleep(1.5)
         await refused(eve, "[]", "malformed")
         for client in (ann, bob, eve):
@@ -155,5 +165,31 @@ def test_only_the_table_clock_may_say_time_is_up(server_factory: Callable[..., S
         after = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
         assert after["status"] != "finished"
         await ann.close()
+
+    asyncio.run(run())
+
+
+def test_chat_with_control_characters_is_refused_and_not_kept(server: Server) -> None:
+    """A NUL in chat reached the store (PostgreSQL cannot keep it); an escape would move the cursor
+    of a terminal that prints the log. Both are refused by name; the table's chat keeps the rest."""
+
+    async def run() -> None:
+        token, _ = server.guest("cy")
+        table = server.create_table(token, game="cribbage", players=2, seat=0)
+        cy = await Client.open(server.ws_url, token=token)
+        await cy.send(type="join", table_id=table["id"])
+        await cy.expect(lambda m: m["type"] == "table_state")
+        for text in ("nul \x00 here", "\x1b[2Jcleared", "bell\x07"):
+            raw = json.dumps({"type": "chat", "table_id": table["id"], "text": text})
+            await refused(cy, raw, "printable text")
+        words = "plain words, ünïcode and emoji 🂡"
+        await cy.send(type="chat", table_id=table["id"], text=words)
+        await cy.expect(lambda m: m["type"] == "chat")
+        await cy.close()
+        again = await Client.open(server.ws_url, token=token)  # the chat log a newcomer is sent
+        await again.send(type="join", table_id=table["id"])
+        await again.expect(lambda m: m["type"] == "chat")
+        assert [m["text"] for m in again.received if m["type"] == "chat"] == [words]
+        await again.close()
 
     asyncio.run(run())

@@ -1,6 +1,7 @@
 """The store on SQLite and on the PostgreSQL server (a fresh database per test): migrations
-build exactly the declared schema, moves are appended in order under concurrency, a bad move fails
-only its own writer; ratings treat partners as one team."""
+build exactly the declared schema, names are never shared, settings are kept per account, moves
+are appended in order under concurrency, a bad move fails only its own writer; ratings treat
+partners as one team."""
 
 from __future__ import annotations
 
@@ -9,16 +10,28 @@ import os
 import secrets
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psycopg
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
 
 from muggins.server.ratings import new_ratings
-from muggins.server.store import MoveRow, Rating, SqlStore, StaleOwnerError, TableRow
+from muggins.server.store import (
+    DuplicateLoginError,
+    MoveRow,
+    Rating,
+    SqlStore,
+    StaleOwnerError,
+    TableRow,
+    User,
+    migrate,
+)
 from muggins.server.store.schema import metadata
 from muggins.server.store.schema import ratings as ratings_table
 
@@ -228,6 +241,131 @@ def test_the_leaderboard_ranks_by_the_rating_players_see(url: str) -> None:
         assert [u.name for u, _ in await store.leaderboard("cribbage", 2, limit=2)] == ["ann", "bob"]
         assert [u.name for u, _ in await store.leaderboard("cribbage", 3, limit=10)] == ["cal"]
         assert await store.leaderboard("cribist", 4, limit=10) == []
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_names_are_never_shared_and_a_guest_can_become_the_member(url: str) -> None:
+    """Issue 17: two guests never share a name, whatever its case ("Alice 2" for the second);
+    a member cannot take a guest's name, but that guest can register under it and stays the same
+    player. Bots keep their shared names (one per game)."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        alice = await store.create_guest("Alice")
+        assert alice.name == "Alice"
+        assert (await store.create_guest("alice")).name == "alice 2"
+        assert (await store.create_guest("ALICE")).name == "ALICE 3"
+        long = "x" * 32
+        assert (await store.create_guest(long)).name == long
+        assert (await store.create_guest(long)).name == "x" * 30 + " 2"  # still 32 characters
+        with pytest.raises(DuplicateLoginError):
+            await store.create_user("ALICE", "member", login="alice", password_hash="h")
+        member = await store.make_member(alice.id, "Alice", "alice", "h")
+        assert member == User(alice.id, "Alice", "member") == await store.user(alice.id)
+        assert await store.login("alice") == (member, "h")
+        with pytest.raises(DuplicateLoginError):  # only a guest becomes a member
+            await store.make_member(alice.id, "Alicia", "alicia", "h")
+        assert (await store.bot_user("cribbage", "expert")).name == (
+            await store.bot_user("skalborg", "expert")
+        ).name
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_settings_are_kept_per_account(url: str) -> None:
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        ann, bob = await store.create_guest("ann"), await store.create_guest("bob")
+        assert await store.settings(ann.id) == {}
+        await store.set_settings(ann.id, {"cardSize": "large", "sound": "on"})
+        await store.set_settings(ann.id, {"cardSize": "small"})
+        assert await store.settings(ann.id) == {"cardSize": "small"}
+        assert await store.settings(bob.id) == {}
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_the_name_migration_keys_each_name_once_oldest_first(tmp_path: Path) -> None:
+    """Revision 0005 on a database holding a name twice: the oldest holder keeps it; bots get no key."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(migrate.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0004")
+        for name, kind in [("Ann", "guest"), ("ann", "guest"), ("Expert bot", "bot"), ("Expert bot", "bot")]:
+            connection.execute(
+                sa.text("INSERT INTO users (name, kind, created_at) VALUES (:n, :k, 0)"),
+                {"n": name, "k": kind},
+            )
+        command.upgrade(config, "head")
+        keys = connection.execute(sa.text("SELECT name, name_key FROM users ORDER BY id")).all()
+    engine.dispose()
+    assert [tuple(row) for row in keys] == [
+        ("Ann", "ann"),
+        ("ann", None),
+        ("Expert bot", None),
+        ("Expert bot", None),
+    ]
+
+
+def test_the_lookalike_migration_rekeys_each_name_oldest_first(tmp_path: Path) -> None:
+    """Revision 0007 on names that were different keys before: "pop" and a Cyrillic "рор" are one
+    name now, kept by its oldest holder; a name nobody else resembles keeps its (new) key."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(migrate.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+        for name in ("\u0440\u043e\u0440", "Pop", "Vern", "Vem", "Zo\u00eb"):
+            connection.execute(
+                sa.text("INSERT INTO users (name, kind, created_at, name_key) VALUES (:n, 'guest', 0, :k)"),
+                {"n": name, "k": name.lower()},
+            )
+        command.upgrade(config, "head")
+        keys = connection.execute(sa.text("SELECT name, name_key FROM users ORDER BY id")).all()
+    engine.dispose()
+    assert [tuple(row) for row in keys] == [
+        ("\u0440\u043e\u0440", "pop"),
+        ("Pop", None),
+        ("Vern", "vern"),
+        ("Vem", None),
+        ("Zo\u00eb", "zoe\u0308"),
+    ]
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_processes_started_together_migrate_one_after_another(url: str) -> None:
+    """Issue 33, item 8: two cluster processes started at once on a fresh database both came to
+    create the schema, and one died on a unique violation of ``alembic_version``."""
+    engines = [sa.create_engine(url) for _ in range(4)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for done in [pool.submit(migrate.upgrade, engine) for engine in engines]:
+            done.result()  # each returns, none raises
+    with engines[0].connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+    for engine in engines:
+        engine.dispose()
+
+
+def test_an_id_with_a_nul_names_nothing(url: str) -> None:
+    """PostgreSQL refuses NUL in text: a client's table id with one is no table, not a server error
+    (found by the OpenAPI fuzz test: GET /api/history?table=...%00...)."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        assert await store.table("a\x00b") is None
+        assert await store.finished_games(table_id="a\x00b") == []
         await store.close()
 
     asyncio.run(run())

@@ -4,6 +4,7 @@ Playwright. Never downloads a browser: without /usr/bin/chromium every test here
 from __future__ import annotations
 
 import socket
+import sqlite3
 import sys
 import threading
 import time
@@ -50,9 +51,20 @@ class LiveServer:
     """The muggins app under uvicorn in a background thread; ``url`` is where the browser goes."""
 
     def __init__(self, db: Path, *, bot_delay: float, grace: float) -> None:
+        self.db = db
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=bot_delay, grace=grace))
+        # every test's players come from 127.0.0.1: no quotas per address
+        settings = Settings(
+            db_url=f"sqlite:///{db}",
+            bot_delay=bot_delay,
+            grace=grace,
+            guests_per_minute=10_000,
+            sockets_per_minute=100_000,
+            address_rate=100_000,
+            api_rate=100_000,
+        )
+        app = create_app(settings)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -70,6 +82,12 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
 
+    def free_guest_names(self) -> None:
+        """Let the next test's guests have any name again (one server serves every test, and a
+        name is one player's): the guests so far keep their names but no longer hold them."""
+        with sqlite3.connect(self.db) as db:
+            db.execute("UPDATE users SET name_key = NULL WHERE kind = 'guest'")
+
 
 @pytest.fixture(autouse=True)
 def _chromium() -> None:
@@ -81,6 +99,14 @@ def _chromium() -> None:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = LiveServer(tmp_path_factory.mktemp("web") / "muggins.db", bot_delay=0.05, grace=30.0).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own, for a test whose tables no other test may see."""
+    live = LiveServer(tmp_path / "muggins.db", bot_delay=0.05, grace=30.0).start()
     yield live
     live.stop()
 
@@ -160,6 +186,15 @@ class Player:
         page.click("#create-submit")
         page.wait_for_url("**/#/table/*")
         return self.table_id()
+
+    def sign_in(self, name: str, password: str, *, register: bool = False) -> None:
+        """Log in (or register) through the account page, reached from the header as a guest or
+        from the name form when signed out."""
+        page = self.page
+        page.locator("text=log in / register").or_(page.locator("text=log in or register")).first.click()
+        page.fill("#account-name", name)
+        page.fill("#account-password", password)
+        page.click("#register-btn" if register else "#login-btn")
 
     def sit_from_lobby(self, table_id: str) -> None:
         self.page.click(f"tr[data-table='{table_id}'] button.sit")
@@ -287,6 +322,7 @@ def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Playe
     yield open_as
     for context in contexts:
         context.close()
+    server.free_guest_names()
     assert not errors, f"JavaScript errors or CSP refusals in the page: {errors}"
 
 

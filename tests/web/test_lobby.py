@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import expect
+import httpx
+from playwright.sync_api import Browser, expect
 
 from muggins.games.registry import game_class, game_names
+from muggins.server.manager import LOBBY_PAGE
 
 
 def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
@@ -74,3 +76,46 @@ def test_play_now_joins_a_waiting_player_or_starts_against_the_bot(player: Calla
     expect(uma.page.locator("#felt")).to_have_attribute("data-phase", "discard")
     expect(uma.page.locator(".seat[data-seat='1']")).to_contain_text("expert bot")
     expect(uma.page.locator("#my-hand button.card")).to_have_count(6)
+
+
+def test_the_lobby_turns_pages_and_shows_new_tables_first(browser: Browser, own_server: Any) -> None:
+    """Issue 33, item 1: the lobby comes a page of 50 tables at a time; a table made meanwhile
+    appears first on the first page. A server of its own, so that no other test sees its tables."""
+    live = own_server
+    body = {"game": "skalborg", "players": 2, "seat": 0}
+    made = []
+    for n in range(6):  # each player may keep 10 tables open
+        token = httpx.post(f"{live.url}/api/guest", json={"name": f"host{n}"}).json()["token"]
+        for _ in range(10):
+            reply = httpx.post(
+                f"{live.url}/api/tables", json=body, headers={"Authorization": f"Bearer {token}"}
+            )
+            made.append(reply.json()["id"])
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(live.url)
+    page.fill("#guest-name", "Pager")
+    page.click("#guest-form button[type=submit]")
+    rows = page.locator("#table-rows tr")
+    expect(rows).to_have_count(LOBBY_PAGE)
+    expect(page.locator("#lobby-page")).to_have_text("page 1 of 2 · 60 tables")
+    expect(rows.first).to_have_attribute("data-table", made[-1])  # the newest first
+    expect(page.locator("#lobby-newer")).to_be_disabled()
+    page.click("#lobby-older")
+    expect(page.locator("#lobby-page")).to_have_text("page 2 of 2 · 60 tables")
+    expect(rows).to_have_count(60 - LOBBY_PAGE)
+    expect(rows.last).to_have_attribute("data-table", made[0])
+    expect(page.locator("#lobby-older")).to_be_disabled()
+    # a table made now is not slipped into the second page; the first page has it on top
+    token = httpx.post(f"{live.url}/api/guest", json={"name": "late"}).json()["token"]
+    fresh = httpx.post(f"{live.url}/api/tables", json=body, headers={"Authorization": f"Bearer {token}"})
+    page.wait_for_timeout(300)
+    expect(rows).to_have_count(60 - LOBBY_PAGE)
+    page.click("#lobby-newer")
+    expect(page.locator("#lobby-page")).to_have_text("page 1 of 2 · 61 tables")
+    expect(rows.first).to_have_attribute("data-table", fresh.json()["id"])
+    # and a table made while the first page is shown comes in at its top at once
+    later = httpx.post(f"{live.url}/api/tables", json=body, headers={"Authorization": f"Bearer {token}"})
+    expect(rows.first).to_have_attribute("data-table", later.json()["id"])
+    context.close()

@@ -4,6 +4,7 @@ a spectator who follows an invite link sees the game but never a hidden card; ph
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -183,3 +184,55 @@ def test_resigning_concedes_and_keeps_the_seat_for_a_rematch(player: Callable[..
         expect(page.locator("#result")).to_be_hidden()
         expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
         expect(page.locator("#my-hand button.card")).to_have_count(6)
+
+
+def test_a_game_of_three_goes_on_without_the_player_who_left(player: Callable[..., Any]) -> None:
+    """Issue 17, item 4: who left, and what the rule did, in the log of the players who stay."""
+    ada = player("Ada")
+    eve = player("Eve")
+    table = ada.create_table("cribbage", 3, options={"first_dealer": 0}, bots={2: "random"}, turn_time=30)
+    eve.sit_from_lobby(table)
+    a = ada.page
+    expect(a.locator("#felt")).to_have_attribute("data-phase", "discard")
+    eve.page.click("#leave-btn")
+    eve.page.click("#leave-btn")
+    log = a.locator("#event-log")
+    expect(log).to_contain_text("Eve left the table")
+    expect(log).to_contain_text("Hand 2: random bot 3 deals, now without Eve")
+    expect(a.locator("#result")).to_be_hidden()
+    expect(a.locator("#my-hand button.card")).to_have_count(6)  # the two-player deal now
+
+
+def test_a_move_overtaken_by_the_game_is_no_error(player: Callable[..., Any]) -> None:
+    """A stale move (chosen in a state the game has left) is refused with code ``stale``: the
+    player is told the game moved on, without an error, and plays on from the newest state."""
+    ivy = player("Ivy")
+    page = ivy.page
+    tampered: list[str] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "move" and not tampered:  # the first move arrives as if late
+                tampered.append(data["text"])
+                data["state_id"] = 10_000
+            server.send(json.dumps(data))
+
+        ws.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    page.reload()  # the client connects again, through the route
+    ivy.create_table("cribbage", 2, bots={1: "random"})
+    expect(page.locator("#my-hand button.card")).to_have_count(6)
+    cards = page.locator("#my-hand button.card")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    page.click("#discard-btn")  # the discard, refused as stale
+    expect(page.locator("#toasts")).to_contain_text("The game moved on before your move arrived")
+    expect(page.locator("#toasts .toast.error")).to_have_count(0)
+    expect(page.locator("#my-hand button.card")).to_have_count(6)  # nothing changed
+    assert tampered
+    ivy.step()  # chosen again, it is taken
+    expect(page.locator("#my-hand button.card")).to_have_count(4)

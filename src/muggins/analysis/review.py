@@ -49,6 +49,10 @@ THRESHOLDS: tuple[tuple[float, Label], ...] = (
 """A decision losing less than each bound (expected points) gets its label; any more: blunder."""
 LABELS: tuple[Label, ...] = (*(name for _, name in THRESHOLDS), "blunder")
 REVIEWED_GAMES = ("cribbage", "cribist", "skalborg")
+QUICK_REVIEWS = ("cribbage",)
+"""Games reviewed in well under a second of CPU, quick enough for a server to make between live
+tables. A Cribist review searches every card (about 3 s a deal for four seats) and a Skalborg
+review samples every throw and call (2-6 s a game): ``muggins review`` makes those."""
 
 
 Judge = Callable[["Game", int, "Move", int], "Decision | None"]

@@ -52,6 +52,55 @@ def register(sub: Any) -> None:
         "--rate", type=number_in(1, 1000), default=20.0, help="messages a second one connection may send"
     )
     parser.add_argument(
+        "--guests-per-minute",
+        type=number_in(1, 1_000_000),
+        default=20,
+        help="new players (guests, registrations) one address may make a minute (default 20)",
+    )
+    parser.add_argument(
+        "--hints-per-minute",
+        type=number_in(1, 1_000_000),
+        default=20,
+        help="hints one player may ask for a minute (default 20)",
+    )
+    parser.add_argument(
+        "--address-rate",
+        type=number_in(1, 1_000_000),
+        default=100,
+        help="messages a second one address may send over all its connections (default 100)",
+    )
+    parser.add_argument(
+        "--api-rate",
+        type=number_in(1, 1_000_000),
+        default=50,
+        help="HTTP API requests a second one address may make (default 50)",
+    )
+    parser.add_argument(
+        "--sockets-per-minute",
+        type=number_in(1, 1_000_000),
+        default=60,
+        help="WebSockets one address may open a minute (default 60)",
+    )
+    parser.add_argument(
+        "--header-timeout",
+        type=number_in(0.1, 3600),
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds a request's headers may take to arrive (default 10)",
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=number_in(1, 1_000_000),
+        default=128,
+        help="HTTP connections one address may hold open, WebSockets aside (default 128)",
+    )
+    parser.add_argument(
+        "--session-days",
+        type=number_in(0.001, 3650),
+        default=30.0,
+        help="days a sign-in lasts without a visit (every visit renews it; default 30)",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     parser.set_defaults(run=run)
@@ -62,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
     from muggins.build import build_note
     from muggins.server.app import create_app
+    from muggins.server.head_guard import head_guard
     from muggins.server.messages import MAX_FRAME_BYTES
     from muggins.server.preflight import listen, reach_database, reach_redis
     from muggins.server.settings import Settings
@@ -71,6 +121,12 @@ def run(args: argparse.Namespace) -> int:
         "bot_delay": args.bot_delay,
         "rate_per_second": args.rate,
         "rate_burst": max(40, int(args.rate * 2)),
+        "session_days": args.session_days,
+        "guests_per_minute": int(args.guests_per_minute),
+        "hints_per_minute": int(args.hints_per_minute),
+        "address_rate": args.address_rate,
+        "api_rate": args.api_rate,
+        "sockets_per_minute": int(args.sockets_per_minute),
     }
     if args.db:
         fields["db_url"] = args.db
@@ -98,9 +154,16 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
         access_log=args.log_level == "debug",
+        limit_concurrency=MAX_CONNECTIONS,  # beyond it, new requests get 503: descriptors stay free
+        timeout_keep_alive=5,
+        http=head_guard(head_seconds=args.header_timeout, per_address=int(args.connections_per_address)),
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+MAX_CONNECTIONS = 10_000
+"""Connections and requests the process serves at once (uvicorn's ``limit_concurrency``)."""
 
 
 def _url_host(host: str) -> str:

@@ -125,6 +125,16 @@ class Game(ABC, Generic[OptionsT]):
     def is_over(self) -> bool:
         return self.result is not None
 
+    def clock_minutes(self) -> float | None:
+        """The minutes this game may last by a clock of its own while its time has not been called
+        (None: it has no such clock). The table counts them from the game's start and, when they
+        run out, makes ``time_up_move`` for seat 0."""
+        return None
+
+    def time_up_move(self) -> Move:
+        """The move the table makes when the game's clock runs out (a game with a clock defines it)."""
+        raise NotImplementedError(f"{self.name} has no game clock")
+
     @property
     def state_id(self) -> int:
         """Counts the moves applied; a client's move made against an older state is stale."""

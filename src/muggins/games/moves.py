@@ -93,10 +93,10 @@ def _one_card(verb: str, args: list[str]) -> Card:
 def _amount(verb: str, args: list[str], *, minimum: int = 0) -> int:
     if len(args) != 1:
         raise MoveSyntaxError(f"'{verb}' takes one whole number, e.g. '{verb} 20'")
-    try:
-        value = int(args[0])
-    except ValueError:
-        raise MoveSyntaxError(f"'{verb}' needs a whole number, not {args[0]!r}") from None
+    text = args[0]
+    if not (text.isascii() and text.isdigit()):  # int() would take "５", "1_0" and "+2" too
+        raise MoveSyntaxError(f"'{verb}' needs a whole number written with the digits 0-9, not {text!r}")
+    value = int(text)
     if value < minimum:
         raise MoveSyntaxError(f"'{verb}' needs a number of at least {minimum}, not {value}")
     return value

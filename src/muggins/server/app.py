@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response, WebSocket
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
@@ -17,21 +17,24 @@ from muggins.extras import require
 from muggins.server.auth import Auth
 from muggins.server.bus import Bus, MemoryBus
 from muggins.server.connection import Connection
+from muggins.server.deps import client_address
 from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
 from muggins.server.manager import Tables
-from muggins.server.middleware import BodyLimit, SecurityHeaders
+from muggins.server.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
+from muggins.server.throttle import LoginThrottle, RedisLoginThrottle
 
 log = logging.getLogger(__name__)
 
 
 async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
-    """422 naming what was wrong, as ASCII JSON: a request with a lone surrogate (which UTF-8
-    cannot encode) is refused like any other bad input, not answered with a server error."""
+    """422 naming each wrong field and what was wrong with it (``loc``, ``msg``), and nothing of
+    the validator's own (no echo of the input, no links to pydantic's pages), as ASCII JSON: a
+    request with a lone surrogate (which UTF-8 cannot encode) is refused like any other."""
     assert isinstance(exc, RequestValidationError)
-    detail = jsonable_encoder(exc.errors(), custom_encoder={bytes: lambda b: b.decode("utf-8", "replace")})
+    detail = [{"loc": [str(at) for at in error["loc"]], "msg": str(error["msg"])} for error in exc.errors()]
     return Response(json.dumps({"detail": detail}), status_code=422, media_type="application/json")
 
 
@@ -52,6 +55,8 @@ def create_app(
         the_store = store or SqlStore(settings.db_url, commit_window=settings.commit_window)
         await the_store.start()
         tables: Tables
+        failures = (settings.login_failures_per_name, settings.login_failures_per_address)
+        throttle = LoginThrottle(*failures)
         if settings.redis_url is not None:
             # The cluster needs the scale extra: imported only when asked for.
             from muggins.server.bus.redis import RedisBus
@@ -61,11 +66,17 @@ def create_app(
             if not isinstance(the_bus, RedisBus):
                 raise TypeError(f"a cluster (redis_url) needs the Redis bus, not {type(the_bus).__name__}")
             tables = ClusterTables(the_store, the_bus, settings)
+            throttle = RedisLoginThrottle(the_bus, *failures)
         else:
             the_bus = bus or MemoryBus()
             tables = Tables(the_store, the_bus, settings)
         app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
-        app.state.auth = Auth(the_store, await the_store.secret())
+        app.state.auth = Auth(
+            the_store,
+            await the_store.secret(),
+            session_seconds=settings.session_days * 86400,
+            throttle=throttle,
+        )
         resumed = await tables.resume()
         log.info("muggins server ready: %d tables resumed", resumed)
         heap = asyncio.create_task(keep_full_collections_short(), name="heap")
@@ -86,12 +97,30 @@ def create_app(
     app.include_router(router)
     app.add_exception_handler(RequestValidationError, refuse_invalid_request)
     app.add_middleware(BodyLimit)
+    app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
         state = ws.app.state
-        await Connection(ws, state.tables, state.bus, state.auth, settings).serve()
+        address = client_address(ws)
+        # refused before the handshake completes: the client sees HTTP 403
+        if sockets[address] >= settings.sockets_per_address:
+            await ws.close(code=1008, reason="too many connections from your address")
+            return
+        if not await state.tables.new_sockets.take(address):
+            await ws.close(code=1008, reason="too many new connections from your address")
+            return
+        sockets[address] += 1
+        try:
+            await Connection(ws, state.tables, state.bus, state.auth, settings, address=address).serve()
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    sockets: collections.Counter[str] = collections.Counter()
+    """Open WebSockets by client address (in this process)."""
 
     if settings.web_dir is not None and (settings.web_dir / "index.html").is_file():
         app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")

@@ -1,79 +1,213 @@
-"""Who a client is: signed tokens (guests and members alike) and argon2 password hashes for members."""
+"""Who a client is: signed session tokens (guests and members alike) that expire and can be
+revoked, argon2 password hashes for members on a thread of their own, and a throttle on wrong
+passwords."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+import secrets
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import argon2
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from muggins.server.store import DuplicateLoginError, Store, User
+from muggins.server.store.base import login_key, name_key
+from muggins.server.throttle import LoginThrottle
 
 NAME = re.compile(r"^[\w .'-]{1,32}$")
 _hasher = argon2.PasswordHasher()
+
+SESSION_SECONDS = 30 * 24 * 3600
+"""A token is good this long after it was issued; every welcome issues a fresh one, so only a
+player away this long signs in again."""
+
+HASHES_WAITING = 8
+"""Password hashes that may wait for the hashing thread; more are refused (the server is busy)."""
 
 
 class AuthError(ValueError):
     """A bad token, name or password; the message says which."""
 
 
+class BusyError(AuthError):
+    """Too many passwords are being hashed now: try again shortly."""
+
+
+SITE_NAMES = ("admin", "administrator", "moderator", "mod", "muggins", "root", "staff", "support", "system")
+RESERVED = frozenset(name_key(name) for name in SITE_NAMES)
+"""Names that would pass for the site's own voice (as compared: look-alikes of them too)."""
+
+BOT = name_key("bot")
+"""The word that ends the computer players' names, as compared."""
+
+LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+"""Scripts whose letters pass for each other ("Аlice" with a Cyrillic А): a name uses one of them."""
+
+
 def check_name(name: str) -> str:
-    """A player name, trimmed: 1-32 letters, digits, spaces and . ' - _."""
-    name = " ".join(name.split())
+    """A player name in its compatibility form (NFKC: a fullwidth "Ａlice" is "Alice"), trimmed:
+    1-32 letters, digits, spaces and . ' - _; not ending in "bot" as the computer players' names
+    do ("Expert bot"), not a reserved name, and not mixing Latin, Cyrillic and Greek letters."""
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not NAME.match(name):
         raise AuthError(f"a name is 1-32 letters, digits, spaces or . ' - _, not {name!r}")
+    key = name_key(name)
+    if key == BOT or key.endswith(f" {BOT}"):
+        raise AuthError(f"names ending in 'bot' are the computer players', not {name!r}")
+    if key in RESERVED:
+        raise AuthError(f"the name {name!r} is reserved")
+    scripts = {unicodedata.name(c, "").split(" ")[0] for c in name if c.isalpha()} & LOOK_ALIKE_SCRIPTS
+    if len(scripts) > 1:
+        raise AuthError(f"a name's letters are of one script, not {' and '.join(sorted(scripts)).lower()}")
     return name
 
 
+class Hashing:
+    """argon2 on one thread of its own, not the pool that bots, replays and the store use, so a
+    flood of logins slows logins only; at most ``HASHES_WAITING`` wait, the rest are refused."""
+
+    def __init__(self, waiting: int = HASHES_WAITING) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argon2")
+        self.waiting, self.pending = waiting, 0
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        if self.pending >= self.waiting:
+            raise BusyError("the server is busy checking passwords: try again in a few seconds")
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        finally:
+            self.pending -= 1
+
+    async def hash(self, password: str) -> str:
+        hashed: str = await self.run(_hasher.hash, password)
+        return hashed
+
+    async def verify(self, stored: str, password: str) -> bool:
+        try:
+            await self.run(_hasher.verify, stored, password)
+        except argon2.exceptions.VerificationError:
+            return False
+        return True
+
+
 class Auth:
-    """Makes and checks tokens; registers and logs in members. A token names a user for good, so a
-    guest's browser that keeps it reclaims their seats after a reload or a server restart."""
+    """Issues and checks session tokens; registers, logs in and out, and changes passwords.
 
-    def __init__(self, store: Store, secret: str) -> None:
+    A token names a user, the user's token epoch and when it was issued; it is good for
+    ``session_seconds`` and until the epoch is raised (log out, a new password), which revokes
+    every token issued before on every device. A guest's browser that keeps its token reclaims
+    their seats after a reload or a server restart."""
+
+    def __init__(
+        self,
+        store: Store,
+        secret: str,
+        *,
+        session_seconds: float = SESSION_SECONDS,
+        throttle: LoginThrottle | None = None,
+    ) -> None:
         self.store = store
-        self.signer = URLSafeSerializer(secret, salt="muggins-user")
+        self.signer = URLSafeTimedSerializer(secret, salt="muggins-session")
+        self.session_seconds = session_seconds
+        self.throttle = throttle or LoginThrottle()
+        self.hashing = Hashing()
 
-    def token(self, user: User) -> str:
-        return self.signer.dumps({"u": user.id})
+    async def token(self, user: User) -> str:
+        """A new token for ``user`` (each one differs: issue time and a nonce)."""
+        return (await self.session(user))[0]
+
+    async def session(self, user: User) -> tuple[str, int]:
+        """A new token for ``user`` and the token epoch it carries (its session ends when the
+        epoch is raised)."""
+        epoch = await self.store.token_epoch(user.id) or 0
+        return self.signer.dumps({"u": user.id, "e": epoch, "n": secrets.token_urlsafe(6)}), epoch
 
     async def user_of(self, token: str) -> User:
-        """The user a token names."""
+        """The user a token names, if it is still good."""
         try:
-            data = self.signer.loads(token)
+            data = self.signer.loads(token, max_age=int(self.session_seconds))
+        except SignatureExpired:
+            raise AuthError("the session has expired (sign in again)") from None
         except BadSignature:
             raise AuthError("the token is not valid (sign in again)") from None
-        user = await self.store.user(int(data["u"])) if isinstance(data, dict) and "u" in data else None
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("u"), int)
+            or not isinstance(data.get("e"), int)
+        ):
+            raise AuthError("the token is not valid (sign in again)")
+        user = await self.store.user(data["u"])
         if user is None or user.kind == "bot":
             raise AuthError("the token names no player")
+        if await self.store.token_epoch(user.id) != data["e"]:
+            raise AuthError("the session has ended: you signed out or changed your password (sign in again)")
         return user
 
     async def guest(self, name: str) -> User:
-        return await self.store.create_user(check_name(name), "guest")
-
-    async def register(self, name: str, password: str) -> User:
-        name = check_name(name)
-        if len(password) < 8:
-            raise AuthError("a password has at least 8 characters")
+        """A new guest: under ``name``, or "name 2" (the first free number) if that is taken."""
         try:
+            return await self.store.create_guest(check_name(name))
+        except DuplicateLoginError as exc:
+            raise AuthError(str(exc)) from None
+
+    async def register(self, name: str, password: str, guest: User | None = None) -> User:
+        """A new member; a ``guest`` who registers becomes that member, keeping games and ratings."""
+        name = check_name(name)
+        _check_password(password)
+        password_hash = await self.hashing.hash(password)
+        try:
+            if guest is not None and guest.kind == "guest":
+                return await self.store.make_member(guest.id, name, login_key(name), password_hash)
             return await self.store.create_user(
-                name,
-                "member",
-                login=name.lower(),
-                password_hash=await asyncio.to_thread(_hasher.hash, password),
+                name, "member", login=login_key(name), password_hash=password_hash
             )
         except DuplicateLoginError:
-            raise AuthError(f"the name {name!r} is already registered") from None
+            raise AuthError(f"the name {name!r} is taken (registered, or a guest's)") from None
 
-    async def login(self, name: str, password: str) -> User:
-        found = await self.store.login(check_name(name).lower())
+    async def login(self, name: str, password: str, address: str = "") -> User:
+        """The member ``name`` if the password is theirs; wrong passwords are throttled per name and
+        per address (``ThrottledError`` says how long to wait)."""
+        login = login_key(check_name(name))
+        await self.throttle.check(login, address)
+        found = await self.store.login(login)
         if found is None:
+            await self.hashing.run(_hasher.hash, password)  # as slow as a wrong password: no name probing
+            await self.throttle.failed(login, address)
             raise AuthError("wrong name or password")
         user, stored = found
-        try:
-            await asyncio.to_thread(_hasher.verify, stored, password)
-        except argon2.exceptions.VerificationError:
-            raise AuthError("wrong name or password") from None
+        if not await self.hashing.verify(stored, password):
+            await self.throttle.failed(login, address)
+            raise AuthError("wrong name or password")
+        await self.throttle.succeeded(login)
         if _hasher.check_needs_rehash(stored):
-            await self.store.set_password_hash(user.id, _hasher.hash(password))
+            await self.store.set_password_hash(user.id, await self.hashing.hash(password))
         return user
+
+    async def log_out(self, user: User) -> None:
+        """End every session of ``user``: each token issued so far is refused from now on."""
+        await self.store.revoke_tokens(user.id)
+
+    async def change_password(self, user: User, old: str, new: str, address: str = "") -> User:
+        """Set a member's new password (the old one must be right); every other session ends."""
+        if user.kind != "member":
+            raise AuthError("only a registered player has a password to change")
+        try:
+            member = await self.login(user.name, old, address)
+        except AuthError as exc:
+            if type(exc) is not AuthError:  # throttled or busy: say so
+                raise
+            raise AuthError("the old password is wrong") from None
+        _check_password(new)
+        await self.store.set_password_hash(member.id, await self.hashing.hash(new))
+        await self.store.revoke_tokens(member.id)
+        return member
+
+
+def _check_password(password: str) -> None:
+    if len(password) < 8:
+        raise AuthError("a password has at least 8 characters")

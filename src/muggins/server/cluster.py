@@ -28,12 +28,12 @@ from muggins.server import messages
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
-from muggins.server.limits import RedisAccountLimits
-from muggins.server.manager import LOBBY, Tables
+from muggins.server.limits import AccountLimits, RedisAccountLimits
+from muggins.server.manager import LOBBY, Tables, page_of
 from muggins.server.ownership import Leases
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import WATCH, Table, TableError
+from muggins.server.table import WATCH, BusyError, NoTableError, Table, TableError, table_error
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,6 @@ class ClusterTables(Tables):
         """Table -> the node last seen holding its lease (asked again when that node does not answer
         or says it is not the owner), so a forwarded request costs no lookup in Redis."""
         self.lobby_key = bus.key("lobby")
-        self.account_limits = RedisAccountLimits(bus, settings.rate_per_second, settings.rate_burst)
         self.redis = bus.redis
         self.redis_bus = bus
         self.forwarder = Forwarder(bus, self.node, self._serve)
@@ -131,6 +130,7 @@ class ClusterTables(Tables):
     async def resume(self) -> int:
         """Join the cluster: answer requests, follow the lobby, keep leases, take orphaned tables."""
         await self.forwarder.start()
+        await self.follow_players()
         self.lobby_sub = await self.bus.subscribe(LOBBY, self._on_lobby)
         for text in (await self.redis.hgetall(self.lobby_key)).values():
             info = messages.TableInfo.model_validate_json(text)
@@ -157,6 +157,11 @@ class ClusterTables(Tables):
         await self.control.aclose()
         await self.keeper.aclose()
 
+    def quota(self, rate: float, burst: int, kind: str) -> AccountLimits:
+        """Every process of the cluster spends from one bucket per key, kept in Redis."""
+        assert isinstance(self.bus, RedisBus)  # set by Tables before the buckets are made
+        return RedisAccountLimits(self.bus, rate, burst, kind=kind)
+
     # --- ownership --------------------------------------------------------------------------
 
     def fence(self, table: Table) -> int | None:
@@ -181,7 +186,7 @@ class ClusterTables(Tables):
                 self.epochs[table_id] = await self.store.claim_table(table_id)
                 row = await self.store.table(table_id)
                 if row is None:
-                    raise TableError(f"there is no table {table_id!r}")
+                    raise NoTableError(f"there is no table {table_id!r}")
                 table = await self._load(row, taken_over=True)
             except BaseException:
                 self.epochs[table_id] = -1
@@ -321,7 +326,7 @@ class ClusterTables(Tables):
         try:
             return await OPS[op](table, User(**user), args)
         except TableError as exc:
-            raise ForwardError(str(exc)) from None
+            raise ForwardError(str(exc), exc.code) from None
 
     async def call(self, table_id: str, op: str, user: User, **args: Any) -> Any:
         """Run ``op`` on the table wherever it is owned: here, on its owner, or here after taking
@@ -348,12 +353,12 @@ class ClusterTables(Tables):
                         alive=functools.partial(self._still_owner, table_id, owner),
                     )
                 except ForwardError as exc:
-                    raise TableError(str(exc)) from None
+                    raise table_error(exc.code, str(exc)) from None
                 except (NotOwnerError, TimeoutError):
                     if self.owners.get(table_id) == owner:
                         del self.owners[table_id]
             if time.monotonic() > deadline:
-                raise TableError(f"the server that runs table {table_id} does not answer; try again")
+                raise BusyError(f"the server that runs table {table_id} does not answer; try again")
             await asyncio.sleep(0.2)
 
     async def _still_owner(self, table_id: str, node: str) -> bool:
@@ -378,7 +383,7 @@ class ClusterTables(Tables):
             local = self.tables.get(table_id)
             row = local.row if local is not None else await self.store.table(table_id)
             if row is None:
-                raise TableError(f"there is no table {table_id!r}")
+                raise NoTableError(f"there is no table {table_id!r}")
             handle = self.handles.setdefault(table_id, TableHandle(row, self))
         if handle.idle_since is not None:
             handle.idle_since = time.monotonic()  # in use: not forgotten while a connection follows it
@@ -440,8 +445,10 @@ class ClusterTables(Tables):
         seated = {uid for uid, bot in table.row.seats.values() if bot is None}
         return any(uid not in seated for uid in table.present)
 
-    def lobby(self) -> list[messages.TableInfo]:
-        return [t for t in self.listing.values() if not t.private and t.status != "finished"]
+    def lobby_page(self, page: int) -> tuple[list[messages.TableInfo], int]:
+        """The lobby of the whole cluster, from the listing every process keeps up to date."""
+        public = [t for t in self.listing.values() if not t.private and t.status != "finished"]
+        return page_of(public[::-1], lambda t: t.status == "waiting", page)
 
     async def lobby_changed(self, table: Table, update: messages.TableUpdate) -> None:
         await super().lobby_changed(table, update)

@@ -19,9 +19,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from muggins.server import messages
 from muggins.server.auth import Auth, AuthError
-from muggins.server.bus import Bus, Subscription, seat_audience, table_channel
+from muggins.server.bus import Bus, Subscription, seat_audience, session_channel, table_channel
 from muggins.server.limits import TokenBucket
-from muggins.server.manager import LOBBY, Tables
+from muggins.server.manager import LOBBY, LOBBY_PAGE, NEW_PLAYERS_REFUSED, Tables
 from muggins.server.settings import Settings
 from muggins.server.store import User
 from muggins.server.table import WATCH, Table, TableError, user_info
@@ -29,11 +29,27 @@ from muggins.server.table import WATCH, Table, TableError, user_info
 log = logging.getLogger(__name__)
 
 OUTBOX_LIMIT = 2000
-"""A client this far behind is too slow to follow the game; it is disconnected."""
+"""A client this many messages behind is too slow to follow the game; it is disconnected."""
+
+OUTBOX_BYTES = 8 * 1024 * 1024
+"""A client with this many bytes waiting for it (a socket that never reads) is disconnected too:
+what a slow reader costs the server is bounded in bytes, whatever the size of the messages."""
+
+CLOSING_SECONDS = 5.0
+"""How long a dropped connection's last messages and close may take to send."""
+
+TOO_SLOW = (1008, "too slow to follow")
+"""How a connection is closed when it is too far behind (its outbox is full)."""
+SESSION_ENDED = (4001, "your session has ended: you signed out or changed your password (sign in again)")
+"""How a connection is closed when its player's session ends elsewhere (the client signs in again)."""
 
 
 class RefusedError(ValueError):
-    """A client message refused with a reason."""
+    """A client message refused with a reason, and the kind of refusal (an ``error``'s code)."""
+
+    def __init__(self, reason: str, code: messages.ErrorCode = "invalid") -> None:
+        super().__init__(reason)
+        self.code: messages.ErrorCode = code
 
 
 Position = tuple[int, int]
@@ -69,15 +85,32 @@ class Joined:
 class Connection:
     """Serves one WebSocket until it closes."""
 
-    def __init__(self, ws: WebSocket, tables: Tables, bus: Bus, auth: Auth, settings: Settings) -> None:
+    def __init__(
+        self, ws: WebSocket, tables: Tables, bus: Bus, auth: Auth, settings: Settings, *, address: str = ""
+    ) -> None:
         self.ws, self.tables, self.bus, self.auth, self.settings = ws, tables, bus, auth, settings
+        self.address = address
+        """The client's address: new players are counted by it."""
         self.user: User | None = None
         self.joined: dict[str, Joined] = {}
         self.following: dict[str, asyncio.Lock] = {}
         self.jobs: set[asyncio.Task[None]] = set()
         self.lobby: Subscription | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0
+        """Bytes in the outbox."""
         self.closing = False
+        self.dropped = False
+        """Too slow, or its session ended: the client is being disconnected."""
+        self.why = TOO_SLOW
+        """The close code and reason a dropped connection is given."""
+        self.session: Subscription | None = None
+        """The player's session channel (after hello)."""
+        self.epoch = 0
+        """The token epoch of this connection's session."""
+        self.serving: asyncio.Task[Any] | None = None
+        self.receiving = False
+        """The serving task is waiting for the client's next frame (it may be cancelled there)."""
         self.limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
         self.flood_told = 0.0
         self.handlers: dict[type[Any], Callable[[Any], Awaitable[None]]] = {
@@ -101,40 +134,72 @@ class Connection:
         """Queue a message for this client (bus handlers call this; it never blocks)."""
         if self.closing:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.closing = True
-            self.outbox.put_nowait(None)
+        text = message if isinstance(message, str) else message.model_dump_json()
+        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_BYTES:
+            self._drop()
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else message.model_dump_json())
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
+
+    def _drop(self, why: tuple[int, str] = TOO_SLOW) -> None:
+        """Stop serving the client, saying ``why`` (a close code and reason) if its socket still
+        takes it: it is too far behind, or its session has ended. Its outbox and subscriptions go
+        with it."""
+        self.closing = self.dropped = True
+        self.why = why
+        self.outbox.put_nowait(None)
+        if self.receiving and self.serving is not None:
+            self.serving.cancel()  # waiting for a frame; a message being handled finishes first
 
     async def _writer(self) -> None:
         try:
             while True:
                 text = await self.outbox.get()
                 if text is None:
-                    await self.ws.close(code=1008, reason="too slow to follow")
+                    await self.ws.close(code=self.why[0], reason=self.why[1])
                     return
+                self.queued -= len(text)
                 await self.ws.send_text(text)
         finally:
             self.closing = True
 
     async def serve(self) -> None:
         await self.ws.accept()
+        self.serving = asyncio.current_task()
         writer = asyncio.create_task(self._writer())
         try:
-            while True:
-                frame = await self.ws.receive()
+            while not self.dropped:
+                self.receiving = True
+                try:
+                    if self.user is None:  # a socket that never says hello is not kept
+                        frame = await asyncio.wait_for(self.ws.receive(), self.settings.hello_seconds)
+                    else:
+                        frame = await self.ws.receive()
+                except TimeoutError:
+                    await self.ws.close(
+                        code=1008, reason=f"say hello within {self.settings.hello_seconds:g} s"
+                    )
+                    break
+                finally:
+                    self.receiving = False
                 if frame["type"] == "websocket.disconnect":
                     break
                 text = frame.get("text")
                 if text is None:
-                    self.send(messages.Error(reason="send JSON text frames, not binary"))
+                    self._refuse("send JSON text frames, not binary", "invalid", None, None)
                     continue
                 await self.handle(text)
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if not self.dropped:
+                raise
+            asyncio.current_task().uncancel()  # type: ignore[union-attr]  # our own cancel: served
         finally:
             await self._cleanup()
+            if self.dropped and self.why is not TOO_SLOW:  # the writer says why, and closes
+                with contextlib.suppress(TimeoutError, Exception):
+                    await asyncio.wait_for(writer, CLOSING_SECONDS)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
@@ -145,6 +210,8 @@ class Connection:
         await asyncio.gather(*self.jobs, return_exceptions=True)
         if self.lobby is not None:
             await self.lobby.close()
+        if self.session is not None:
+            await self.session.close()
         for table_id in list(self.joined):
             await self._unjoin(table_id)
 
@@ -157,10 +224,13 @@ class Connection:
         if self.user is not None and not await self.tables.account_limits.take(self.user.id):
             self._flooding(f"too many messages from your account: at most {rate:g} a second in all")
             return
+        if not await self.tables.address_limits.take(self.address):
+            per_address = self.settings.address_rate
+            self._flooding(f"too many messages from your address: at most {per_address:g} a second in all")
+            return
         if len(text.encode()) > self.settings.max_message_bytes:
-            self.send(
-                messages.Error(reason=f"message too large: at most {self.settings.max_message_bytes} bytes")
-            )
+            most = self.settings.max_message_bytes
+            self.send(messages.Error(reason=f"message too large: at most {most} bytes", code="too_large"))
             return
         request: str | None = None
         table_id: str | None = None
@@ -183,22 +253,26 @@ class Connection:
                     raise RefusedError(_validation_reason(exc)) from None
             request, table_id = message.type, getattr(message, "table_id", None)
             if self.user is None and not isinstance(message, messages.Hello | messages.Ping):
-                raise RefusedError("say hello first (with a token or a name)")
+                raise RefusedError("say hello first (with a token or a name)", "say_hello")
             await self.handlers[type(message)](message)
-        except (RefusedError, TableError, AuthError) as exc:
-            self.send(messages.Error(reason=str(exc), request=request, table_id=table_id))
+        except (RefusedError, TableError) as exc:
+            self._refuse(str(exc), exc.code, request, table_id)
+        except AuthError as exc:
+            self._refuse(str(exc), "unauthorized", request, table_id)
         except Exception:
             log.exception("handling %r failed", text[:200])
-            self.send(
-                messages.Error(reason="server error; nothing changed", request=request, table_id=table_id)
-            )
+            self._refuse("server error; nothing changed", "server_error", request, table_id)
+
+    def _refuse(self, reason: str, code: messages.ErrorCode, request: str | None, table: str | None) -> None:
+        """Tell the client its message was refused: why (in words), and what kind of refusal."""
+        self.send(messages.Error(reason=reason, code=code, request=request, table_id=table))
 
     def _flooding(self, reason: str) -> None:
         """Refuse a message over a rate limit (telling the client at most once a second)."""
         now = time.monotonic()
         if now - self.flood_told >= 1:
             self.flood_told = now
-            self.send(messages.Error(reason=reason))
+            self.send(messages.Error(reason=reason, code="too_many"))
 
     # --- following tables -----------------------------------------------------------------------
 
@@ -327,27 +401,40 @@ class Connection:
     def _table(self, table_id: str) -> Table:
         joined = self.joined.get(table_id)
         if joined is None:
-            raise RefusedError(f"join table {table_id} first")
+            raise RefusedError(f"join table {table_id} first", "refused")
         return joined.table
 
     # --- handlers -----------------------------------------------------------------------------
 
     async def on_hello(self, msg: messages.Hello) -> None:
         if self.user is not None:
-            raise RefusedError("you have already said hello")
+            raise RefusedError("you have already said hello", "refused")
         if msg.token:
             user = await self.auth.user_of(msg.token)
         elif msg.name:
+            if not await self.tables.new_players.take(self.address):
+                raise RefusedError(NEW_PLAYERS_REFUSED, "too_many")
             user = await self.auth.guest(msg.name)
         else:
             raise RefusedError("hello needs a token or a name")
         self.user = user
-        self.send(messages.Welcome(user=user_info(user), token=self.auth.token(user)))
+        # following the player's sessions before the epoch is read: an end after it is heard
+        self.session = await self.bus.subscribe(session_channel(user.id), self._session_ended)
+        token, self.epoch = await self.auth.session(user)
+        self.send(messages.Welcome(user=user_info(user), token=token))
 
-    async def on_lobby(self, _msg: messages.Lobby) -> None:
+    def _session_ended(self, epoch: str) -> None:
+        """The player logged out or changed their password (somewhere): a connection of a session
+        from before is closed, and its client signs in again."""
+        if int(epoch) > self.epoch:
+            self._drop(SESSION_ENDED)
+
+    async def on_lobby(self, msg: messages.Lobby) -> None:
         if self.lobby is None:
             self.lobby = await self.bus.subscribe(LOBBY, self.send)
-        self.send(messages.TableList(tables=self.tables.lobby()))
+        tables, total = self.tables.lobby_page(msg.page)
+        pages = max(1, -(-total // LOBBY_PAGE))
+        self.send(messages.TableList(tables=tables, page=msg.page, pages=pages, total=total))
 
     async def on_join(self, msg: messages.Join) -> None:
         table = await self.tables.get(msg.table_id)

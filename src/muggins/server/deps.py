@@ -6,11 +6,17 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request
+from starlette.requests import HTTPConnection
 
 from muggins.server.auth import Auth, AuthError
 from muggins.server.manager import Tables
 from muggins.server.reviews import Reviewer
 from muggins.server.store import Store, User
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address as this server sees it (behind a proxy: uvicorn's --proxy-headers)."""
+    return connection.client.host if connection.client else ""
 
 
 def _store(request: Request) -> Store:

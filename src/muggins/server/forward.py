@@ -25,7 +25,11 @@ class NotOwnerError(LookupError):
 
 
 class ForwardError(RuntimeError):
-    """A refusal from the owner; the message is its reason."""
+    """A refusal from the owner; the message is its reason, ``code`` its kind (an ``error``'s code)."""
+
+    def __init__(self, reason: str, code: str = "refused") -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 Serve = Callable[[str, str, dict[str, Any], dict[str, Any]], Awaitable[Any]]
@@ -64,7 +68,7 @@ class Forwarder:
         table_id: str,
         user: dict[str, Any],
         args: dict[str, Any],
-        timeout: float,
+        timeout: float,  # noqa: ASYNC109 - each wait asks alive() whether to go on, not one deadline
         alive: Callable[[], Awaitable[bool]] | None = None,
     ) -> Any:
         """Run ``op`` on ``node``; raises ``NotOwnerError``, ``ForwardError`` or ``TimeoutError``.
@@ -97,7 +101,7 @@ class Forwarder:
         if reply.get("moved"):
             raise NotOwnerError(table_id)
         if "error" in reply:
-            raise ForwardError(str(reply["error"]))
+            raise ForwardError(str(reply["error"]), str(reply.get("code", "refused")))
         return reply.get("ok")
 
     def _on_message(self, text: str) -> None:
@@ -118,8 +122,8 @@ class Forwarder:
         except NotOwnerError:
             reply["moved"] = True
         except ForwardError as exc:
-            reply["error"] = str(exc)
+            reply["error"], reply["code"] = str(exc), exc.code
         except Exception:
             log.exception("serving %s for table %s failed", request.get("op"), request.get("table"))
-            reply["error"] = "server error; nothing changed"
+            reply["error"], reply["code"] = "server error; nothing changed", "server_error"
         await self.bus.publish(node_channel(str(request["from"])), json.dumps(reply))

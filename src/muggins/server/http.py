@@ -1,6 +1,6 @@
 """The HTTP API (documented in OpenAPI at /openapi.json): games and their options, accounts, the
-lobby and tables, hints, game history with step-through replay and reviews, player pages, and the
-trainers (``muggins.server.trainer``)."""
+lobby and tables, hints, game history with step-through replay and reviews, player pages, the
+trainers (``muggins.server.trainer``) and your settings (``muggins.server.preferences``)."""
 
 from __future__ import annotations
 
@@ -9,20 +9,29 @@ import collections
 from typing import Annotated, Any, Literal
 
 import pydantic
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Request
 
 from muggins.analysis.stats import player_stats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
 from muggins.games.words import told
-from muggins.server import messages, trainer
-from muggins.server.auth import Auth, AuthError
-from muggins.server.deps import AuthDep, ReviewerDep, StoreDep, TablesDep, UserDep, ViewerDep
-from muggins.server.manager import Tables
+from muggins.server import messages, preferences, trainer
+from muggins.server.auth import Auth, AuthError, BusyError
+from muggins.server.deps import (
+    AuthDep,
+    ReviewerDep,
+    StoreDep,
+    TablesDep,
+    UserDep,
+    ViewerDep,
+    client_address,
+)
+from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
 from muggins.server.ratings import display
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
-from muggins.server.table import TableError, user_info
+from muggins.server.table import QuotaError, TableError, user_info
+from muggins.server.throttle import ThrottledError
 
 router = APIRouter(prefix="/api")
 
@@ -180,32 +189,81 @@ async def games() -> list[GameInfo]:
 
 
 async def _token(auth: Auth, make: Any) -> TokenOut:
+    """A new session for the user ``make`` gives; its refusal as 400 (429 throttled, 503 busy)."""
     try:
         user: User = await make
+    except ThrottledError as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": str(exc.retry_after)}) from None
+    except BusyError as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
-    return TokenOut(user=user_info(user), token=auth.token(user))
+    return TokenOut(user=user_info(user), token=await auth.token(user))
+
+
+async def _new_player_allowed(tables: Tables, request: Request) -> None:
+    """One address makes at most ``guests_per_minute`` new players (429 beyond)."""
+    if not await tables.new_players.take(client_address(request)):
+        raise HTTPException(429, NEW_PLAYERS_REFUSED, headers={"Retry-After": "60"})
 
 
 @router.post("/guest")
-async def guest(body: GuestIn, auth: AuthDep) -> TokenOut:
+async def guest(body: GuestIn, auth: AuthDep, tables: TablesDep, request: Request) -> TokenOut:
     """Play as a guest under a chosen name."""
+    await _new_player_allowed(tables, request)
     return await _token(auth, auth.guest(body.name))
 
 
 @router.post("/register")
-async def register(body: AccountIn, auth: AuthDep) -> TokenOut:
-    """Register an account (the password is kept as an argon2 hash)."""
-    return await _token(auth, auth.register(body.name, body.password))
+async def register(
+    body: AccountIn, auth: AuthDep, viewer: ViewerDep, tables: TablesDep, request: Request
+) -> TokenOut:
+    """Register an account (the password is kept as an argon2 hash). Sent with a guest's token,
+    the guest becomes the member and keeps their games, ratings and seats."""
+    if viewer is None or viewer.kind != "guest":
+        await _new_player_allowed(tables, request)
+    answer = await _token(auth, auth.register(body.name, body.password, viewer))
+    if viewer is not None and viewer.kind == "guest":  # seated as a guest: seated as the member now
+        await tables.player_changed(viewer.id)
+    return answer
 
 
 @router.post("/login")
-async def login(body: AccountIn, auth: AuthDep) -> TokenOut:
-    """Sign in to an account."""
+async def login(body: AccountIn, auth: AuthDep, request: Request) -> TokenOut:
+    """Sign in to an account: a new session (token). Wrong passwords are throttled per name and
+    per address (429 with Retry-After)."""
     try:
-        return await _token(auth, auth.login(body.name, body.password))
+        return await _token(auth, auth.login(body.name, body.password, client_address(request)))
     except HTTPException as exc:
+        if exc.status_code != 400:
+            raise
         raise HTTPException(401, exc.detail) from None
+
+
+@router.post("/logout", status_code=204)
+async def logout(user: UserDep, auth: AuthDep, tables: TablesDep) -> None:
+    """End your sessions: every token issued to you so far, on every device, is refused from now on,
+    and your open connections close (code 4001)."""
+    await auth.log_out(user)
+    await tables.sessions_ended(user.id)
+
+
+class PasswordIn(pydantic.BaseModel):
+    old_password: str = pydantic.Field(min_length=1, max_length=200)
+    new_password: str = pydantic.Field(min_length=1, max_length=200)
+
+
+@router.post("/password")
+async def change_password(
+    body: PasswordIn, user: UserDep, auth: AuthDep, tables: TablesDep, request: Request
+) -> TokenOut:
+    """Change your password (the old one must be right): your other sessions end, your open
+    connections close (code 4001), and this answer carries the new session's token."""
+    answer = await _token(
+        auth, auth.change_password(user, body.old_password, body.new_password, client_address(request))
+    )
+    await tables.sessions_ended(user.id)
+    return answer
 
 
 @router.get("/me")
@@ -218,9 +276,12 @@ async def me(user: UserDep) -> messages.UserInfo:
 
 
 @router.get("/tables")
-async def lobby(tables: TablesDep) -> list[messages.TableInfo]:
-    """Public tables waiting for players or playing."""
-    return tables.lobby()
+async def lobby(
+    tables: TablesDep, page: Annotated[int, Query(ge=0, le=100_000)] = 0
+) -> list[messages.TableInfo]:
+    """A page of the public tables waiting for players or playing (``LOBBY_PAGE`` at most): those
+    waiting first, then those playing, the newest first in each."""
+    return tables.lobby_page(page)[0]
 
 
 @router.get("/me/tables")
@@ -268,6 +329,8 @@ async def table_hint(table_id: str, user: UserDep, tables: TablesDep) -> message
     table = await _table_or_404(tables, table_id)
     try:
         hint: messages.Hint = await table.hint(user)
+    except QuotaError as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": "60"}) from None
     except TableError as exc:
         raise HTTPException(409, str(exc)) from None
     return hint
@@ -424,8 +487,10 @@ async def leaderboard(
 
 
 @router.get("/players/{user_id}")
-async def player(user_id: int, store: StoreDep) -> PlayerPage:
-    """A player's ratings (per game and seat count) and recent results."""
+async def player(user_id: int, store: StoreDep, viewer: ViewerDep) -> PlayerPage:
+    """A player's ratings (per game and seat count) and recent results: a game at a private table
+    only to those who played in it (its table's id is the invitation)."""
+    viewer_id = viewer.id if viewer is not None else None
     user = await store.user(user_id)
     if user is None:
         raise HTTPException(404, f"there is no player {user_id}")
@@ -444,13 +509,13 @@ async def player(user_id: int, store: StoreDep) -> PlayerPage:
             score=r.score,
             finished_at=r.finished_at,
         )
-        for r in await store.results(user_id)
+        for r in await store.results(user_id, viewer_id=viewer_id)
     ]
     accuracy = [
         AccuracyOut(
             game_id=a.game_id, game=a.game, seat=a.seat, accuracy=a.accuracy, finished_at=a.finished_at
         )
-        for a in await store.accuracies(user_id)
+        for a in await store.accuracies(user_id, viewer_id=viewer_id)
     ]
     stats = await _player_stats(store, user_id, results)
     return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy, stats=stats)
@@ -487,3 +552,4 @@ async def _player_stats(store: Store, user_id: int, results: list[ResultOut]) ->
 
 
 router.include_router(trainer.router)
+router.include_router(preferences.router)

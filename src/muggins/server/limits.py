@@ -1,8 +1,10 @@
 """Token buckets: how floods of messages and chat are refused without refusing ordinary play.
 
 A connection has its own bucket, and so has each account (a member or a guest): opening more
-connections does not multiply an account's allowance. In one process the account buckets live in
-memory; in a cluster they live in Redis, so every process spends from the same bucket.
+connections does not multiply an account's allowance. Quotas keyed the same way bound what costs
+the server most: new players per address, hints per account. In one process the keyed buckets
+live in memory; in a cluster they live in Redis, so every process spends from the same bucket
+(with Redis away, they allow: the per-connection limits still hold).
 """
 
 from __future__ import annotations
@@ -44,8 +46,12 @@ class TokenBucket:
         return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
 
 
+Key = int | str
+"""What a bucket is kept for: an account's id, or an address."""
+
+
 class AccountLimits(ABC):
-    """One token bucket per account, shared by all of the account's connections."""
+    """One token bucket per key (an account, shared by all of its connections; or an address)."""
 
     def __init__(self, rate: float, burst: int) -> None:
         if rate <= 0 or burst < 1:
@@ -55,8 +61,8 @@ class AccountLimits(ABC):
         self.rate, self.burst = rate, burst
 
     @abstractmethod
-    async def take(self, user_id: int) -> bool:
-        """Spend one of the account's tokens; False means the message is refused."""
+    async def take(self, user_id: Key) -> bool:
+        """Spend one of the key's tokens; False means the action is refused."""
 
 
 class MemoryAccountLimits(AccountLimits):
@@ -67,9 +73,9 @@ class MemoryAccountLimits(AccountLimits):
 
     def __init__(self, rate: float, burst: int) -> None:
         super().__init__(rate, burst)
-        self.buckets: dict[int, TokenBucket] = {}
+        self.buckets: dict[Key, TokenBucket] = {}
 
-    async def take(self, user_id: int) -> bool:
+    async def take(self, user_id: Key) -> bool:
         bucket = self.buckets.get(user_id)
         if bucket is None:
             if len(self.buckets) >= self.FORGET_ABOVE:
@@ -104,15 +110,15 @@ class RedisAccountLimits(AccountLimits):
     FORGET_ABOVE = 10_000
     """With more accounts holding tokens than this, the tokens held here are dropped."""
 
-    def __init__(self, bus: RedisBus, rate: float, burst: int) -> None:
+    def __init__(self, bus: RedisBus, rate: float, burst: int, kind: str = "limit") -> None:
         super().__init__(rate, burst)
         self.bus = bus
-        self.prefix = bus.key("limit:")
+        self.prefix = bus.key(f"{kind}:")
         self.chunk = max(1, min(10, burst // 4))
-        self.held: dict[int, int] = {}
-        """Account -> tokens taken from Redis and not spent yet."""
+        self.held: dict[Key, int] = {}
+        """Key -> tokens taken from Redis and not spent yet."""
 
-    async def take(self, user_id: int) -> bool:
+    async def take(self, user_id: Key) -> bool:
         if self.held.get(user_id, 0) > 0:
             self.held[user_id] -= 1
             return True

@@ -4,25 +4,46 @@ and the lobby list. (Issue 8 adds leases so that each table has exactly one owne
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from muggins.bots.registry import bot_names
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, new_game
 from muggins.server import messages
-from muggins.server.bus import Bus, table_channel
+from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import Table, TableError, user_info
+from muggins.server.table import NoTableError, Table, TableError, user_info
 
 LOBBY = "lobby"
+PLAYERS = "players"
+"""The bus channel that tells every process a player changed (a guest registered): ``{"id": ...}``."""
+Listed = TypeVar("Listed")
+"""A table as a lobby lists it (a table here, or another process's description of one)."""
+LOBBY_PAGE = 50
+"""Tables in one page of the lobby: what one ``lobby`` request costs is bounded, however many
+tables are open."""
 """The bus channel of table list changes."""
+
+NEW_PLAYERS_REFUSED = "too many new players from your address: try again in a minute"
 
 YOURS = 20
 """How many of a player's unfinished tables the lobby lists."""
+
+
+def page_of(
+    newest_first: list[Listed], waiting: Callable[[Listed], bool], page: int
+) -> tuple[list[Listed], int]:
+    """Page ``page`` of ``LOBBY_PAGE`` from tables listed newest first: those waiting for players
+    first, then those playing, still newest first in each; and how many there are in all."""
+    ordered = sorted(newest_first, key=lambda t: not waiting(t))  # a stable sort
+    start = page * LOBBY_PAGE
+    return ordered[start : start + LOBBY_PAGE], len(ordered)
 
 
 class Tables:
@@ -33,14 +54,58 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.loading: dict[str, asyncio.Lock] = {}
-        self.account_limits: AccountLimits = MemoryAccountLimits(
-            settings.rate_per_second, settings.rate_burst
-        )
+        s = settings
+        self.account_limits = self.quota(s.rate_per_second, s.rate_burst, "limit")
         """Messages per account, across all its connections (a connection has its own limit too)."""
+        self.new_players = self.quota(s.guests_per_minute / 60, s.guests_per_minute, "new-players")
+        """New players (guests, registrations) per address: the rows one address may create."""
+        self.hints = self.quota(s.hints_per_minute / 60, s.hints_per_minute, "hints")
+        """Hints per account: each is a search on this server's CPU."""
+        self.address_limits = self.quota(s.address_rate, max(1, int(s.address_rate * 2)), "address")
+        """Messages per address, over all its accounts and connections."""
+        self.new_sockets = self.quota(s.sockets_per_minute / 60, s.sockets_per_minute, "new-sockets")
+        """WebSockets opened per address: each handshake costs a connection's setup."""
+        self.api_requests = self.quota(s.api_rate, max(1, int(s.api_rate * 2)), "api")
+        """HTTP API requests per address (a replay or a review costs CPU)."""
+        self.players: Subscription | None = None
+        """The players channel (from ``resume``)."""
+
+    def quota(self, rate: float, burst: int, kind: str) -> AccountLimits:
+        """A token bucket per key (an account or an address), ``kind`` naming what it counts: this
+        process's own here; a cluster's are shared in Redis."""
+        return MemoryAccountLimits(rate, burst)
+
+    async def follow_players(self) -> None:
+        """Hear of players who change (on any process), to show them as they are now."""
+        self.players = await self.bus.subscribe(PLAYERS, self._on_player)
+
+    async def player_changed(self, user_id: int) -> None:
+        """Tell every process that ``user_id``'s name or kind changed."""
+        await self.bus.publish(PLAYERS, json.dumps({"id": user_id}))
+
+    def _on_player(self, text: str) -> None:
+        user_id = int(json.loads(text)["id"])
+        self.store.forget_user(user_id)
+        task = asyncio.create_task(self._reseat(user_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _reseat(self, user_id: int) -> None:
+        """Show the player as they are now at the tables this process owns where they sit."""
+        user = await self.store.user(user_id)
+        if user is None:
+            return
+        for table in list(self.tables.values()):
+            seats = [seat for seat, seated in table.users.items() if seated.id == user_id]
+            for seat in seats:
+                table.users[seat] = user
+            if seats:
+                await table.changed()
 
     async def resume(self) -> int:
         """Load every waiting and playing table from the store; games replay from their records and
         their clocks restart. Returns how many tables were resumed."""
+        await self.follow_players()
         for row in await self.store.tables(("waiting", "playing")):
             await self._load(row)
         return len(self.tables)
@@ -73,6 +138,7 @@ class Tables:
                 line = messages.Chat(table_id=row.id, user=user_info(author), text=text, at=at)
                 table.chat_log.append(line)
         self.tables[row.id] = table
+        table.watch_idle()
         return table
 
     async def get(self, table_id: str) -> Table:
@@ -86,7 +152,7 @@ class Tables:
             if table is None:
                 row = await self.store.table(table_id)
                 if row is None:
-                    raise TableError(f"there is no table {table_id!r}")
+                    raise NoTableError(f"there is no table {table_id!r}")
                 table = await self._load(row)
         self.loading.pop(table_id, None)
         return table
@@ -119,6 +185,11 @@ class Tables:
                 raise TableError(f"no bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}")
         if seat is not None and (not 0 <= seat < players or seat in bots):
             raise TableError(f"seat {seat} is not a free seat of a {players}-player table")
+        most = self.settings.open_tables_per_user
+        if await self.store.open_tables(creator.id) >= most:
+            raise TableError(
+                f"you have {most} tables waiting or playing already: finish or leave one before making more"
+            )
         row = TableRow(
             id=secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
             game=game,
@@ -142,12 +213,13 @@ class Tables:
         table = Table(row, users, self)
         self.tables[row.id] = table
         if seat is not None:
-            await table.sit(creator, seat)
+            await table.sit(creator, seat)  # watches the table for idleness itself
         elif len(row.seats) == players:
             async with table.lock:
                 await table.start_game()
         else:
             await table.changed()
+            table.watch_idle()  # made for others to sit at: closes if nobody comes
         return table
 
     async def state_of(self, table: Table, user: User) -> messages.TableState:
@@ -180,15 +252,26 @@ class Tables:
             found.append(table.info())
         return found
 
-    def lobby(self) -> list[messages.TableInfo]:
-        """Public tables that are waiting for players or playing."""
-        return [t.info() for t in self.tables.values() if not t.row.private and t.row.status != "finished"]
+    async def sessions_ended(self, user_id: int) -> None:
+        """Tell every connection of ``user_id``, on every process, that the sessions issued before
+        the player's current token epoch have ended (they close)."""
+        epoch = await self.store.token_epoch(user_id) or 0
+        await self.bus.publish(session_channel(user_id), str(epoch))
+
+    def lobby_page(self, page: int) -> tuple[list[messages.TableInfo], int]:
+        """Page ``page`` (from 0) of the lobby (public tables waiting or playing) and how many it
+        holds in all; only the page's tables are described."""
+        public = [t for t in self.tables.values() if not t.row.private and t.row.status != "finished"]
+        shown, total = page_of(public[::-1], lambda t: t.row.status == "waiting", page)
+        return [t.info() for t in shown], total
 
     async def lobby_changed(self, table: Table, update: messages.TableUpdate) -> None:
         if not table.row.private:
             await self.bus.publish(LOBBY, update.model_dump_json())
 
     async def close(self) -> None:
+        if self.players is not None:
+            await self.players.close()
         for table in self.tables.values():
             table.close()
         for task in list(self.tasks):

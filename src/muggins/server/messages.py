@@ -7,10 +7,11 @@ A client first says ``hello`` (with a token, or a name to play as a guest); the 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 import pydantic
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_FRAME_BYTES = 4 * MAX_MESSAGE_BYTES
@@ -19,6 +20,17 @@ MAX_FRAME_BYTES = 4 * MAX_MESSAGE_BYTES
 
 TableId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 PlayerName = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+def _printable(text: str) -> str:
+    """Chat is text a person reads: no control characters (a NUL, which PostgreSQL cannot store,
+    nor escapes that would move a terminal's cursor)."""
+    if any(unicodedata.category(c) == "Cc" for c in text):
+        raise ValueError("chat is printable text, without control characters")
+    return text
+
+
+ChatText = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_printable)]
 
 
 class ClientMessage(pydantic.BaseModel):
@@ -112,9 +124,11 @@ class Hello(ClientMessage):
 
 
 class Lobby(ClientMessage):
-    """Receive the table list now (``table_list``) and every change to it (``table_update``)."""
+    """Receive a page of the table list now (``table_list``) and every change to the list
+    (``table_update``); ask again with another ``page`` to turn the page."""
 
     type: Literal["lobby"] = "lobby"
+    page: int = Field(default=0, ge=0, le=100_000, description="which page, from 0")
 
 
 class Join(ClientMessage):
@@ -165,7 +179,7 @@ class SendChat(ClientMessage):
 
     type: Literal["chat"] = "chat"
     table_id: TableId
-    text: str = Field(min_length=1, max_length=500)
+    text: ChatText
 
 
 class Leave(ClientMessage):
@@ -214,10 +228,14 @@ class Welcome(ServerMessage):
 
 
 class TableList(ServerMessage):
-    """Every open public table."""
+    """One page of the open public tables: those waiting for players first, then those playing,
+    the newest first in each; ``total`` tables on ``pages`` pages in all."""
 
     type: Literal["table_list"] = "table_list"
     tables: list[TableInfo]
+    page: int = 0
+    pages: int = 1
+    total: int = 0
 
 
 class TableUpdate(ServerMessage):
@@ -298,11 +316,33 @@ class Hint(ServerMessage):
     details: list[str] = []
 
 
+ErrorCode = Literal[
+    "invalid",
+    "too_large",
+    "too_many",
+    "say_hello",
+    "unauthorized",
+    "no_table",
+    "stale",
+    "illegal",
+    "refused",
+    "busy",
+    "server_error",
+]
+"""What kind of refusal an ``error`` is, for programs: ``invalid`` (not a message of the protocol),
+``too_large``, ``too_many`` (a rate or quota), ``say_hello`` (hello first), ``unauthorized`` (a
+token or a name refused), ``no_table``, ``stale`` (a move chosen before your choices changed: ask
+for the state), ``illegal`` (the rules forbid the move now), ``refused`` (the table refuses the
+request now), ``busy`` (not stored or not answered: try again), ``server_error``."""
+
+
 class Error(ServerMessage):
-    """Your message was refused and nothing changed; ``reason`` says why, ``request`` names its type."""
+    """Your message was refused and nothing changed; ``reason`` says why, in words for people, and
+    ``code`` what kind of refusal it is, for programs; ``request`` names the refused message's type."""
 
     type: Literal["error"] = "error"
     reason: str
+    code: ErrorCode = "refused"
     request: str | None = None
     table_id: str | None = None
 

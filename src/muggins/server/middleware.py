@@ -1,7 +1,9 @@
-"""HTTP guards in the product itself, not only in a reverse proxy: a bound on request bodies and
-the security headers every response carries."""
+"""HTTP guards in the product itself, not only in a reverse proxy: a bound on request bodies, a
+rate of API requests per address, and the security headers every response carries."""
 
 from __future__ import annotations
+
+import json
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -53,13 +55,49 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = f'{{"detail":"{self._reason()}"}}'.encode()
-        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await refuse(send, 413, self._reason())
 
     def _reason(self) -> str:
         return f"the request body is over {self.limit} bytes"
+
+
+class RequestRate:
+    """Refuse API requests past one address's allowance with 429 (``Retry-After``): the bucket is
+    the app's ``tables.api_requests`` (in Redis in a cluster). The browser client's own files are
+    not counted; before startup there is no bucket yet and nothing is refused."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            tables = getattr(scope["app"].state, "tables", None)
+            client = scope.get("client")
+            if tables is not None and not await tables.api_requests.take(client[0] if client else ""):
+                rate = tables.settings.api_rate
+                reason = f"too many requests from your address: at most {rate:g} a second"
+                await refuse(send, 429, reason, [(b"retry-after", b"1")])
+                return
+        await self.app(scope, receive, send)
+
+
+async def refuse(
+    send: Send, status: int, reason: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """Answer ``status`` with ``{"detail": reason}`` as the API's own refusals are."""
+    body = json.dumps({"detail": reason}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders:

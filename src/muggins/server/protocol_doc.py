@@ -46,6 +46,10 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
   frames over {max_bytes} bytes, more messages than the rate limit allows) gets an `error` naming
   the reason; the connection stays open and nothing changes. A frame over {max_frame} bytes is not
   read at all: the server closes the connection (code 1009, message too big).
+- The server closes a connection that says no `hello` within 10 s, or that falls too far behind
+  in reading (code 1008, with the reason), and every connection of a player who logs out or
+  changes their password anywhere (code 4001): its session has ended, and the client signs in
+  again (the new password's answer carries the next session's token).
 
 ## Client to server
 

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from muggins.analysis.review import review
+from muggins.analysis.review import QUICK_REVIEWS, review
 from muggins.server.store import GameRow, Store
 
 log = logging.getLogger(__name__)
@@ -23,10 +23,6 @@ PER_USER = 3
 UNDER_WAY = 100
 """Reviews under way (made or waiting) in one server process, from every player."""
 
-SERVED_GAMES = ("cribbage",)
-"""Games the server reviews. A Cribist review searches every card (about 3 s of CPU a deal for four
-seats) and a Skalborg review samples every throw and call (2-6 s a game): too long to share a server
-process's interpreter with live tables; the command does them."""
 State = Literal["none", "running", "done"]
 
 
@@ -74,8 +70,8 @@ class Reviewer:
         """The review of finished game ``row``: stored, under way, or started now for ``user_id``."""
         if row.status != "over":
             raise RefusedReviewError(f"game {row.id} is not finished: only finished games are reviewed")
-        if row.header["game"] not in SERVED_GAMES:
-            served = ", ".join(SERVED_GAMES)
+        if row.header["game"] not in QUICK_REVIEWS:  # the others take seconds of CPU: the command's
+            served = ", ".join(QUICK_REVIEWS)
             raise RefusedReviewError(
                 f"{row.header['game']} games are not reviewed here; the server reviews {served}"
             )

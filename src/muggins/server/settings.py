@@ -31,6 +31,32 @@ class Settings(pydantic.BaseModel):
     rate_burst: int = Field(default=40, ge=1)
     chat_per_minute: int = Field(default=20, ge=1)
     chat_burst: int = Field(default=5, ge=1)
+    guests_per_minute: int = Field(
+        default=20, ge=1, description="new players (guests, registrations) one address may make a minute"
+    )
+    hints_per_minute: int = Field(default=20, ge=1, description="hints one player may ask for a minute")
+    sockets_per_address: int = Field(
+        default=32, ge=1, description="WebSockets one address may hold open at once (in one process)"
+    )
+    address_rate: float = Field(
+        default=100.0, gt=0, description="messages a second one address may send over all its connections"
+    )
+    sockets_per_minute: int = Field(default=60, ge=1, description="WebSockets one address may open a minute")
+    api_rate: float = Field(default=50.0, gt=0, description="API requests a second one address may make")
+    hello_seconds: float = Field(default=10.0, gt=0, description="a WebSocket must say hello within this")
+    open_tables_per_user: int = Field(
+        default=10, ge=1, description="tables one player may have made that are waiting or playing"
+    )
+    waiting_idle_minutes: float = Field(
+        default=15.0, gt=0, description="a table that has not started closes after this with nobody at it"
+    )
+    session_days: float = Field(default=30.0, gt=0, description="days a session token is good after issue")
+    login_failures_per_name: int = Field(
+        default=5, ge=1, description="wrong passwords for one name in 15 minutes before it must wait"
+    )
+    login_failures_per_address: int = Field(
+        default=20, ge=1, description="wrong passwords from one address in 15 minutes before it must wait"
+    )
     redis_url: str | None = Field(
         default=None, description="Redis for the bus and table leases: set it to run several processes"
     )

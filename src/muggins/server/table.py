@@ -4,8 +4,8 @@ Every change to a table goes through its lock, in this order: validate, change t
 the move, then broadcast (each seat its own redacted events and view, spectators the spectator
 view). Clocks: a turn clock per waiting seat (reset when the seat moves, never carried over);
 a pause (every waiting seat's only move is ``ready``) is an intermission; a dropped player has
-a grace period, after which they leave the game. A game with a time limit (Cribist's ``end="time"``)
-has a game clock too: at the game's stored start plus the limit the table itself sends ``timeup``.
+a grace period, after which they leave the game. A game with a clock of its own (``Game.clock_minutes``)
+has a game clock too: at the game's stored start plus the limit the table makes ``time_up_move``.
 """
 
 from __future__ import annotations
@@ -16,23 +16,23 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
 from muggins.cards import Card, CardError, parse_card
 from muggins.games.base import Game
-from muggins.games.cribist.game import Cribist
-from muggins.games.cribist.moves import TimeUp
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
 from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
+from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.games.words import told
 from muggins.server import hints, messages
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.limits import TokenBucket
+from muggins.server.messages import ErrorCode
 from muggins.server.ratings import new_ratings
 from muggins.server.store import GameRow, MoveRow, TableRow, User
 
@@ -56,10 +56,42 @@ GAME_MINUTE = 60.0
 
 
 class TableError(ValueError):
-    """A request the table refuses; the message is the reason the client sees."""
+    """A request the table refuses; the message is the reason the client sees, ``code`` its kind."""
+
+    code: ClassVar[ErrorCode] = "refused"
 
 
-class NotStoredError(TableError):
+class NoTableError(TableError):
+    """No table has that id."""
+
+    code: ClassVar[ErrorCode] = "no_table"
+
+
+class StaleMoveError(TableError):
+    """A move chosen before the seat's choices last changed."""
+
+    code: ClassVar[ErrorCode] = "stale"
+
+
+class RulesError(TableError):
+    """The game's rules refuse the move now (its reason is the engine's)."""
+
+    code: ClassVar[ErrorCode] = "illegal"
+
+
+class QuotaError(TableError):
+    """The player has used up an allowance for now: hints this minute, chat lines (HTTP 429)."""
+
+    code: ClassVar[ErrorCode] = "too_many"
+
+
+class BusyError(TableError):
+    """Nothing changed because a part of the server did not answer in time; try again."""
+
+    code: ClassVar[ErrorCode] = "busy"
+
+
+class NotStoredError(BusyError):
     """A move the store could not keep (nothing changed); it may be tried again."""
 
 
@@ -72,6 +104,12 @@ def _redact(move: str, hidden: frozenset[Card]) -> str:
             if parse_card(word) in hidden:
                 return verb
     return move
+
+
+def table_error(code: str, reason: str) -> TableError:
+    """The table error of kind ``code`` (as another process refused a request), with its reason."""
+    kinds = (NoTableError, StaleMoveError, RulesError, QuotaError, BusyError)
+    return next((kind for kind in kinds if kind.code == code), TableError)(reason)
 
 
 def user_info(user: User) -> messages.UserInfo:
@@ -103,6 +141,8 @@ class Table:
         self.choices: dict[int, list[Move]] = {}
         self.time_limit: float | None = None
         """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
+        self.idle: asyncio.TimerHandle | None = None
+        """Closes a table that has not started once nobody seated has been at it for a while."""
 
     @property
     def id(self) -> str:
@@ -274,6 +314,7 @@ class Table:
                 await self.start_game()
             else:
                 await self.changed()
+            self.watch_idle()
             return seat
 
     async def stand(self, user: User) -> None:
@@ -284,6 +325,33 @@ class Table:
             await self._empty_seat(seat)
             await self._close_if_deserted()
             await self.changed()
+            self.watch_idle()
+
+    def _deserted(self) -> bool:
+        """Not started, and no person seated is connected to it."""
+        return self.row.status == "waiting" and not any(
+            self.present[uid] for uid, bot in self.row.seats.values() if bot is None
+        )
+
+    def watch_idle(self) -> None:
+        """(Re)start the idle clock of a table that has not started and that nobody seated is at:
+        after ``waiting_idle_minutes`` it closes, so tables whose makers went away, or were made
+        only to fill the lobby, do not stay."""
+        if self.idle is not None:
+            self.idle.cancel()
+            self.idle = None
+        if self._deserted():
+            delay = self.manager.settings.waiting_idle_minutes * 60
+            self.idle = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._close_idle()))
+
+    async def _close_idle(self) -> None:
+        async with self.lock:
+            if not self._deserted():
+                return
+            self.row.status = "finished"
+            await self.manager.store.set_status(self.id, "finished")
+        await self.changed()
+        self.manager.forget_if_idle(self)
 
     async def _close_if_deserted(self) -> None:
         """A table that has not started and has no person seated any more is closed (as finished),
@@ -306,7 +374,7 @@ class Table:
         async with self.lock:
             game = self._live_game()
             if not self.epochs.get(seat, 0) <= state_id <= game.state_id:
-                raise TableError(
+                raise StaleMoveError(
                     f"stale move: it was chosen in state {state_id}, and your choices changed in state "
                     f"{self.epochs.get(seat, 0)} (the game is in state {game.state_id})"
                 )
@@ -359,7 +427,7 @@ class Table:
             user.id, TokenBucket(self.manager.settings.chat_per_minute / 60, self.manager.settings.chat_burst)
         )
         if not limit.take():
-            raise TableError(f"too much chat: at most {self.manager.settings.chat_per_minute} lines a minute")
+            raise QuotaError(f"too much chat: at most {self.manager.settings.chat_per_minute} lines a minute")
         line = messages.Chat(table_id=self.id, user=user_info(user), text=text, at=time.time())
         await self.manager.store.add_chat(self.id, user.id, text, line.at)
         self.chat_log.append(line)
@@ -373,6 +441,9 @@ class Table:
         refused = hints.refusal(game, seat)
         if refused is not None:
             raise TableError(refused)
+        if not await self.manager.hints.take(user.id):
+            most = self.manager.settings.hints_per_minute
+            raise QuotaError(f"you have had {most} hints in the last minute: wait a little")
         view, state_id = game.view(seat), game.state_id
         move, reason, details = await asyncio.get_running_loop().run_in_executor(
             None, hints.hint, self.row.game, view
@@ -384,6 +455,7 @@ class Table:
     async def attach(self, user: User) -> None:
         """A connection of ``user`` joined: cancel their grace period."""
         self.present[user.id] += 1
+        self.watch_idle()
         seat = self.seat_of(user.id)
         if seat is not None and self.present[user.id] == 1:
             pending = self.grace.pop(seat, None)
@@ -397,6 +469,7 @@ class Table:
         if self.present[user.id] > 0:
             return
         del self.present[user.id]
+        self.watch_idle()
         seat = self.seat_of(user.id)
         if seat is None:
             self.manager.forget_if_idle(self)
@@ -445,7 +518,7 @@ class Table:
         try:
             events = game.apply(seat, text)
         except GameError as exc:
-            raise TableError(str(exc)) from None
+            raise RulesError(str(exc)) from None
         move = str(game.moves[-1][1])
         assert self.game_id is not None
         try:
@@ -506,7 +579,7 @@ class Table:
                 async with self.lock:
                     await self._publish_states()
                 return
-            except Exception:
+            except Exception:  # noqa: BLE001 - the bus is away: said, and tried again
                 log.warning("table %s: the bus still refuses the state; trying again", self.id)
                 pause = min(5.0, pause * 2)
 
@@ -533,12 +606,24 @@ class Table:
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
-        sides: list[tuple[int, ...]] | None = getattr(game, "sides", None)
-        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, sides)
+        played = self._played()
+        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides) if played else []
         await self.manager.store.finish_game(self.game_id, result, rated)
         self.row.status = "finished"
         await self.changed()
         self.manager.forget_if_idle(self)
+
+    def _played(self) -> bool:
+        """Whether the game counts for ratings: every person in it made ``RATED_MOVES`` moves of
+        their own. A game someone left or resigned sooner was abandoned, not played (as rating
+        sites abort a game a player never moved in), so sitting down and leaving wins nobody points."""
+        game = self.game
+        assert game is not None
+        made = collections.Counter(
+            seat for seat, move in game.moves if type(move) not in (LeaveMove, ResignMove)
+        )
+        people = [seat for seat, (_, bot) in self.row.seats.items() if bot is None]
+        return all(made[seat] >= RATED_MOVES for seat in people)
 
     async def _store_result_until_done(self) -> None:
         """Try storing the result again, waiting longer each time (up to a minute between tries)."""
@@ -641,8 +726,9 @@ class Table:
         engine takes it from any seat), stored and broadcast like any move; the hand in progress is
         played out. If it cannot be stored, the clock tries again a second later."""
         self.time_limit, limit = None, self.time_limit
+        assert self.game is not None
         try:
-            await self._apply(0, str(TimeUp()), "clock")
+            await self._apply(0, str(self.game.time_up_move()), "clock")
         except TableError:
             log.exception("the game clock at table %s could not call time", self.id)
             self.time_limit = max(limit or 0.0, time.time() + 1.0)
@@ -689,14 +775,19 @@ class Table:
         """Stop timers (the process is shutting down; the store has everything)."""
         if self.timer is not None:
             self.timer.cancel()
+        if self.idle is not None:
+            self.idle.cancel()
         for _, handle in self.grace.values():
             handle.cancel()
         for task in self.bot_tasks.values():
             task.cancel()
 
 
+RATED_MOVES = 2
+"""Moves each person makes before a game counts for ratings."""
+
+
 def _time_limit(game: Game) -> float | None:
-    """The seconds a game may last, if it ends by a time limit that has not yet been called."""
-    if isinstance(game, Cribist) and game.options.end == "time" and not game.time_called and not game.is_over:
-        return game.options.minutes * GAME_MINUTE
-    return None
+    """The seconds a game may last, if it has a clock of its own whose time has not been called."""
+    minutes = game.clock_minutes()
+    return None if minutes is None else minutes * GAME_MINUTE

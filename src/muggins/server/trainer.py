@@ -236,8 +236,13 @@ async def pegging(store: StoreDep) -> PeggingPosition:
 
 @router.post("/pegging")
 async def grade_pegging(body: PeggingIn, user: UserDep, store: StoreDep) -> PeggingGrade:
-    """Grade the card laid in a pegging position: right if it is worth as much as the best."""
-    review = await store.review(body.game_id, REVIEW_VERSION)
+    """Grade the card laid in a pegging position: right if it is worth as much as the best. Only
+    positions the trainer serves (from games at public tables) are graded."""
+    row = await store.game(body.game_id)
+    table = await store.table(row.table_id) if row is not None else None
+    review = (
+        await store.review(body.game_id, REVIEW_VERSION) if table is not None and not table.private else None
+    )
     decision = next(
         (d for seat in (review or {}).get("seats", []) for d in seat["decisions"] if d["move"] == body.move),
         None,

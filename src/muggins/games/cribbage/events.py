@@ -24,14 +24,16 @@ event_type(DealerCut, "dealer_cut")
 
 
 class NewHand(Event):
-    """A hand begins: its number and dealer (and game number in a match)."""
+    """A hand begins: its number and dealer (and game number in a match); ``without``: the seats
+    whose leaving ended the hand before, so this one is dealt among the players still in."""
 
     hand: Final[int]
     game: Final[int]
     dealer: Final[int]
+    without: Final[tuple[int, ...]]
 
-    def __init__(self, hand: int, game: int, dealer: int) -> None:
-        self.hand, self.game, self.dealer = hand, game, dealer
+    def __init__(self, hand: int, game: int, dealer: int, without: tuple[int, ...] = ()) -> None:
+        self.hand, self.game, self.dealer, self.without = hand, game, dealer, without
 
 
 event_type(NewHand, "new_hand")

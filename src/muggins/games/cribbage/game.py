@@ -519,7 +519,7 @@ class Cribbage(Game[CribbageOptions]):
                 return
         self._new_hand(events)
 
-    def _new_hand(self, events: list[Event]) -> None:
+    def _new_hand(self, events: list[Event], without: tuple[int, ...] = ()) -> None:
         self._clear_hand()
         self.hand_number += 1
         order = self.order = self.orders[self.seating.next(self.dealer)]
@@ -537,7 +537,9 @@ class Cribbage(Game[CribbageOptions]):
         self.pack_crib = tuple(pack[dealt : dealt + self.pack_to_crib])
         self.starter = pack[-1]
         self.dealt = pack
-        events.append(NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer))
+        events.append(
+            NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer, without=without)
+        )
         for s in order:
             events.append(Dealt(player=s, count=size, cards=tuple(self.hand[s])))
         if self.pack_to_crib:
@@ -916,12 +918,12 @@ class Cribbage(Game[CribbageOptions]):
         self.waiting.on(self.seating.everyone if phase is PRE_SHOW or phase is POST_SHOW else 0)
         events.append(_phase_changed(phase))
 
-    def _next_hand(self, events: list[Event]) -> None:
+    def _next_hand(self, events: list[Event], without: tuple[int, ...] = ()) -> None:
         if self.random_dealer:
             self.dealer = self.rng.choice(self.seating.active)
         else:
             self.dealer = self.seating.next(self.dealer)
-        self._new_hand(events)
+        self._new_hand(events, without)
 
     def _add(self, seat: int, reason: str, score: Score, events: list[Event]) -> bool:
         """Peg ``score`` for ``seat``'s side; True if that won the game (the flow must stop)."""
@@ -1037,7 +1039,7 @@ class Cribbage(Game[CribbageOptions]):
         self._set_layout()
         if self.dealer not in self.seating.active:
             self.dealer = self.seating.next(self.dealer, -self.seating.direction)
-        self._next_hand(events)
+        self._next_hand(events, leaving)
 
     def _expected(self) -> str:
         return {

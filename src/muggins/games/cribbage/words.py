@@ -28,7 +28,8 @@ def _cut(data: dict[str, Any], t: Teller) -> str:
 
 def _new_hand(data: dict[str, Any], t: Teller) -> str:
     game = f"Game {data['game']}, hand" if data["game"] > 1 else "Hand"
-    return f"{game} {data['hand']}: {t.does(data['dealer'], 'deals')}"
+    without = f", now without {t.all(data['without'])}" if data["without"] else ""
+    return f"{game} {data['hand']}: {t.does(data['dealer'], 'deals')}{without}"
 
 
 def _discarded(data: dict[str, Any], t: Teller) -> str:

@@ -288,6 +288,15 @@ class Cribist(Game[CribistOptions]):
             return "name the source of the points, e.g. 'muggins 2 fifteen 5H 10S'"
         return source_problem(move.source, move.amount, self.trick, words=SOURCE_WORDS, where="the trick")
 
+    def clock_minutes(self) -> float | None:
+        """A game ending by time (``end="time"``) lasts ``minutes``, until time is called."""
+        if self.options.end == "time" and not self.time_called and not self.is_over:
+            return float(self.options.minutes)
+        return None
+
+    def time_up_move(self) -> Move:
+        return TimeUp()
+
     def _time_up(self, player: int, events: list[Event]) -> None:
         """The server's clock: the hand in progress is finished and the game ends (at once between hands)."""
         self.time_called = True

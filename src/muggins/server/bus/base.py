@@ -62,6 +62,11 @@ def seat_audience(seat: int, user_id: int) -> str:
     return f"{seat}.{user_id}"
 
 
+def session_channel(user_id: int) -> str:
+    """The channel that tells a player's connections their sessions have ended (the new epoch)."""
+    return f"sessions:{user_id}"
+
+
 def table_channel(table_id: str, audience: int | str | None = None) -> str:
     """The channel for everyone at a table, or for one audience there (a seat or ``watch``)."""
     return f"table:{table_id}" if audience is None else f"table:{table_id}:{audience}"

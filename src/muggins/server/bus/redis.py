@@ -85,7 +85,7 @@ class RedisBus(Bus):
         for done in waiting:
             try:
                 await done
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - kept, and raised once every publish is answered
                 failure = failure or exc
         if failure is not None:
             raise failure

@@ -7,6 +7,38 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from muggins.server.lookalike import lookalike_key
+
+NAME_LENGTH = 32
+"""The longest player name."""
+
+NUMBERED_STEM = NAME_LENGTH - 8
+"""A numbered name ("Alice 2") begins with at least this much of the name asked for."""
+
+GUEST_NAME_TRIES = 5
+"""Free names a new guest is offered before the store gives up (others may be taking them)."""
+
+
+def name_key(name: str) -> str:
+    """A name as compared for sameness: "Alice", "alice" and "Аlice" (a Cyrillic А) are one name."""
+    return lookalike_key(name)
+
+
+def login_key(name: str) -> str:
+    """A member's name as looked up at log in: "Alice" and "alice" are one member's."""
+    return name.lower()
+
+
+def free_name(name: str, taken: set[str]) -> str:
+    """``name`` if nobody holds it, else the first free numbered form: "Alice 2", "Alice 3"..."""
+    number = 1
+    given = name
+    while name_key(given) in taken:
+        number += 1
+        suffix = f" {number}"
+        given = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+    return given
+
 
 @dataclass(frozen=True, slots=True)
 class User:
@@ -118,6 +150,9 @@ class Store(ABC):
     async def start(self) -> None:
         """Connect and bring the schema up to date."""
 
+    def forget_user(self, user_id: int) -> None:  # noqa: B027 - a store that keeps no copies has nothing to do
+        """Drop any copy of the player kept here: they changed (on another process, perhaps)."""
+
     @abstractmethod
     async def close(self) -> None:
         """Release connections."""
@@ -131,6 +166,32 @@ class Store(ABC):
         self, name: str, kind: str, *, login: str | None = None, password_hash: str | None = None
     ) -> User:
         """A new user; raises ``DuplicateLoginError`` when ``login`` is taken."""
+
+    @abstractmethod
+    async def create_guest(self, name: str) -> User:
+        """A new guest under ``name``, or its first free numbered form ("Alice 2") when another
+        guest or a member holds it: names are never shared."""
+
+    @abstractmethod
+    async def make_member(self, user_id: int, name: str, login: str, password_hash: str) -> User:
+        """Turn guest ``user_id`` into a member named ``name`` (keeping their games and ratings);
+        ``DuplicateLoginError`` if another player holds the name."""
+
+    @abstractmethod
+    async def token_epoch(self, user_id: int) -> int | None:
+        """The user's token epoch now (None: no such user): a token of an older epoch is revoked."""
+
+    @abstractmethod
+    async def revoke_tokens(self, user_id: int) -> None:
+        """Revoke every token issued to the user so far (raise their token epoch)."""
+
+    @abstractmethod
+    async def settings(self, user_id: int) -> dict[str, str]:
+        """A player's table settings as last saved (empty if never)."""
+
+    @abstractmethod
+    async def set_settings(self, user_id: int, settings: dict[str, str]) -> None:
+        """Keep a player's table settings (replacing the ones before)."""
 
     @abstractmethod
     async def user(self, user_id: int) -> User | None:
@@ -163,6 +224,10 @@ class Store(ABC):
     @abstractmethod
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         """Every table whose status is one of ``statuses``, with seats."""
+
+    @abstractmethod
+    async def open_tables(self, user_id: int) -> int:
+        """How many tables ``user_id`` created that are waiting or playing."""
 
     @abstractmethod
     async def seated(self, user_id: int, limit: int) -> list[TableRow]:
@@ -228,8 +293,9 @@ class Store(ABC):
         (mu - 3 sigma), with their players."""
 
     @abstractmethod
-    async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
-        """A user's finishes, newest first."""
+    async def results(self, user_id: int, limit: int = 50, viewer_id: int | None = None) -> list[ResultRow]:
+        """A user's finishes, newest first, that ``viewer_id`` (None: anybody) may see: none at a
+        private table unless the viewer played in that game."""
 
     @abstractmethod
     async def save_review(self, game_id: int, version: int, review: dict[str, Any]) -> None:
@@ -241,11 +307,15 @@ class Store(ABC):
 
     @abstractmethod
     async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
-        """The newest stored reviews made by this ``version``: (game id, review)."""
+        """The newest stored reviews made by this ``version`` of games at public tables: (game id,
+        review)."""
 
     @abstractmethod
-    async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
-        """A user's accuracy in each of their reviewed games, newest first."""
+    async def accuracies(
+        self, user_id: int, limit: int = 50, viewer_id: int | None = None
+    ) -> list[AccuracyRow]:
+        """A user's accuracy in each of their reviewed games, newest first, that ``viewer_id`` may
+        see (as ``results``)."""
 
     @abstractmethod
     async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:

@@ -23,8 +23,16 @@ users = sa.Table(
     sa.Column("login", sa.String(32), unique=True, nullable=True),
     sa.Column("password_hash", sa.String(255), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("name_key", sa.String(255), nullable=True),
+    sa.Column("settings", sa.JSON, nullable=True),
+    sa.Column("token_epoch", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("ix_users_name_key", "name_key", unique=True),
 )
-"""Guests, members (``login``: the lower-cased name, unique) and bots (``login``: ``bot:<game>:<name>``)."""
+"""Guests, members (``login``: the lower-cased name, unique) and bots (``login``: ``bot:<game>:<name>``).
+``name_key`` (the name's look-alike key: case folded and its confusable skeleton, unique) keeps each
+guest's and member's name their own; bots have none (their names repeat per game). ``settings``:
+the player's table settings (web client).
+``token_epoch``: tokens carry it; raising it (log out, a new password) revokes all issued before."""
 
 tables = sa.Table(
     "tables",

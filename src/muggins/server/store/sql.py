@@ -22,6 +22,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from muggins.server.store import migrate
 from muggins.server.store import schema as s
 from muggins.server.store.base import (
+    GUEST_NAME_TRIES,
+    NUMBERED_STEM,
     AccuracyRow,
     DuplicateLoginError,
     GameRow,
@@ -32,6 +34,8 @@ from muggins.server.store.base import (
     Store,
     TableRow,
     User,
+    free_name,
+    name_key,
 )
 from muggins.server.store.url import check_db_url
 
@@ -66,6 +70,22 @@ def _is_id(number: int | None) -> bool:
     return number is None or -MAX_ID - 1 <= number <= MAX_ID
 
 
+def _is_text(value: str | None) -> bool:
+    """Text PostgreSQL can compare: no NUL character (a client's id with one names nothing)."""
+    return value is None or "\x00" not in value
+
+
+def _visible(viewer_id: int | None) -> sa.ColumnElement[bool]:
+    """The games anybody may see (at public tables), and those ``viewer_id`` played in: a private
+    table's games, and so its id (the invitation), are its players' alone."""
+    visible: sa.ColumnElement[bool] = s.games.c.table_id.in_(
+        sa.select(s.tables.c.id).where(s.tables.c.private == sa.false())
+    )
+    if viewer_id is not None:
+        visible |= s.games.c.id.in_(sa.select(s.results.c.game_id).where(s.results.c.user_id == viewer_id))
+    return visible
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -91,8 +111,9 @@ class SqlStore(Store):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
         self.users: dict[int, User] = {}
-        """Users by id, as read (a user's name and kind never change): reconnecting players and
-        tables taken over after a crash read them once."""
+        """Users by id, as read: reconnecting players and tables taken over after a crash read them
+        once. Only a guest becoming a member changes a user (another process shows the old kind
+        until it forgets)."""
         self.move_flushers = 1 if self.is_sqlite else MOVE_FLUSHERS_POSTGRESQL
         self.commit_window = 0.0 if self.is_sqlite else commit_window
         self.move_batch: list[tuple[int, MoveRow, int | None, asyncio.Future[None]]] = []
@@ -158,6 +179,7 @@ class SqlStore(Store):
                             login=login,
                             password_hash=password_hash,
                             created_at=time.time(),
+                            name_key=None if kind == "bot" else name_key(name),
                         )
                     ).inserted_primary_key
             except sa.exc.IntegrityError:
@@ -166,6 +188,88 @@ class SqlStore(Store):
             return User(int(uid[0]), name, kind)
 
         return await self._run(run)
+
+    async def create_guest(self, name: str) -> User:
+        def taken() -> set[str]:
+            stem = name_key(name[:NUMBERED_STEM])
+            with self.engine.connect() as c:
+                keys = c.execute(
+                    sa.select(s.users.c.name_key).where(s.users.c.name_key.startswith(stem, autoescape=True))
+                )
+                return set(keys.scalars())
+
+        for _ in range(GUEST_NAME_TRIES):  # another guest may take the same free name meanwhile
+            given = free_name(name, await self._run(taken))
+            try:
+                return await self.create_user(given, "guest")
+            except DuplicateLoginError:
+                continue
+        raise DuplicateLoginError(f"the name {name!r} is taken; choose another")
+
+    async def make_member(self, user_id: int, name: str, login: str, password_hash: str) -> User:
+        def run() -> User:
+            try:
+                with self.engine.begin() as c:
+                    done = c.execute(
+                        s.users.update()
+                        .where(s.users.c.id == user_id, s.users.c.kind == "guest")
+                        .values(
+                            name=name,
+                            name_key=name_key(name),
+                            kind="member",
+                            login=login,
+                            password_hash=password_hash,
+                        )
+                    ).rowcount
+            except sa.exc.IntegrityError:
+                raise DuplicateLoginError(f"the name {name!r} is taken") from None
+            if not done:
+                raise DuplicateLoginError(f"user {user_id} is not a guest")
+            return User(user_id, name, "member")
+
+        member = await self._run(run)
+        self.users[user_id] = member
+        return member
+
+    async def token_epoch(self, user_id: int) -> int | None:
+        if not _is_id(user_id):
+            return None
+
+        def run() -> int | None:
+            with self.engine.connect() as c:
+                found = c.execute(sa.select(s.users.c.token_epoch).where(s.users.c.id == user_id)).scalar()
+            return None if found is None else int(found)
+
+        return await self._run(run)
+
+    async def revoke_tokens(self, user_id: int) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    s.users.update()
+                    .where(s.users.c.id == user_id)
+                    .values(token_epoch=s.users.c.token_epoch + 1)
+                )
+
+        await self._run(run)
+
+    async def settings(self, user_id: int) -> dict[str, str]:
+        def run() -> dict[str, str]:
+            with self.engine.connect() as c:
+                found = c.execute(sa.select(s.users.c.settings).where(s.users.c.id == user_id)).scalar()
+            return dict(found) if isinstance(found, dict) else {}
+
+        return await self._run(run)
+
+    async def set_settings(self, user_id: int, settings: dict[str, str]) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(s.users.update().where(s.users.c.id == user_id).values(settings=settings))
+
+        await self._run(run)
+
+    def forget_user(self, user_id: int) -> None:
+        self.users.pop(user_id, None)
 
     async def user(self, user_id: int) -> User | None:
         if not _is_id(user_id):
@@ -295,6 +399,16 @@ class SqlStore(Store):
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         return await self._run(self._tables, s.tables.c.status.in_(statuses))
 
+    async def open_tables(self, user_id: int) -> int:
+        def run() -> int:
+            query = sa.select(sa.func.count()).where(
+                s.tables.c.status.in_(("waiting", "playing")), s.tables.c.created_by == user_id
+            )
+            with self.engine.connect() as c:
+                return int(c.execute(query).scalar_one())
+
+        return await self._run(run)
+
     async def seated(self, user_id: int, limit: int) -> list[TableRow]:
         held = sa.select(s.seats.c.table_id).where(s.seats.c.user_id == user_id, s.seats.c.bot.is_(None))
         where = sa.and_(s.tables.c.status.in_(("waiting", "playing")), s.tables.c.id.in_(held))
@@ -316,6 +430,8 @@ class SqlStore(Store):
         return await self._run(run)
 
     async def table(self, table_id: str) -> TableRow | None:
+        if not _is_text(table_id):
+            return None
         found = await self._run(self._tables, s.tables.c.id == table_id)
         return found[0] if found else None
 
@@ -369,12 +485,12 @@ class SqlStore(Store):
             batch, self.move_batch = self.move_batch, []
             try:
                 stale = await self._write_moves([(g, m, e) for g, m, e, _ in batch])
-            except Exception:
+            except Exception:  # noqa: BLE001 - each move is written again alone, and fails alone
                 # One bad move must not fail the others: write them one by one.
                 for game_id, move, epoch, future in batch:
                     try:
                         stale = await self._write_moves([(game_id, move, epoch)])
-                    except Exception as exc:
+                    except Exception as exc:  # noqa: BLE001 - its mover gets the error
                         future.set_exception(exc)
                     else:
                         _settle(future, game_id, epoch, stale)
@@ -565,20 +681,13 @@ class SqlStore(Store):
         limit: int = 50,
         viewer_id: int | None = None,
     ) -> list[GameRow]:
-        if not _is_id(user_id) or not _is_id(viewer_id):
+        if not _is_id(user_id) or not _is_id(viewer_id) or not _is_text(table_id):
             return []
         where: sa.ColumnElement[bool] = s.games.c.status == "over"
         if table_id is not None:
             where &= s.games.c.table_id == table_id
         else:
-            visible: sa.ColumnElement[bool] = s.games.c.table_id.in_(
-                sa.select(s.tables.c.id).where(s.tables.c.private == sa.false())
-            )
-            if viewer_id is not None:
-                visible |= s.games.c.id.in_(
-                    sa.select(s.results.c.game_id).where(s.results.c.user_id == viewer_id)
-                )
-            where &= visible
+            where &= _visible(viewer_id)
         if user_id is not None:
             where &= s.games.c.id.in_(sa.select(s.results.c.game_id).where(s.results.c.user_id == user_id))
         return await self._run(lambda: self._games(where, with_moves=False, limit=limit))
@@ -626,15 +735,15 @@ class SqlStore(Store):
 
         return await self._run(run)
 
-    async def results(self, user_id: int, limit: int = 50) -> list[ResultRow]:
-        if not _is_id(user_id):
+    async def results(self, user_id: int, limit: int = 50, viewer_id: int | None = None) -> list[ResultRow]:
+        if not _is_id(user_id) or not _is_id(viewer_id):
             return []
 
         def run() -> list[ResultRow]:
             query = (
                 sa.select(s.results, s.games.c.table_id, s.games.c.header, s.games.c.finished_at)
                 .join(s.games, s.games.c.id == s.results.c.game_id)
-                .where(s.results.c.user_id == user_id)
+                .where(s.results.c.user_id == user_id, _visible(viewer_id))
                 .order_by(s.results.c.game_id.desc())
                 .limit(limit)
             )
@@ -687,7 +796,8 @@ class SqlStore(Store):
         def run() -> list[tuple[int, dict[str, Any]]]:
             query = (
                 sa.select(s.reviews.c.game_id, s.reviews.c.review)
-                .where(s.reviews.c.version == version)
+                .join(s.games, s.games.c.id == s.reviews.c.game_id)
+                .where(s.reviews.c.version == version, _visible(None))
                 .order_by(s.reviews.c.game_id.desc())
                 .limit(limit)
             )
@@ -696,8 +806,10 @@ class SqlStore(Store):
 
         return await self._run(run)
 
-    async def accuracies(self, user_id: int, limit: int = 50) -> list[AccuracyRow]:
-        if not _is_id(user_id):
+    async def accuracies(
+        self, user_id: int, limit: int = 50, viewer_id: int | None = None
+    ) -> list[AccuracyRow]:
+        if not _is_id(user_id) or not _is_id(viewer_id):
             return []
 
         def run() -> list[AccuracyRow]:
@@ -705,7 +817,7 @@ class SqlStore(Store):
                 sa.select(s.results.c.game_id, s.results.c.seat, s.reviews.c.review, s.games.c.finished_at)
                 .join(s.reviews, s.reviews.c.game_id == s.results.c.game_id)
                 .join(s.games, s.games.c.id == s.results.c.game_id)
-                .where(s.results.c.user_id == user_id)
+                .where(s.results.c.user_id == user_id, _visible(viewer_id))
                 .order_by(s.results.c.game_id.desc(), s.results.c.seat)
                 .limit(limit)
             )

@@ -64,6 +64,13 @@ export function zone(label, ...children) {
   return h("div", { class: "zone" }, h("div", { class: "label" }, label), ...children);
 }
 
+/** A zone that cards leaving the place `from` (an element's id) are drawn going into. */
+export function gatheringZone(label, from, ...children) {
+  const el = zone(label, ...children);
+  el.dataset.gather = from;
+  return el;
+}
+
 /** A face-up card, or nothing. */
 export function faceUp(card, small = false) {
   return card ? cardEl(card, { small }) : null;

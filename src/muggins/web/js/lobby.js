@@ -74,6 +74,13 @@ function describeOptions(table) {
 
 export function mountLobby(app, ctx) {
   const tables = new Map();
+  let page = 0; // the page of the list shown (the server sends 50 tables a page)
+  const turn = (to) => ctx.conn.send({ type: "lobby", page: to });
+  const newer = h("button", { class: "btn secondary", type: "button", id: "lobby-newer",
+    onclick: () => turn(page - 1) }, "‹ Newer");
+  const older = h("button", { class: "btn secondary", type: "button", id: "lobby-older",
+    onclick: () => turn(page + 1) }, "Older ›");
+  const pageText = h("span", { class: "muted", id: "lobby-page", "aria-live": "polite" });
   const tbody = h("tbody", { id: "table-rows" });
   const playNow = h("button", { class: "btn", type: "button", id: "play-now", onclick: () => startNow(tables, ctx) },
     "Play cribbage now");
@@ -83,7 +90,8 @@ export function mountLobby(app, ctx) {
     h("table", { class: "tables" },
       h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", {}, ""))),
       tbody),
-    h("p", { class: "muted", id: "no-tables" }, "No open tables yet: create one."));
+    h("p", { class: "muted", id: "no-tables" }, "No open tables yet: create one."),
+    h("div", { class: "row pager", id: "lobby-pager", hidden: true }, newer, pageText, older));
   const create = h("section", { class: "panel", id: "create-table" }, h("h2", {}, "New table"), h("p", {}, "Loading games…"));
   const yours = h("div", { id: "your-games-slot" });
   replace(app, h("div", { class: "lobby" }, yours, list, create));
@@ -106,10 +114,20 @@ export function mountLobby(app, ctx) {
     ctx.conn.on("table_list", (m) => {
       tables.clear();
       for (const t of m.tables) tables.set(t.id, t);
+      page = m.page;
+      newer.disabled = page === 0;
+      older.disabled = page + 1 >= m.pages;
+      pageText.textContent = `page ${page + 1} of ${m.pages} · ${m.total} tables`;
+      document.getElementById("lobby-pager").hidden = m.pages < 2 && page === 0;
       renderList();
     }),
     ctx.conn.on("table_update", (m) => {
-      tables.set(m.table.id, m.table);
+      if (tables.has(m.table.id)) tables.set(m.table.id, m.table);
+      else if (page === 0 && m.table.status === "waiting") { // a new table: first on the first page
+        const before = [...tables.values()];
+        tables.clear();
+        for (const t of [m.table, ...before]) tables.set(t.id, t);
+      } else return; // on another page: seen when that page is asked for again
       renderList();
     }),
   ];

@@ -2,7 +2,7 @@
 // #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/review/<game id>,
 // #/trainer, #/account, #/settings, #/leaderboard[/<game>/<seats>].
 
-import { Connection, session } from "./session.js";
+import { Connection, api, session } from "./session.js";
 import { h, replace, toast } from "./dom.js";
 import { installSprite } from "./cards.js";
 import { mountLobby } from "./lobby.js";
@@ -11,7 +11,7 @@ import { mountPlayer } from "./player.js";
 import { mountReplay } from "./replay.js";
 import { mountAccount } from "./account.js";
 import { mountTrainer } from "./trainer.js";
-import { applySettings, mountSettings } from "./settings.js";
+import { applySettings, loadAccountSettings, mountSettings } from "./settings.js";
 import { mountLeaderboard } from "./leaderboard.js";
 
 const app = document.getElementById("app");
@@ -97,10 +97,12 @@ function renderWho() {
     h("a", { href: `#/player/${user.id}`, style: "color:#fff", id: "me" }, user.name),
     h("span", { class: "muted", style: "color:#cfe" }, user.kind === "guest" ? "(guest)" : ""),
     user.kind === "guest" ? h("a", { href: "#/account", style: "color:#fff" }, "log in / register") : null,
-    h("button", { type: "button", onclick: () => {
+    user.kind === "member" ? h("a", { href: "#/account", style: "color:#fff", id: "account-link" }, "account") : null,
+    h("button", { type: "button", id: "logout-btn", onclick: async () => {
+      conn.close(); // first: the server's end of this session is then no surprise
+      await api("/api/logout", { method: "POST" }).catch(() => {}); // ends the session on the server too
       session.token = null;
       session.user = null;
-      conn.close();
       renderWho();
       location.hash = "#/";
       route();
@@ -117,10 +119,17 @@ conn.on("unwelcome", (m) => {
   unmount = null;
   route(); // back to choosing a name
 });
-conn.on("welcome", () => {
+conn.on("welcome", (m) => {
   renderWho();
+  if (conn.askedName && m.user.name !== conn.askedName) {
+    toast(`Another player is named ${conn.askedName}: you play as ${m.user.name}.`);
+    session.guestName = m.user.name;
+  }
   // the first welcome (or one after choosing a name) shows the page the URL asks for
   if (!unmount) route();
+  loadAccountSettings()
+    .then((changed) => { if (changed && location.hash === "#/settings") route(); })
+    .catch((err) => toast(`Your account's settings could not be read: ${err.message}`, "error"));
 });
 
 installSprite();

@@ -36,6 +36,9 @@ function reasonOf(data) {
 }
 
 /** The WebSocket connection: send(), on(type, fn), and a 'status' pseudo-message on (re)connects. */
+/** The close code of a connection whose session has ended (log out, a new password). */
+const SESSION_ENDED = 4001;
+
 export class Connection {
   constructor() {
     this.handlers = new Map();
@@ -44,6 +47,7 @@ export class Connection {
     this.ready = false;
     this.retry = 500;
     this.closedByUs = false;
+    this.renewing = false; // a new token is being asked for: the old session's end is expected
     this.pingTimer = null;
   }
 
@@ -66,6 +70,7 @@ export class Connection {
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
     ws.addEventListener("open", () => {
+      this.askedName = session.token ? null : this.helloName; // a name asked for may come back numbered
       const hello = session.token ? { type: "hello", token: session.token } : { type: "hello", name: this.helloName };
       ws.send(JSON.stringify(hello));
       clearInterval(this.pingTimer);
@@ -97,10 +102,20 @@ export class Connection {
       }
       this.emit(message.type, message);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (e) => {
       if (this.ws !== ws) return;
       this.ready = false;
       clearInterval(this.pingTimer);
+      if (e.code === SESSION_ENDED) {
+        // signed out, or a new password, elsewhere (or here, when a new token is on its way)
+        if (this.renewing) return;
+        session.token = null;
+        session.user = null;
+        this.closedByUs = true;
+        this.emit("status", { type: "status", connected: false });
+        this.emit("unwelcome", { type: "error", reason: e.reason });
+        return;
+      }
       this.emit("status", { type: "status", connected: false });
       if (!this.closedByUs) {
         setTimeout(() => this.connect(this.helloName), this.retry);

@@ -1,8 +1,9 @@
-// Your settings: kept in this browser (localStorage), applied at once, and the page that edits
-// them. Nothing here is sent to the server: they change how the table looks and sounds, never
-// what the rules allow.
+// Your settings: kept in this browser (localStorage) and, for a member, on their account (the
+// server keeps them, so they follow you to another browser); applied at once; and the page that
+// edits them. They change how the table looks and sounds, never what the rules allow.
 
-import { h, replace } from "./dom.js";
+import { h, replace, toast } from "./dom.js";
+import { api, session } from "./session.js";
 
 const KEY = "muggins.settings";
 
@@ -18,17 +19,38 @@ export const CHOICES = {
   notify: { label: "Notify me when it is my turn in another tab", options: { off: "no", on: "yes" } },
 };
 
-function load() {
-  let saved = {};
-  try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
+/** The known settings of `saved` (anything else, or a choice no longer offered, is the default). */
+function known(saved) {
   const out = {};
   for (const [name, { options }] of Object.entries(CHOICES)) {
-    out[name] = Object.hasOwn(options, saved[name]) ? saved[name] : Object.keys(options)[0];
+    out[name] = Object.hasOwn(options, saved?.[name]) ? saved[name] : Object.keys(options)[0];
   }
   return out;
 }
 
+function load() {
+  try { return known(JSON.parse(localStorage.getItem(KEY) || "{}")); } catch { return known({}); }
+}
+
 export const settings = load();
+
+const isMember = () => session.user?.kind === "member";
+
+/** A member's settings from their account, once signed in (an account with none saved yet takes
+ * this browser's). True if they changed what this page shows. */
+export async function loadAccountSettings() {
+  if (!isMember()) return false;
+  const saved = (await api("/api/me/settings")).settings;
+  if (!Object.keys(saved).length) {
+    await api("/api/me/settings", { method: "PUT", body: { settings } });
+    return false;
+  }
+  const before = JSON.stringify(settings);
+  Object.assign(settings, known(saved));
+  localStorage.setItem(KEY, JSON.stringify(settings));
+  applySettings();
+  return JSON.stringify(settings) !== before;
+}
 
 /** Put the settings that are pure looks on the page: CSS reads them from <html data-...>. */
 export function applySettings() {
@@ -42,6 +64,11 @@ export function saveSetting(name, value) {
   settings[name] = value;
   localStorage.setItem(KEY, JSON.stringify(settings));
   applySettings();
+  if (isMember()) {
+    return api("/api/me/settings", { method: "PUT", body: { settings } })
+      .catch((err) => toast(`Your settings were kept in this browser only: ${err.message}`, "error"));
+  }
+  return Promise.resolve();
 }
 
 /** A short tone (Web Audio): your turn, your points, the end; only with sound on. */
@@ -63,18 +90,21 @@ export function mountSettings(app) {
   const fields = Object.entries(CHOICES).map(([name, { label, options }]) => {
     const select = h("select", { id: `set-${name}`, name },
       Object.entries(options).map(([value, text]) => h("option", { value, selected: settings[name] === value }, text)));
-    select.addEventListener("change", () => {
-      saveSetting(name, select.value);
+    select.addEventListener("change", async () => {
+      const stored = saveSetting(name, select.value);
       if (name === "notify" && select.value === "on" && window.Notification && Notification.permission === "default") {
         Notification.requestPermission();
       }
-      saved.textContent = "Saved in this browser.";
+      await stored;
+      saved.textContent = isMember() ? "Saved on your account." : "Saved in this browser.";
     });
     return h("div", { class: "field" }, h("label", { for: `set-${name}` }, label), select);
   });
   const saved = h("p", { class: "muted", id: "settings-saved", "aria-live": "polite" });
   replace(app, h("section", { class: "panel", id: "settings-page" }, h("h2", {}, "Settings"),
-    h("p", { class: "muted" }, "Kept in this browser, for every table you open here."),
+    h("p", { class: "muted", id: "settings-where" }, isMember()
+      ? "Kept on your account: they follow you to any browser where you log in."
+      : "Kept in this browser, for every table you open here. Register to keep them on an account."),
     fields, saved, h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
   return null;
 }

@@ -8,6 +8,7 @@ import { ShowCounter } from "./show.js";
 import { installKeys } from "./keyboard.js";
 import { named } from "./words.js";
 import { beep, settings } from "./settings.js";
+import { cardPlaces, gatherDepartures, markArrivals } from "./motion.js";
 import { cribbage } from "./games/cribbage.js";
 import { skalborg } from "./games/skalborg.js";
 import { cribist } from "./games/cribist.js";
@@ -261,9 +262,10 @@ export function mountTable(app, ctx, tableId) {
       replace(feltBody, h("div", { class: "status-line", id: "status" },
         table ? (table.status === "waiting" ? waitingLine(table) : "…") : "Joining…"));
     } else if (renderer) {
-      const before = cardPlaces();
+      const before = cardPlaces(feltBody);
       replace(feltBody, renderer.felt(view, ui));
-      markArrivals(before);
+      markArrivals(feltBody, before);
+      gatherDepartures(feltBody, before, felt);
     } else {
       replace(feltBody, h("pre", {}, JSON.stringify(view, null, 1)));
     }
@@ -291,29 +293,6 @@ export function mountTable(app, ctx, tableId) {
         new Notification("muggins: your turn", { body: feltBody.querySelector("#status")?.textContent || "",
           tag: "muggins-turn" });
       }
-    }
-  }
-
-  /** Where each face-up card on the felt is now ("pile:5H", "my-hand:QS"). */
-  function cardPlaces() {
-    return new Set([...feltBody.querySelectorAll("[data-card]:not([data-card=back])")].map(place));
-  }
-
-  function place(el) {
-    const holder = el.parentElement;
-    return `${holder.id || holder.className}:${el.dataset.card}`;
-  }
-
-  /** Cards that came to a place since the last drawing (dealt, laid, turned) move in, a newly
-   * dealt hand one card after another; nothing moves on the first drawing, or with animations off. */
-  function markArrivals(before) {
-    if (!before.size) return;
-    let order = 0;
-    for (const el of feltBody.querySelectorAll("[data-card]:not([data-card=back])")) {
-      if (before.has(place(el))) continue;
-      el.classList.add("arrive");
-      el.style.animationDelay = `${60 * order}ms`;
-      order += 1;
     }
   }
 
@@ -511,6 +490,10 @@ export function mountTable(app, ctx, tableId) {
         toolbar.replaceChildren(title);
         replace(feltBody, h("div", { class: "status-line", id: "status" }, m.reason, " ",
           h("a", { href: "#/" }, "Back to the lobby")));
+        return;
+      }
+      if (m.code === "stale") { // the game moved on before the move arrived: its news is on the way
+        toast("The game moved on before your move arrived: choose again.");
         return;
       }
       const reason = byName(m.reason); // "it is not player 0's turn" -> "it is not Alice's turn"

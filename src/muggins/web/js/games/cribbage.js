@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { cardEl } from "../cards.js";
 import { CribbageBoard, SIDE_COLOURS } from "../board.js";
-import { backs, cardsInMoves, faceUp, handEl, zone } from "../hand.js";
+import { backs, cardsInMoves, faceUp, gatheringZone, handEl, zone } from "../hand.js";
 
 function sideNames(view, ui) {
   return view.sides.map((side) => side.map((seat) => ui.name(seat)).join(" & "));
@@ -134,7 +134,7 @@ export const cribbage = {
     return [
       board(view, ui),
       h("div", { class: "middle" },
-        zone(`crib (${ui.name(view.dealer)})`, crib),
+        gatheringZone(`crib (${ui.name(view.dealer)})`, "my-hand", crib),
         zone("starter", faceUp(view.starter) || backs(1, false)),
         showing ? showingZone(view, ui)
           : zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),

@@ -1,0 +1,59 @@
+"""Issue 33, item 6 in a cluster: wrong passwords are counted in Redis for every process together,
+so a guesser spread over processes gets no more tries than one; with Redis away, each process's
+own count still holds."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+import pytest
+
+from muggins.server.bus.redis import RedisBus
+from muggins.server.throttle import RedisLoginThrottle, ThrottledError
+
+
+def test_wrong_passwords_on_two_processes_count_together(redis_url: str) -> None:
+    async def run() -> None:
+        prefix = f"test-{secrets.token_hex(4)}"
+        buses = [RedisBus(redis_url, prefix) for _ in range(2)]
+        one, two = (RedisLoginThrottle(bus, per_name=5, per_address=8) for bus in buses)
+        try:
+            for throttle in (one, two, one, two, one):
+                await throttle.check("ann", "10.0.0.1")
+                await throttle.failed("ann", "10.0.0.1")
+            # five wrong in all, three and two per process: both refuse the name now
+            for throttle in (one, two):
+                with pytest.raises(ThrottledError, match=r"the name 'ann': try again in (899|900) s"):
+                    await throttle.check("ann", "10.0.0.2")
+            # the address: 5 of its 8 spent; three more (on other names) and it waits too
+            for name in ("bea", "cy", "di"):
+                await two.check(name, "10.0.0.1")
+                await two.failed(name, "10.0.0.1")
+            with pytest.raises(ThrottledError, match="your address"):
+                await one.check("eve", "10.0.0.1")
+            # Ann's right password (on the other process) clears her name everywhere
+            await two.succeeded("ann")
+            await one.check("ann", "10.0.0.3")
+        finally:
+            for bus in buses:
+                await bus.redis.delete(*[k async for k in bus.redis.scan_iter(f"{prefix}:*")] or ["-"])
+                await bus.close()
+
+    asyncio.run(run())
+
+
+def test_with_redis_away_each_process_still_counts(services: None) -> None:
+    async def run() -> None:
+        bus = RedisBus("redis://127.0.0.1:1/0", "away")  # nothing listens on port 1
+        throttle = RedisLoginThrottle(bus, per_name=3, per_address=20)
+        try:
+            for _ in range(3):
+                await throttle.check("ann", "10.0.0.1")
+                await throttle.failed("ann", "10.0.0.1")
+            with pytest.raises(ThrottledError, match="the name 'ann'"):
+                await throttle.check("ann", "10.0.0.1")
+        finally:
+            await bus.close()
+
+    asyncio.run(run())

@@ -1,0 +1,105 @@
+"""Issue 33, item 1: one player cannot fill the server with tables: each may have a bounded number
+waiting or playing, and a table that has not started closes once nobody seated is at it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from muggins.server.app import create_app
+from muggins.server.manager import LOBBY_PAGE
+from muggins.server.settings import Settings
+
+
+def _client(tmp_path: Path, **settings: object) -> TestClient:
+    return TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", **settings)))  # type: ignore[arg-type]
+
+
+def _guest(client: TestClient, name: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {client.post('/api/guest', json={'name': name}).json()['token']}"}
+
+
+def test_a_player_may_keep_only_so_many_tables_open(tmp_path: Path) -> None:
+    with _client(tmp_path, open_tables_per_user=3) as client:
+        ann = _guest(client, "ann")
+        body = {"game": "cribbage", "players": 2, "seat": 0}
+        made = [client.post("/api/tables", json=body, headers=ann) for _ in range(3)]
+        assert [r.status_code for r in made] == [201] * 3
+        refused = client.post("/api/tables", json={**body, "bots": {1: "random"}}, headers=ann)
+        assert refused.status_code == 400 and "3 tables waiting or playing" in refused.json()["detail"]
+        assert len(client.get("/api/tables").json()) == 3  # nothing changed
+        assert client.post("/api/tables", json=body, headers=_guest(client, "bob")).status_code == 201
+        with client.websocket_connect(
+            "/ws"
+        ) as ws:  # Ann stands up from one: it closes, and she may make another
+            ws.send_json({"type": "hello", "token": ann["Authorization"].removeprefix("Bearer ")})
+            ws.receive_json()
+            ws.send_json({"type": "join", "table_id": made[0].json()["id"]})
+            ws.send_json({"type": "stand", "table_id": made[0].json()["id"]})
+            while ws.receive_json()["type"] != "table_update":
+                pass
+        assert client.post("/api/tables", json=body, headers=ann).status_code == 201
+
+
+def test_a_table_nobody_is_at_closes_before_it_starts(tmp_path: Path) -> None:
+    with _client(tmp_path, waiting_idle_minutes=1 / 60) as client:  # one second
+        ann = _guest(client, "ann")
+        body = {"game": "cribbage", "players": 2, "seat": 0}
+        left = client.post("/api/tables", json=body, headers=ann).json()["id"]
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "token": ann["Authorization"].removeprefix("Bearer ")})
+            ws.receive_json()
+            kept = client.post("/api/tables", json=body, headers=ann).json()["id"]
+            ws.send_json({"type": "join", "table_id": kept})
+            ws.receive_json()
+            deadline = time.monotonic() + 10
+            while client.get(f"/api/tables/{left}").json()["status"] != "finished":
+                assert time.monotonic() < deadline, "the deserted table stayed open"
+                time.sleep(0.1)
+            time.sleep(1.5)
+            assert client.get(f"/api/tables/{kept}").json()["status"] == "waiting"  # Ann is at it
+            assert [t["id"] for t in client.get("/api/tables").json()] == [kept]
+
+
+def test_the_lobby_is_sent_a_page_at_a_time(tmp_path: Path) -> None:
+    """The lobby went out whole (1.76 MB after one guest's flood of tables): now a page of
+    ``LOBBY_PAGE``, waiting tables first, the newest first, with changes sent as they happen."""
+    with _client(tmp_path, open_tables_per_user=100) as client:
+        ann = _guest(client, "ann")
+        waiting = {"game": "cribbage", "players": 2, "seat": 0}
+        playing = {**waiting, "bots": {1: "random"}}
+        made = [
+            client.post("/api/tables", json=playing if n % 10 == 0 else waiting, headers=ann)
+            for n in range(60)
+        ]
+        ids = [r.json()["id"] for r in made]
+        newest_waiting = [i for n, i in enumerate(ids) if n % 10][::-1]
+        newest_playing = [i for n, i in enumerate(ids) if n % 10 == 0][::-1]
+        in_order = newest_waiting + newest_playing
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "name": "browser"})
+            ws.receive_json()
+            pages = []
+            for page in (0, 1, 2):
+                ws.send_json({"type": "lobby", "page": page})
+                pages.append(ws.receive_json())
+            assert [len(p["tables"]) for p in pages] == [LOBBY_PAGE, 60 - LOBBY_PAGE, 0]
+            assert all(p["total"] == 60 and p["pages"] == 2 for p in pages)
+            assert [t["id"] for p in pages for t in p["tables"]] == in_order
+            # a new table reaches a lobby watcher as a change, not as the list again
+            fresh = client.post("/api/tables", json=waiting, headers=_guest(client, "bob")).json()["id"]
+            update = ws.receive_json()
+            assert update["type"] == "table_update" and update["table"]["id"] == fresh
+        first = client.get("/api/tables").json()
+        assert [t["id"] for t in first] == [fresh, *in_order[: LOBBY_PAGE - 1]]
+        assert [t["id"] for t in client.get("/api/tables", params={"page": 1}).json()] == in_order[
+            LOBBY_PAGE - 1 :
+        ]
+        assert client.get("/api/tables", params={"page": -1}).status_code == 422
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "name": "pager"})
+            ws.receive_json()
+            ws.send_json({"type": "lobby", "page": "two"})
+            assert ws.receive_json()["type"] == "error"
