@@ -225,6 +225,14 @@ class Player:
             self.wait_moved(self.acted_in)
         return acted
 
+    def move(self, keyboard: bool = False, *, limit: float = 15.0) -> None:
+        """Make this seat's next move, waiting until the page asks for one: a single :meth:`step`
+        may look before the deal or the bots' moves have reached the page, and then does nothing."""
+        tick = self.time_limit(limit)
+        while not self.step(keyboard):
+            tick()
+            self.page.wait_for_timeout(40)
+
     def _act(self, keyboard: bool, ready: bool) -> bool:
         page = self.page
 

@@ -31,7 +31,7 @@ def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:
     # the blinds are in the pot before anyone acts
     assert int(page.locator("#pot").inner_text()) > 0
     expect(page.locator("#my-hand button.card")).to_have_count(5)
-    carol.step()  # throw one card to the crib
+    carol.move()  # throw one card to the crib
     expect(page.locator("#my-hand button.card")).to_have_count(4)
     pictured = False
     tick = carol.time_limit()
@@ -179,7 +179,7 @@ def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> N
     sid = player("Sid")
     sid.create_table("skalborg", 2, options={"starting_stack": 200}, bots={1: "station"}, turn_time=30)
     page = sid.page
-    sid.step()  # throw one card to the crib; then Sid's first bet
+    sid.move()  # throw one card to the crib; then Sid's first bet
     expect(page.locator("#pot-btn")).to_be_visible()
     page.keyboard.press("h")  # the hint weighs the showdown share against the pot odds
     expect(page.locator("#hint-reason")).to_contain_text(re.compile(r"takes about \d+% of the pot"))

@@ -52,10 +52,10 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     expect(a.locator("#hint-move")).to_have_text(re.compile(r"^discard( \S+){2}$"))
 
     # both discard (Bob by keyboard only), then the play: Bob is pone and leads
-    alice.step()
+    alice.move()
     expect(a.locator("#hint-move")).to_have_count(0)  # the hint answered a decision now made
     expect(a.locator("#hint-box")).to_have_text("Ask for a hint on your turn.")
-    bob.step(keyboard=True)
+    bob.move(keyboard=True)
     expect(a.locator("#felt")).to_have_attribute("data-phase", "play")
     expect(a.locator("#status")).to_contain_text("Bob to play")
     starter = a.locator(".zone:has(.label:text('starter')) [data-card]").first.get_attribute("data-card")
@@ -65,7 +65,7 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     a.locator("#my-hand button.card").first.click()
     expect(a.locator("#last-error")).to_contain_text("it is not Alice's turn (waiting for Bob)")
 
-    bob.step(keyboard=True)
+    bob.move(keyboard=True)
     expect(a.locator("#pile [data-card]")).to_have_count(1)
     expect(a.locator("#count")).not_to_have_text("0")
 

@@ -61,7 +61,7 @@ def test_cards_move_in_as_they_come_unless_animations_are_off(player: Callable[.
     vera = player("Vera")
     vera.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"}, turn_time=30)
     page = vera.page
-    vera.step()  # her discard; the bot (pone) leads a card into the play
+    vera.move()  # her discard; the bot (pone) leads a card into the play
     laid = page.locator("#pile [data-card]").first
     expect(laid).to_have_class(re.compile(r"\barrive\b"))
     assert laid.evaluate("el => getComputedStyle(el).animationName") == "arrive"
@@ -134,7 +134,7 @@ def test_discards_go_into_the_crib_and_the_pile_is_gathered(player: Callable[...
     page = wren.page
     wren.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"}, turn_time=30)
     page.evaluate(WATCH_GHOSTS)
-    wren.step()  # her discard
+    wren.move()  # her discard
     ghosts = page.evaluate("window.ghosts")
     assert ghosts == [{"from": "my-hand", "intoCrib": True}] * 2, ghosts
     tick = wren.time_limit(60)
@@ -151,6 +151,6 @@ def test_discards_go_into_the_crib_and_the_pile_is_gathered(player: Callable[...
     calm.page.go_back()
     calm.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"}, turn_time=30)
     calm.page.evaluate(WATCH_GHOSTS)
-    calm.step()
+    calm.move()
     expect(calm.page.locator("#felt")).to_have_attribute("data-phase", "play")
     assert calm.page.evaluate("window.ghosts") == []

@@ -96,7 +96,7 @@ def test_counts_dealt_over_stay_until_the_next_move(player: Callable[..., Any]) 
     expect(page.locator("#show-done li")).to_have_count(2)
 
     # Carol discards for the new hand: the old counts go
-    carol.step()
+    carol.move()
     expect(page.locator("#show-panel")).to_be_hidden()
 
 

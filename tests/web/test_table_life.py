@@ -234,5 +234,5 @@ def test_a_move_overtaken_by_the_game_is_no_error(player: Callable[..., Any]) ->
     expect(page.locator("#toasts .toast.error")).to_have_count(0)
     expect(page.locator("#my-hand button.card")).to_have_count(6)  # nothing changed
     assert tampered
-    ivy.step()  # chosen again, it is taken
+    ivy.move()  # chosen again, it is taken
     expect(page.locator("#my-hand button.card")).to_have_count(4)

@@ -22,7 +22,7 @@ def reopen(page: Page, url: str) -> Page:
 def test_a_closed_tab_comes_back_to_its_game(player: Callable[..., Any], server: Any) -> None:
     fay = player("Fay")
     first = fay.create_table("cribbage", 2, bots={1: "random"}, options={"first_dealer": 1})
-    fay.step()  # her discard: the game is under way
+    fay.move()  # her discard: the game is under way
     hand = fay.hand()
 
     # her only game in progress: the site opens on it
