@@ -10,7 +10,7 @@ import pytest
 
 from muggins.analysis.simulate import Spec, play, rate, run, summarise
 from muggins.bots.registry import bot_names
-from muggins.games.registry import game_class, game_names
+from muggins.games.registry import game_class, game_names, new_game
 
 
 def test_same_seed_same_results_whatever_the_workers() -> None:
@@ -78,7 +78,8 @@ def test_every_registered_game_simulates(game: str) -> None:
     records = run(spec)
     summary = summarise(spec, records)
     assert summary["games"] == 3 and set(summary["by_bot"]) == {"random"}
-    assert summary["deals_per_game"]["mean"] >= 1
+    deals = any(e.type == "new_hand" for e in new_game(game, players=cls.min_players, seed=1).events)
+    assert summary["deals_per_game"]["mean"] >= 1 if deals else summary["deals_per_game"]["mean"] == 0
     assert "random" in bot_names(game)
 
 

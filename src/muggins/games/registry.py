@@ -15,6 +15,7 @@ GAME_MODULES: dict[str, str] = {
     "cribbage": "muggins.games.cribbage.game",
     "skalborg": "muggins.games.skalborg.game",
     "cribist": "muggins.games.cribist.game",
+    "squares": "muggins.games.squares.game",
 }
 """Game name -> its engine module (``muggins.games.<game>.game``), whose ``GAME`` is the Game subclass."""
 

@@ -1,0 +1,78 @@
+"""A Cribbage Squares grid scored: its four rows and four columns, each a four-card cribbage hand
+shown with the starter (hand flush rules), and two points once for his heels (docs/rules/squares.md).
+
+>>> from muggins.cards import parse_cards
+>>> grid = parse_cards("5H 5D 5S JC  AH 2H 3H 4H  KD QD 9D 8D  7S 7C 6S 6C")
+>>> [(line.name, line.score.total) for line in score_grid(grid, parse_cards("5C")[0])][:4]
+[('row 1', 29), ('row 2', 11), ('row 3', 8), ('row 4', 16)]
+>>> grid_points(grid, parse_cards("5C")[0])
+88
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from muggins.cards import JACK, Card
+from muggins.scoring.items import Item, Kind, Score
+from muggins.scoring.show import score_show
+
+SIDE: Final = 4
+"""Cells in a row and in a column."""
+CELLS: Final = SIDE * SIDE
+COLUMNS: Final = "abcd"
+"""Columns are lettered from the left, rows numbered from the top: ``a1`` is the top left cell."""
+LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = (
+    *((f"row {r + 1}", tuple(r * SIDE + c for c in range(SIDE))) for r in range(SIDE)),
+    *((f"column {COLUMNS[c]}", tuple(r * SIDE + c for r in range(SIDE))) for c in range(SIDE)),
+)
+"""Each line's name and its cells (by index, row by row from the top left), rows first."""
+HEELS_POINTS: Final = 2
+
+
+class GridError(ValueError):
+    """A grid that cannot be scored: not sixteen distinct cards, or a card among them repeated."""
+
+
+class Line(NamedTuple):
+    """One row or column, shown: its name ("row 1", "column a"), its cards and their score."""
+
+    name: str
+    cards: tuple[Card, ...]
+    score: Score
+
+
+def cell_name(index: int) -> str:
+    """The name of the cell at ``index`` (0-15, row by row): ``cell_name(6) == 'c2'``."""
+    return f"{COLUMNS[index % SIDE]}{index // SIDE + 1}"
+
+
+def cell_index(name: str) -> int | None:
+    """The index of a cell named like ``b3`` (column a-d, row 1-4), or None for any other text."""
+    if len(name) != 2 or name[0].lower() not in COLUMNS or name[1] not in "1234":
+        return None
+    return (int(name[1]) - 1) * SIDE + COLUMNS.index(name[0].lower())
+
+
+def score_grid(grid: Sequence[Card], starter: Card) -> list[Line]:
+    """Every row and column of a full grid (sixteen cards, row by row) shown with ``starter``."""
+    if len(grid) != CELLS:
+        raise GridError(f"a grid has {CELLS} cards, not {len(grid)}")
+    if len({*grid, starter}) != CELLS + 1:
+        raise GridError("a card appears twice among the grid and the starter")
+    return [
+        Line(name, cards, score_show(cards, starter))
+        for name, cells in LINES
+        for cards in [tuple(grid[i] for i in cells)]
+    ]
+
+
+def heels(starter: Card) -> Score:
+    """His heels: two points once for the grid when the starter is a jack."""
+    return Score((Item(Kind.HIS_HEELS, (starter,), HEELS_POINTS),) if starter.rank == JACK else ())
+
+
+def grid_points(grid: Sequence[Card], starter: Card) -> int:
+    """The grid's whole score: its eight lines and his heels."""
+    return sum(line.score.total for line in score_grid(grid, starter)) + heels(starter).total
