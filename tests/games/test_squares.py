@@ -67,6 +67,8 @@ def test_a_short_grid_is_no_win_and_a_target_can_be_set() -> None:
     game = fill(1, GRID, "5C", target=100)
     assert game.result is not None and game.result.termination == "deals"
     assert game.result.reason == "player 0 scored 88, short of 100"
+    assert game.result.ranks == (2,) and game.result.winners == ()
+    assert fill(1, GRID, "5C").result.ranks == (1,)
 
 
 def test_his_heels_counts_once_for_the_grid() -> None:

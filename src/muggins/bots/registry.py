@@ -13,6 +13,7 @@ BOT_MODULES: dict[str, str] = {
     "cribbage": "muggins.bots.cribbage",
     "skalborg": "muggins.bots.skalborg",
     "cribist": "muggins.bots.cribist",
+    "squares": "muggins.bots.squares",
 }
 """Game name -> module whose ``BOTS`` dict maps bot names to factories (besides ``random``)."""
 

@@ -41,12 +41,8 @@ def register(sub: Any) -> None:
         p,
         "expert,expert",
         lambda: (
-            "bot names, cycled over the seats (e.g. expert,greedy); cribbage has "
-            + ", ".join(bot_names("cribbage"))
-            + ", skalborg "
-            + ", ".join(bot_names("skalborg"))
-            + ", cribist "
-            + ", ".join(bot_names("cribist"))
+            "bot names, cycled over the seats (e.g. expert,greedy); "
+            + "; ".join(f"{game} has {', '.join(bot_names(game))}" for game in game_names())
         ),
     )
     p.add_argument("--games", type=whole_number, default=1000)

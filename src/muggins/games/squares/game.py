@@ -198,7 +198,10 @@ class Squares(Game[SquaresOptions]):
 
     def _end(self, reason: str, termination: Termination, events: list[Event]) -> None:
         self.waiting.clear()
-        self._result = Result(rank_by(self.totals, order=self.left), tuple(self.totals), reason, termination)
+        ranks = rank_by(self.totals, order=self.left)
+        if self.players == 1 and termination is not Termination.TARGET:
+            ranks = (2,)  # alone, the target is the opponent: a grid short of it (or left) is beaten
+        self._result = Result(ranks, tuple(self.totals), reason, termination)
         events.append(game_over(self._result))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from muggins.games.words import Teller, Told, kinds, scored
+from muggins.games.words import SHARED, Teller, Told, kinds, scored
 
 
 def _placed(data: dict[str, Any], t: Teller) -> str | None:
@@ -27,6 +27,11 @@ WORDS: dict[str, Told] = {
     "laid_out": _laid_out,
     "starter": lambda data, t: f"The starter is {t.card(data['card'])}",
     "scored": lambda data, t: scored(data, t, f"for {_why(data)}"),
+    "game_over": lambda data, t: (
+        SHARED["game_over"](data, t)
+        if data["result"]["winners"]
+        else f"Game over: {data['result']['reason']}"
+    ),
 }
 
 
