@@ -15,7 +15,7 @@ from muggins.bots.base import View
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card
 from muggins.games.moves import Move, parse_move
 from muggins.scoring.combos import fifteens, pairs, runs
-from muggins.scoring.show import show_points
+from muggins.scoring.fast import show_points
 from muggins.scoring.squares.grid import CELLS, LINES, SIDE, cell_name
 
 FLUSH_HOPE = 0.5
