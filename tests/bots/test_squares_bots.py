@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from muggins import new_game
 from muggins.bots.registry import bot_names, make_bot
-from muggins.bots.squares.placer import rank_points
 from muggins.cards import parse_cards
 from muggins.scoring.combos import fifteens, pairs, runs
+from muggins.strategy.squares.placement import rank_points
 
 
 def grid_total(bot: str, seed: int) -> int:

@@ -7,12 +7,9 @@ import { h, replace } from "./dom.js";
 import { api } from "./session.js";
 import { ShowCounter } from "./show.js";
 import { named } from "./words.js";
-import { cribbage } from "./games/cribbage.js";
-import { skalborg } from "./games/skalborg.js";
-import { cribist } from "./games/cribist.js";
+import { RENDERERS } from "./games/index.js";
 import { reviewPanel } from "./review.js";
 
-const RENDERERS = { cribbage, skalborg, cribist };
 const PLAY_MS = 700;
 
 export function mountReplay(app, ctx, gameId, { review = false } = {}) {

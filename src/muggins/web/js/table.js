@@ -9,11 +9,8 @@ import { installKeys } from "./keyboard.js";
 import { named } from "./words.js";
 import { beep, settings } from "./settings.js";
 import { cardPlaces, gatherDepartures, markArrivals } from "./motion.js";
-import { cribbage } from "./games/cribbage.js";
-import { skalborg } from "./games/skalborg.js";
-import { cribist } from "./games/cribist.js";
+import { RENDERERS } from "./games/index.js";
 
-const RENDERERS = { cribbage, skalborg, cribist };
 const LOG_LINES = 200;
 const HINT_ASK = "Ask for a hint on your turn.";
 const TITLE = document.title;

@@ -1,0 +1,1 @@
+"""Cribbage Squares analysis: its hints."""
