@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import functools
-import pathlib
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_counting_unhinted, check_random_game
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game

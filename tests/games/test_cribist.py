@@ -6,15 +6,14 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-import pathlib
 import random
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
@@ -24,9 +23,6 @@ from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, playable
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.sources import parse_source
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CLUBS, DIAMONDS, HEARTS, SPADES = (" ".join(rank + suit for rank in RANKS) for suit in "CDHS")

@@ -5,18 +5,14 @@ from __future__ import annotations
 import functools
 import io
 import itertools
-import pathlib
 import random
-import sys
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 from muggins.cards import parse_cards
 from muggins.cli.tables.skalborg import render

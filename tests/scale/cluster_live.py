@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from live_server import ONE_ADDRESS, Server
+from tests.server.live_server import ONE_ADDRESS, Server
 
 
 class Node(Server):

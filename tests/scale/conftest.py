@@ -8,18 +8,13 @@ saying which is missing; with MUGGINS_REQUIRE_SERVICES=1 (as in CI) a missing se
 from __future__ import annotations
 
 import os
-import pathlib
 import secrets
-import sys
 from collections.abc import Callable, Iterator
 
 import psycopg
 import pytest
 import redis
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "server"))
-from cluster_live import Node
+from tests.scale.cluster_live import Node
 
 PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("MUGGINS_TEST_REDIS", "redis://127.0.0.1:6379/0")

@@ -7,7 +7,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from live_server import Client, Message
+from tests.server.live_server import Client, Message
 
 
 def _state_of(message: Message) -> int:

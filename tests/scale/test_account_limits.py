@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cluster_live import Node
-from live_server import Client, Server
+from tests.scale.cluster_live import Node
+from tests.server.live_server import Client, Server
 
 RATE = 10
 BURST = 40  # the server's burst is max(40, 2 x rate)

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from cluster_live import Node
-from live_server import Client, Message
-from players import play_out
+from tests.scale.cluster_live import Node
+from tests.scale.players import play_out
+from tests.server.live_server import Client, Message
 
 
 def dealt_to(seat: int) -> Callable[[Message], bool]:

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from test_exactly_once import has_state_for, until
+from tests.scale.test_exactly_once import has_state_for, until
 
 from muggins.server import messages
 from muggins.server.auth import Auth

@@ -10,7 +10,7 @@ import logging
 from pathlib import Path
 
 import pytest
-from test_exactly_once import has_state_for, platform, sent, until
+from tests.scale.test_exactly_once import has_state_for, platform, sent, until
 
 from muggins.server.store import MoveRow
 

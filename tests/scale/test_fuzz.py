@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from cluster_live import Node
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.scale.cluster_live import Node
 from websockets.sync.client import ClientConnection, connect
 
 from muggins.server import messages

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cluster_live import Node
-from live_server import Client
-from players import play_out
-from test_cluster import assert_every_move_once_in_order, dealt_to, finished_record
-from test_play import cards_named
+from tests.scale.cluster_live import Node
+from tests.scale.players import play_out
+from tests.scale.test_cluster import assert_every_move_once_in_order, dealt_to, finished_record
+from tests.server.live_server import Client
+from tests.server.test_play import cards_named
 
 from muggins.games.registry import load_game
 from muggins.games.words import told

@@ -8,21 +8,18 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from cluster_live import Node
-from live_server import Client, free_port
-from players import play_out
-from test_cluster import dealt_to, finished_record
-from test_takeover import assert_consistent
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from services import need_service
+from tests.scale.cluster_live import Node
+from tests.scale.players import play_out
+from tests.scale.test_cluster import dealt_to, finished_record
+from tests.scale.test_takeover import assert_consistent
+from tests.server.live_server import Client, free_port
+from tests.services import need_service
 
 SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 import schemathesis
-from cluster_live import Node
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
+from tests.scale.cluster_live import Node
 
 
 def test_no_request_from_the_spec_gets_a_server_error(cluster: Callable[..., list[Node]]) -> None:

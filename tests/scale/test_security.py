@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from cluster_live import Node
-from live_server import Client
-from test_cluster import dealt_to
+from tests.scale.cluster_live import Node
+from tests.scale.test_cluster import dealt_to
+from tests.server.live_server import Client
 
 import muggins.server
 

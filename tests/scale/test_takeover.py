@@ -8,10 +8,10 @@ import random
 import time
 from collections.abc import Callable
 
-from cluster_live import Node
-from live_server import Client
-from players import play_out
-from test_cluster import dealt_to, events_of, finished_record
+from tests.scale.cluster_live import Node
+from tests.scale.players import play_out
+from tests.scale.test_cluster import dealt_to, events_of, finished_record
+from tests.server.live_server import Client
 
 from muggins.games.registry import load_game
 

@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 
 import psycopg
-from cluster_live import Node
-from live_server import Client
-from test_cluster import dealt_to, events_of
+from tests.scale.cluster_live import Node
+from tests.scale.test_cluster import dealt_to, events_of
+from tests.server.live_server import Client
 
 TURN = 5
 """Seconds per turn (the shortest allowed)."""

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import pathlib
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import ONE_ADDRESS, Server
+from tests.server.live_server import ONE_ADDRESS, Server
 
 
 @pytest.fixture

@@ -5,13 +5,10 @@ past the grace period leaves the game (worst rank, the game ends for two players
 from __future__ import annotations
 
 import asyncio
-import pathlib
-import sys
 import time
 from collections.abc import Callable
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Client, Message, Server
+from tests.server.live_server import Client, Message, Server
 
 
 async def seated_pair(server: Server, **table: object) -> tuple[str, dict[int, str], dict[int, Client]]:

@@ -5,17 +5,13 @@ the same whatever the cards; the hint for every other decision is still given.""
 from __future__ import annotations
 
 import asyncio
-import pathlib
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Client, Message, Server
+from tests.server.live_server import Client, Message, Server
 
 from muggins.server.hints import COUNTING_IS_YOURS
 

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import pathlib
-import sys
 from collections.abc import Callable
 
 import pytest
+from tests.server.live_server import Server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Server
 
 from muggins.server.messages import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES
 

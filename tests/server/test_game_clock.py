@@ -9,19 +9,16 @@ import asyncio
 import json
 import pathlib
 import sqlite3
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from tests.server.live_server import Client, Server
 
 from muggins.games.cribist.game import CARDS_EACH, Cribist, Phase
 from muggins.games.registry import load_game
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Client, Server
 
 BOTS = {"0": "random", "1": "random", "2": "random", "3": "random"}
 SLACK = 2.0

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 import httpx
-from live_server import Server
+from tests.server.live_server import Server
 
 from muggins.server.head_guard import HEAD_BYTES
 

@@ -4,16 +4,12 @@ every table resumes from its record, each player finds everything they saw, and 
 from __future__ import annotations
 
 import asyncio
-import pathlib
 import random
-import sys
 from collections.abc import Callable
 
 import httpx
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Client, Server
-from test_play import play_out
+from tests.server.live_server import Client, Server
+from tests.server.test_play import play_out
 
 
 def test_kill_9_mid_game_loses_nothing_a_player_saw(server_factory: Callable[..., Server]) -> None:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from test_finish import process, short_game
+from tests.server.test_finish import process, short_game
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings

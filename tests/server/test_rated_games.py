@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from test_finish import duel, process
+from tests.server.test_finish import duel, process
 
 from muggins.server.manager import Tables
 from muggins.server.store import User

@@ -4,22 +4,18 @@ once, bounded per player, shown as accuracy on the player page."""
 from __future__ import annotations
 
 import asyncio
-import pathlib
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests.server.live_server import Server
 
 from muggins import new_game
 from muggins.bots.registry import make_bot
 from muggins.server.reviews import PER_USER, RefusedReviewError, Reviewer
 from muggins.server.store import GameRow, MoveRow, SqlStore, TableRow
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Server
 
 
 def bot_record(seed: int, game: str = "cribbage") -> dict[str, Any]:

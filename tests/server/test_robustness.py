@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import pathlib
-import sys
 from collections.abc import Callable
 
 import httpx
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Client, Message, Server
+from tests.server.live_server import Client, Message, Server
 
 
 async def refused(client: Client, raw: str | bytes, *words: str, code: str | None = None) -> Message:

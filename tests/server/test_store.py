@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,6 +19,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
+from tests.services import need_service
 
 from muggins.server.ratings import new_ratings
 from muggins.server.store import (
@@ -34,9 +34,6 @@ from muggins.server.store import (
 )
 from muggins.server.store.schema import metadata
 from muggins.server.store.schema import ratings as ratings_table
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from services import need_service
 
 PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import pathlib
-import sys
 from typing import Any
 
 import httpx
+from tests.server.live_server import Server
 
 from muggins.analysis.cribbage.trainer import count_puzzle, discard_puzzle
-
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from live_server import Server
 
 
 def test_discard_trainer_grades_against_every_split_and_keeps_the_streak(server: Server) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,12 +14,10 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from tests.services import need_service
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/services.py
-from services import need_service
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
