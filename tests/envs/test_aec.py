@@ -7,11 +7,11 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
-from tests.envs.configs import CONFIGS, config_id
 
 from muggins.cards import parse_card
 from muggins.envs import env
 from muggins.games.errors import OptionError
+from tests.envs.configs import CONFIGS, config_id
 
 
 def play_out(e: Any, seed: int) -> dict[str, float]:

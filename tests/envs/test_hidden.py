@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tests.envs.configs import CONFIGS, config_id
 
 from muggins.cards import CardError, joker_pack, parse_card, standard_pack
 from muggins.envs.actions import SPACES, Choice
@@ -18,6 +17,7 @@ from muggins.games.base import Game
 from muggins.games.errors import GameError
 from muggins.games.events import Dealt
 from muggins.games.registry import new_game
+from tests.envs.configs import CONFIGS, config_id
 
 
 def swapped(text: str, swap: dict[str, str]) -> str:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game
 
 from muggins import new_game
 from muggins.games.base import Game
@@ -15,6 +14,7 @@ from muggins.games.cribbage.game import Cribbage, ShowStep
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.result import Termination
 from muggins.scoring.items import Item, Kind, Score
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
@@ -23,6 +22,7 @@ from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, playable
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.sources import parse_source
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 CLUBS, DIAMONDS, HEARTS, SPADES = (" ".join(rank + suit for rank in RANKS) for suit in "CDHS")

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
-from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 from muggins.cards import parse_cards
 from muggins.cli.tables.skalborg import render
@@ -22,6 +21,7 @@ from muggins.games.registry import new_game
 from muggins.games.skalborg.game import MAX_CLAIMS, Skalborg
 from muggins.games.skalborg.pots import side_pots, split_pot
 from muggins.scoring.skalborg.hand import score_skalborg
+from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 
 def deck(hands: list[str], burn: str = "", top_up: str = "") -> list[str]:

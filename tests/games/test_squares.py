@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.games.conformance import check_random_game
 
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, parse_card, parse_cards
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, NotYourTurnError, OptionError
 from muggins.scoring.show import itemise_show
 from muggins.scoring.squares.grid import LINES, GridError, cell_index, cell_name, grid_points, score_grid
+from tests.games.conformance import check_random_game
 
 GRID = "5H 5D 5S JC  AH 2H 3H 4H  KD QD 9D 8D  7S 7C 6S 6C"
 """Sixteen cards, row by row; with the starter 5C they score 88 (counted by hand in the doctest of

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 import psycopg
 import pytest
 import redis
+
 from tests.scale.cluster_live import Node
 
 PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")

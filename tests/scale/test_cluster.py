@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
 from tests.server.live_server import Client, Message

@@ -11,8 +11,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.scale.test_exactly_once import has_state_for, until
-
 from muggins.server import messages
 from muggins.server.auth import Auth
 from muggins.server.bus.redis import RedisBus
@@ -21,6 +19,7 @@ from muggins.server.connection import Connection
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.table import Table
+from tests.scale.test_exactly_once import has_state_for, until
 
 LEASE = 1.5
 

@@ -10,9 +10,9 @@ import logging
 from pathlib import Path
 
 import pytest
-from tests.scale.test_exactly_once import has_state_for, platform, sent, until
 
 from muggins.server.store import MoveRow
+from tests.scale.test_exactly_once import has_state_for, platform, sent, until
 
 
 def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(

@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.scale.cluster_live import Node
 from websockets.sync.client import ClientConnection, connect
 
 from muggins.server import messages
+from tests.scale.cluster_live import Node
 
 CLIENT_TYPES = sorted(
     t.model_fields["type"].default

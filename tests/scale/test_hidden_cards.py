@@ -12,14 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+from muggins.games.registry import load_game
+from muggins.games.words import told
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
 from tests.scale.test_cluster import assert_every_move_once_in_order, dealt_to, finished_record
 from tests.server.live_server import Client
 from tests.server.test_play import cards_named
-
-from muggins.games.registry import load_game
-from muggins.games.words import told
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("cribbage", 2, {"target": 61}),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
 from tests.scale.test_cluster import dealt_to, finished_record

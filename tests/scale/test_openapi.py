@@ -9,6 +9,7 @@ from typing import Any
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
+
 from tests.scale.cluster_live import Node
 
 

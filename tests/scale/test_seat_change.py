@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from muggins.server import messages
 from tests.scale.cluster_live import Node
 from tests.scale.test_exactly_once import has_state_for, platform, sent, until
 from tests.server.live_server import Client
-
-from muggins.server import messages
 
 ROUNDS = 12
 

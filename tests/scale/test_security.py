@@ -9,11 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+
+import muggins.server
 from tests.scale.cluster_live import Node
 from tests.scale.test_cluster import dealt_to
 from tests.server.live_server import Client
-
-import muggins.server
 
 SERVER = Path(muggins.server.__file__).parent
 SQL_CALLS = {"execute", "exec_driver_sql", "text", "executemany", "executescript"}

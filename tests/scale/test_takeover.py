@@ -8,12 +8,11 @@ import random
 import time
 from collections.abc import Callable
 
+from muggins.games.registry import load_game
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
 from tests.scale.test_cluster import dealt_to, events_of, finished_record
 from tests.server.live_server import Client
-
-from muggins.games.registry import load_game
 
 
 def assert_consistent(client: Client, table_id: str, seat: int, record: list[list[object]]) -> None:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 import psycopg
+
 from tests.scale.cluster_live import Node
 from tests.scale.test_cluster import dealt_to, events_of
 from tests.server.live_server import Client

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
 from tests.server.live_server import ONE_ADDRESS, Server
 
 

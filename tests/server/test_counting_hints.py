@@ -11,9 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.live_server import Client, Message, Server
 
 from muggins.server.hints import COUNTING_IS_YOURS
+from tests.server.live_server import Client, Message, Server
 
 TABLES: dict[str, dict[str, Any]] = {
     "cribbage": {"players": 2, "options": {"counting": "manual", "muggins": True}},

@@ -8,11 +8,11 @@ import json
 from collections.abc import Callable
 
 import pytest
-from tests.server.live_server import Server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from muggins.server.messages import MAX_FRAME_BYTES, MAX_MESSAGE_BYTES
+from tests.server.live_server import Server
 
 
 def test_large_frames_are_refused_and_huge_ones_close_the_connection(

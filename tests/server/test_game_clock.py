@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from tests.server.live_server import Client, Server
 
 from muggins.games.cribist.game import CARDS_EACH, Cribist, Phase
 from muggins.games.registry import load_game
+from tests.server.live_server import Client, Server
 
 BOTS = {"0": "random", "1": "random", "2": "random", "3": "random"}
 SLACK = 2.0

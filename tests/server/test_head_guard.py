@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 
 import httpx
-from tests.server.live_server import Server
 
 from muggins.server.head_guard import HEAD_BYTES
+from tests.server.live_server import Server
 
 
 def _raw(server: Server, source: str = "127.0.0.1") -> socket.socket:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import httpx
+
 from tests.server.live_server import Client, Server
 from tests.server.test_play import play_out
 

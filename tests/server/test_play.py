@@ -9,11 +9,11 @@ import random
 from typing import Any
 
 import httpx
-from tests.server.live_server import Client, Message, Server
 
 from muggins.cards import CardError, parse_card
 from muggins.games.registry import load_game
 from muggins.games.words import told
+from tests.server.live_server import Client, Message, Server
 
 
 def test_games_list_every_importable_game_with_an_options_schema(server: Server) -> None:

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from tests.server.test_finish import process, short_game
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
+from tests.server.test_finish import process, short_game
 
 
 async def play_private_game(db: Path) -> tuple[str, int, int]:

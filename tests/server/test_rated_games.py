@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.server.test_finish import duel, process
-
 from muggins.server.manager import Tables
 from muggins.server.store import User
+from tests.server.test_finish import duel, process
 
 
 async def _duel(tables: Tables, member: User, guest_name: str, moves_each: int) -> User:

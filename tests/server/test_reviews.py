@@ -10,12 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.live_server import Server
 
 from muggins import new_game
 from muggins.bots.registry import make_bot
 from muggins.server.reviews import PER_USER, RefusedReviewError, Reviewer
 from muggins.server.store import GameRow, MoveRow, SqlStore, TableRow
+from tests.server.live_server import Server
 
 
 def bot_record(seed: int, game: str = "cribbage") -> dict[str, Any]:

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 
 import httpx
+
 from tests.server.live_server import Client, Message, Server
 
 

@@ -19,7 +19,6 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from tests.services import need_service
 
 from muggins.server.ratings import new_ratings
 from muggins.server.store import (
@@ -34,6 +33,7 @@ from muggins.server.store import (
 )
 from muggins.server.store.schema import metadata
 from muggins.server.store.schema import ratings as ratings_table
+from tests.services import need_service
 
 PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
 

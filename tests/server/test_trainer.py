@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from tests.server.live_server import Server
 
 from muggins.analysis.cribbage.trainer import count_puzzle, discard_puzzle
+from tests.server.live_server import Server
 
 
 def test_discard_trainer_grades_against_every_split_and_keeps_the_streak(server: Server) -> None:

@@ -14,10 +14,10 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tests.services import need_service
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
+from tests.services import need_service
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -1,0 +1,63 @@
+"""The conformance suite over the registry: every registered game, at every seat count it allows,
+with its default options, is played out by random legal moves under the protocol's checks
+(tests.games.conformance); every legal move listed at each step applies to a copy of the game; and
+two games made with the same seed and given the same moves tell the same events. A new game is
+checked here by registering it, with nothing to add."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from muggins.games.base import Game
+from muggins.games.registry import game_class, game_names, new_game
+from tests.games.conformance import check_random_game
+
+CASES = [
+    (name, players)
+    for name in game_names()
+    for players in range(game_class(name).min_players, game_class(name).max_players + 1)
+]
+STEPS = 40
+"""The steps at which every listed move is tried (a copy of the game per move)."""
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=str)
+def test_every_registered_game_conforms(name: str, players: int) -> None:
+    game = check_random_game(lambda seed: new_game(name, players=players, seed=seed), seed=players)
+    assert game.result is not None and len(game.result.ranks) == players
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=str)
+def test_every_listed_move_applies(name: str, players: int) -> None:
+    game = new_game(name, players=players, seed=7)
+    rng = random.Random(7)
+    for _ in range(STEPS):
+        if game.is_over:
+            break
+        for seat in sorted(game.to_move):
+            for move in game.legal_moves(seat):
+                trial = copy.deepcopy(game)
+                trial.apply(seat, move)  # raises if a listed move is refused
+        seat = rng.choice(sorted(game.to_move))
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=str)
+def test_the_same_seed_and_moves_tell_the_same_events(name: str, players: int) -> None:
+    def played(seed: int) -> Game:
+        game = new_game(name, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.is_over:
+                break
+            seat = min(game.to_move)
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+        return game
+
+    first, second = played(3), played(3)
+    assert [e.to_dict() for e in first.events] == [e.to_dict() for e in second.events]
+    assert first.events, "the game told nothing"
+    assert [e.to_dict() for e in played(4).events] != [e.to_dict() for e in first.events], "the seed deals"
