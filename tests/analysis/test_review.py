@@ -112,10 +112,10 @@ def test_missed_counts_are_points_lost_to_counting() -> None:
             move = parse_move(f"claim {move.amount - 2}")
         game.apply(seat, move)
     assert short is not None
-    seat = review(game.record(), [0]).seat(0)
-    counts = [d for d in seat.decisions if d.kind == "count" and d.loss > 0]
+    reviewed = review(game.record(), [0]).seat(0)
+    counts = [d for d in reviewed.decisions if d.kind == "count" and d.loss > 0]
     assert [(d.move, d.loss, d.best) for d in counts] == [(short[0], 2.0, f"claim {short[1]}")]
-    assert seat.lost["count"] == 2.0
+    assert reviewed.lost["count"] == 2.0
 
 
 def test_the_race_ends_at_the_final_score() -> None:

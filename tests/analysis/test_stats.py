@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from muggins.analysis.cribbage.stats import cribbage_stats
+from muggins.games.cribbage.events import NewHand
 from muggins.games.registry import new_game
 
 
@@ -31,7 +32,7 @@ def test_two_player_figures_add_up_to_the_scores() -> None:
             for who, move in record["moves"]:
                 game.apply(who, move)
         deals = sum(sum(1 for e in g.events if e.type == "new_hand") for g in games)
-        cribs = sum(sum(1 for e in g.events if e.type == "new_hand" and e.dealer == seat) for g in games)  # type: ignore[attr-defined]
+        cribs = sum(isinstance(e, NewHand) and e.dealer == seat for g in games for e in g.events)
         assert stats.pegging.hands == stats.hand.hands == deals and stats.crib.hands == cribs
         scored = sum(g.result.scores[seat] for g in games if g.result)
         assert stats.pegging.points + stats.hand.points + stats.crib.points == scored

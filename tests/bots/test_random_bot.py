@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from muggins.bots.base import RandomBot
@@ -19,7 +21,7 @@ TABLES = [
 @pytest.mark.parametrize(("game_name", "players", "options"), TABLES)
 @pytest.mark.parametrize("seed", range(3))
 def test_choosing_from_the_legal_moves_is_choosing_from_the_view(
-    game_name: str, players: int, options: dict[str, object], seed: int
+    game_name: str, players: int, options: dict[str, Any], seed: int
 ) -> None:
     game = new_game(game_name, players=players, seed=seed, **options)
     by_view, by_moves = RandomBot(seed), RandomBot(seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -140,4 +140,6 @@ def test_the_leak_test_catches_a_leak() -> None:
         return _Leaky(game)
 
     with pytest.raises(AssertionError, match="can tell the hidden count apart"):
-        check_count_hidden(make, lambda g: _swap(1, "hand")(g.inner), _revealed(1, "hand"), 0, hints=False)
+        check_count_hidden(
+            make, lambda g: _swap(1, "hand")(cast(_Leaky, g).inner), _revealed(1, "hand"), 0, hints=False
+        )

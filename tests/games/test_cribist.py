@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribist.game import Cribist, CribistOptions
+from muggins.games.cribist.game import Cribist
+from muggins.games.cribist.options import CribistOptions
 from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, playable, trick_winner
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
@@ -540,7 +541,7 @@ def test_no_message_tells_a_tricks_count_before_it_is_shown(counting: str, close
         moves = check_count_hidden(
             functools.partial(new_game, "cribist", players=4, seed=seed, counting=counting),
             seven_more,
-            lambda e, kind=closes: e["type"] == kind,
+            lambda e: e["type"] == closes,
             seed,
         )
         assert moves > 0

@@ -6,6 +6,7 @@ one deal so that its searching expert stays quick.)"""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from muggins.games.registry import game_class, game_names, new_game
 MOVES = 5000
 """More moves than any pairing needs (the most measured: 1,431, two calling stations and two more
 at a Skalborg table of four, whose blinds double every 10 hands)."""
-SHORTER = {"cribist": {"deals": 1}}
+SHORTER: dict[str, dict[str, Any]] = {"cribist": {"deals": 1}}
 """Options that only shorten a game whose end its rules already fix."""
 
 CASES = [

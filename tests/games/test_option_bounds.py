@@ -4,6 +4,8 @@ score column, and a 64 KB option body made 1,300 blind levels)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import muggins
@@ -27,7 +29,7 @@ INT32 = 2**31 - 1
         ({"blind_schedule": [{"hand": MAX_HANDS + 1, "small_blind": 1, "big_blind": 2}]}, "hand"),
     ],
 )
-def test_skalborg_refuses_values_past_their_bound(options: dict[str, object], named: str) -> None:
+def test_skalborg_refuses_values_past_their_bound(options: dict[str, Any], named: str) -> None:
     with pytest.raises(OptionError, match=named):
         muggins.new_game("skalborg", players=2, seed=1, **options)
 

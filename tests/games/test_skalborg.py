@@ -460,6 +460,7 @@ def test_an_amount_is_written_with_the_digits_0_to_9(amount: str) -> None:
     in any of them is refused as not a number, and the game is unchanged."""
     g = heads_up()
     before = g.state_id
+    assert g.actor is not None
     with pytest.raises(MoveSyntaxError, match=r"digits 0-9|one whole number"):
         g.apply(g.actor, f"raise {amount}".strip())
     assert g.state_id == before
@@ -740,6 +741,7 @@ def test_blinds_double_every_ten_hands_without_a_schedule(
 ) -> None:
     """docs/rules/skalborg.md, "rising blinds": each hand's new_hand event carries its blinds."""
     g = new_game("skalborg", players=2, seed=3, starting_stack=1_000_000, **options)
+    assert isinstance(g, Skalborg)
     rng = random.Random(3)
     while g.hand_number <= max(expected) and not g.is_over:
         seat = min(g.to_move)

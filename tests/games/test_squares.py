@@ -4,13 +4,18 @@ conformance suite at every seat count."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins import load_game, new_game
-from muggins.cards import STANDARD_CARDS, parse_card, parse_cards
+from muggins.cards import STANDARD_CARDS, Card, parse_card, parse_cards
+from muggins.games.base import Game
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, NotYourTurnError, OptionError
+from muggins.games.events import Scored
+from muggins.games.squares.events import LaidOut, Placed
 from muggins.scoring.show import itemise_show
 from muggins.scoring.squares.grid import LINES, GridError, cell_index, cell_name, grid_points, score_grid
 from tests.games.conformance import check_random_game
@@ -21,7 +26,7 @@ muggins.scoring.squares.grid: rows 29, 11, 8, 16 and columns 6, 6, 4, 8)."""
 CELLS = [cell_name(i) for i in range(16)]
 
 
-def fill(game_seats: int, deck: str, starter: str, **options: object) -> object:
+def fill(game_seats: int, deck: str, starter: str, **options: Any) -> Game:
     """A game whose every seat places the cards on the cells in order: a1, b1, ... d4."""
     game = new_game("squares", players=game_seats, deck=[*deck.split(), starter], **options)
     for cell in CELLS:
@@ -63,7 +68,8 @@ def test_a_short_grid_is_no_win_and_a_target_can_be_set() -> None:
     assert game.result is not None and game.result.termination == "deals"
     assert game.result.reason == "player 0 scored 88, short of 100"
     assert game.result.ranks == (2,) and game.result.winners == ()
-    assert fill(1, GRID, "5C").result.ranks == (1,)
+    won = fill(1, GRID, "5C").result
+    assert won is not None and won.ranks == (1,)
 
 
 def test_his_heels_counts_once_for_the_grid() -> None:
@@ -71,7 +77,7 @@ def test_his_heels_counts_once_for_the_grid() -> None:
     game = fill(1, GRID, "JD")
     lines = score_grid(parse_cards(GRID), parse_card("JD"))
     assert game.scores == (sum(line.score.total for line in lines) + 2,)
-    heels = [e for e in game.events if e.type == "scored" and e.reason == "his heels"]
+    heels = [e for e in game.events if isinstance(e, Scored) and e.reason == "his heels"]
     assert len(heels) == 1 and heels[0].points == 2
 
 
@@ -87,7 +93,7 @@ def test_a_line_of_one_suit_is_a_hand_flush() -> None:
 
 
 @given(st.permutations(STANDARD_CARDS))
-def test_the_grid_total_is_the_itemised_count(cards: list[object]) -> None:
+def test_the_grid_total_is_the_itemised_count(cards: list[Card]) -> None:
     grid, starter = cards[:16], cards[16]
     itemised = sum(itemise_show([grid[i] for i in cells], starter).total for _, cells in LINES)
     assert grid_points(grid, starter) == itemised + (2 if starter.rank == 11 else 0)
@@ -132,13 +138,14 @@ def test_in_a_race_a_seat_sees_where_the_others_placed_only_once_all_have() -> N
     card = game.view(0)["card"]
     game.apply(0, "place a1")
     placed = game.events[-1]
-    assert placed.for_viewer(0).cell == "a1" and placed.for_viewer(1).cell is None
-    assert placed.for_viewer(None).cell is None
+    assert isinstance(placed, Placed)
+    cells = [seen.cell for viewer in (0, 1, None) if isinstance(seen := placed.for_viewer(viewer), Placed)]
+    assert cells == ["a1", None, None]
     assert game.view(1)["grids"][0] == [None] * 16 and game.view(1)["pending"] is None
     assert game.view(0)["pending"] == "a1" and game.view(1)["placed"] == [True, False, False]
     game.apply(1, "place d4")
     game.apply(2, "place a1")
-    laid = [e for e in game.events if e.type == "laid_out"][-1]
+    laid = [e for e in game.events if isinstance(e, LaidOut)][-1]
     assert laid.cells == ("a1", "d4", "a1") and str(laid.card) == card
     assert game.view(None)["grids"][1][15] == card
     assert game.view(0)["turned"] == 2

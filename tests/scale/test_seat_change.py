@@ -52,7 +52,7 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
             await owner.send(type="join", table_id=table_id)  # so that its leave below is heard
             await stander.send(type="sit", table_id=table_id, seat=3)
             await stander.expect(
-                lambda m, t=table_id: m["type"] == "table_state" and m["table_id"] == t and m["seat"] == 3
+                lambda m: m["type"] == "table_state" and m["table_id"] == table_id and m["seat"] == 3
             )
             before = len(stander.received)
             # The stander stands while, on the other process, the seat is taken and the game starts.
@@ -64,10 +64,10 @@ def test_a_stander_never_hears_the_seat_taken_on_another_process(cluster: Callab
                     await asyncio.sleep(0.002)
             for taker, seat in zip(takers, (3, 2), strict=True):
                 await taker.send(type="sit", table_id=table_id, seat=seat)
-            await takers[0].expect(lambda m, t=table_id: m.get("table_id") == t and holds_game_view_for(3)(m))
+            await takers[0].expect(lambda m: m.get("table_id") == table_id and holds_game_view_for(3)(m))
             await stander.expect(
-                lambda m, t=table_id: (
-                    m.get("table_id") == t and m["type"] == "table_state" and m["view"] is not None
+                lambda m: (
+                    m.get("table_id") == table_id and m["type"] == "table_state" and m["view"] is not None
                 ),
                 after=before,
             )

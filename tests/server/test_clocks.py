@@ -22,7 +22,7 @@ async def seated_pair(server: Server, **table: object) -> tuple[str, dict[int, s
     await ann.send(type="join", table_id=table_id)
     await bob.send(type="sit", table_id=table_id)
     for seat, client in ((0, ann), (1, bob)):
-        await client.expect(lambda m, s=seat: m["type"] == "table_state" and m["seat"] == s and m["view"])
+        await client.expect(lambda m: m["type"] == "table_state" and m["seat"] == seat and m["view"])
     return table_id, {0: ann_token, 1: bob_token}, {0: ann, 1: bob}
 
 
@@ -38,17 +38,18 @@ async def until_pause(client: Client, table_id: str) -> Message:
             await client.send(type="move", table_id=table_id, text=view["legal_moves"][0], state_id=state_id)
             # Wait for this move's own events before acting on a newer view.
             reply = await client.expect(
-                lambda m, s=state_id, me=me: (
-                    m["type"] == "error" or (m["type"] == "events" and m["state_id"] > s and m["seat"] == me)
+                lambda m: (
+                    m["type"] == "error"
+                    or (m["type"] == "events" and m["state_id"] > state_id and m["seat"] == me)
                 ),
                 after=start,
             )
             if reply["type"] == "error" and reply["reason"].startswith("stale move"):
                 # This view was overtaken (the other seat's events were on their way): wait for them.
-                reply = await client.expect(lambda m, s=state_id: m.get("state_id", -1) > s, after=start)
+                reply = await client.expect(lambda m: m.get("state_id", -1) > state_id, after=start)
         else:
             reply = await client.expect(
-                lambda m, s=state_id: m.get("state_id", -1) > s or m["type"] == "error", after=start
+                lambda m: m.get("state_id", -1) > state_id or m["type"] == "error", after=start
             )
         assert reply["type"] != "error", reply
 

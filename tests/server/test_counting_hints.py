@@ -69,7 +69,7 @@ def test_a_hint_never_counts_for_a_player_counting_by_hand(
                 break
             if not view["legal_moves"]:
                 state, start = view["state_id"], len(cal.received)
-                await cal.expect(lambda m, s=state: m.get("state_id", -1) > s, timeout=30, after=start)
+                await cal.expect(lambda m: m.get("state_id", -1) > state, timeout=30, after=start)
                 continue
             decision = COUNTING.get(view["phase"])
             ws_reply, http_reply = await ask_hint(cal, server, token, table_id)
@@ -88,8 +88,9 @@ def test_a_hint_never_counts_for_a_player_counting_by_hand(
             state, start = view["state_id"], len(cal.received)
             await cal.send(type="move", table_id=table_id, text=text, state_id=state)
             reply = await cal.expect(
-                lambda m, s=state: (
-                    m["type"] == "error" or (m["type"] == "events" and m["state_id"] > s and m["seat"] == 0)
+                lambda m: (
+                    m["type"] == "error"
+                    or (m["type"] == "events" and m["state_id"] > state and m["seat"] == 0)
                 ),
                 timeout=30,
                 after=start,

@@ -26,7 +26,7 @@ def test_kill_9_mid_game_loses_nothing_a_player_saw(server_factory: Callable[...
         await clients[0].send(type="join", table_id=table_id)
         await clients[1].send(type="sit", table_id=table_id)
         for seat, client in clients.items():
-            await client.expect(lambda m, s=seat: m["type"] == "table_state" and m["seat"] == s and m["view"])
+            await client.expect(lambda m: m["type"] == "table_state" and m["seat"] == seat and m["view"])
             await client.send(type="chat", table_id=table_id, text=f"hello from seat {seat}")
         await clients[1].expect(lambda m: m["type"] == "chat" and m["text"] == "hello from seat 1")
         await play_out(clients, table_id, random.Random(11), until=25)

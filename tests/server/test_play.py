@@ -113,14 +113,15 @@ async def play_seat(client: Client, table_id: str, rng: random.Random, until: in
             await client.send(type="move", table_id=table_id, text=text, state_id=state)
             # Wait for this move's own events before acting again (not for an opponent's move).
             reply = await client.expect(
-                lambda m, s=state, me=me: (
-                    m["type"] == "error" or (m["type"] == "events" and m["state_id"] > s and m["seat"] == me)
+                lambda m: (
+                    m["type"] == "error"
+                    or (m["type"] == "events" and m["state_id"] > state and m["seat"] == me)
                 ),
                 timeout=30,
             )
         else:
             reply = await client.expect(
-                lambda m, s=state: m["type"] == "error" or m.get("state_id", -1) > s, timeout=30
+                lambda m: m["type"] == "error" or m.get("state_id", -1) > state, timeout=30
             )
         assert reply["type"] != "error", reply
 
@@ -150,7 +151,7 @@ def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> 
         await bob_ws.send(type="sit", table_id=table_id)
         for seat, client in ((0, ann_ws), (1, bob_ws)):
             await client.expect(
-                lambda m, s=seat: m["type"] == "table_state" and m["seat"] == s and m["view"] is not None
+                lambda m: m["type"] == "table_state" and m["seat"] == seat and m["view"] is not None
             )
         await spy.expect(lambda m: m["type"] == "table_state" and m["view"] is not None)
 
@@ -271,7 +272,7 @@ def test_every_registered_game_is_playable_through_the_server(server: Server) ->
             assert table["status"] == "playing", info["name"]
             dee = await Client.open(server.ws_url, token=token)
             await dee.send(type="join", table_id=table["id"])
-            await dee.expect(lambda m, t=table["id"]: m["type"] == "table_state" and m["table_id"] == t)
+            await dee.expect(lambda m: m["type"] == "table_state" and m["table_id"] == table["id"])
             last = await play_out({0: dee}, table["id"], random.Random(5), until=12)
             assert last["state_id"] >= 12 or last["result"] is not None, info["name"]
             if last["result"] is None:

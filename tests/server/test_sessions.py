@@ -28,7 +28,8 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 def _signed_in(client: TestClient, token: str) -> bool:
-    return client.get("/api/me", headers=_bearer(token)).status_code == 200
+    status: int = client.get("/api/me", headers=_bearer(token)).status_code
+    return status == 200
 
 
 def test_each_sign_in_is_its_own_token_and_log_out_ends_them_all(tmp_path: Path) -> None:

@@ -130,7 +130,7 @@ def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str)
         assert asyncio.get_running_loop().time() - started >= 0.2
         await store.append_move(game_ids[5], MoveRow(0, 0, "go", "player", 0.0))
         with psycopg.connect(url, autocommit=True) as conn:
-            xmin = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
+            xmin: dict[int, str] = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
         assert len({xmin[g] for g in game_ids[:5]}) == 1
         assert xmin[game_ids[5]] != xmin[game_ids[0]]
         await store.close()
@@ -189,7 +189,7 @@ def test_a_players_seated_tables_are_the_unfinished_ones_they_sit_at_newest_firs
         bot = await store.bot_user("cribbage", "random")
         pid = os.getpid()
         # (table, status, seats): ann sits at t0-t3; bob alone at t4; ann's own bot at t5
-        layout = [
+        layout: list[tuple[str, str, dict[int, tuple[int, str | None]]]] = [
             ("t0", "waiting", {0: (ann.id, None)}),
             ("t1", "playing", {0: (ann.id, None), 1: (bob.id, None)}),
             ("t2", "finished", {0: (ann.id, None), 1: (bob.id, None)}),

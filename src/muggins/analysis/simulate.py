@@ -15,7 +15,7 @@ import itertools
 import math
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from multiprocessing.pool import AsyncResult
@@ -175,7 +175,7 @@ def _play_chunk(job: tuple[Spec, int, int]) -> list[dict[str, Any]]:
 
 def stream(
     spec: Spec, workers: int = 1, progress: Callable[[int], None] | None = None, chunk: int = 0
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Play every game of ``spec``, yielding the records in game order as they are done. Chunks
     are made as they are needed and at most a few per worker are in flight, so memory stays
     bounded however many games are asked for. ``progress`` gets the number of games just finished."""

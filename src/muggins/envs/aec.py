@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from muggins.envs.actions import SPACES, Mask
 from muggins.envs.observation import Vector, observe, seat_view

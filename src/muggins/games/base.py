@@ -33,15 +33,16 @@ RECORD_VERSION: Final = 1
 
 
 DeckSpec = Sequence[str | Card] | Sequence[Sequence[str | Card]]
-OptionsT = TypeVar("OptionsT", bound=Options, default=Options)
-"""The options model of a game (``Game`` alone: any options)."""
+OptionsT_co = TypeVar("OptionsT_co", bound=Options, default=Options, covariant=True)
+"""The options model of a game (``Game`` alone: any options). Covariant: a ``Game[CribbageOptions]``
+is a ``Game``, so code written for any game takes every engine."""
 
 
 _LEAVE: Final = Leave()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Skalborg is not compiled
-class Game(ABC, Generic[OptionsT]):
+class Game(ABC, Generic[OptionsT_co]):
     """Base of every game: move validation, the move stack, records and views.
 
     ``Game[CribbageOptions]``: a game's ``options`` are its own validated, typed options model.
@@ -71,7 +72,7 @@ class Game(ABC, Generic[OptionsT]):
             )
             raise OptionError(f"{self.name} is for {seats} players, not {players}")
         self.players = players
-        self.options = cast(OptionsT, parse_options(self.options_model, options))
+        self.options = cast(OptionsT_co, parse_options(self.options_model, options))
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
         self.rng = random.Random(self.seed)
         self.decks = parse_decks(deck)
