@@ -102,7 +102,7 @@ function faceDesign(c) {
   ];
 }
 
-function jokerDesign(c) {
+function jokerDesign() {
   return [
     s("rect", { x: 16, y: 14, width: 68, height: 112, rx: 5, class: "face-frame" }),
     s("use", { href: "#joker-star", x: 26, y: 36, width: 48, height: 48 }),
@@ -116,10 +116,10 @@ function jokerDesign(c) {
 export function cardSvg(text) {
   const c = parseCard(text);
   if (!c) return backSvg();
-  const colour = c.joker ? (c.red ? "red" : "black") : c.red ? "red" : "black";
+  const colour = c.red ? "red" : "black";
   const body = [s("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 8, class: "card-face" })];
   if (c.joker) {
-    body.push(...jokerDesign(c));
+    body.push(...jokerDesign());
   } else {
     body.push(corner(c, false), corner(c, true));
     if (c.rank === "A") body.push(glyph(c.suit, 50, 70, 40));

@@ -22,7 +22,7 @@ export async function api(path, { method = "GET", body } = {}) {
   if (session.token) headers.Authorization = `Bearer ${session.token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
   if (!response.ok) throw new Error(reasonOf(data) || `${method} ${path} failed (${response.status})`);
   return data;
