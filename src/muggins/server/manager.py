@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -15,6 +14,7 @@ from muggins.games.errors import GameError
 from muggins.games.registry import game_class, new_game
 from muggins.server import messages
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
+from muggins.server.clock import Clock, LoopClock
 from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
@@ -49,8 +49,10 @@ def page_of(
 class Tables:
     """Every table this process owns, by id."""
 
-    def __init__(self, store: Store, bus: Bus, settings: Settings) -> None:
+    def __init__(self, store: Store, bus: Bus, settings: Settings, clock: Clock | None = None) -> None:
         self.store, self.bus, self.settings = store, bus, settings
+        self.clock: Clock = clock or LoopClock()
+        """The time the tables keep (tests pass one they move forward themselves)."""
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.loading: dict[str, asyncio.Lock] = {}
@@ -201,7 +203,7 @@ class Tables:
             private=private,
             status="waiting",
             created_by=creator.id,
-            created_at=time.time(),
+            created_at=self.clock.time(),
         )
         users: dict[int, User] = {}
         for bot_seat, name in sorted(bots.items()):

@@ -14,7 +14,6 @@ import asyncio
 import collections
 import contextlib
 import logging
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -31,6 +30,7 @@ from muggins.games.registry import load_game, new_game
 from muggins.games.words import told
 from muggins.server import hints, messages
 from muggins.server.bus import seat_audience, table_channel
+from muggins.server.clock import Clock, Timer
 from muggins.server.limits import TokenBucket
 from muggins.server.messages import ErrorCode
 from muggins.server.ratings import new_ratings
@@ -129,8 +129,8 @@ class Table:
         self.game_number = 0
         self.bots: dict[int, Bot] = {}
         self.clocks: dict[int, messages.SeatClock] = {}
-        self.grace: dict[int, tuple[messages.SeatClock, asyncio.TimerHandle]] = {}
-        self.timer: asyncio.TimerHandle | None = None
+        self.grace: dict[int, tuple[messages.SeatClock, Timer]] = {}
+        self.timer: Timer | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.present: collections.Counter[int] = collections.Counter()
         self.rematch: set[int] = set()
@@ -141,12 +141,17 @@ class Table:
         self.choices: dict[int, list[Move]] = {}
         self.time_limit: float | None = None
         """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
-        self.idle: asyncio.TimerHandle | None = None
+        self.idle: Timer | None = None
         """Closes a table that has not started once nobody seated has been at it for a while."""
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def clock(self) -> Clock:
+        """The time this table keeps: its manager's clock."""
+        return self.manager.clock
 
     # --- loading and starting ----------------------------------------------------------------
 
@@ -245,7 +250,7 @@ class Table:
         )
 
     def all_clocks(self) -> list[messages.SeatClock]:
-        now = time.time()
+        now = self.clock.time()
         running = [*self.clocks.values(), *(clock for clock, _ in self.grace.values())]
         if self.time_limit is not None:
             running.append(messages.SeatClock(seat=None, kind="game", deadline=self.time_limit, remaining=0))
@@ -342,7 +347,7 @@ class Table:
             self.idle = None
         if self._deserted():
             delay = self.manager.settings.waiting_idle_minutes * 60
-            self.idle = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._close_idle()))
+            self.idle = self.clock.call_later(delay, lambda: self._spawn(self._close_idle()))
 
     async def _close_idle(self) -> None:
         async with self.lock:
@@ -428,7 +433,7 @@ class Table:
         )
         if not limit.take():
             raise QuotaError(f"too much chat: at most {self.manager.settings.chat_per_minute} lines a minute")
-        line = messages.Chat(table_id=self.id, user=user_info(user), text=text, at=time.time())
+        line = messages.Chat(table_id=self.id, user=user_info(user), text=text, at=self.clock.time())
         await self.manager.store.add_chat(self.id, user.id, text, line.at)
         self.chat_log.append(line)
         await self._publish(None, line)
@@ -485,8 +490,10 @@ class Table:
         if self.row.status != "playing" or game is None or seat in game.left or seat in self.grace:
             return False
         grace = self.manager.settings.grace
-        clock = messages.SeatClock(seat=seat, kind="grace", deadline=time.time() + grace, remaining=grace)
-        handle = asyncio.get_running_loop().call_later(grace, lambda: self._spawn(self._grace_over(seat)))
+        clock = messages.SeatClock(
+            seat=seat, kind="grace", deadline=self.clock.time() + grace, remaining=grace
+        )
+        handle = self.clock.call_later(grace, lambda: self._spawn(self._grace_over(seat)))
         self.grace[seat] = (clock, handle)
         return True
 
@@ -524,7 +531,7 @@ class Table:
         try:
             await self.manager.store.append_move(
                 self.game_id,
-                MoveRow(game.state_id - 1, seat, move, by, time.time()),
+                MoveRow(game.state_id - 1, seat, move, by, self.clock.time()),
                 epoch=self.manager.fence(self),
             )
         except Exception:
@@ -574,7 +581,7 @@ class Table:
         """Send every audience its whole state until the bus takes it (after a failed publish)."""
         pause = 0.2
         while True:
-            await asyncio.sleep(pause)
+            await self.clock.sleep(pause)
             try:
                 async with self.lock:
                     await self._publish_states()
@@ -629,7 +636,7 @@ class Table:
         """Try storing the result again, waiting longer each time (up to a minute between tries)."""
         pause = FINISH_RETRY_FIRST
         while True:
-            await asyncio.sleep(pause)
+            await self.clock.sleep(pause)
             try:
                 await self._store_result()
             except Exception:  # every failure is retried
@@ -658,7 +665,7 @@ class Table:
         if game is None or game.is_over:
             self.clocks.clear()
             return
-        now = time.time() if start is None else start
+        now = self.clock.time() if start is None else start
         fresh: dict[int, messages.SeatClock] = {}
         for seat in sorted(game.to_move):
             kind: Literal["turn", "intermission"] = "intermission" if self._pausing(seat) else "turn"
@@ -680,13 +687,14 @@ class Table:
         game = self.game
         if game is None or game.is_over:
             return
-        loop = asyncio.get_running_loop()
         deadlines = [c.deadline for c in self.clocks.values()]
         if self.time_limit is not None:
             deadlines.append(self.time_limit)
         if deadlines:
             due = min(deadlines)
-            self.timer = loop.call_later(max(0.0, due - time.time()), lambda: self._spawn(self._expire()))
+            self.timer = self.clock.call_later(
+                max(0.0, due - self.clock.time()), lambda: self._spawn(self._expire())
+            )
         for seat in game.to_move:
             if seat in self.bots and seat not in self.bot_tasks:
                 self.bot_tasks[seat] = self._spawn(self._bot_turn(seat))
@@ -709,7 +717,7 @@ class Table:
             game = self.game
             if game is None or game.is_over:
                 return
-            now = time.time()
+            now = self.clock.time()
             if self.time_limit is not None and self.time_limit <= now:  # never early: it ends the game
                 await self._time_up()
             for seat, clock in sorted(self.clocks.items()):
@@ -731,7 +739,7 @@ class Table:
             await self._apply(0, str(self.game.time_up_move()), "clock")
         except TableError:
             log.exception("the game clock at table %s could not call time", self.id)
-            self.time_limit = max(limit or 0.0, time.time() + 1.0)
+            self.time_limit = max(limit or 0.0, self.clock.time() + 1.0)
 
     async def _bot_turn(self, seat: int) -> None:
         """A bot thinks off the event loop, then moves if the game has not moved on meanwhile."""
@@ -742,7 +750,7 @@ class Table:
                 if game is None or game.is_over or seat not in game.to_move:
                     return
                 if delay:
-                    await asyncio.sleep(delay)
+                    await self.clock.sleep(delay)
                 view, state_id = game.view(seat), game.state_id
                 choose: Callable[[Any], Any] = self.bots[seat].choose
                 try:

@@ -1,0 +1,102 @@
+"""A table's time comes from the clock its server is given (``muggins.server.clock``): with a clock
+the test moves itself, turn clocks, a bot's pause and an idle table's end are checked at the exact
+second, with no waiting on the world's time."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from muggins.server import messages
+from muggins.server.bus import MemoryBus
+from muggins.server.manager import Tables
+from muggins.server.settings import Settings
+from muggins.server.store import SqlStore, User
+from muggins.server.table import Table
+from tests.server.manual_clock import ManualClock
+
+
+@asynccontextmanager
+async def tables_on(db: Path, clock: ManualClock, **settings: float) -> AsyncIterator[Tables]:
+    """One process's tables on a SQLite file, keeping the time of ``clock``."""
+    config = Settings(db_url=f"sqlite:///{db}", web_dir=None, **settings)
+    store = SqlStore(config.db_url)
+    await store.start()
+    tables = Tables(store, MemoryBus(), config, clock)
+    clock.tasks = tables.tasks
+    try:
+        yield tables
+    finally:
+        await tables.close()
+        await store.close()
+
+
+async def cribbage(tables: Tables, ann: User, *, bots: dict[int, str], turn_time: int = 5) -> Table:
+    """A two-player cribbage table made by ``ann`` in seat 0, who deals first."""
+    return await tables.create(
+        ann,
+        game="cribbage",
+        players=2,
+        options={"first_dealer": 0},
+        time_controls=messages.TimeControls(turn_time=turn_time),
+        hints=False,
+        private=False,
+        bots=bots,
+        seat=0,
+    )
+
+
+def test_a_turn_clock_moves_for_both_seats_when_it_runs_out(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            table = await cribbage(tables, ann, bots={})
+            await table.sit(bob, 1)
+            start = clock.time()
+            assert table.game is not None and table.game.to_move == {0, 1}
+            turns = [c.deadline for c in table.all_clocks() if c.kind == "turn"]
+            assert turns == [start + 5, start + 5]  # (neither is connected: their grace runs too)
+            await clock.advance(4.99)
+            assert table.game.state_id == 0, "nobody's time is up yet"
+            await clock.advance(0.02)
+            assert table.game.state_id == 2 and table.game.to_move == {1}  # both discarded; pone leads
+            stored = await tables.store.current_game(table.id)
+            assert stored is not None and [m.by for m in stored.moves] == ["timeout", "timeout"]
+            assert [c.deadline for c in table.all_clocks() if c.kind == "turn"] == [start + 10]  # pone's lead
+
+    asyncio.run(run())
+
+
+def test_a_bot_waits_its_pause_on_the_tables_clock(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, bot_delay=0.4) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            table = await cribbage(tables, ann, bots={1: "random"}, turn_time=30)
+            await clock.settle()
+            assert table.game is not None and 1 in table.game.to_move, "the bot is still pausing"
+            await clock.advance(0.4)
+            assert 1 not in table.game.to_move and table.game.state_id == 1
+
+    asyncio.run(run())
+
+
+def test_a_waiting_table_nobody_is_at_closes_after_its_idle_minutes(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, waiting_idle_minutes=2) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            table = await cribbage(tables, ann, bots={})
+            assert table.row.status == "waiting" and clock.pending() == [clock.time() + 120]
+            await clock.advance(119)
+            assert table.row.status == "waiting"
+            await clock.advance(1)
+            assert table.row.status == "finished"
+            stored = await tables.store.table(table.id)
+            assert stored is not None and stored.status == "finished"
+
+    asyncio.run(run())
