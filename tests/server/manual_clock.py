@@ -46,7 +46,12 @@ class ManualClock:
 
     async def sleep(self, delay: float) -> None:
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.call_later(delay, lambda: woken.done() or woken.set_result(None))
+
+        def wake() -> None:
+            if not woken.done():
+                woken.set_result(None)
+
+        self.call_later(delay, wake)
         self.sleeping += 1
         try:
             await woken

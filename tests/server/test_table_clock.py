@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from muggins.server import messages
 from muggins.server.bus import MemoryBus
@@ -19,7 +20,7 @@ from tests.server.manual_clock import ManualClock
 
 
 @asynccontextmanager
-async def tables_on(db: Path, clock: ManualClock, **settings: float) -> AsyncIterator[Tables]:
+async def tables_on(db: Path, clock: ManualClock, **settings: Any) -> AsyncIterator[Tables]:
     """One process's tables on a SQLite file, keeping the time of ``clock``."""
     config = Settings(db_url=f"sqlite:///{db}", web_dir=None, **settings)
     store = SqlStore(config.db_url)
