@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -11,30 +10,19 @@ import pytest
 from muggins import load_game
 from muggins.cli.main import main
 from muggins.cli.tables.cribbage import board_rows
-
-
-def first_choice(prompt: str) -> str:
-    """Answer the prompt with the first legal move it lists."""
-    match = re.search(r"\(([^|)]*)", prompt)
-    assert match, prompt
-    return match.group(1).strip()
+from tests.cli.prompts import Noted, first_choice
 
 
 def test_a_human_plays_a_whole_game_against_a_bot(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    prompts: list[str] = []
-
-    def answer(prompt: str) -> str:
-        prompts.append(prompt)
-        return first_choice(prompt)
-
+    answer = Noted()
     monkeypatch.setattr("builtins.input", answer)
     assert main(["play", "--seed", "5", "--bots", "random", "--target", "31"]) == 0
     out = capsys.readouterr().out
     assert "Game over: player 1 wins (player 1 reached 31)" in out and "final scores" in out
     assert "your hand:" in out and "count" in out
-    assert any(p.startswith("your move (discard") for p in prompts)
+    assert any(p.startswith("your move (discard") for p in answer.prompts)
 
 
 def test_bad_input_is_refused_with_the_reason_and_asked_again(

@@ -12,12 +12,7 @@ from rich.console import Console
 from muggins import new_game
 from muggins.cli.main import main
 from muggins.cli.tables.squares import render
-
-
-def first_choice(prompt: str) -> str:
-    match = re.search(r"\(([^|)]*)", prompt)
-    assert match, prompt
-    return match.group(1).strip()
+from tests.cli.prompts import Noted, first_choice
 
 
 def drawn(view: dict[str, object]) -> str:
@@ -29,16 +24,11 @@ def drawn(view: dict[str, object]) -> str:
 def test_alone_the_grid_fills_from_the_top_left_and_is_scored(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    prompts: list[str] = []
-
-    def answer(prompt: str) -> str:
-        prompts.append(prompt)
-        return first_choice(prompt)
-
+    answer = Noted()
     monkeypatch.setattr("builtins.input", answer)
     assert main(["play", "--game", "squares", "--seed", "7"]) == 0
     out = capsys.readouterr().out
-    assert len(prompts) == 16 and prompts[0].startswith("your move (place a1")
+    assert len(answer.prompts) == 16 and answer.prompts[0].startswith("your move (place a1")
     assert "Card 1 of 16:" in out and "The starter is" in out
     assert re.search(r"Game over: player 0 scored \d+, (short of 61|61 or more: a win)", out)
 
