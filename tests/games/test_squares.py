@@ -81,6 +81,20 @@ def test_his_heels_counts_once_for_the_grid() -> None:
     assert len(heels) == 1 and heels[0].points == 2
 
 
+def test_a_jack_of_the_starters_suit_has_nobs_in_its_row_and_its_column() -> None:
+    lines = score_grid(parse_cards(GRID), parse_card("9C"))  # JC lies on d1: row 1 and column d
+    with_nobs = [line.name for line in lines if any(item.kind == "nobs" for item in line.score.items)]
+    assert with_nobs == ["row 1", "column d"]
+
+
+def test_a_timed_out_seat_places_on_its_first_empty_cell() -> None:
+    game = new_game("squares", players=1, seed=8)
+    assert str(game.auto_move(0)) == "place a1"
+    game.apply(0, "place a1")
+    game.apply(0, "place b1")
+    assert str(game.auto_move(0)) == "place c1"
+
+
 def test_a_line_of_one_suit_is_a_hand_flush() -> None:
     # row 2 (AH 2H 3H 4H): a four-card flush without the starter, five with a heart starter
     def flush(starter: str) -> list[int]:

@@ -16,7 +16,7 @@ def _placed(data: dict[str, Any], t: Teller) -> str | None:
 
 def _laid_out(data: dict[str, Any], t: Teller) -> str | None:
     others = [(seat, cell) for seat, cell in enumerate(data["cells"]) if cell is not None and seat != t.you]
-    if len(data["cells"]) == 1 or not others:
+    if not others:
         return None
     return f"{t.card(data['card'])}: " + ", ".join(f"{t.who(seat)} on {cell}" for seat, cell in others)
 

@@ -56,11 +56,16 @@ def placement_gains(view: Mapping[str, Any]) -> dict[int, float]:
     unseen = [c for c in STANDARD_CARDS if str(c) not in seen]
     starters = Counter(c.rank for c in unseen)
 
+    now: dict[str, float] = {}
+    """Each line's value as it lies, worked out once: four cells share it."""
+
     def gain(index: int) -> float:
         change = 0.0
-        for _, cells in LINES_OF[index]:
+        for name, cells in LINES_OF[index]:
             kept = [c for i in cells if (c := grid[i]) is not None]
-            change += line_value([*kept, card], starters, unseen) - line_value(kept, starters, unseen)
+            if name not in now:
+                now[name] = line_value(kept, starters, unseen)
+            change += line_value([*kept, card], starters, unseen) - now[name]
         return change
 
     return {index: gain(index) for index in range(CELLS) if grid[index] is None}
