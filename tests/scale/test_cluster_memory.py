@@ -16,9 +16,9 @@ from muggins.server.auth import Auth
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
+from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
-from muggins.server.table import Table
 from tests.scale.test_exactly_once import has_state_for, until
 
 LEASE = 1.5
@@ -48,7 +48,7 @@ async def node(db: Path, redis_url: str, prefix: str) -> AsyncIterator[tuple[Clu
         await store.close()
 
 
-async def duel(tables: ClusterTables, creator: User) -> Table:
+async def duel(tables: ClusterTables, creator: User) -> PlayerTable:
     """A private two-player cribbage table made by ``creator``, seated first, with a long turn clock."""
     return await tables.create(
         creator,

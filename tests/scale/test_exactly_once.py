@@ -43,7 +43,7 @@ class Platform:
 
     async def duel(self, creator: User, *, bots: dict[int, str] | None = None, turn_time: int = 20) -> Table:
         """A two-player cribbage table with ``creator`` in seat 0 (and ``bots`` in other seats)."""
-        return await self.tables.create(
+        made = await self.tables.create(
             creator,
             game="cribbage",
             players=2,
@@ -54,6 +54,7 @@ class Platform:
             bots=bots or {},
             seat=0,
         )
+        return self.tables.tables[made.id]  # the live table: this process owns it
 
 
 def sent(conn: Connection) -> Sent:

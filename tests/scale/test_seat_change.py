@@ -123,7 +123,7 @@ def test_a_late_seat_change_never_forwards_the_new_holders_cards(
             await asyncio.sleep(0.3)
             frames = sent(stander_conn)
             assert not [m for m in frames if holds_game_view_for(1)(m)], "the stander got seat 1's game"
-            state = await p.tables.state_of(table, stander)
+            state = await table.state(stander)
             assert state.seat is None and state.view is not None and state.view["hand"] is None
 
     asyncio.run(run())

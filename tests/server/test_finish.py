@@ -39,7 +39,7 @@ async def process(db: Path) -> AsyncIterator[Tables]:
 
 async def duel(tables: Tables, creator: User, *, private: bool = False, **options: Any) -> Table:
     """A two-player cribbage table made by ``creator``, who sits in seat 0; no hints, no bots."""
-    return await tables.create(
+    made = await tables.create(
         creator,
         game="cribbage",
         players=2,
@@ -50,6 +50,7 @@ async def duel(tables: Tables, creator: User, *, private: bool = False, **option
         bots={},
         seat=0,
     )
+    return tables.tables[made.id]  # the live table: this process owns it
 
 
 async def short_game(tables: Tables, *, private: bool = False) -> tuple[Table, dict[int, User]]:

@@ -36,7 +36,7 @@ async def tables_on(db: Path, clock: ManualClock, **settings: Any) -> AsyncItera
 
 async def cribbage(tables: Tables, ann: User, *, bots: dict[int, str], turn_time: int = 5) -> Table:
     """A two-player cribbage table made by ``ann`` in seat 0, who deals first."""
-    return await tables.create(
+    made = await tables.create(
         ann,
         game="cribbage",
         players=2,
@@ -47,6 +47,7 @@ async def cribbage(tables: Tables, ann: User, *, bots: dict[int, str], turn_time
         bots=bots,
         seat=0,
     )
+    return tables.tables[made.id]  # the live table: this process owns it
 
 
 def test_a_turn_clock_moves_for_both_seats_when_it_runs_out(tmp_path: Path) -> None:

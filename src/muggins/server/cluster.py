@@ -31,9 +31,10 @@ from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
 from muggins.server.limits import AccountLimits, RedisAccountLimits
 from muggins.server.manager import LOBBY, Tables, page_of
 from muggins.server.ownership import Leases
+from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import WATCH, BusyError, NoTableError, Table, TableError, table_error
+from muggins.server.table import CHAT_LINES, WATCH, BusyError, NoTableError, Table, TableError, table_error
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +53,9 @@ async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[st
 
 
 async def _state(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
-    """The whole state of the seat ``user`` holds (a spectator's if none), read under the table's
-    lock (every move in it is stored). The owner decides the seat: a process cannot ask for
-    another seat's cards."""
-    async with table.lock:
-        return table.state_for(table.seat_of(user.id)).model_dump(mode="json")
+    """The state of the seat ``user`` holds (the owner decides the seat: a process cannot ask for
+    another seat's cards)."""
+    return (await table.state(user)).model_dump(mode="json")
 
 
 async def _hint(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
@@ -377,7 +376,7 @@ class ClusterTables(Tables):
 
     # --- Tables ---------------------------------------------------------------------------------
 
-    async def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> PlayerTable:
         handle = self.handles.get(table_id)
         if handle is None:
             local = self.tables.get(table_id)
@@ -403,7 +402,7 @@ class ClusterTables(Tables):
         private: bool,
         bots: dict[int, str],
         seat: int | None,
-    ) -> Table:
+    ) -> PlayerTable:
         """A new table, owned by this node (its epoch is 0 until a takeover)."""
         try:
             table = await super().create(
@@ -430,12 +429,6 @@ class ClusterTables(Tables):
             raise TableError(f"table id {table_id} is taken; try again")
         self.pending.add(table_id)
         self.creating[asyncio.current_task()] = table_id
-
-    async def state_of(self, table: Table, user: User) -> messages.TableState:
-        local = self.tables.get(table.id)
-        if local is not None:
-            return await super().state_of(local, user)
-        return messages.TableState.model_validate(await self.call(table.id, "state", user))
 
     async def listening(self, table: Table, audience: str) -> bool:
         """A seat always (its player may be anywhere); spectators only if somebody at the table
@@ -466,16 +459,17 @@ class ClusterTables(Tables):
             self.listing[info.id] = info
 
 
-class TableHandle(Table):
-    """A table as connections on any node use it: requests run on the owner; seats and chat are
-    read from the owner's ``Table`` when it is here, else from a mirror fed by the table's channel
-    (its table updates and chat). A whole state with a view comes from the owner
-    (``ClusterTables.state_of``), so a mirror never follows the game's moves."""
+class TableHandle:
+    """A table as connections on any node use it (a ``PlayerTable``): requests run on the owner;
+    seats and chat are read from the owner's ``Table`` when it is here, else from a mirror fed by
+    the table's channel (its table updates and chat). A whole state with a view comes from the
+    owner, so a mirror never follows the game's moves."""
 
     def __init__(self, row: TableRow, cluster: ClusterTables) -> None:
-        super().__init__(row, {}, cluster)
+        self.row = row
         self.cluster = cluster
         self.mirror: messages.TableInfo | None = None
+        self._chat: collections.deque[messages.Chat] = collections.deque(maxlen=CHAT_LINES)
         self.subs: list[Subscription] = []
         self.mirrored = False
         self.attached: collections.Counter[int] = collections.Counter()
@@ -496,13 +490,13 @@ class TableHandle(Table):
             await sub.close()
 
     @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
     def chat_log(self) -> collections.deque[messages.Chat]:
         local = self.cluster.tables.get(self.id)
         return local.chat_log if local is not None else self._chat
-
-    @chat_log.setter
-    def chat_log(self, value: collections.deque[messages.Chat]) -> None:
-        self._chat = value
 
     # --- requests go to the owner -------------------------------------------------------------
 
@@ -571,7 +565,9 @@ class TableHandle(Table):
         local = self.cluster.tables.get(self.id)
         if local is not None:
             return local.info()
-        return self.mirror if self.mirror is not None else super().info()
+        if self.mirror is not None:
+            return self.mirror
+        return Table(self.row, {}, self.cluster).info()  # not mirrored yet: the row as stored
 
     def seat_of(self, user_id: int) -> int | None:
         local = self.cluster.tables.get(self.id)
@@ -580,12 +576,11 @@ class TableHandle(Table):
         found = (s.seat for s in self.info().seats if s.user and s.user.id == user_id and s.bot is None)
         return next(found, None)
 
-    def state_for(self, seat: int | None) -> messages.TableState:
-        """Only for a table owned here; ask ``ClusterTables.state_of`` for any table."""
+    async def state(self, user: User) -> messages.TableState:
         local = self.cluster.tables.get(self.id)
-        if local is None:
-            raise TableError(f"table {self.id} is run by another process: ask it for the state")
-        return local.state_for(seat)
+        if local is not None:
+            return await local.state(user)
+        return messages.TableState.model_validate(await self.cluster.call(self.id, "state", user))
 
     # --- the mirror -------------------------------------------------------------------------------
 

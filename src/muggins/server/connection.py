@@ -22,9 +22,10 @@ from muggins.server.auth import Auth, AuthError
 from muggins.server.bus import Bus, Subscription, seat_audience, session_channel, table_channel
 from muggins.server.limits import TokenBucket
 from muggins.server.manager import LOBBY, LOBBY_PAGE, NEW_PLAYERS_REFUSED, Tables
+from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import User
-from muggins.server.table import WATCH, Table, TableError, user_info
+from muggins.server.table import WATCH, TableError, user_info
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class Joined:
     newest state the client has been sent (older or repeated messages are dropped, a gap is filled
     by sending the whole state again)."""
 
-    table: Table
+    table: PlayerTable
     seat: int | None
     subs: list[Subscription] = field(default_factory=list)
     sent: Position = (-1, -1)
@@ -276,7 +277,7 @@ class Connection:
 
     # --- following tables -----------------------------------------------------------------------
 
-    async def _follow(self, table: Table, *, if_seat_changed: bool = False) -> None:
+    async def _follow(self, table: PlayerTable, *, if_seat_changed: bool = False) -> None:
         """Subscribe to the table (and this user's seat there) and send the table's state. One
         follow of a table at a time: two at once (a burst of seat changes) would leave one's
         subscriptions behind and every event would reach the client twice."""
@@ -307,7 +308,7 @@ class Connection:
         after it is missed), then the messages held meanwhile that are newer."""
         assert self.user is not None
         try:
-            state = await self.tables.state_of(joined.table, self.user)
+            state = await joined.table.state(self.user)
         except BaseException:
             joined.held = None
             raise
@@ -398,7 +399,7 @@ class Connection:
             if self.user is not None:
                 await joined.table.detach(self.user)
 
-    def _table(self, table_id: str) -> Table:
+    def _table(self, table_id: str) -> PlayerTable:
         joined = self.joined.get(table_id)
         if joined is None:
             raise RefusedError(f"join table {table_id} first", "refused")

@@ -16,9 +16,10 @@ from muggins.server import messages
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.clock import Clock, LoopClock
 from muggins.server.limits import AccountLimits, MemoryAccountLimits
+from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import NoTableError, Table, TableError, user_info
+from muggins.server.table import CHAT_LINES, NoTableError, Table, TableError, user_info
 
 LOBBY = "lobby"
 PLAYERS = "players"
@@ -134,7 +135,7 @@ class Tables:
         if stored is not None:
             since = (stored.moves[-1].at if stored.moves else stored.started_at) if taken_over else None
             table.resume(stored, since=since)
-        for uid, text, at in await self.store.chat(row.id, limit=table.chat_log.maxlen or 50):
+        for uid, text, at in await self.store.chat(row.id, limit=CHAT_LINES):
             author = await self.store.user(uid)
             if author is not None:
                 line = messages.Chat(table_id=row.id, user=user_info(author), text=text, at=at)
@@ -143,7 +144,7 @@ class Tables:
         table.watch_idle()
         return table
 
-    async def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> PlayerTable:
         """The table with this id (loaded from the store if it is not in memory)."""
         table = self.tables.get(table_id)
         if table is not None:
@@ -171,7 +172,7 @@ class Tables:
         private: bool,
         bots: dict[int, str],
         seat: int | None,
-    ) -> Table:
+    ) -> PlayerTable:
         """A new table; the creator sits at ``seat`` (None: they only watch), bots at theirs.
         Options are checked by the engine itself (a trial game is made)."""
         try:
@@ -223,13 +224,6 @@ class Tables:
             await table.changed()
             table.watch_idle()  # made for others to sit at: closes if nobody comes
         return table
-
-    async def state_of(self, table: Table, user: User) -> messages.TableState:
-        """What ``user`` sees at ``table`` now: their seat's state, or a spectator's if they hold no
-        seat. Read under the table's lock, so it never shows a move that is not stored and
-        published yet; the seat is the table's to say, never the asker's."""
-        async with table.lock:
-            return table.state_for(table.seat_of(user.id))
 
     async def listening(self, table: Table, audience: str) -> bool:
         """Whether anybody could hear a message for ``audience`` at ``table`` (a table skips

@@ -51,6 +51,9 @@ WATCH = "watch"
 LOG_EVENTS = 200
 """How many of a game's latest events a table's state carries (the browser's log keeps as many)."""
 
+CHAT_LINES = 50
+"""How many of a table's latest chat lines are kept to show a newcomer."""
+
 GAME_MINUTE = 60.0
 """Seconds in a minute of a game's time limit (tests shorten it)."""
 
@@ -134,7 +137,7 @@ class Table:
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.present: collections.Counter[int] = collections.Counter()
         self.rematch: set[int] = set()
-        self.chat_log: collections.deque[messages.Chat] = collections.deque(maxlen=50)
+        self.chat_log: collections.deque[messages.Chat] = collections.deque(maxlen=CHAT_LINES)
         self.chat_limits: dict[int, TokenBucket] = {}
         self.epochs: dict[int, int] = {}
         """Seat -> the state in which its legal moves last changed: a move chosen before it is stale."""
@@ -271,6 +274,12 @@ class Table:
             clocks=self.all_clocks(),
             log=[told(self.row.game, e, seat) for e in self.game.events[-LOG_EVENTS:]] if self.game else [],
         )
+
+    async def state(self, user: User) -> messages.TableState:
+        """What ``user`` sees now, read under the table's lock (every move in it is stored and
+        published): their seat's state, or a spectator's if they hold no seat."""
+        async with self.lock:
+            return self.state_for(self.seat_of(user.id))
 
     def audiences(self) -> list[tuple[str, int | None]]:
         """Each audience's key and the seat it sees as (None: spectators). A seat's audience is its
