@@ -11,6 +11,7 @@ import { mountPlayer } from "./player.js";
 import { mountReplay } from "./replay.js";
 import { mountAccount } from "./account.js";
 import { mountTrainer } from "./trainer.js";
+import { gameTitles } from "./games/index.js";
 import { applySettings, loadAccountSettings, mountSettings } from "./settings.js";
 import { mountLeaderboard } from "./leaderboard.js";
 
@@ -69,7 +70,7 @@ function askName() {
   const input = h("input", { id: "guest-name", name: "name", maxlength: 32, required: true, autocomplete: "nickname",
     value: session.guestName, placeholder: "your name" });
   const form = h("form", { class: "panel", id: "guest-form" },
-    h("h2", {}, "Play cribbage, Skalborg and Cribist"),
+    h("h2", {}, `Play ${gameTitles()}`),
     h("label", { for: "guest-name" }, "Play as a guest named "), input, " ",
     h("button", { class: "btn", type: "submit" }, "Play"),
     h("p", { class: "muted" }, "Or ", h("a", { href: "#/account" }, "log in or register"),

@@ -122,6 +122,7 @@ function showingZone(view, ui) {
 }
 
 export const cribbage = {
+  title: "Cribbage",
   /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
   pauses: new Set(["pre-show", "post-show"]),
 

@@ -58,6 +58,7 @@ function mugginsControl(view, ui) {
 }
 
 export const cribist = {
+  title: "Cribist",
   /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
   pauses: new Set(["hand over"]),
 

@@ -6,3 +6,9 @@ import { cribist } from "./cribist.js";
 import { squares } from "./squares.js";
 
 export const RENDERERS = { cribbage, skalborg, cribist, squares };
+
+/** The games' titles, as a sentence lists them ("Cribbage, Skalborg and Cribist"). */
+export function gameTitles() {
+  const titles = Object.values(RENDERERS).map((r) => r.title);
+  return titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles.join("");
+}

@@ -79,6 +79,7 @@ function counting(view, ui) {
 }
 
 export const skalborg = {
+  title: "Skalborg",
   /** The pauses between hands: ready is all they ask ("say ready for me" passes them). */
   pauses: new Set(["hand_over"]),
 

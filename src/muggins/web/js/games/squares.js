@@ -52,6 +52,7 @@ function status(view, ui) {
 }
 
 export const squares = {
+  title: "Cribbage Squares",
   pauses: new Set(),
 
   felt(view, ui) {
