@@ -162,28 +162,13 @@ def narrate(game: Game, events: list[Any], you: int, out: Console) -> None:
             out.print(line)
 
 
-COUNTING = {
-    ("cribbage", "show"): ("claim N: your count of the show, 0 to {most}", ()),
-    ("cribbage", "muggins"): ("muggins N (points they missed) | correct (they claimed too many) | ready", ()),
-    ("skalborg", "count"): (
-        "count KIND CARDS, one combination a move (fifteen, pair, run, flush), "
-        "e.g. 'count pair 5S 5H'; 'ready' when done",
-        ("count",),
-    ),
-    ("cribist", "claim"): ("claim N: the points of the trick you won", ()),
-    ("cribist", "muggins"): (
-        "muggins N KIND CARDS; KIND CARDS ..., e.g. 'muggins 2 fifteen 5H 10S' | ready",
-        (),
-    ),
-}
-"""The claim syntax shown in the prompt while counting by hand, by game and phase, and the verbs
-accepted there beyond the legal moves listed (claims that listing would count for you)."""
-
-
 def prompt(game: Game, you: int, legal: list[Move]) -> tuple[str, set[str]]:
-    """The prompt for the human's move, and the verbs it accepts."""
+    """The prompt for the human's move, and the verbs it accepts. While counting by hand the prompt
+    shows the claim syntax from the game's terminal table (``COUNTING``: phase -> the syntax and the
+    verbs accepted beyond the legal moves listed, claims that listing would count for you)."""
     view = game.view(you)
-    syntax, extra = COUNTING.get((game.name, view.get("phase", "")), ("", ()))
+    counting = importlib.import_module(f"muggins.cli.tables.{game.name}").COUNTING
+    syntax, extra = counting.get(view.get("phase", ""), ("", ()))
     verbs = {m.verb for m in legal} | set(extra)
     if syntax:
         most = (view.get("showing") or {}).get("most", 29)

@@ -14,6 +14,14 @@ HOLES_PER_ROW = 60
 PEG_COLOURS = ("red", "blue", "green")
 
 
+COUNTING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "show": ("claim N: your count of the show, 0 to {most}", ()),
+    "muggins": ("muggins N (points they missed) | correct (they claimed too many) | ready", ()),
+}
+"""The claim syntax the prompt shows while counting by hand, by phase, and the verbs accepted then
+beyond the legal moves listed."""
+
+
 def pretty(cards: Sequence[str]) -> str:
     return format_cards(parse_cards(list(cards)), pretty=True) or "—"
 

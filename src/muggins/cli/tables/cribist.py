@@ -14,6 +14,14 @@ from muggins.cards import Suit, format_cards, parse_card, parse_cards
 _SUIT_NAMES = {s.letter: f"{s.symbol} {s.name.lower()}" for s in Suit}
 
 
+COUNTING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "claim": ("claim N: the points of the trick you won", ()),
+    "muggins": ("muggins N KIND CARDS; KIND CARDS ..., e.g. 'muggins 2 fifteen 5H 10S' | ready", ()),
+}
+"""The claim syntax the prompt shows while counting by hand, by phase, and the verbs accepted then
+beyond the legal moves listed."""
+
+
 def seat_name(seat: int, you: int | None) -> str:
     return "you" if seat == you else f"player {seat}"
 

@@ -11,6 +11,16 @@ from rich.table import Table
 
 from muggins.cards import format_cards, parse_cards
 
+COUNTING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "count": (
+        "count KIND CARDS, one combination a move (fifteen, pair, run, flush), "
+        "e.g. 'count pair 5S 5H'; 'ready' when done",
+        ("count",),
+    ),
+}
+"""The claim syntax the prompt shows while counting by hand, by phase, and the verbs accepted then
+beyond the legal moves listed (each combination would otherwise be listed for you)."""
+
 
 def seat_name(seat: int, you: int | None) -> str:
     return "you" if seat == you else f"player {seat}"

@@ -12,6 +12,9 @@ from rich.table import Table
 from muggins.cards import parse_card
 from muggins.scoring.squares.grid import COLUMNS, SIDE, cell_name
 
+COUNTING: dict[str, tuple[str, tuple[str, ...]]] = {}
+"""Nothing is counted by hand in Cribbage Squares: every grid is scored for its player."""
+
 
 def seat_name(seat: int, you: int | None) -> str:
     return "you" if seat == you else f"player {seat}"
