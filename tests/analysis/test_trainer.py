@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muggins.analysis.cribbage.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
+from muggins.analysis.cribbage.trainer import count_puzzle, discard_puzzle
+from muggins.analysis.trainers import SEEDS, PuzzleError, daily_seed, drills
 
 seeds = st.integers(min_value=0, max_value=SEEDS - 1)
 
@@ -53,3 +54,15 @@ def test_a_count_puzzle_is_four_cards_and_a_starter_and_its_items_make_the_total
 def test_the_daily_seed_is_the_date() -> None:
     assert daily_seed(datetime.date(2026, 11, 22)) == 20261122
     assert discard_puzzle(daily_seed(datetime.date(2026, 11, 22))) == discard_puzzle(20261122)
+
+
+def test_every_drill_of_the_registry_makes_the_same_puzzle_of_a_seed() -> None:
+    found = drills()
+    assert {"discard", "count"} <= set(found)
+    for name, (_game, drill) in found.items():
+        shown = drill.puzzle(7)
+        assert isinstance(shown, drill.shown) and shown == drill.puzzle(7), name
+        assert shown != drill.puzzle(8), name
+        assert set(drill.graded.model_fields) > set(drill.shown.model_fields), f"{name}: a grade adds nothing"
+        with pytest.raises(PuzzleError):
+            drill.puzzle(SEEDS)

@@ -55,3 +55,14 @@ def test_counting_practice_shows_the_items_and_the_points_missed(server: Server)
     right = httpx.post(url, json={"seed": seed, "total": total}, headers=headers).json()
     assert (right["missed"], right["streak"]) == (0, {"current": 1, "best": 1})
     assert httpx.post(url, json={"seed": seed, "total": 30}, headers=headers).status_code == 422
+
+
+def test_the_trainers_are_listed_from_the_registry_with_their_schemas(server: Server) -> None:
+    listed = httpx.get(f"{server.url}/api/trainer").json()
+    assert {(d["name"], d["game"]) for d in listed} >= {("discard", "cribbage"), ("count", "cribbage")}
+    paths = httpx.get(f"{server.url}/openapi.json").json()["paths"]
+    post = paths["/api/trainer/discard"]["post"]
+    asked = post["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    answered = post["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert asked.endswith("/DiscardAnswer")
+    assert answered.endswith("/DiscardGradedWithStreak")

@@ -1,7 +1,8 @@
-"""The trainers' HTTP API: discard puzzles graded against the exact table of all 15 splits, counting
-practice graded item by item, a daily puzzle of each (seeded by the date, the same for everyone),
-pegging positions from reviewed games where the choice mattered most, and each player's streak of
-right answers."""
+"""The trainers' HTTP API: each drill a game offers (``muggins.analysis.trainers``: a discard puzzle
+graded against the exact table of all 15 splits, counting practice graded item by item…) at
+``/trainer/<drill>``, a daily puzzle of each (seeded by the date, the same for everyone), pegging
+positions from reviewed games where the choice mattered most, and each player's streak of right
+answers. The server names no game: the drills come from the registry."""
 
 from __future__ import annotations
 
@@ -14,9 +15,8 @@ from typing import Annotated, Any
 import pydantic
 from fastapi import APIRouter, HTTPException, Query
 
-from muggins.analysis.cribbage.trainer import SEEDS, PuzzleError, count_puzzle, daily_seed, discard_puzzle
 from muggins.analysis.review import label
-from muggins.cards import CardError, parse_cards
+from muggins.analysis.trainers import SEEDS, Drill, PuzzleError, daily_seed, drills
 from muggins.games.registry import load_game
 from muggins.server.deps import StoreDep, UserDep
 from muggins.server.reviews import REVIEW_VERSION
@@ -35,55 +35,10 @@ class Streak(pydantic.BaseModel):
     best: int
 
 
-class DiscardPuzzleOut(pydantic.BaseModel):
-    seed: int
-    cards: list[str]
-    dealer: bool = pydantic.Field(description="true: the crib is yours; false: your opponent's")
-
-
-class DiscardIn(pydantic.BaseModel):
-    seed: int = pydantic.Field(ge=0, lt=SEEDS)
-    discard: list[str] = pydantic.Field(min_length=2, max_length=2, description="the two cards thrown")
-
-
-class SplitOut(pydantic.BaseModel):
-    kept: list[str]
-    thrown: list[str]
-    hand: float
-    crib: float
-    net: float
-
-
-class DiscardGrade(DiscardPuzzleOut):
-    """The answer graded: every split best first, where the throw ranks (1: best) and its cost."""
-
-    thrown: list[str]
-    rank: int
-    loss: float
-    splits: list[SplitOut]
-    streak: Streak
-
-
-class CountPuzzleOut(pydantic.BaseModel):
-    seed: int
-    hand: list[str]
-    starter: str
-    crib: bool
-
-
-class CountIn(pydantic.BaseModel):
-    seed: int = pydantic.Field(ge=0, lt=SEEDS)
-    total: int = pydantic.Field(ge=0, le=29)
-
-
-class CountGrade(CountPuzzleOut):
-    """The count graded: the true total, every item that makes it, and the points missed."""
-
-    total: int
-    claimed: int
-    missed: int
-    items: list[dict[str, Any]]
-    streak: Streak
+class DrillInfo(pydantic.BaseModel):
+    name: str
+    game: str
+    summary: str
 
 
 def _seed(seed: int | None, daily: bool) -> int:
@@ -96,68 +51,36 @@ SeedQuery = Annotated[int | None, Query(ge=0, lt=SEEDS, description="a puzzle's 
 DailyQuery = Annotated[bool, Query(description="today's puzzle (UTC), the same for everyone")]
 
 
-@router.get("/discard")
-async def discard(seed: SeedQuery = None, daily: DailyQuery = False) -> DiscardPuzzleOut:
-    """A hand of six to split: throw two to the crib."""
-    puzzle = discard_puzzle(_seed(seed, daily))
-    return DiscardPuzzleOut(seed=puzzle.seed, cards=[str(c) for c in puzzle.cards], dealer=puzzle.dealer)
+@router.get("")
+async def trainers() -> list[DrillInfo]:
+    """Every drill the games offer, each at ``/trainer/<name>``."""
+    return [
+        DrillInfo(name=name, game=game, summary=drill.summary) for name, (game, drill) in drills().items()
+    ]
 
 
-@router.post("/discard")
-async def grade_discard(body: DiscardIn, user: UserDep, store: StoreDep) -> DiscardGrade:
-    """Grade a discard: the exact table of every split and where the throw ranks; counts the streak."""
-    puzzle = discard_puzzle(body.seed)
-    try:
-        splits, rank, loss = puzzle.grade(parse_cards(body.discard))
-    except (CardError, PuzzleError) as exc:
-        raise HTTPException(400, str(exc)) from None
-    current, best = await store.answer(user.id, "discard", rank == 1)
-    return DiscardGrade(
-        seed=puzzle.seed,
-        cards=[str(c) for c in puzzle.cards],
-        dealer=puzzle.dealer,
-        thrown=body.discard,
-        rank=rank,
-        loss=loss,
-        splits=[
-            SplitOut(
-                kept=[str(c) for c in s.kept],
-                thrown=[str(c) for c in s.thrown],
-                hand=s.hand.mean,
-                crib=s.crib,
-                net=s.net,
-            )
-            for s in splits
-        ],
-        streak=Streak(current=current, best=best),
+def _add_drill(name: str, drill: Drill[Any]) -> None:
+    """``GET /trainer/<name>``: a puzzle; ``POST``: its answer graded, counted in the streak."""
+
+    async def show(seed: SeedQuery = None, daily: DailyQuery = False) -> Any:
+        return drill.puzzle(_seed(seed, daily))
+
+    async def grade(body: Any, user: UserDep, store: StoreDep) -> Any:
+        try:
+            right, graded = drill.grade(body)
+        except PuzzleError as exc:
+            raise HTTPException(400, str(exc)) from None
+        current, best = await store.answer(user.id, name, right)
+        return {**graded.model_dump(), "streak": Streak(current=current, best=best)}
+
+    with_streak = pydantic.create_model(
+        drill.graded.__name__ + "WithStreak", __base__=drill.graded, streak=(Streak, ...)
     )
-
-
-@router.get("/count")
-async def count(seed: SeedQuery = None, daily: DailyQuery = False) -> CountPuzzleOut:
-    """A hand (or crib) and a starter to count."""
-    puzzle = count_puzzle(_seed(seed, daily))
-    return CountPuzzleOut(
-        seed=puzzle.seed, hand=[str(c) for c in puzzle.hand], starter=str(puzzle.starter), crib=puzzle.crib
-    )
-
-
-@router.post("/count")
-async def grade_count(body: CountIn, user: UserDep, store: StoreDep) -> CountGrade:
-    """Grade a count: the true total and every item that makes it; counts the streak."""
-    puzzle = count_puzzle(body.seed)
-    score = puzzle.score()
-    current, best = await store.answer(user.id, "count", body.total == score.total)
-    return CountGrade(
-        seed=puzzle.seed,
-        hand=[str(c) for c in puzzle.hand],
-        starter=str(puzzle.starter),
-        crib=puzzle.crib,
-        total=score.total,
-        claimed=body.total,
-        missed=max(0, score.total - body.total),
-        items=[item.to_dict() for item in score.items],
-        streak=Streak(current=current, best=best),
+    grade.__annotations__["body"] = drill.answer
+    show.__doc__, grade.__doc__ = drill.summary, f"Grade an answer ({drill.summary}); counts the streak."
+    router.add_api_route(f"/{name}", show, methods=["GET"], response_model=drill.shown, name=f"{name}_puzzle")
+    router.add_api_route(
+        f"/{name}", grade, methods=["POST"], response_model=with_streak, name=f"grade_{name}"
     )
 
 
@@ -215,7 +138,7 @@ async def pegging(store: StoreDep) -> PeggingPosition:
     """A position from a reviewed game where the card laid mattered most (404 before any review)."""
     plays = await _plays(store)
     if not plays:
-        raise HTTPException(404, "no reviewed games yet: review a finished cribbage game first")
+        raise HTTPException(404, "no reviewed plays yet: review a finished game first")
     game_id, seat, decision = random.choice(plays)
     row = await store.game(game_id)
     assert row is not None  # a review is only stored for a stored game
@@ -265,3 +188,9 @@ async def grade_pegging(body: PeggingIn, user: UserDep, store: StoreDep) -> Pegg
         played=decision["chose"].removeprefix("play "),
         streak=Streak(current=current, best=longest),
     )
+
+
+for _name, (_game, _drill) in drills().items():
+    if _name == "pegging":
+        raise ValueError(f"{_game} names a drill 'pegging', the name of the trainer of reviewed plays")
+    _add_drill(_name, _drill)
