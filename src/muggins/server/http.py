@@ -150,7 +150,8 @@ class PlayerPage(pydantic.BaseModel):
     accuracy: list[AccuracyOut] = pydantic.Field(description="accuracy in reviewed games, newest first")
     stats: dict[str, dict[str, Any]] = pydantic.Field(
         default={},
-        description="per game with statistics (cribbage): the player's figures over their latest results",
+        description="per game that keeps statistics (analysis/<game>/stats.py): the player's figures over "
+        "their latest results",
     )
 
 
@@ -465,6 +466,9 @@ class Leaderboard(pydantic.BaseModel):
     leaders: list[LeaderOut]
 
 
+FIRST_GAME = game_names()[0]
+"""The game a leaderboard shows when none is named."""
+
 LEADERS = 50
 """How many places a leaderboard lists."""
 
@@ -472,7 +476,7 @@ LEADERS = 50
 @router.get("/leaderboard")
 async def leaderboard(
     store: StoreDep,
-    game: Annotated[str, Query(description="the game's name")] = "cribbage",
+    game: Annotated[str, Query(description="the game's name (default: the registry's first)")] = FIRST_GAME,
     seats: Annotated[int, Query(ge=1, le=8, description="the number of seats")] = 2,
 ) -> Leaderboard:
     """The best-rated players of a game at a number of seats (bots and guests too), best first."""

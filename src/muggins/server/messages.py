@@ -306,7 +306,7 @@ class Chat(ServerMessage):
 
 class Hint(ServerMessage):
     """The expert bot's move for your seat in state ``state_id``, and why; ``details`` lists the
-    figures weighed, one line per choice (each legal card of a cribbage play, the best discards)."""
+    figures weighed, one line per choice (e.g. each legal card of a play, the best discards)."""
 
     type: Literal["hint"] = "hint"
     table_id: str

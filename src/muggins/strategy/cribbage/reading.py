@@ -5,10 +5,10 @@ Everything here comes from ``Game.view(seat)``; nothing reaches into the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from muggins.bots.base import View
 from muggins.cards import STANDARD_CARDS, Card
 from muggins.strategy.cribbage.cribtables import config_name
 
@@ -97,7 +97,7 @@ class Seat:
         return None
 
 
-def read(view: View) -> Seat:
+def read(view: Mapping[str, Any]) -> Seat:
     """Read a cribbage view (``Game.view(seat)``) into a ``Seat``."""
     me = view["you"]
     if me is None:

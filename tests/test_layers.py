@@ -1,0 +1,77 @@
+"""The layers of the brief, as the imports have them: each package imports only those below it
+(``cards`` → ``scoring`` → ``games`` → ``strategy`` → ``bots`` → ``analysis``, ``envs`` → ``server``
+→ ``cli``), and the server knows a game only through the registry: it imports no game's own module
+and writes no game's name."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from muggins.games.registry import game_names
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "muggins"
+LAYERS = (
+    ("errors", "extras"),
+    ("cards",),
+    ("scoring",),
+    ("games",),
+    ("build", "strategy"),
+    ("bots",),
+    ("analysis", "envs"),
+    ("server",),
+    ("cli",),
+)
+"""Packages from the bottom up; a package may import those of lower rows (and the utilities of the
+first row), never its own row's others or any above."""
+RANK = {package: rank for rank, row in enumerate(LAYERS) for package in row}
+
+
+def package_of(path: Path) -> str:
+    return path.relative_to(SRC).parts[0].removesuffix(".py")
+
+
+def imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, module) of each absolute import of a ``muggins`` module in ``path``."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module
+
+
+SOURCES = [p for p in sorted(SRC.rglob("*.py")) if package_of(p) in RANK]
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {package_of(p) for p in SRC.glob("*") if p.suffix == ".py" or (p / "__init__.py").exists()}
+    assert packages - {"__init__", "__main__", "data", "web"} == set(RANK)  # data and web hold no code
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
+def test_a_module_imports_only_the_layers_below(path: Path) -> None:
+    own = package_of(path)
+    for line, module in imports(path):
+        parts = module.split(".")
+        if parts[0] != "muggins" or len(parts) < 2 or parts[1] == own:
+            continue
+        assert parts[1] in RANK, f"{path.name}:{line} imports {module}, of no layer"
+        below = RANK[parts[1]] < RANK[own] or parts[1] in LAYERS[0]
+        assert below, f"{path.relative_to(SRC)}:{line} imports {module}, which is not below {own}"
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "server").rglob("*.py")), ids=lambda p: p.name)
+def test_the_server_names_no_game(path: Path) -> None:
+    games = set(game_names())
+    for line, module in imports(path):
+        assert not games & set(module.split(".")), f"server/{path.name}:{line} imports {module}"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    named = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in games
+    ]
+    assert not named, f"server/{path.name} names games: {named}"
