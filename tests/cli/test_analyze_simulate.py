@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -57,15 +56,15 @@ def test_analyze_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_analyze_skalborg_goes_to_the_skalborg_analyzer(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[tuple[Card, ...], int, bool]] = []
-    fake = types.ModuleType("muggins.cli.analyze_skalborg")
+    from muggins.cli.analyses import skalborg
 
-    def run_skalborg_analyze(cards: tuple[Card, ...], players: int, as_json: bool) -> int:
-        calls.append((cards, players, as_json))
+    calls: list[tuple[tuple[Card, ...], int, bool]] = []
+
+    def analyze(cards: tuple[Card, ...], args: argparse.Namespace) -> int:
+        calls.append((cards, args.players, args.json))
         return 0
 
-    fake.run_skalborg_analyze = run_skalborg_analyze  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "muggins.cli.analyze_skalborg", fake)
+    monkeypatch.setattr(skalborg, "analyze", analyze)
     assert main(["analyze", "--game", "skalborg", "5S", "5H", "--players", "3", "--json"]) == 0
     assert [(tuple(map(str, c)), p, j) for c, p, j in calls] == [(("5S", "5H"), 3, True)]
 

@@ -43,7 +43,7 @@ def _without(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
 BAD = [
     # (arguments, words the one-line message must hold)
     (["analyze", *HAND[:5], "--dealer", "--players", "9"], "cribbage is for 2-4 players, not 9"),
-    (["analyze", *HAND[:5], "--game", "skalborg", "--dealer"], "--dealer does not apply to a Skalborg deal"),
+    (["analyze", *HAND[:5], "--game", "skalborg", "--dealer"], "--dealer does not apply to skalborg"),
     (["analyze", *HAND[:5], "--game", "skalborg", "--players", "7"], "skalborg is for 2-4 players, not 7"),
     (["analyze", *HAND, "--pone", "--partnerships"], "partnerships need four players"),
     (["analyze", *HAND, "--dealer", "--top", "0"], "--top must be at least 1"),

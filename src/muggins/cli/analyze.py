@@ -1,143 +1,38 @@
-"""``muggins analyze``: every way to discard from a cribbage deal, with the kept hand's exact
-expected show, its range and distribution over the starters, the expected crib and the net."""
+"""``muggins analyze``: what each choice of a deal is worth, through each game's module in
+``muggins.cli.analyses`` (cribbage: every discard; Skalborg: every throw)."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from muggins.cards import format_cards, parse_cards
-from muggins.cli.common import (
-    CommandError,
-    check_table,
-    console,
-    print_json,
-    refuse_flags,
-    whole_number,
-)
-from muggins.games.cribbage.variants import VARIANTS, Variant
-
-if TYPE_CHECKING:
-    from muggins.analysis.cribbage.discard import Split
-
-CRIBBAGE_ONLY = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
-"""Flags about the crib and the deal's form, which a Skalborg deal does not have."""
+from muggins.cards import parse_cards
+from muggins.cli.common import game_parts, refuse_flags, whole_number
 
 
 def register(sub: Any) -> None:
+    games = game_parts("muggins.cli.analyses")
     p: argparse.ArgumentParser = sub.add_parser(
         "analyze",
-        help="rank every discard of a cribbage deal (or analyse a Skalborg hand)",
-        description="Example: 'muggins analyze 5H 5D JC QS 2D 9C --dealer'. Each discard shows the kept "
-        "hand's exact expected show over every starter, its min, max and distribution, the expected "
-        "crib and the net (crib added for the dealer, subtracted for the pone).",
+        help="rank " + ", or ".join(module.SUMMARY for module in games.values()),
+        description="Examples: "
+        + ", ".join(f"'{line}'" for module in games.values() for line in module.EXAMPLES)
+        + ". "
+        + " ".join(module.DESCRIPTION for module in games.values()),
     )
     p.add_argument("cards", nargs="+", help="the cards dealt, e.g. 5H 5D JC QS 2D 9C")
-    seat = p.add_mutually_exclusive_group()
-    seat.add_argument("--dealer", action="store_true", help="the crib is yours")
-    seat.add_argument("--pone", action="store_true", help="the crib is your opponent's")
-    seat.add_argument(
-        "--seat", type=int, metavar="N", help="you play N places after the dealer (2: the dealer's partner)"
-    )
-    p.add_argument("--game", choices=("cribbage", "skalborg"), default="cribbage")
-    p.add_argument("--variant", choices=VARIANTS, default=None, help="cribbage variant (default six-card)")
+    p.add_argument("--game", choices=list(games), default=next(iter(games)))
     p.add_argument("--players", type=whole_number, default=2, help="players at the table (default 2)")
-    p.add_argument("--partnerships", action="store_true", help="four players in two partnerships")
-    p.add_argument(
-        "--exact-crib",
-        nargs="?",
-        const="uniform",
-        choices=("uniform", "expert"),
-        help="average the crib over every possible opponent throw (uniform, or weighted like the "
-        "expert's throws) instead of the crib tables",
-    )
-    p.add_argument("--top", type=whole_number, default=None, help="show only the best N splits")
     p.add_argument("--json", action="store_true", help="print JSON")
+    for game, module in games.items():
+        module.add_flags(p.add_argument_group(f"{game} only"))
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    cards = parse_cards(args.cards)
-    if args.game == "skalborg":
-        refuse_flags(args, CRIBBAGE_ONLY, "to a Skalborg deal (it has no crib to keep for)")
-        check_table("skalborg", args.players)
-        # Imported when asked for: the Skalborg analyzer lives in its own module.
-        skalborg = importlib.import_module("muggins.cli.analyze_skalborg")
-        status: int = skalborg.run_skalborg_analyze(cards, args.players, args.json)
-        return status
-    if not (args.dealer or args.pone or args.seat is not None):
-        raise CommandError("say whose crib it is: --dealer (yours), --pone (your opponent's) or --seat N")
-    args.variant = args.variant or "six-card"
-    check_table("cribbage", args.players, variant=args.variant, partnerships=args.partnerships)
-    if args.top is not None and args.top < 1:
-        raise CommandError(f"--top must be at least 1, not {args.top}")
-    from muggins.analysis.cribbage.discard import CribMode, analyze
-
-    mode = cast(CribMode, args.exact_crib or "tables")
-    splits = analyze(
-        cards,
-        dealer=args.dealer,
-        seat=args.seat,
-        variant=cast(Variant, args.variant),
-        players=args.players,
-        partnerships=args.partnerships,
-        crib=mode,
-    )
-    shown = splits[: args.top] if args.top else splits
-    if args.json:
-        print_json(
-            {
-                "cards": [str(c) for c in cards],
-                "dealer": args.dealer,
-                "seat": args.seat,
-                "variant": args.variant,
-                "players": args.players,
-                "crib": mode,
-                "splits": [s.to_dict() for s in shown],
-            }
-        )
-        return 0
-    _print(cards, args, mode, shown, len(splits))
-    return 0
-
-
-def _distribution(counts: dict[int, int]) -> str:
-    return " ".join(f"{points}:{n}" for points, n in sorted(counts.items()))
-
-
-def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split], total: int) -> None:
-    from rich.table import Table
-
-    out = console()
-    mine = bool(splits) and splits[0].crib_weight > 0
-    whose = "dealer (your crib)" if args.dealer else "pone (opponent's crib)"
-    if args.seat is not None:
-        whose = f"{args.seat} places after the dealer ({'your side' if mine else 'an opponent'}'s crib)"
-    crib = {"tables": "crib tables", "uniform": "exact, uniform throws", "expert": "exact, expert throws"}
-    out.print(
-        f"[bold]{format_cards(cards, pretty=True)}[/bold] — {args.variant}, {args.players} players, "
-        f"{whose}; crib from {crib[mode]}"
-    )
-    own = any(s.own is not None for s in splits)
-    columns = ["keep", "throw", *(["own crib", "own avg"] if own else []), "avg", "min", "max"]
-    table = Table(*columns, "crib", "net", "hand points:starters")
-    for split in splits:
-        extra = [format_cards(split.own_crib, pretty=True), f"{split.own.mean:.2f}"] if split.own else []
-        table.add_row(
-            format_cards(split.kept, pretty=True),
-            format_cards(split.thrown, pretty=True),
-            *extra,
-            f"{split.hand.mean:.2f}",
-            str(split.hand.low),
-            str(split.hand.high),
-            f"{split.crib_weight * split.crib:+.2f}",
-            f"{split.net:.2f}",
-            _distribution(split.hand.counts),
-        )
-    out.print(table)
-    weight = splits[0].crib_weight if splits else 1.0
-    if abs(weight) != 1.0:
-        out.print(f"(an opponent's crib counts {weight:+.2f} a point: one of several opponents scores it)")
-    if len(splits) < total:
-        out.print(f"(best {len(splits)} of {total} splits)")
+    games = game_parts("muggins.cli.analyses")
+    module = games[args.game]
+    others = [flag for game, m in games.items() if game != args.game for flag in m.FLAGS]
+    refuse_flags(args, others, f"to {args.game} analysis")
+    status: int = module.analyze(parse_cards(args.cards), args)
+    return status

@@ -5,12 +5,11 @@ is not offered. A module loads no scorer until ``score`` runs, so building the p
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from muggins.games.registry import game_names
+from muggins.cli.common import game_parts
 
 if TYPE_CHECKING:
     from muggins.scoring.items import Score
@@ -53,12 +52,4 @@ class Scored:
 
 def scorers() -> dict[str, ModuleType]:
     """Game name -> its scoring module, for every registered game that has one."""
-    found = {}
-    for game in game_names():
-        name = f"{__name__}.{game}"
-        try:
-            found[game] = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise  # the module exists but something it imports is missing
-    return found
+    return game_parts(__name__)

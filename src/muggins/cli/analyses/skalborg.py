@@ -1,21 +1,35 @@
-"""``muggins analyze --game skalborg``: what each throw of a five-card Skalborg deal is worth."""
+"""``muggins analyze`` for Skalborg: what each throw of a five-card deal is worth."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 from muggins.cards import Card, format_cards
-from muggins.cli.common import console, print_json
-from muggins.strategy.skalborg.equity import analyze_throws
+from muggins.cli.common import check_table, console, print_json
 
+SUMMARY = "every throw of a Skalborg deal"
+EXAMPLES = ("muggins analyze --game skalborg 5S 5H 3S JKB 6D --players 3",)
+DESCRIPTION = (
+    "Each throw of a Skalborg deal shows the opponents' expected best count and your showdown equity."
+)
+FLAGS: tuple[str, ...] = ()
 SAMPLES = 20_000
 
 
-def run_skalborg_analyze(cards: Sequence[Card], players: int, as_json: bool) -> int:
+def add_flags(p: argparse._ArgumentGroup) -> None:
+    """Skalborg reads only the flags every game shares."""
+
+
+def analyze(cards: Sequence[Card], args: argparse.Namespace) -> int:
     """Print every throw, best first: your expected final count (the same for every throw, since
     the thrown card comes back on the board), the opponents' best count, and your showdown equity."""
+    from muggins.strategy.skalborg.equity import analyze_throws
+
+    players = args.players
+    check_table("skalborg", players)
     options = analyze_throws(cards, players=players, samples=SAMPLES)
-    if as_json:
+    if args.json:
         print_json(
             {
                 "cards": [str(c) for c in cards],
