@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
 from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
-from muggins.games.cribbage.variants import VARIANTS
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -37,20 +36,26 @@ def register(sub: Any) -> None:
         description="Play in the terminal. Type a move ('discard 5H 6D', 'play JS', 'go', 'claim 8', ...); "
         "cards alone lay or discard them. Ctrl-C saves the game record.",
     )
-    p.add_argument("--game", choices=game_names(), default="cribbage")
+    p.add_argument("--game", choices=game_names(), default=game_names()[0])
     p.add_argument(
         "--players", type=whole_number, default=None, help="number of seats (default: the game's least)"
     )
-    p.add_argument("--partnerships", action="store_true", help="cribbage: four players in two partnerships")
-    p.add_argument("--variant", choices=VARIANTS, help="cribbage variant")
+    p.add_argument(
+        "--partnerships",
+        action="store_true",
+        help="four players in two partnerships, where the game has them",
+    )
+    p.add_argument(
+        "--variant", help="the game's variant, where it has them (e.g. five-card); its error lists them"
+    )
     p.add_argument("--target", type=whole_number, help="score target")
     add_bots_option(
         p,
         "random",
         lambda: (
-            "bots for the other seats, comma separated (cribbage: "
-            + ", ".join(bot_names("cribbage"))
-            + "; every game has random; see 'muggins simulate --help')"
+            "bots for the other seats, comma separated ("
+            + "; ".join(f"{game}: {', '.join(bot_names(game))}" for game in game_names())
+            + ")"
         ),
     )
     p.add_argument("--seat", type=whole_number, default=0, help="your seat (default 0)")

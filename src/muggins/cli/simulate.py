@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
         description="Example: 'muggins simulate --game cribbage --players 2 --bots expert,greedy "
         "--games 2000 --seed 1 --duplicate --workers 2'.",
     )
-    p.add_argument("--game", choices=game_names(), default="cribbage")
+    p.add_argument("--game", choices=game_names(), default=game_names()[0])
     p.add_argument("--players", type=whole_number, default=2)
     add_bots_option(
         p,
