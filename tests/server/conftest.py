@@ -14,10 +14,8 @@ from tests.server.live_server import ONE_ADDRESS, Server
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def make(*extra: str, minute: float | None = None) -> Server:
-        server = Server(
-            tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *ONE_ADDRESS, *extra, minute=minute
-        )
+    def make(*extra: str) -> Server:
+        server = Server(tmp_path / "muggins.db", "--bot-delay", "0", "--rate", "1000", *ONE_ADDRESS, *extra)
         server.start()
         started.append(server)
         return server

@@ -34,18 +34,11 @@ def free_port() -> int:
 
 
 class Server:
-    """``muggins serve`` as a child process; ``kill()`` is SIGKILL, ``start()`` starts it again.
-    ``minute``: the seconds a minute of a game's time limit lasts (a timed game in seconds)."""
+    """``muggins serve`` as a child process; ``kill()`` is SIGKILL, ``start()`` starts it again."""
 
-    def __init__(self, db: Path, *extra: str, minute: float | None = None) -> None:
+    def __init__(self, db: Path, *extra: str) -> None:
         self.db, self.extra = db, extra
         self.command = ["-m", "muggins"]
-        if minute is not None:
-            self.command = [
-                "-c",
-                "import sys; import muggins.server.table as t; from muggins.cli.main import main; "
-                f"t.GAME_MINUTE = {float(minute)!r}; sys.exit(main())",
-            ]
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
 

@@ -72,12 +72,12 @@ def failing(times: int, original: Callable[..., Any]) -> Callable[..., Any]:
     """``finish_game`` failing the first ``times`` calls (the database refused the write)."""
     calls = 0
 
-    async def finish_game(*args: Any) -> None:
+    async def finish_game(*args: Any, **kwargs: Any) -> None:
         nonlocal calls
         calls += 1
         if calls <= times:
             raise sqlite3.OperationalError("database is locked")
-        await original(*args)
+        await original(*args, **kwargs)
 
     return finish_game
 

@@ -1,79 +1,53 @@
-"""The game clock of a timed Cribist table: at the game's start plus the agreed time the table itself
-sends ``timeup`` (stored and broadcast like any move), the hand in progress is played out and the
-game ends; after a kill -9 the resumed table keeps the original deadline. A minute is shortened to
-seconds here (``Server(minute=...)``)."""
+"""The game clock of a timed Cribist table, on a clock the test moves itself: at the game's start
+plus the agreed minutes the table sends ``timeup`` (stored and broadcast like any move), the hand
+in progress is played out and the game ends; a table loaded again after its process stopped keeps
+the original deadline, or calls time at once if it passed meanwhile. No test waits on real time."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import pathlib
-import sqlite3
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
-import httpx
+from pathlib import Path
 
 from muggins.games.cribist.game import CARDS_EACH, Cribist, Phase
 from muggins.games.registry import load_game
-from tests.server.live_server import Client, Server
+from muggins.server import messages
+from muggins.server.manager import Tables
+from muggins.server.store import GameRow, User
+from muggins.server.table import GAME_MINUTE, Table
+from tests.server.manual_clock import ManualClock
+from tests.server.test_table_clock import tables_on
 
-BOTS = {"0": "random", "1": "random", "2": "random", "3": "random"}
-SLACK = 2.0
-"""Seconds the clock may fire late on a busy machine (it never fires early)."""
-
-
-@dataclass
-class StoredGame:
-    started_at: float
-    header: dict[str, Any]
-    moves: list[tuple[int, str, str, float]]
-    """(seat, text, by, at) in order."""
+BOTS = {0: "random", 1: "random", 2: "random", 3: "random"}
+BOT_DELAY = 0.5
+"""Seconds each bot pauses on the table's clock: a minute holds 120 bot moves."""
 
 
-def stored_game(db: pathlib.Path, table_id: str) -> StoredGame:
-    """The table's (only) game as the store holds it, read straight from the SQLite file."""
-    with sqlite3.connect(db) as conn:
-        game_id, started_at, header = conn.execute(
-            "SELECT id, started_at, header FROM games WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        moves = conn.execute(
-            "SELECT seat, text, by, at FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-        ).fetchall()
-    return StoredGame(started_at, json.loads(header), [tuple(m) for m in moves])
-
-
-def timed_table(server: Server, token: str, minutes: int) -> str:
-    """A Cribist table of four random bots ending by time, watched by its creator."""
-    table = server.create_table(
-        token, game="cribist", players=4, bots=BOTS, seat=None, options={"end": "time", "minutes": minutes}
+async def timed_table(tables: Tables, creator: User, minutes: int) -> str:
+    """A Cribist table of four random bots ending by time (the creator only watches)."""
+    made = await tables.create(
+        creator,
+        game="cribist",
+        players=4,
+        options={"end": "time", "minutes": minutes},
+        time_controls=messages.TimeControls(),
+        hints=False,
+        private=False,
+        bots=BOTS,
+        seat=None,
     )
-    return str(table["id"])
+    return made.id
 
 
-def wait_finished(server: Server, table_id: str, timeout: float = 60) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        info: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{table_id}").json()
-        if info["status"] == "finished":
-            return info
-        time.sleep(0.2)
-    raise AssertionError(f"table {table_id} did not finish within {timeout} s")
-
-
-def check_ended_by_time(stored: StoredGame, limit: float) -> float:
-    """The record holds one ``timeup``, by the clock, no earlier than the limit; after it only the
-    hand then in progress was played, to its end. Returns how long after the start time was called."""
-    calls = [i for i, (_, text, _, _) in enumerate(stored.moves) if text == "timeup"]
+def ended_by_time(stored: GameRow, limit: float) -> float:
+    """The record holds one ``timeup``, by the clock, no earlier than ``limit`` after the start; after
+    it only the hand then in progress was played, to its end. Returns when time was called."""
+    calls = [i for i, move in enumerate(stored.moves) if move.text == "timeup"]
     assert len(calls) == 1, calls
     at = calls[0]
-    seat, _, by, called = stored.moves[at]
-    assert (seat, by) == (0, "clock")
-    assert called - stored.started_at >= limit
-
-    record = {**stored.header, "moves": [[s, t] for s, t, _, _ in stored.moves]}
+    called = stored.moves[at]
+    assert (called.seat, called.by) == (0, "clock")
+    assert called.at - stored.started_at >= limit
+    record = stored.record()
     before = load_game({**record, "moves": record["moves"][:at]})
     game = load_game(record)
     assert isinstance(before, Cribist) and isinstance(game, Cribist)
@@ -85,60 +59,63 @@ def check_ended_by_time(stored: StoredGame, limit: float) -> float:
     else:
         assert len(game.history) == CARDS_EACH  # the hand in progress was played to its end
         assert game.result.reason == "time is up and the last hand is finished"
-    return called - stored.started_at
+    return called.at
 
 
-def test_bots_play_until_time_then_finish_the_hand(server_factory: Callable[..., Server]) -> None:
-    server = server_factory("--bot-delay", "0.03", minute=5.0)
-    token, _ = server.guest("watcher")
-    table_id = timed_table(server, token, minutes=1)
-
+def test_bots_play_until_time_then_finish_the_hand(tmp_path: Path) -> None:
     async def run() -> None:
-        spy = await Client.open(server.ws_url, token=token)
-        await spy.send(type="join", table_id=table_id)
-        state = await spy.expect(lambda m: m["type"] == "table_state" and m["view"] is not None)
-        game_clocks = [c for c in state["clocks"] if c["kind"] == "game"]
-        assert len(game_clocks) == 1 and game_clocks[0]["seat"] is None
-        assert 0 < game_clocks[0]["remaining"] <= 5.0
-        called = await spy.expect(lambda m: m["type"] == "events" and m["by"] == "clock", timeout=30)
-        assert called["move"] == "timeup" and called["seat"] == 0
-        assert called["events"][0]["type"] == "time_up"
-        assert called["view"]["time_called"] is True
-        assert not [c for c in called["clocks"] if c["kind"] == "game"]
-        await spy.expect(lambda m: m["type"] == "events" and m["view"]["result"] is not None, timeout=30)
-        await spy.close()
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, bot_delay=BOT_DELAY) as tables:
+            watcher = await tables.store.create_user("watcher", "guest")
+            table_id = await timed_table(tables, watcher, minutes=1)
+            table = tables.tables[table_id]
+            start = clock.time()
+            game_clocks = [c for c in table.all_clocks() if c.kind == "game"]
+            assert [(c.seat, c.deadline, c.remaining) for c in game_clocks] == [(None, start + 60, 60)]
+            await clock.advance(59.9)
+            game = table.game
+            assert isinstance(game, Cribist) and not game.is_over and game.deal_number > 1  # hands played
+            await clock.advance(0.1 + CARDS_EACH * 4 * BOT_DELAY + 1)  # time, then the hand played out
+            assert table.row.status == "finished"
+            assert not [c for c in table.all_clocks() if c.kind == "game"]
+            assert ended_by_time(await finished_game(table), 60) == start + 60  # at the second: never late
 
     asyncio.run(run())
-    wait_finished(server, table_id)
-    elapsed = check_ended_by_time(stored_game(server.db, table_id), 5.0)
-    assert elapsed < 5.0 + SLACK
 
 
-def test_a_restart_keeps_the_deadline(server_factory: Callable[..., Server]) -> None:
-    """Killed with SIGKILL mid-game: a table whose deadline is still ahead calls time at that
-    deadline (not the restart plus the limit); one whose deadline passed while the server was down
-    calls time as soon as it is resumed."""
-    minute = 6.0  # room for a slow restart on a loaded machine before the later deadline
-    server = server_factory("--bot-delay", "0.03", minute=minute)
-    token, _ = server.guest("watcher")
-    later = timed_table(server, token, minutes=3)  # 18 s
-    sooner = timed_table(server, token, minutes=1)  # 6 s
-    time.sleep(1.0)
-    server.kill()
-    down = stored_game(server.db, sooner)
-    assert not any(text == "timeup" for _, text, _, _ in down.moves)
-    while time.time() < down.started_at + minute + 0.5:
-        time.sleep(0.1)
-    restarted = time.time()
-    server.start()
-    up = time.time()
-    assert up < stored_game(server.db, later).started_at + 3 * minute - SLACK, "restart too slow to tell"
+def test_a_table_loaded_again_keeps_its_deadline(tmp_path: Path) -> None:
+    """The process stops mid-game. Loaded again, a table whose deadline is still ahead calls time at
+    that deadline (not the load plus the limit); one whose deadline passed meanwhile calls time as
+    soon as it is loaded."""
 
-    wait_finished(server, later)
-    wait_finished(server, sooner)
-    elapsed = check_ended_by_time(stored_game(server.db, later), 3 * minute)
-    assert elapsed < 3 * minute + SLACK  # a restarted clock would call time 18 s after the restart
-    stored = stored_game(server.db, sooner)
-    check_ended_by_time(stored, minute)
-    called = next(at for _, text, _, at in stored.moves if text == "timeup")
-    assert restarted <= called < up + SLACK
+    async def run() -> None:
+        db = tmp_path / "t.db"
+        clock = ManualClock()
+        async with tables_on(db, clock, bot_delay=BOT_DELAY) as tables:
+            watcher = await tables.store.create_user("watcher", "guest")
+            later = await timed_table(tables, watcher, minutes=3)
+            sooner = await timed_table(tables, watcher, minutes=1)
+            start = clock.time()
+            await clock.advance(10)
+        again = ManualClock(start + 70)  # down for a minute: sooner's deadline passed, later's is ahead
+        async with tables_on(db, again, bot_delay=BOT_DELAY) as tables:
+            assert await tables.resume() == 2
+            short, long = tables.tables[sooner], tables.tables[later]  # a finished table is let go
+            await again.advance(CARDS_EACH * 4 * BOT_DELAY + 1)
+            first = await finished_game(short)
+            assert ended_by_time(first, 60) == start + 70  # called at once on loading
+            assert long.row.status == "playing"
+            await again.advance(start + 3 * GAME_MINUTE - again.time() - 0.1)
+            assert long.row.status == "playing", "time called before the deadline"
+            await again.advance(0.1 + CARDS_EACH * 4 * BOT_DELAY + 1)
+            second = await finished_game(long)
+            assert ended_by_time(second, 180) == start + 180  # not the load plus three minutes
+
+    asyncio.run(run())
+
+
+async def finished_game(table: Table) -> GameRow:
+    assert table.row.status == "finished" and table.game_id is not None
+    stored = await table.manager.store.game(table.game_id)
+    assert stored is not None
+    return stored

@@ -191,14 +191,14 @@ class Table:
         game = new_game(self.row.game, players=self.row.players, **self.row.options)
         header = {k: v for k, v in game.record().items() if k != "moves"}
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
-        self.game_id = await self.manager.store.start_game(self.id, self.game_number + 1, header, seat_users)
+        started = self.clock.time()
+        self.game_id = await self.manager.store.start_game(
+            self.id, self.game_number + 1, header, seat_users, at=started
+        )
         self.game, self.game_number = game, self.game_number + 1
-        self.time_limit = None
         length = _time_limit(game)
-        if length is not None:  # the game clock runs from the start as stored, as it will after a restart
-            stored = await self.manager.store.current_game(self.id)
-            assert stored is not None and stored.id == self.game_id
-            self.time_limit = stored.started_at + length
+        # the game clock runs from the start as stored, as it will after a restart
+        self.time_limit = None if length is None else started + length
         self.row.status = "playing"
         self.rematch.clear()
         self._make_bots()
@@ -624,7 +624,7 @@ class Table:
         old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
         played = self._played()
         rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides) if played else []
-        await self.manager.store.finish_game(self.game_id, result, rated)
+        await self.manager.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
         await self.changed()
         self.manager.forget_if_idle(self)

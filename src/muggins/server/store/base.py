@@ -243,8 +243,11 @@ class Store(ABC):
         """One table with its seats."""
 
     @abstractmethod
-    async def start_game(self, table_id: str, number: int, header: dict[str, Any], seats: list[int]) -> int:
-        """Store a new game (its record without moves) and mark the table playing; returns its id."""
+    async def start_game(
+        self, table_id: str, number: int, header: dict[str, Any], seats: list[int], *, at: float | None = None
+    ) -> int:
+        """Store a new game (its record without moves), started ``at`` (Unix time; None: now), and mark
+        the table playing; returns its id."""
 
     @abstractmethod
     async def append_move(self, game_id: int, move: MoveRow, epoch: int | None = None) -> None:
@@ -257,9 +260,12 @@ class Store(ABC):
         """Take over a table's ownership: returns its new epoch, which fences out earlier owners."""
 
     @abstractmethod
-    async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
-        """Mark a game over, store each seat's finish and the new ratings, in one transaction; a game
-        already over is left as it is (a retry after a lost reply changes nothing)."""
+    async def finish_game(
+        self, game_id: int, result: dict[str, Any], ratings: list[Rating], *, at: float | None = None
+    ) -> None:
+        """Mark a game over (finished ``at``; None: now), store each seat's finish and the new ratings,
+        in one transaction; a game already over is left as it is (a retry after a lost reply changes
+        nothing)."""
 
     @abstractmethod
     async def game(self, game_id: int) -> GameRow | None:

@@ -437,7 +437,9 @@ class SqlStore(Store):
 
     # --- games ------------------------------------------------------------------------------
 
-    async def start_game(self, table_id: str, number: int, header: dict[str, Any], seats: list[int]) -> int:
+    async def start_game(
+        self, table_id: str, number: int, header: dict[str, Any], seats: list[int], *, at: float | None = None
+    ) -> int:
         def run() -> int:
             with self.engine.begin() as c:
                 key = c.execute(
@@ -447,7 +449,7 @@ class SqlStore(Store):
                         header=header,
                         seats=seats,
                         status="playing",
-                        started_at=time.time(),
+                        started_at=time.time() if at is None else at,
                     )
                 ).inserted_primary_key
                 c.execute(s.tables.update().where(s.tables.c.id == table_id).values(status="playing"))
@@ -594,7 +596,9 @@ class SqlStore(Store):
 
         return await self._run(run)
 
-    async def finish_game(self, game_id: int, result: dict[str, Any], ratings: list[Rating]) -> None:
+    async def finish_game(
+        self, game_id: int, result: dict[str, Any], ratings: list[Rating], *, at: float | None = None
+    ) -> None:
         def run() -> None:
             with self.engine.begin() as c:
                 row = c.execute(sa.select(s.games).where(s.games.c.id == game_id)).one()
@@ -603,7 +607,7 @@ class SqlStore(Store):
                 c.execute(
                     s.games.update()
                     .where(s.games.c.id == game_id)
-                    .values(status="over", result=result, finished_at=time.time())
+                    .values(status="over", result=result, finished_at=time.time() if at is None else at)
                 )
                 c.execute(s.tables.update().where(s.tables.c.id == row.table_id).values(status="finished"))
                 for seat, uid in enumerate(row.seats):
