@@ -1,12 +1,16 @@
-"""The garbage-collection policy: the surviving heap is frozen, and the periodic sweep reclaims cycles."""
+"""The garbage-collection policy: the surviving heap is frozen, and the periodic sweep reclaims
+cycles. Its periods run on a clock the test moves itself, so no test waits on real time."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import weakref
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from muggins.server.heap import keep_full_collections_short
+from tests.server.manual_clock import ManualClock
 
 
 class Node:
@@ -16,93 +20,99 @@ class Node:
         self.me = self
 
 
-def test_the_surviving_heap_is_frozen_and_unfrozen_when_the_policy_stops() -> None:
-    asyncio.run(_frozen_then_unfrozen())
-
-
-async def _frozen_then_unfrozen() -> None:
+@asynccontextmanager
+async def policy(clock: ManualClock, *, freeze_every: float, sweep_every: float) -> AsyncIterator[None]:
+    """The policy running on ``clock`` (started from an unfrozen heap), stopped on leaving."""
     gc.unfreeze()
-    task = asyncio.create_task(keep_full_collections_short(freeze_every=0.01, sweep_every=3600))
-    await asyncio.sleep(0.05)
-    assert gc.get_freeze_count() > 0
-    task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
-    assert gc.get_freeze_count() == 0
+    task = asyncio.create_task(
+        keep_full_collections_short(freeze_every=freeze_every, sweep_every=sweep_every, clock=clock)
+    )
+    clock.tasks = {task}
+    await clock.settle()
+    try:
+        yield
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+def full_collections() -> tuple[list[int], Callable[[str, dict[str, int]], None]]:
+    """A list that grows by one at the start of each full collection, and its callback."""
+    started: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            started.append(1)
+
+    return started, note
+
+
+def test_the_surviving_heap_is_frozen_and_unfrozen_when_the_policy_stops() -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with policy(clock, freeze_every=10, sweep_every=3600):
+            assert gc.get_freeze_count() == 0
+            await clock.advance(10)
+            assert gc.get_freeze_count() > 0
+        assert gc.get_freeze_count() == 0
+
+    asyncio.run(run())
 
 
 def test_automatic_full_collections_wait_for_the_sweep() -> None:
-    asyncio.run(_no_automatic_full_collections())
+    async def run() -> None:
+        before = gc.get_threshold()
+        full, note = full_collections()
+        async with policy(ManualClock(), freeze_every=3600, sweep_every=3600):
+            gc.callbacks.append(note)
+            try:
+                # enough surviving containers for many middle collections, so a full one by default
+                kept = [[i] for i in range(200_000)]
+                del kept
+            finally:
+                gc.callbacks.remove(note)
+            assert not full, "a full collection ran while the policy was on"
+        assert gc.get_threshold() == before
 
-
-async def _no_automatic_full_collections() -> None:
-    gc.unfreeze()
-    before = gc.get_threshold()
-    full: list[int] = []
-
-    def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full.append(1)
-
-    task = asyncio.create_task(keep_full_collections_short(freeze_every=3600, sweep_every=3600))
-    await asyncio.sleep(0)
-    gc.callbacks.append(note)
-    try:
-        # Enough surviving containers to trigger many middle collections, and so a full one by default.
-        kept = [[i] for i in range(200_000)]
-        del kept
-    finally:
-        gc.callbacks.remove(note)
-    assert not full, "a full collection ran while the policy was on"
-    task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
-    assert gc.get_threshold() == before
+    asyncio.run(run())
 
 
 def test_the_sweep_reclaims_cyclic_garbage_that_was_frozen() -> None:
-    asyncio.run(_sweep_reclaims())
+    async def run() -> None:
+        clock = ManualClock()
+        async with policy(clock, freeze_every=10, sweep_every=600):
+            node = Node()
+            alive = weakref.ref(node)
+            await clock.advance(10)  # frozen while still referenced
+            del node
+            gc.collect()
+            assert alive() is not None, "a frozen cycle is out of the collector's reach until the sweep"
+            grown = [[i] for i in range(gc.get_freeze_count())]  # the heap doubles: a sweep pays
+            await clock.advance(580)
+            assert alive() is not None, "swept before sweep_every had passed"
+            await clock.advance(20)
+            assert alive() is None
+            del grown
 
-
-async def _sweep_reclaims() -> None:
-    gc.unfreeze()
-    node = Node()
-    alive = weakref.ref(node)
-    task = asyncio.create_task(keep_full_collections_short(freeze_every=0.01, sweep_every=0.2))
-    await asyncio.sleep(0.05)  # frozen while still referenced
-    del node
-    gc.collect()
-    assert alive() is not None, "a frozen cycle is out of the collector's reach until the sweep"
-    grown = [[i] for i in range(gc.get_freeze_count())]  # the heap doubles: a sweep pays
-    await asyncio.sleep(0.3)
-    task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
-    assert alive() is None
-    del grown
+    asyncio.run(run())
 
 
 def test_no_sweep_while_the_frozen_heap_has_not_grown_by_a_quarter() -> None:
-    asyncio.run(_no_sweep_without_growth())
+    async def run() -> None:
+        clock = ManualClock()
+        sweeps, note = full_collections()
+        async with policy(clock, freeze_every=10, sweep_every=20):
+            node = Node()
+            alive = weakref.ref(node)
+            await clock.advance(10)
+            del node
+            gc.callbacks.append(note)
+            try:
+                await clock.advance(3000)  # 150 sweep periods, and the heap as it was
+            finally:
+                gc.callbacks.remove(note)
+        assert not sweeps and alive() is not None, "a sweep ran though the frozen heap had not grown"
+        gc.collect()
+        assert alive() is None
 
-
-async def _no_sweep_without_growth() -> None:
-    gc.unfreeze()
-    sweeps: list[int] = []
-
-    def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            sweeps.append(1)
-
-    node = Node()
-    alive = weakref.ref(node)
-    task = asyncio.create_task(keep_full_collections_short(freeze_every=0.01, sweep_every=0.02))
-    await asyncio.sleep(0.05)
-    del node
-    gc.callbacks.append(note)
-    try:
-        await asyncio.sleep(0.3)  # many sweep periods, and the heap as it was
-    finally:
-        gc.callbacks.remove(note)
-    task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
-    assert not sweeps and alive() is not None, "a sweep ran though the frozen heap had not grown"
-    gc.collect()
-    assert alive() is None
+    asyncio.run(run())

@@ -79,7 +79,7 @@ def create_app(
         )
         resumed = await tables.resume()
         log.info("muggins server ready: %d tables resumed", resumed)
-        heap = asyncio.create_task(keep_full_collections_short(), name="heap")
+        heap = asyncio.create_task(keep_full_collections_short(clock=tables.clock), name="heap")
         try:
             yield
         finally:

@@ -18,9 +18,10 @@ last sweep (or since the first freeze), and at most once in ``sweep_every`` seco
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from typing import Final
+
+from muggins.server.clock import Clock, LoopClock
 
 NO_AUTOMATIC_FULL_COLLECTION: Final = 2**30
 """A threshold the count of middle-generation collections never reaches."""
@@ -32,24 +33,28 @@ collections wait for a quarter of the long-lived heap to be new, too)."""
 
 
 async def keep_full_collections_short(
-    freeze_every: float = 10.0, sweep_every: float = 600.0, growth: float = SWEEP_GROWTH
+    freeze_every: float = 10.0,
+    sweep_every: float = 600.0,
+    growth: float = SWEEP_GROWTH,
+    clock: Clock | None = None,
 ) -> None:
     """Freeze the surviving heap every ``freeze_every`` seconds; unfreeze and collect it all when
     the frozen heap has grown by ``growth`` since the last sweep, at most once in ``sweep_every``
-    seconds. Young collections go on as usual; the oldest generation is collected only by the sweep."""
-    loop = asyncio.get_running_loop()
-    next_sweep = loop.time() + sweep_every
+    seconds (of ``clock``: the server's). Young collections go on as usual; the oldest generation is
+    collected only by the sweep."""
+    clock = clock or LoopClock()
+    next_sweep = clock.time() + sweep_every
     swept_size: int | None = None  # the frozen heap's size after the last sweep (or the first freeze)
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL_COLLECTION)
     try:
         while True:
-            await asyncio.sleep(freeze_every)
+            await clock.sleep(freeze_every)
             grown = swept_size is not None and gc.get_freeze_count() > swept_size * (1 + growth)
-            if grown and loop.time() >= next_sweep:
+            if grown and clock.time() >= next_sweep:
                 gc.unfreeze()
                 gc.collect()
-                next_sweep, swept_size = loop.time() + sweep_every, None
+                next_sweep, swept_size = clock.time() + sweep_every, None
             gc.freeze()
             if swept_size is None:
                 swept_size = gc.get_freeze_count()
