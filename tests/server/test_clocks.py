@@ -113,8 +113,7 @@ def test_dropped_player_reclaims_the_seat_or_leaves_after_the_grace_period(
         assert back["seat"] == 0
         assert back["view"]["hand"] == before["hand"]
         assert not [c for c in back["clocks"] if c["kind"] == "grace"]
-        await asyncio.sleep(2.5)
-        assert not [m for m in bob.received if m["type"] == "events" and m["by"] == "leave"]
+        # (that the cancelled grace period never fires is checked on a manual clock in test_table_clock)
 
         # Bob drops for longer than the grace period: he leaves, ranked last, and the game is over.
         await bob.close()

@@ -102,3 +102,37 @@ def test_a_waiting_table_nobody_is_at_closes_after_its_idle_minutes(tmp_path: Pa
             assert stored is not None and stored.status == "finished"
 
     asyncio.run(run())
+
+
+def test_a_dropped_player_who_comes_back_in_time_keeps_the_seat_and_one_who_does_not_leaves(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, grace=10) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            table = await cribbage(tables, ann, bots={}, turn_time=60)  # no turn runs out meanwhile
+            await table.sit(bob, 1)
+            await table.attach(ann)
+            await table.attach(bob)
+            game = table.game
+            assert game is not None and not table.grace
+            await table.detach(ann)
+            graces = [(c.seat, c.deadline) for c in table.all_clocks() if c.kind == "grace"]
+            assert graces == [(0, clock.time() + 10)]
+            await clock.advance(9)
+            await table.attach(ann)  # back a second early: her grace period ends with no move
+            assert not [c for c in table.all_clocks() if c.kind == "grace"]
+            await clock.advance(20)
+            assert not game.left and game.state_id == 0, "she left though she came back"
+            await table.detach(bob)
+            await clock.advance(9.99)
+            assert not game.left
+            await clock.advance(0.02)
+            assert list(game.left) == [1] and game.is_over and game.result is not None
+            assert list(game.result.ranks) == [1, 2]
+            stored = await tables.store.game(table.game_id or 0)
+            assert stored is not None and [(m.seat, m.by) for m in stored.moves] == [(1, "leave")]
+
+    asyncio.run(run())
