@@ -104,6 +104,7 @@ def test_two_players_play_a_whole_game(player: Callable[..., Any]) -> None:
     expect(front).to_have_attribute("data-hole", "game")
 
     replay = a.get_attribute("#replay-link", "href")
+    expect(a.locator("#review-link")).to_be_visible()  # the server reviews cribbage games
 
     # a rematch starts when both ask; then Bob leaves, which ends it with him last
     a.click("#rematch-btn")

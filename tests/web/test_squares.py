@@ -43,6 +43,9 @@ def test_alone_the_grid_fills_and_every_line_is_counted(player: Callable[..., An
     lines = [int(text) for text in points[:-1] if text]
     assert len(lines) == 8 and total >= sum(lines) and total - sum(lines) in (0, 2)  # his heels: 2
     expect(page.locator("#result")).to_contain_text(f"scored {total}")
+    # a replay, but no review: the server says it does not review this game (GET /api/games)
+    expect(page.locator("#replay-link")).to_be_visible()
+    expect(page.locator("#review-link")).to_have_count(0)
     una.screenshot("squares-alone")
 
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import pydantic
 from fastapi import APIRouter, HTTPException, Query, Request
 
+from muggins.analysis.review import QUICK_REVIEWS
 from muggins.analysis.stats import player_stats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
@@ -47,6 +48,7 @@ class GameInfo(pydantic.BaseModel):
     max_players: int
     options_schema: dict[str, Any]
     bots: list[str]
+    reviewed: bool = pydantic.Field(description="the server reviews this game's finished games on request")
 
 
 class GuestIn(pydantic.BaseModel):
@@ -184,6 +186,7 @@ async def games() -> list[GameInfo]:
                 max_players=cls.max_players,
                 options_schema=cls.options_model.model_json_schema(),
                 bots=bot_names(name),
+                reviewed=name in QUICK_REVIEWS,
             )
         )
     return found

@@ -3,8 +3,9 @@
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
+import { games as catalog } from "./catalog.js";
 
-export function mountLeaderboard(app, ctx, game = "cribbage", seats = 2) {
+export function mountLeaderboard(app, ctx, game = null, seats = 2) {
   const gameSelect = h("select", { id: "board-game", "aria-label": "game" });
   const seatSelect = h("select", { id: "board-seats", "aria-label": "seats" });
   const body = h("div", { id: "leaderboard-body" }, h("p", {}, "Loading…"));
@@ -16,7 +17,7 @@ export function mountLeaderboard(app, ctx, game = "cribbage", seats = 2) {
     h("p", { class: "muted" }, "Ratings as players see them: mu − 3σ of openskill's Plackett-Luce model, per game and number of seats."),
     h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
 
-  api("/api/games").then((games) => {
+  catalog().then((games) => {
     const chosen = games.find((g) => g.name === game) || games[0];
     replace(gameSelect, games.map((g) => h("option", { value: g.name, selected: g.name === chosen.name }, g.name)));
     const counts = [];

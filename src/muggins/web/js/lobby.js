@@ -4,6 +4,8 @@
 import { h, replace, toast } from "./dom.js";
 import { api, session } from "./session.js";
 import { optionsForm } from "./optionsform.js";
+import { games } from "./catalog.js";
+import { RENDERERS } from "./games/index.js";
 
 const TURN_TIME = { min: 5, max: 60, default: 20 };
 const INTERMISSION = { min: 1, max: 30, default: 30 };
@@ -46,11 +48,19 @@ export function yourGames(tables, ctx) {
         t.status === "playing" ? "Resume" : "Open")))));
 }
 
-/** "Play now": sit at the oldest public two-player cribbage table waiting for a player, or else
- * start one against the expert bot, with the default rules and clocks. */
+/** "Play now": sit at the oldest public two-player table of the server's first game waiting for a
+ * player, or else start one against its strongest bot (the last listed), with the default rules and
+ * clocks. */
 async function startNow(tables, ctx) {
   const me = session.user;
-  const waiting = [...tables.values()].find((t) => t.game === "cribbage" && t.players === 2 && t.status === "waiting"
+  let first;
+  try {
+    [first] = await games();
+  } catch (e) {
+    toast(e.message, "error");
+    return;
+  }
+  const waiting = [...tables.values()].find((t) => t.game === first.name && t.players === 2 && t.status === "waiting"
     && !t.private && t.seats.some((s) => !s.user && !s.bot) && !t.seats.some((s) => s.user && me && s.user.id === me.id));
   if (waiting) {
     ctx.pendingSit = waiting.id;
@@ -58,7 +68,8 @@ async function startNow(tables, ctx) {
     return;
   }
   try {
-    const table = await api("/api/tables", { method: "POST", body: { game: "cribbage", players: 2, bots: { 1: "expert" }, seat: 0 } });
+    const body = { game: first.name, players: 2, bots: { 1: first.bots.at(-1) }, seat: 0 };
+    const table = await api("/api/tables", { method: "POST", body });
     ctx.navigate(`#/table/${table.id}`);
   } catch (e) {
     toast(e.message, "error");
@@ -83,10 +94,12 @@ export function mountLobby(app, ctx) {
   const pageText = h("span", { class: "muted", id: "lobby-page", "aria-live": "polite" });
   const tbody = h("tbody", { id: "table-rows" });
   const playNow = h("button", { class: "btn", type: "button", id: "play-now", onclick: () => startNow(tables, ctx) },
-    "Play cribbage now");
+    "Play now");
+  games().then(([first]) => { playNow.textContent = `Play ${RENDERERS[first.name]?.title || first.name} now`; })
+    .catch(() => {}); // the button still works: it asks again
   const list = h("section", { class: "panel", id: "lobby-tables" },
     h("div", { class: "row" }, h("h2", {}, "Tables"), playNow,
-      h("span", { class: "muted" }, "two players to 121: the next player waiting, or the expert bot")),
+      h("span", { class: "muted" }, "two players: the next player waiting, or the strongest bot")),
     h("table", { class: "tables" },
       h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Status"), h("th", {}, ""))),
       tbody),
@@ -133,7 +146,7 @@ export function mountLobby(app, ctx) {
   ];
   ctx.conn.send({ type: "lobby" });
 
-  api("/api/games").then((games) => buildCreateForm(create, games, ctx)).catch((e) => {
+  games().then((list) => buildCreateForm(create, list, ctx)).catch((e) => {
     replace(create, h("h2", {}, "New table"), h("p", { class: "muted" }, `Cannot load the games: ${e.message}`));
   });
 

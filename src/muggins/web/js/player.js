@@ -4,6 +4,7 @@
 import { h, replace } from "./dom.js";
 import { api, session } from "./session.js";
 import { yourGames } from "./lobby.js";
+import { reviewedGames } from "./catalog.js";
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
@@ -30,7 +31,7 @@ function statsTable(game, s) {
 
 export function mountPlayer(app, ctx, userId) {
   replace(app, h("section", { class: "panel" }, h("p", {}, "Loading…")));
-  api(`/api/players/${userId}`).then((page) => {
+  Promise.all([api(`/api/players/${userId}`), reviewedGames()]).then(([page, reviewed]) => {
     const ratings = page.ratings || [];
     const results = page.results || [];
     const accuracy = [...(page.accuracy || [])].reverse(); // oldest first
@@ -53,7 +54,7 @@ export function mountPlayer(app, ctx, userId) {
             h("tbody", {}, results.map((r) => h("tr", {}, h("td", {}, `${r.game} (${r.seats})`),
               h("td", {}, `${r.rank} of ${r.seats}`), h("td", {}, String(r.score)), h("td", {}, when(r.finished_at)),
               h("td", {}, h("a", { href: `#/replay/${r.game_id}` }, "replay"),
-                r.game === "cribbage" ? [" · ", h("a", { href: `#/review/${r.game_id}`, class: "review-link" }, "review")] : null)))))
+                reviewed.has(r.game) ? [" · ", h("a", { href: `#/review/${r.game_id}`, class: "review-link" }, "review")] : null)))))
           : h("p", { class: "muted" }, "No finished games yet."),
         h("h3", {}, "Accuracy"),
         accuracy.length

@@ -1,7 +1,7 @@
 // Step-through replay of a finished game: the spectator's view after each move, drawn by the same
 // game renderer as a live table, with first / back / play / forward / last and a slider
 // (keys: left and right arrows step, Home and End jump, space plays or pauses); beside it the
-// game's review (cribbage), started at once when the page was opened as #/review/<game id>.
+// game's review (of a game the server reviews), started at once when opened as #/review/<game id>.
 
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
@@ -9,6 +9,7 @@ import { ShowCounter } from "./show.js";
 import { named } from "./words.js";
 import { RENDERERS } from "./games/index.js";
 import { reviewPanel } from "./review.js";
+import { reviewedGames } from "./catalog.js";
 
 const PLAY_MS = 700;
 
@@ -17,7 +18,7 @@ export function mountReplay(app, ctx, gameId, { review = false } = {}) {
   let timer = null;
   let onKey = null;
   const cleanup = [];
-  api(`/api/history/${gameId}`).then((history) => {
+  Promise.all([api(`/api/history/${gameId}`), reviewedGames()]).then(([history, reviewedNames]) => {
     const summary = history.game;
     const renderer = RENDERERS[summary.game];
     // frame n is the game after n moves: its events are those of move n (the opening's for n = 0)
@@ -105,7 +106,7 @@ export function mountReplay(app, ctx, gameId, { review = false } = {}) {
     }
 
     // a decision at move index m was made in the position after m moves: frame m, with its seat's cards
-    const reviewed = summary.game === "cribbage" ? reviewPanel(gameId, names, (ply, seat) => {
+    const reviewed = reviewedNames.has(summary.game) ? reviewPanel(gameId, names, (ply, seat) => {
       stop();
       as = seat;
       asSelect.value = String(seat);

@@ -10,6 +10,7 @@ import { named } from "./words.js";
 import { beep, settings } from "./settings.js";
 import { cardPlaces, gatherDepartures, markArrivals } from "./motion.js";
 import { RENDERERS } from "./games/index.js";
+import { reviewedGames } from "./catalog.js";
 
 const LOG_LINES = 200;
 const HINT_ASK = "Ask for a hint on your turn.";
@@ -235,7 +236,7 @@ export function mountTable(app, ctx, tableId) {
           ? h("span", { class: "muted", id: "no-rematch" }, `No rematch: ${gone.map((s) => seatName(st.table, s)).join(", ")} left`)
           : null,
         st.table && st.table.game_id ? h("a", { href: `#/replay/${st.table.game_id}`, id: "replay-link" }, "Replay this game") : null,
-        st.table && st.table.game_id && st.table.game === "cribbage"
+        st.table && st.table.game_id && reviewed.has(st.table.game)
           ? [" · ", h("a", { href: `#/review/${st.table.game_id}`, id: "review-link" }, "Review")] : null,
         h("a", { href: "#/" }, "Back to the lobby")));
   }
@@ -515,6 +516,8 @@ export function mountTable(app, ctx, tableId) {
   document.addEventListener("visibilitychange", alertTurn);
   const ticker = setInterval(tickClocks, 250);
   if (ctx.conn.ready) ctx.conn.send({ type: "join", table_id: tableId });
+  let reviewed = new Set(); // the games the server reviews: their end offers a review
+  reviewedGames().then((names) => { reviewed = names; render(); });
   render();
 
   return () => {
