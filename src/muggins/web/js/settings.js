@@ -60,13 +60,19 @@ export function applySettings() {
   root.motion = settings.motion;
 }
 
+/** The latest PUT of the account's settings: the next one waits for it. */
+let lastPut = Promise.resolve();
+
 export function saveSetting(name, value) {
   settings[name] = value;
   localStorage.setItem(KEY, JSON.stringify(settings));
   applySettings();
   if (isMember()) {
-    return api("/api/me/settings", { method: "PUT", body: { settings } })
-      .catch((err) => toast(`Your settings were kept in this browser only: ${err.message}`, "error"));
+    // One PUT at a time, each sending every setting as it is then: two changes in quick succession
+    // could otherwise arrive out of order, and the older would overwrite the newer.
+    lastPut = lastPut.then(() => api("/api/me/settings", { method: "PUT", body: { settings } })
+      .catch((err) => toast(`Your settings were kept in this browser only: ${err.message}`, "error")));
+    return lastPut;
   }
   return Promise.resolve();
 }
@@ -87,16 +93,23 @@ export function beep(kind) {
 
 /** The settings page (#/settings): one select per setting, saved as soon as it changes. */
 export function mountSettings(app) {
+  let saving = 0; // changes not yet stored: "Saved" only once every one is
   const fields = Object.entries(CHOICES).map(([name, { label, options }]) => {
     const select = h("select", { id: `set-${name}`, name },
       Object.entries(options).map(([value, text]) => h("option", { value, selected: settings[name] === value }, text)));
     select.addEventListener("change", async () => {
+      saving += 1;
+      saved.textContent = "Saving…";
       const stored = saveSetting(name, select.value);
       if (name === "notify" && select.value === "on" && window.Notification && Notification.permission === "default") {
         Notification.requestPermission();
       }
-      await stored;
-      saved.textContent = isMember() ? "Saved on your account." : "Saved in this browser.";
+      try {
+        await stored;
+      } finally {
+        saving -= 1;
+      }
+      if (!saving) saved.textContent = isMember() ? "Saved on your account." : "Saved in this browser.";
     });
     return h("div", { class: "field" }, h("label", { for: `set-${name}` }, label), select);
   });
