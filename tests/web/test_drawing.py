@@ -20,7 +20,7 @@ PIPS_JS = """async (cards) => {
 }"""
 
 BOARD_JS = """async () => {
-  const { CribbageBoard } = await import("/js/board.js");
+  const { CribbageBoard } = await import("/js/games/cribbage-board.js");
   const board = new CribbageBoard({ sides: 3, target: 121, skunkLines: [91, 61, 31] });
   const holes = board.el.querySelectorAll(".lane[data-side='0'] circle.hole:not(.start)").length;
   const starts = board.el.querySelectorAll(".lane[data-side='0'] circle.start").length;

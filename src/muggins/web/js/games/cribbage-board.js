@@ -2,7 +2,7 @@
 // (two streets, or four on a phone), holes in fives, two start holes per lane and the game hole. Each side has a front peg and a back
 // peg; when a side scores, the back peg leapfrogs to the new score and becomes the front peg.
 
-import { s } from "./dom.js";
+import { s } from "../dom.js";
 
 const DX = 10; // between holes
 const GAP = 6; // extra space between groups of five

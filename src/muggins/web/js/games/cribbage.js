@@ -3,7 +3,7 @@
 
 import { h } from "../dom.js";
 import { cardEl } from "../cards.js";
-import { CribbageBoard, SIDE_COLOURS } from "../board.js";
+import { CribbageBoard, SIDE_COLOURS } from "./cribbage-board.js";
 import { backs, cardsInMoves, faceUp, gatheringZone, handEl, zone } from "../hand.js";
 
 function sideNames(view, ui) {
