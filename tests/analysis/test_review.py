@@ -9,7 +9,7 @@ import pytest
 
 from muggins import load_game, new_game
 from muggins.analysis.cribbage.discard import analyze
-from muggins.analysis.review import LABELS, ReviewError, label, review
+from muggins.analysis.review import LABELS, ReviewError, label, quick_reviews, review, reviewed_games
 from muggins.bots.cribist.players import ExpertBot
 from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS, parse_cards
@@ -137,6 +137,18 @@ def test_unfinished_games_foreign_games_and_bad_seats_are_refused() -> None:
         review(planted(), [2])
     with pytest.raises(ReviewError, match="no review for game 'chess'"):
         review({**planted(), "game": "chess"})
+
+
+def test_the_games_reviewed_are_those_with_a_judge_of_their_own() -> None:
+    assert reviewed_games() == ["cribbage", "skalborg", "cribist"]  # in the registry's order
+    assert quick_reviews() == ["cribbage"]
+    squares = new_game("squares", players=1, seed=1)
+    while not squares.is_over:
+        squares.apply(0, squares.legal_moves(0)[0])
+    with pytest.raises(
+        ReviewError, match="no review for game 'squares': reviews cover cribbage, skalborg, cribist"
+    ):
+        review(squares.record())
 
 
 @pytest.mark.parametrize("form", TABLE_FORMS, ids=lambda form: "-".join(f"{k}={v}" for k, v in form.items()))

@@ -1,41 +1,23 @@
-"""Game review: every decision a seat made in a finished cribbage, Cribist or Skalborg game, valued
-against the best choice it had with what it could see then (its own view before the move),
-labelled, and summed up.
+"""Game review: every decision a seat made in a finished game valued against the best choice it had
+with what it could see then (its own view before the move), labelled, and summed up.
 
-Cribbage discards are valued by the discard analyzer's expected net (exact hand over every starter,
-exact crib over every throw the other seats could make, weighted like the expert's throws); plays by
-the expert pegger's expected points (what the card pegs, minus the reply, plus what comes back);
-counts under manual counting by the points left unclaimed. Cribist cards are valued by the expert's
-search (the average margin over sampled deals of the unseen cards); Skalborg throws by the share of
-the pot they win at a showdown, folds, checks and calls by equity and pot odds. Thresholds and the
-accuracy figure are stated in docs/review.md.
+Each game values its own decisions in ``muggins.analysis.<game>.review`` (its ``judge``, and
+``QUICK``: whether a server makes the review on request), found by the game's name; a game without
+one is not reviewed. Thresholds and the accuracy figure are stated in docs/review.md.
 """
 
 from __future__ import annotations
 
-import math
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Literal
 
-from muggins.analysis.cribbage.discard import CribMode, analyze
+from muggins.analysis.games import game_module
 from muggins.analysis.simulate import DEAL_EVENTS
-from muggins.bots.cribbage.pegging import ExpertPegger
-from muggins.bots.cribist.players import EXPERT_BUDGET
-from muggins.bots.cribist.players import Seat as CribistSeat
-from muggins.bots.skalborg.players import opponents as skalborg_opponents
-from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
-from muggins.games.cribbage.moves import KeepCrib
-from muggins.games.moves import Claim, Discard, Move, Play, parse_move
-from muggins.games.registry import load_game
-from muggins.games.skalborg.moves import Call, Check, Fold
-from muggins.scoring.show import score_show
-from muggins.strategy.cribbage.cribtables import shipped_tables
-from muggins.strategy.cribbage.reading import Seat, read
-from muggins.strategy.cribist.search import deals_for, margin_totals
-from muggins.strategy.skalborg.equity import analyze_throws, equity
+from muggins.games.moves import Move, parse_move
+from muggins.games.registry import game_names, load_game
 
 Kind = Literal["discard", "play", "count", "bet"]
 KINDS: tuple[Kind, ...] = ("discard", "play", "count", "bet")
@@ -48,11 +30,6 @@ THRESHOLDS: tuple[tuple[float, Label], ...] = (
 )
 """A decision losing less than each bound (expected points) gets its label; any more: blunder."""
 LABELS: tuple[Label, ...] = (*(name for _, name in THRESHOLDS), "blunder")
-REVIEWED_GAMES = ("cribbage", "cribist", "skalborg")
-QUICK_REVIEWS = ("cribbage",)
-"""Games reviewed in well under a second of CPU, quick enough for a server to make between live
-tables. A Cribist review searches every card (about 3 s a deal for four seats) and a Skalborg
-review samples every throw and call (2-6 s a game): ``muggins review`` makes those."""
 
 
 Judge = Callable[["Game", int, "Move", int], "Decision | None"]
@@ -181,36 +158,45 @@ class GameReview:
         }
 
 
+def reviewed_games() -> list[str]:
+    """The registered games that have a review (``muggins.analysis.<game>.review``)."""
+    return [game for game in game_names() if game_module(game, "review") is not None]
+
+
+def quick_reviews() -> list[str]:
+    """The games reviewed in well under a second of CPU (their module's ``QUICK``), quick enough for
+    a server to make between live tables; ``muggins review`` makes the others."""
+    return [game for game in reviewed_games() if _review_module(game).QUICK]
+
+
+def _review_module(game: str) -> ModuleType:
+    module = game_module(game, "review")
+    assert module is not None
+    return module
+
+
 def review(
     record: dict[str, Any],
     seats: Iterable[int] | None = None,
     *,
-    crib: CribMode | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameReview:
     """Review the finished game ``record`` (as made by ``Game.record()``) for ``seats`` (all seats
-    by default); ``crib`` is how the discard analyzer values cribs (default: exactly, weighted like
-    the expert's throws, with two players; from the crib tables with more, where the exact average
-    over the other seats' throws takes a fifth of a second a deal); ``progress`` is told the moves
+    by default), each move judged by the game's own ``judge``; ``progress`` is told the moves
     reviewed so far and the moves in all, after each move."""
-    if not isinstance(record, dict) or record.get("game") not in REVIEWED_GAMES:
-        name = record.get("game") if isinstance(record, dict) else None
-        raise ReviewError(f"no review for game {name!r}: reviews cover {', '.join(REVIEWED_GAMES)}")
+    name = record.get("game") if isinstance(record, dict) else None
+    module = game_module(name, "review") if isinstance(name, str) and name in game_names() else None
+    if module is None:
+        raise ReviewError(f"no review for game {name!r}: reviews cover {', '.join(reviewed_games())}")
     final = load_game(record)
     if not final.is_over:
         raise ReviewError("the game is not finished: only finished games are reviewed")
     players = final.players
-    crib = crib or ("expert" if players == 2 else "tables")
     chosen = sorted(set(range(players) if seats is None else seats))
     for seat in chosen:
         if not 0 <= seat < players:
             raise ReviewError(f"seat {seat} does not exist in a {players}-player game")
-    judges = {
-        "cribbage": lambda: _cribbage_judge(chosen, crib),
-        "cribist": lambda: _cribist_judge(record),
-        "skalborg": lambda: _skalborg_judge(record),
-    }
-    judge = judges[record["game"]]()
+    judge: Judge = module.judge(record, chosen)
     found: dict[int, list[Decision]] = {seat: [] for seat in chosen}
     game = load_game({**record, "moves": []})
     race: list[tuple[int, ...]] = []
@@ -240,86 +226,7 @@ def review(
     )
 
 
-def _cribbage_judge(seats: Sequence[int], crib: CribMode) -> Judge:
-    """Judges cribbage decisions, with an expert pegger per seat (it remembers what gos revealed)."""
-    tables = shipped_tables()
-    peggers = {seat: ExpertPegger(tables) for seat in seats}
-
-    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
-        view = game.view(player)
-        seat = read(view)
-        values: dict[str, float] | None = None
-        kind: Kind = "count"
-        if seat.phase == "play":
-            worths = peggers[player].worths(seat)  # every turn in the play, to learn from the gos
-            if isinstance(move, Play):
-                values, kind = {str(Play(card)): worth for card, worth in worths.items()}, "play"
-        elif isinstance(move, Discard | KeepCrib):
-            values, kind = _discard_values(seat, crib), "discard"
-            move = type(move)(_ordered(move.cards, seat.hand))
-        else:
-            values = _count_values(view)
-        return _decision(number, seat.hand_number, kind, str(move), values)
-
-    return judge
-
-
-def _cribist_judge(record: dict[str, Any]) -> Judge:
-    """Judges Cribist card play by the expert's search: each legal card's average margin over the
-    same sampled deals, the samples seeded by the game's seed and the move (so a review repeats)."""
-
-    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
-        view = game.view(player)
-        if view["phase"] != "play" or not isinstance(move, Play):
-            return None
-        seat = CribistSeat.read(view)
-        legal = seat.legal
-        if len(legal) < 2:
-            return None
-        rng = random.Random(f"{record['seed']}:{number}")
-        position = seat.position()
-        deals = deals_for(position, len(legal), EXPERT_BUDGET)
-        totals, played = margin_totals(position, [c.index for c in legal], rng, deals, math.inf)
-        values = {str(Play(card)): totals[card.index] / played for card in legal}
-        return _decision(number, view["deal"], "play", str(move), values)
-
-    return judge
-
-
-def _skalborg_judge(record: dict[str, Any]) -> Judge:
-    """Judges Skalborg throws by the share of the pot each wins at a showdown, and passive betting
-    moves (fold, check, call) by equity and pot odds; bets and raises are not judged (their worth
-    lies in how opponents answer them, which equity alone does not tell)."""
-    samples = 2_000
-
-    def judge(game: Game, player: int, move: Move, number: int) -> Decision | None:
-        view = game.view(player)
-        seed = random.Random(f"{record['seed']}:{number}").getrandbits(32)
-        players = 1 + len(skalborg_opponents(view))
-        if view["phase"] == "throw" and isinstance(move, Discard):
-            throws = analyze_throws(parse_cards(view["cards"]), players=players, samples=samples, seed=seed)
-            values = {str(Discard((o.throw,))): o.share * view["pot"] for o in throws}
-            return _decision(number, view["hand"], "discard", str(move), values)
-        if not isinstance(move, Fold | Check | Call):
-            return None
-        thrown = view["thrown"]
-        share = equity(
-            parse_cards(view["cards"]),
-            parse_cards(view["board"]),
-            players=players,
-            thrown=parse_card(thrown) if thrown else None,
-            samples=samples,
-            seed=seed,
-        ).share
-        pot, to_call = view["pot"], view["to_call"]
-        worth = {"fold": 0.0, "check": share * pot, "call": share * (pot + to_call) - to_call}
-        values = {text: worth[text] for text in view["legal_moves"] if text in worth}
-        return _decision(number, view["hand"], "bet", str(move), values)
-
-    return judge
-
-
-def _decision(
+def decision(
     number: int, deal: int, kind: Kind, chose: str, values: dict[str, float] | None
 ) -> Decision | None:
     """The decision of choosing ``chose`` among ``values``; None when the choices are all worth the same."""
@@ -327,48 +234,3 @@ def _decision(
         return None
     best = max(values, key=lambda m: (values[m], m == chose))
     return Decision(number, deal, kind, chose, best, values)
-
-
-def _discard_values(seat: Seat, crib: CribMode) -> dict[str, float]:
-    """Each discard the seat could make, with the best expected net of the splits it leads to."""
-    verb = seat.legal[0].split()[0]
-    dealt = (*seat.hand, *seat.discards)
-    players = len(seat.active)
-    splits = analyze(
-        dealt,
-        dealer=seat.dealer == seat.me,
-        seat=seat.offset(seat.me),
-        variant=seat.variant,  # type: ignore[arg-type]
-        players=players,
-        partnerships=seat.crib_config.endswith("partners"),
-        crib=crib,
-    )
-    values: dict[str, float] = {}
-    for split in splits:
-        if verb == "crib":
-            if set(split.thrown) != set(seat.discards):
-                continue
-            move: Move = KeepCrib(_ordered(split.own_crib, seat.hand))
-        else:
-            move = Discard(_ordered(split.thrown, seat.hand))
-        values.setdefault(str(move), split.net)  # splits come best first
-    return values
-
-
-def _ordered(cards: Sequence[Card], hand: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` in the order the hand holds them, as the legal moves list them."""
-    return tuple(card for card in hand if card in cards)
-
-
-def _count_values(view: dict[str, Any]) -> dict[str, float] | None:
-    """Under manual counting, each claim of the seat's own show valued by its distance from the true
-    count, which the seat can work out from the face-up cards: the true count is best, and a claim
-    short or over by N costs N (an overclaim stands only if nobody corrects it). Calls in the
-    muggins window and other moves are not judged (None)."""
-    showing = view.get("showing")
-    claims = [m for m in map(parse_move, view.get("legal_moves", [])) if isinstance(m, Claim)]
-    if view.get("phase") != "show" or not showing or not claims or view.get("starter") is None:
-        return None
-    cards, starter = parse_cards(showing["cards"]), parse_card(view["starter"])
-    true = score_show(cards, starter, crib=showing["what"] == "crib").total
-    return {str(m): float(m.amount if m.amount <= true else 2 * true - m.amount) for m in claims}

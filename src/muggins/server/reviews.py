@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from muggins.analysis.review import QUICK_REVIEWS, review
+from muggins.analysis.review import quick_reviews, review
 from muggins.server.store import GameRow, Store
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,9 @@ class Reviewer:
         """The review of finished game ``row``: stored, under way, or started now for ``user_id``."""
         if row.status != "over":
             raise RefusedReviewError(f"game {row.id} is not finished: only finished games are reviewed")
-        if row.header["game"] not in QUICK_REVIEWS:  # the others take seconds of CPU: the command's
-            served = ", ".join(QUICK_REVIEWS)
+        quick = quick_reviews()
+        if row.header["game"] not in quick:  # the others take seconds of CPU: the command's
+            served = ", ".join(quick)
             raise RefusedReviewError(
                 f"{row.header['game']} games are not reviewed here; the server reviews {served}"
             )
