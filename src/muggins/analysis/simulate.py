@@ -1,4 +1,5 @@
-"""Bot-against-bot simulation for any game in the registry, with cribbage's per-deal statistics.
+"""Bot-against-bot simulation for any game in the registry, with per-deal statistics by role where
+the game splits its points (cribbage).
 
 Game ``i`` of a run gets its own seed derived from the run's seed, and seats are filled from the
 bot list rotated by ``i``; with ``duplicate`` every deal's seed is played once per different
@@ -15,12 +16,13 @@ import itertools
 import math
 import random
 import sys
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
+from muggins.analysis.games import game_module
 from muggins.bots.base import RandomBot
 from muggins.bots.registry import make_bot
 from muggins.games.events import Scored
@@ -28,15 +30,6 @@ from muggins.games.registry import new_game
 
 DEAL_EVENTS = frozenset({"new_hand"})
 """Event types that start a deal in the registered games."""
-CRIBBAGE_REASONS = {
-    "hand": "hand",
-    "crib": "crib",
-    "pegging": "pegging",
-    "his heels": "his heels",
-    "own crib": "own crib",
-    "muggins": "muggins",
-}
-"""Cribbage ``Scored.reason`` -> the per-deal category it is counted under."""
 MAX_MOVES = 100_000
 """A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
@@ -130,12 +123,21 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
         "start_scores": start,
         "skunks": list(result.skunks),
         "moves": moves,
-        **_deals(game.events, spec.players),
+        **_deals(game.events, spec.players, deal_categories(spec.game)),
     }
 
 
-def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
-    """Per-deal points by seat and (cribbage) by category and role, and each deal's dealer."""
+def deal_categories(game: str) -> Mapping[str, str]:
+    """``Scored.reason`` -> the category a deal's points are split under by role (dealer, pone), as
+    the game's ``analysis/<game>/stats.py`` says (its ``DEAL_CATEGORIES``); empty: no split."""
+    module = game_module(game, "stats")
+    found: Mapping[str, str] = getattr(module, "DEAL_CATEGORIES", {})
+    return found
+
+
+def _deals(events: Sequence[Any], players: int, categories: Mapping[str, str]) -> dict[str, Any]:
+    """Per-deal points by seat and (where the game splits them) by category and role, and each deal's
+    dealer."""
     deals: list[dict[str, Any]] = []
     for event in events:
         kind = event.type  # a class constant of a compiled class: read once
@@ -153,7 +155,7 @@ def _deals(events: Sequence[Any], players: int) -> dict[str, Any]:
         elif isinstance(event, Scored) and deals:
             deal = deals[-1]
             deal["points"][event.player] += event.points
-            category = CRIBBAGE_REASONS.get(event.reason)
+            category = categories.get(event.reason)
             if category is not None and deal["dealer"] is not None:
                 role = "dealer" if event.player == deal["dealer"] else "pone"
                 key = f"{role}:{category}"
@@ -383,7 +385,7 @@ class Tally:
         summary["skunk_rate"] = {kind: n / max(1, self.losers) for kind, n in self.skunks.items()}
         if self.first_dealer.values:
             summary["first_dealer_win_rate"] = self.first_dealer.result()
-        if spec.game == "cribbage":
+        if deal_categories(spec.game):
             summary["per_deal"] = _per_deal(self.deal_totals, self.complete_deals, spec.players)
         return summary
 

@@ -12,6 +12,15 @@ from muggins.games.cribbage.events import NewHand
 from muggins.games.events import Scored
 from muggins.games.registry import load_game
 
+DEAL_CATEGORIES = {
+    "hand": "hand",
+    "crib": "crib",
+    "pegging": "pegging",
+    "his heels": "his heels",
+    "own crib": "own crib",
+    "muggins": "muggins",
+}
+"""``Scored.reason`` -> the category a simulation splits a deal's points under, for dealer and pone."""
 PEGGING = frozenset({"pegging", "his heels", "pone's three"})
 """Points scored in the play (with his heels, cut by the dealer, and pone's three)."""
 
