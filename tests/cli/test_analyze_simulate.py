@@ -56,7 +56,7 @@ def test_analyze_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_analyze_skalborg_goes_to_the_skalborg_analyzer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from muggins.cli.analyses import skalborg
+    from muggins.cli.games.skalborg import analysis as skalborg
 
     calls: list[tuple[tuple[Card, ...], int, bool]] = []
 

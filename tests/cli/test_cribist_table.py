@@ -9,7 +9,7 @@ from rich.console import Console
 
 from muggins import new_game
 from muggins.cards import parse_card
-from muggins.cli.tables.cribist import render
+from muggins.cli.games.cribist.table import render
 
 
 def drawn(view: dict[str, object]) -> str:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from muggins import load_game
+from muggins.cli.games.cribbage.table import board_rows
 from muggins.cli.main import main
-from muggins.cli.tables.cribbage import board_rows
 from tests.cli.prompts import Noted, first_choice
 
 

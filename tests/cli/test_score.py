@@ -1,4 +1,4 @@
-"""``muggins score`` for every game through its own module in ``muggins.cli.scores``: a Cribbage
+"""``muggins score`` for every game through its own ``score`` part in ``muggins.cli.games``: a Cribbage
 Squares grid as the rules count it, the flags each game reads, and the others refused."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from muggins.cards import parse_card, parse_cards
 from muggins.cli.main import main
-from muggins.cli.scores import scorers
+from muggins.cli.score import scorers
 from muggins.games.registry import game_names
 from muggins.scoring.squares.grid import grid_points, score_grid
 

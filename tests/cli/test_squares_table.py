@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from muggins import new_game
+from muggins.cli.games.squares.table import render
 from muggins.cli.main import main
-from muggins.cli.tables.squares import render
 from tests.cli.prompts import Noted, first_choice
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from muggins.cards import parse_cards
-from muggins.cli.tables.skalborg import render
+from muggins.cli.games.skalborg.table import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game

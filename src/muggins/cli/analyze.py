@@ -1,5 +1,5 @@
 """``muggins analyze``: what each choice of a deal is worth, through each game's module in
-``muggins.cli.analyses`` (cribbage: every discard; Skalborg: every throw)."""
+``analysis`` part (``muggins.cli.games``; cribbage: every discard; Skalborg: every throw)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import argparse
 from typing import Any
 
 from muggins.cards import parse_cards
-from muggins.cli.common import game_parts, refuse_flags, whole_number
+from muggins.cli.common import refuse_flags, whole_number
+from muggins.cli.games import game_parts
 
 
 def register(sub: Any) -> None:
-    games = game_parts("muggins.cli.analyses")
+    games = game_parts("analysis")
     p: argparse.ArgumentParser = sub.add_parser(
         "analyze",
         help="rank " + ", or ".join(module.SUMMARY for module in games.values()),
@@ -30,7 +31,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    games = game_parts("muggins.cli.analyses")
+    games = game_parts("analysis")
     module = games[args.game]
     others = [flag for game, m in games.items() if game != args.game for flag in m.FLAGS]
     refuse_flags(args, others, f"to {args.game} analysis")

@@ -7,7 +7,6 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -186,21 +185,3 @@ def read_record(path: Path) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise CommandError(f"{name} holds a JSON {type(document).__name__}, not a game record (an object)")
     return document
-
-
-def game_parts(package: str) -> dict[str, ModuleType]:
-    """Game name -> ``<package>.<game>``, for every registered game that has such a module (a
-    command's part for each game, e.g. ``muggins.cli.scores``), in the registry's order."""
-    import importlib
-
-    from muggins.games.registry import game_names
-
-    found = {}
-    for game in game_names():
-        name = f"{package}.{game}"
-        try:
-            found[game] = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise  # the module exists but something it imports is missing
-    return found

@@ -8,7 +8,6 @@ saved when the game ends and on Ctrl-C (or the end of input); ``muggins replay``
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
 from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
+from muggins.cli.games import game_part
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -143,7 +143,8 @@ def save_record(game: Game, path: Path) -> str:
 
 def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
     """Alternate bot moves and the human's prompted moves until the game ends, narrating events."""
-    renderer = importlib.import_module(f"muggins.cli.tables.{game.name}")
+    renderer = game_part(game.name, "table")
+    assert renderer is not None, f"{game.name} has no terminal table"
     narrate(game, game.events, you, out)
     while not game.is_over:
         waiting = sorted(game.to_move)
@@ -172,7 +173,8 @@ def prompt(game: Game, you: int, legal: list[Move]) -> tuple[str, set[str]]:
     shows the claim syntax from the game's terminal table (``COUNTING``: phase -> the syntax and the
     verbs accepted beyond the legal moves listed, claims that listing would count for you)."""
     view = game.view(you)
-    counting = importlib.import_module(f"muggins.cli.tables.{game.name}").COUNTING
+    table = game_part(game.name, "table")
+    counting = table.COUNTING if table is not None else {}
     syntax, extra = counting.get(view.get("phase", ""), ("", ()))
     verbs = {m.verb for m in legal} | set(extra)
     if syntax:

@@ -1,16 +1,61 @@
 """``muggins score``: the itemised score of what each game scores (a cribbage hand, crib or
 pegging play, a Skalborg hand, a Cribist trick, a Cribbage Squares grid), through each game's
-module in ``muggins.cli.scores``."""
+``score`` part (``muggins.cli.games``)."""
 
 from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from typing import Any
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
 
 from muggins.cards import format_cards, parse_cards
 from muggins.cli.common import CommandError, console, print_json, refuse_flags
-from muggins.cli.scores import Flag, Scored, scorers
+
+if TYPE_CHECKING:
+    from muggins.scoring.items import Score
+from muggins.cli.games import game_parts
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One flag a game's scoring reads: ``--name``, a switch, a card, several cards or a word."""
+
+    name: str
+    help: str
+    kind: Literal["switch", "card", "cards", "word"] = "word"
+
+    def arguments(self) -> dict[str, Any]:
+        """The keywords of ``ArgumentParser.add_argument`` for this kind of flag."""
+        if self.kind == "switch":
+            return {"action": "store_true"}
+        return {"nargs": "+"} if self.kind == "cards" else {}
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """What was scored (``title``) and its parts: each part's name ("row 1"; "" for a score of
+    one part) and its score."""
+
+    title: str
+    parts: tuple[tuple[str, Score], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(score.total for _, score in self.parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A score of one part as ``Score.to_dict``; of more, the total and each named part."""
+        if len(self.parts) == 1:
+            return self.parts[0][1].to_dict()
+        parts = [{"name": name, **score.to_dict()} for name, score in self.parts]
+        return {"total": self.total, "parts": parts}
+
+
+def scorers() -> dict[str, ModuleType]:
+    """Game name -> its ``score`` part, for every registered game that has one."""
+    return game_parts("score")
 
 
 def register(sub: Any) -> None:

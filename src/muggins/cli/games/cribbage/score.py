@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from muggins.cards import Card, format_cards, parse_card
 from muggins.cli.common import CommandError, refuse_flags
-from muggins.cli.scores import Flag, Scored
+from muggins.cli.score import Flag, Scored
 
 SUMMARY = "a hand, crib or pegging play"
 EXAMPLES = ("muggins score 5H 5D 5S JC --starter 5C", "muggins score --pegging 7H 8D")

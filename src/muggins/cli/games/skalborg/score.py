@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from muggins.cards import Card, format_cards, parse_cards
 from muggins.cli.common import CommandError
-from muggins.cli.scores import Flag, Scored
+from muggins.cli.score import Flag, Scored
 
 SUMMARY = "a Skalborg hand"
 EXAMPLES = ("muggins score --game skalborg 5S 5H 3S JKB --board 6D 7H QH JH",)

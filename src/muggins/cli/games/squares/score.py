@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from muggins.cards import Card, format_cards, parse_card
 from muggins.cli.common import CommandError
-from muggins.cli.scores import Flag, Scored
+from muggins.cli.score import Flag, Scored
 
 SUMMARY = "a Cribbage Squares grid"
 EXAMPLES = ("muggins score --game squares 5H 5D 5S JC AH 2H 3H 4H KD QD 9D 8D 7S 7C 6S 6C --starter 5C",)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from muggins.cards import Card, Suit, format_cards
 from muggins.cli.common import CommandError
-from muggins.cli.scores import Flag, Scored
+from muggins.cli.score import Flag, Scored
 
 SUMMARY = "a Cribist trick"
 EXAMPLES = ("muggins score --game cribist 5C 5D 4H 6S --trump H",)

@@ -1,0 +1,1 @@
+"""squares in the terminal: its table, and its parts of the commands that differ by game."""
