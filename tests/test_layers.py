@@ -1,7 +1,7 @@
 """The layers of the brief, as the imports have them: each package imports only those below it
 (``cards`` → ``scoring`` → ``games`` → ``strategy`` → ``bots`` → ``analysis``, ``envs`` → ``server``
-→ ``cli``), and the server knows a game only through the registry: it imports no game's own module
-and writes no game's name."""
+→ ``cli``), and the server and the command line know a game only through the registry: outside each
+game's own package they import no game's module and write no game's name."""
 
 from __future__ import annotations
 
@@ -63,15 +63,23 @@ def test_a_module_imports_only_the_layers_below(path: Path) -> None:
         assert below, f"{path.relative_to(SRC)}:{line} imports {module}, which is not below {own}"
 
 
-@pytest.mark.parametrize("path", sorted((SRC / "server").rglob("*.py")), ids=lambda p: p.name)
-def test_the_server_names_no_game(path: Path) -> None:
+SHARED_FRONTS = [
+    *sorted((SRC / "server").rglob("*.py")),
+    *sorted(p for p in (SRC / "cli").rglob("*.py") if "games" not in p.relative_to(SRC / "cli").parts),
+]
+"""The server, and the command line but for each game's own package (``cli/games/<game>/``)."""
+
+
+@pytest.mark.parametrize("path", SHARED_FRONTS, ids=lambda p: str(p.relative_to(SRC)))
+def test_the_server_and_the_command_line_name_no_game(path: Path) -> None:
     games = set(game_names())
+    where = path.relative_to(SRC)
     for line, module in imports(path):
-        assert not games & set(module.split(".")), f"server/{path.name}:{line} imports {module}"
+        assert not games & set(module.split(".")), f"{where}:{line} imports {module}"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     named = [
         (node.lineno, node.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in games
     ]
-    assert not named, f"server/{path.name} names games: {named}"
+    assert not named, f"{where} names games: {named}"
