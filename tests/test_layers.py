@@ -83,3 +83,12 @@ def test_the_server_and_the_command_line_name_no_game(path: Path) -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in games
     ]
     assert not named, f"{where} names games: {named}"
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "web" / "js").glob("*.js")), ids=lambda p: p.name)
+def test_the_browsers_shared_modules_name_no_game(path: Path) -> None:
+    """Outside ``web/js/games/`` (each game's renderer and the registry of them), no script writes a
+    game's name as a string: what a game is, the server or the renderers' registry says."""
+    text = path.read_text(encoding="utf-8")
+    quoted = [name for name in game_names() for quote in "\"'`" if f"{quote}{name}{quote}" in text]
+    assert not quoted, f"web/js/{path.name} names {quoted}"
