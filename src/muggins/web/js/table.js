@@ -517,7 +517,7 @@ export function mountTable(app, ctx, tableId) {
   const ticker = setInterval(tickClocks, 250);
   if (ctx.conn.ready) ctx.conn.send({ type: "join", table_id: tableId });
   let reviewed = new Set(); // the games the server reviews: their end offers a review
-  reviewedGames().then((names) => { reviewed = names; render(); });
+  reviewedGames().then((names) => { reviewed = names; renderResult(); }); // only the end offers a review
   render();
 
   return () => {
