@@ -16,6 +16,7 @@ from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.moves import Claim, parse_move
+from muggins.games.registry import game_names
 
 # Seat 1 deals; seat 0 (the pone) holds JS JC QS 2C 6C 9H. Throwing 2C 6C keeps the three court
 # cards for the pegging but is about 2 points worse than the best split (worked out below).
@@ -140,15 +141,8 @@ def test_unfinished_games_foreign_games_and_bad_seats_are_refused() -> None:
 
 
 def test_the_games_reviewed_are_those_with_a_judge_of_their_own() -> None:
-    assert reviewed_games() == ["cribbage", "skalborg", "cribist"]  # in the registry's order
-    assert quick_reviews() == ["cribbage"]
-    squares = new_game("squares", players=1, seed=1)
-    while not squares.is_over:
-        squares.apply(0, squares.legal_moves(0)[0])
-    with pytest.raises(
-        ReviewError, match="no review for game 'squares': reviews cover cribbage, skalborg, cribist"
-    ):
-        review(squares.record())
+    assert reviewed_games() == game_names()  # every registered game, in the registry's order
+    assert quick_reviews() == ["cribbage", "squares"]
 
 
 @pytest.mark.parametrize("form", TABLE_FORMS, ids=lambda form: "-".join(f"{k}={v}" for k, v in form.items()))

@@ -49,3 +49,23 @@ def test_review_refuses_an_unfinished_game(tmp_path: Path, capsys: pytest.Captur
     missing = tmp_path / "missing.json"
     assert main(["review", str(missing)]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_squares_grid_is_reviewed_placement_by_placement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = new_game("squares", players=2, seed=3)
+    bots = [make_bot("squares", "random", seed=0), make_bot("squares", "expected", seed=1)]
+    while not game.is_over:
+        for seat in sorted(game.to_move):
+            if seat in game.to_move and not game.is_over:
+                game.apply(seat, bots[seat].choose(game.view(seat)))
+    path = tmp_path / "grid.json"
+    path.write_text(json.dumps(game.record()))
+    assert main(["review", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kinds"] == ["place"] and [s["lost"].keys() for s in data["seats"]] == [{"place"}] * 2
+    chance, bot = data["seats"]
+    assert bot["accuracy"] == 100.0 and chance["lost"]["place"] > 0
+    assert main(["review", str(path)]) == 0
+    assert f"lost {chance['lost']['place']:.2f} to placing" in " ".join(capsys.readouterr().out.split())

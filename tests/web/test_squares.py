@@ -43,10 +43,18 @@ def test_alone_the_grid_fills_and_every_line_is_counted(player: Callable[..., An
     lines = [int(text) for text in points[:-1] if text]
     assert len(lines) == 8 and total >= sum(lines) and total - sum(lines) in (0, 2)  # his heels: 2
     expect(page.locator("#result")).to_contain_text(f"scored {total}")
-    # a replay, but no review: the server says it does not review this game (GET /api/games)
+    # a replay and a review: the server says it reviews this game (GET /api/games)
     expect(page.locator("#replay-link")).to_be_visible()
-    expect(page.locator("#review-link")).to_have_count(0)
+    expect(page.locator("#review-link")).to_be_visible()
     una.screenshot("squares-alone")
+
+    # the review values each placement: its summary has the one kind Squares judges
+    page.click("#review-link")
+    columns = ["Player", "Accuracy", "Placing", "Mistakes"]
+    expect(page.locator("#review-summary thead th")).to_have_text(columns)
+    expect(page.locator("#review-summary tr[data-seat='0'] td[data-kind='place']")).to_have_count(1)
+    expect(page.locator("#review-race")).to_have_count(0)  # one deal: no race to chart
+    una.screenshot("squares-review")
 
 
 def test_a_race_hides_the_bots_cell_until_you_have_placed(player: Callable[..., Any]) -> None:

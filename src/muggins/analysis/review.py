@@ -19,8 +19,9 @@ from muggins.games.base import Game
 from muggins.games.moves import Move, parse_move
 from muggins.games.registry import game_names, load_game
 
-Kind = Literal["discard", "play", "count", "bet"]
-KINDS: tuple[Kind, ...] = ("discard", "play", "count", "bet")
+Kind = Literal["discard", "play", "count", "bet", "place"]
+"""What a decision was: a discard (Skalborg: a throw), a card played, a count claimed, a bet, a
+card placed (Squares). Each game's review module lists the kinds it judges (``KINDS``)."""
 Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 THRESHOLDS: tuple[tuple[float, Label], ...] = (
     (0.01, "best"),
@@ -93,15 +94,17 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class SeatReview:
-    """Every decision of one seat, with the points lost by kind and the accuracy."""
+    """Every decision of one seat, with the points lost by kind (each kind its game judges) and the
+    accuracy."""
 
     seat: int
     decisions: tuple[Decision, ...]
+    kinds: tuple[Kind, ...]
 
     @property
     def lost(self) -> dict[Kind, float]:
         """Expected points given up, by kind of decision."""
-        return {kind: sum(d.loss for d in self.decisions if d.kind == kind) for kind in KINDS}
+        return {kind: sum(d.loss for d in self.decisions if d.kind == kind) for kind in self.kinds}
 
     @property
     def accuracy(self) -> float:
@@ -136,6 +139,8 @@ class GameReview:
     deal_ends: tuple[int, ...]
     """The index of the last move of each deal (the race's moves)."""
     seats: tuple[SeatReview, ...] = field(default=())
+    kinds: tuple[Kind, ...] = ()
+    """The kinds of decision the game's review judges, in the order they are shown."""
 
     def seat(self, seat: int) -> SeatReview:
         return next(s for s in self.seats if s.seat == seat)
@@ -151,6 +156,7 @@ class GameReview:
             "players": self.players,
             "race": [list(scores) for scores in self.race],
             "deal_ends": list(self.deal_ends),
+            "kinds": list(self.kinds),
             "seats": [
                 {**s.to_dict(), "lost_by_deal": [round(x, 4) for x in self.lost_by_deal(s.seat)]}
                 for s in self.seats
@@ -222,7 +228,8 @@ def review(
         players,
         tuple(race),
         tuple(ends),
-        tuple(SeatReview(seat, tuple(found[seat])) for seat in chosen),
+        tuple(SeatReview(seat, tuple(found[seat]), module.KINDS) for seat in chosen),
+        module.KINDS,
     )
 
 

@@ -65,7 +65,13 @@ def _print(done: GameReview) -> None:
         _print_seat(seat)
 
 
-KIND_NAMES = {"discard": "discards", "play": "play", "count": "counting", "bet": "betting"}
+KIND_NAMES = {
+    "discard": "discards",
+    "play": "play",
+    "count": "counting",
+    "bet": "betting",
+    "place": "placing",
+}
 
 
 def _print_seat(seat: SeatReview) -> None:

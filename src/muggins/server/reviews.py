@@ -14,7 +14,7 @@ from muggins.server.store import GameRow, Store
 
 log = logging.getLogger(__name__)
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """The stored reviews' format and valuation; a review made by another version is made again."""
 RUNNING = 2
 """Reviews made at the same time by one server process (each takes a core for well under a second)."""

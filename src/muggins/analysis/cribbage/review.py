@@ -22,6 +22,8 @@ from muggins.strategy.cribbage.reading import Seat, read
 
 QUICK = True
 """A cribbage review takes well under a second of CPU: the server makes it on request."""
+KINDS: tuple[Kind, ...] = ("discard", "play", "count")
+"""The kinds of decision judged here."""
 
 
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from muggins.analysis.review import Decision, Judge, decision
+from muggins.analysis.review import Decision, Judge, Kind, decision
 from muggins.bots.cribist.players import EXPERT_BUDGET
 from muggins.bots.cribist.players import Seat as CribistSeat
 from muggins.games.base import Game
@@ -17,6 +17,8 @@ from muggins.strategy.cribist.search import deals_for, margin_totals
 
 QUICK = False
 """A Cribist review searches every card (about 3 s a deal for four seats): ``muggins review`` makes it."""
+KINDS: tuple[Kind, ...] = ("play",)
+"""The kinds of decision judged here."""
 
 
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from muggins.analysis.review import Decision, Judge, decision
+from muggins.analysis.review import Decision, Judge, Kind, decision
 from muggins.bots.skalborg.players import opponents
 from muggins.cards import parse_card, parse_cards
 from muggins.games.base import Game
@@ -17,6 +17,8 @@ from muggins.strategy.skalborg.equity import analyze_throws, equity
 
 QUICK = False
 """A Skalborg review samples every throw and call (2-6 s a game): ``muggins review`` makes it."""
+KINDS: tuple[Kind, ...] = ("discard", "bet")
+"""The kinds of decision judged here."""
 
 
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:

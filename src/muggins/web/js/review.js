@@ -7,6 +7,8 @@ import { h, s, replace } from "./dom.js";
 import { api } from "./session.js";
 
 const FLAGGED = ["inaccuracy", "mistake", "blunder"];
+/** The column title of each kind of decision a review judges (its game lists them: `kinds`). */
+const KIND_TITLES = { discard: "Discards", play: "Play", count: "Counting", bet: "Bets", place: "Placing" };
 const POLL_MS = 300;
 
 /** Points lost, as a signed figure ("0" for none). */
@@ -43,14 +45,17 @@ export function reviewPanel(gameId, names, jump, { start = false } = {}) {
     const name = (seat) => names[seat] ?? `Seat ${seat + 1}`;
     const decisions = review.seats.flatMap((seat) => seat.decisions.map((d) => ({ ...d, seat: seat.seat })));
     const worst = decisions.reduce((a, d) => (!a || d.loss > a.loss ? d : a), null);
+    // the kinds its game judges, of which some seat made a decision (no "Counting" when it was automatic)
+    const kinds = (review.kinds || Object.keys(review.seats[0]?.lost || {}))
+      .filter((kind) => decisions.some((d) => d.kind === kind));
     const jumpTo = (d) => jump(d.move, d.seat);
     replace(panel, h("h2", {}, "Review"),
       h("table", { class: "tables", id: "review-summary" },
-        h("thead", {}, h("tr", {}, ["Player", "Accuracy", "Discards", "Pegging", "Counting", "Mistakes"]
+        h("thead", {}, h("tr", {}, ["Player", "Accuracy", ...kinds.map((kind) => KIND_TITLES[kind] || kind), "Mistakes"]
           .map((t) => h("th", {}, t)))),
         h("tbody", {}, review.seats.map((seat) => h("tr", { "data-seat": seat.seat },
           h("td", {}, name(seat.seat)), h("td", { class: "accuracy" }, `${seat.accuracy.toFixed(1)}%`),
-          ["discard", "play", "count"].map((kind) => h("td", {}, lost(seat.lost[kind]))),
+          kinds.map((kind) => h("td", { "data-kind": kind }, lost(seat.lost[kind] || 0))),
           h("td", {}, `${seat.labels.mistake + seat.labels.blunder}`))))),
       worst && worst.loss > 0
         ? h("button", { class: "btn", type: "button", id: "review-worst", onclick: () => jumpTo(worst) },
@@ -74,6 +79,7 @@ export function reviewPanel(gameId, names, jump, { start = false } = {}) {
 function raceChart(review, name) {
   const W = 320, H = 160, PAD = 24;
   const deals = review.race.length;
+  if (deals < 2) return null; // one deal (a Squares grid): no race to draw
   const top = Math.max(1, ...review.race.flat(),
     ...review.seats.map((seat) => review.race[deals - 1][seat.seat] + seat.lost_by_deal[deals - 1]));
   const x = (i) => PAD + (deals < 2 ? 0 : (i * (W - 2 * PAD)) / (deals - 1));
