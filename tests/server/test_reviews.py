@@ -13,6 +13,7 @@ import pytest
 
 from muggins import new_game
 from muggins.bots.registry import make_bot
+from muggins.server import reviews
 from muggins.server.reviews import PER_USER, RefusedReviewError, Reviewer
 from muggins.server.store import GameRow, MoveRow, SqlStore, TableRow
 from tests.server.live_server import Server
@@ -74,9 +75,9 @@ def test_a_review_is_made_once_stored_and_bounded_per_player(tmp_path: Path) -> 
         unfinished = await stored_game(store, ann.id, bot_record(9), finish=False)
         with pytest.raises(RefusedReviewError, match="not finished"):
             await reviewer.start(unfinished, ann.id)
-        skalborg = await stored_game(store, ann.id, bot_record(3, "skalborg"))
-        with pytest.raises(RefusedReviewError, match="skalborg games are not reviewed here"):
-            await reviewer.start(skalborg, ann.id)
+        chess = await stored_game(store, ann.id, {**bot_record(3), "game": "chess"})
+        with pytest.raises(RefusedReviewError, match="chess games are not reviewed: there is no review"):
+            await reviewer.start(chess, ann.id)
         await store.close()
 
     asyncio.run(run())
@@ -138,3 +139,38 @@ def test_review_over_http_of_a_bot_game(server: Server) -> None:
     assert refused.status_code == 400 and stranger in refused.text
     nothing = httpx.post(pegging, json={"game_id": game_id, "move": 10_000, "card": best}, headers=headers)
     assert nothing.status_code == 404
+
+
+def test_a_slow_review_is_made_in_the_worker_one_at_a_time_and_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Skalborg review (seconds of sampled equities) is made in the worker process, not on this
+    process's threads; the slow reviews waiting for it are bounded in number."""
+    monkeypatch.setattr(reviews, "SLOW_UNDER_WAY", 2)
+
+    async def run() -> None:
+        store = SqlStore(f"sqlite:///{tmp_path / 'store.db'}")
+        await store.start()
+        ann = await store.create_user("ann", "guest")
+        reviewer = Reviewer(store)
+        try:
+            games = [await stored_game(store, ann.id, bot_record(seed, "skalborg")) for seed in (3, 4, 5)]
+            first, second = [await reviewer.start(row, ann.id) for row in games[:2]]
+            assert first.state == second.state == "running"
+            with pytest.raises(RefusedReviewError, match="2 long reviews are under way"):
+                await reviewer.start(games[2], ann.id)
+            assert not reviewer.slots.locked(), "a slow review took a quick one's thread"
+            await asyncio.gather(*reviewer.tasks)
+            for row in games[:2]:
+                done = await reviewer.status(row.id)
+                assert done.state == "done" and done.review is not None
+                assert done.review["game"] == "skalborg" and done.review["kinds"] == ["discard", "bet"]
+            assert reviewer.worker is not None  # made there
+            assert (await reviewer.start(games[2], ann.id)).state == "running"  # room again
+            await asyncio.gather(*reviewer.tasks)
+            assert (await reviewer.status(games[2].id)).state == "done"
+        finally:
+            reviewer.close()
+            await store.close()
+
+    asyncio.run(run())

@@ -84,13 +84,16 @@ def create_app(
             yield
         finally:
             heap.cancel()
+            reviewer = getattr(app.state, "reviewer", None)
+            if reviewer is not None:
+                reviewer.close()
             await tables.close()
             await the_bus.close()
             await the_store.close()
 
     app = FastAPI(
         title="muggins",
-        summary="Cribbage, Skalborg and Cribist online: lobby, tables, history, ratings.",
+        summary="The cribbage family of card games online: lobby, tables, history, ratings, reviews.",
         description="Play happens over the WebSocket at /ws; its messages are in docs/protocol.md.",
         lifespan=lifespan,
     )

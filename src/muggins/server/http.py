@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import pydantic
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from muggins.analysis.review import quick_reviews
+from muggins.analysis.review import reviewed_games
 from muggins.analysis.stats import player_stats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
@@ -174,7 +174,7 @@ class ReviewOut(pydantic.BaseModel):
 async def games() -> list[GameInfo]:
     """Every game the server can host, with the JSON Schema of its options."""
     found = []
-    quick = quick_reviews()
+    reviewed = reviewed_games()
     for name in game_names():
         try:
             cls = game_class(name)
@@ -187,7 +187,7 @@ async def games() -> list[GameInfo]:
                 max_players=cls.max_players,
                 options_schema=cls.options_model.model_json_schema(),
                 bots=bot_names(name),
-                reviewed=name in quick,
+                reviewed=name in reviewed,
             )
         )
     return found
