@@ -28,6 +28,7 @@ FORMS: list[tuple[str, str, dict[str, Any]]] = [
     ("env_cribbage_2p", "cribbage", {"players": 2}),
     ("env_cribbage_4p_partners", "cribbage", {"players": 4, "partnerships": True}),
     ("env_skalborg_3p", "skalborg", {"players": 3}),
+    ("env_squares_1p", "squares", {"players": 1}),
     ("env_cribist", "cribist", {"players": 4}),
 ]
 

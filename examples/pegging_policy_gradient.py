@@ -29,7 +29,7 @@ from muggins.bots.base import RandomBot, legal
 from muggins.bots.cribbage import BOTS
 from muggins.cards import Card, parse_card
 from muggins.envs import single_agent
-from muggins.envs.actions import CRIBBAGE
+from muggins.envs.cribbage.layout import ACTIONS
 from muggins.games.moves import Move, Play
 from muggins.scoring.cribbage.pegging import score_play
 
@@ -42,7 +42,7 @@ FEATURES = (
     "lead below 5",
 )
 """Only what differs between the cards one could play: a term equal for all of them cancels."""
-PLAY = CRIBBAGE.offsets["play"]
+PLAY = ACTIONS.offsets["play"]
 
 
 def features(pile: Sequence[Card], count: int, card: Card) -> np.ndarray:

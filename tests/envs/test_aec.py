@@ -10,7 +10,9 @@ from pettingzoo.test import api_test
 
 from muggins.cards import parse_card
 from muggins.envs import env
-from muggins.games.errors import OptionError
+from muggins.envs.games import env_games
+from muggins.games.errors import OptionError, UnknownGameError
+from muggins.games.registry import game_names
 from tests.envs.configs import CONFIGS, config_id
 
 
@@ -144,3 +146,28 @@ def test_skalborg_observations_hold_the_hands_betting_by_street_and_seat() -> No
     assert history[street * 4 + slot] == pytest.approx(action["chips"] / chips)
     raised = action["action"] in ("bet", "raise", "allin")
     assert history[16 + street * 4 + slot] == pytest.approx(0.25 if raised else 0.0)
+
+
+def test_every_registered_game_has_environments_and_is_tested_in_one() -> None:
+    assert env_games() == game_names()
+    assert {name for name, _ in CONFIGS} == set(game_names())
+
+
+def test_a_game_without_environments_is_refused_naming_those_with_them() -> None:
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
+        env("chess")
+
+
+def test_a_squares_cell_is_one_action_named_for_it() -> None:
+    e = env("squares", players=1)
+    e.reset(seed=4)
+    base = e.space.offsets["place"]
+    assert e.space.names[base : base + 16] == [f"place {c}{r}" for r in "1234" for c in "abcd"]
+    assert e.observe("player_0")["action_mask"].sum() == 16  # an empty grid: every cell
+    e.step(base + 6)  # c2
+    assert e.game.view(0)["grids"][0][6] is not None
+    mask = e.observe("player_0")["action_mask"]
+    assert mask.sum() == 15
+    assert mask[base + 6] == 0
+    with pytest.raises(ValueError, match=r"action \d+ \(place c2\) is not legal now"):
+        e.step(base + 6)

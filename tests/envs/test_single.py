@@ -11,6 +11,7 @@ from gymnasium.utils.env_checker import check_env
 
 from muggins.bots.registry import UnknownBotError, bot_names
 from muggins.envs import single_agent, vector
+from muggins.envs.games import env_games
 
 FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 2}),
@@ -18,6 +19,8 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 2, "variant": "ten-hand"}),
     ("skalborg", {"players": 3, "starting_stack": 20}),
     ("cribist", {"players": 4, "deals": 1}),
+    ("squares", {"players": 1, "opponent": "expected"}),  # alone: the opponent plays no seat
+    ("squares", {"players": 2, "opponent": "expected"}),
 ]
 
 
@@ -25,7 +28,7 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
 def test_gymnasium_check_env_passes(name: str, options: dict[str, Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # the unbounded Box and the missing spec
-        check_env(single_agent(name, opponent="greedy", **options), skip_render_check=False)
+        check_env(single_agent(name, **{"opponent": "greedy", **options}), skip_render_check=False)
 
 
 def play(env: Any, seed: int) -> tuple[float, int]:
@@ -41,13 +44,22 @@ def play(env: Any, seed: int) -> tuple[float, int]:
     return total, steps
 
 
-@pytest.mark.parametrize("name", ["cribbage", "skalborg", "cribist"])
+SHORT: dict[str, dict[str, Any]] = {
+    "cribbage": {"target": 31},
+    "skalborg": {"players": 2, "starting_stack": 10, "max_hands": 5},
+    "cribist": {"players": 4, "deals": 1},
+    "squares": {"players": 2},
+}
+"""A short game of each game, for playing every bot to the end."""
+
+
+def test_every_game_is_played_against_its_bots() -> None:
+    assert set(SHORT) == set(env_games())
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
 def test_every_bot_plays_the_other_seats_to_the_end(name: str) -> None:
-    options = {
-        "cribbage": {"target": 31},
-        "skalborg": {"players": 2, "starting_stack": 10, "max_hands": 5},
-        "cribist": {"players": 4, "deals": 1},
-    }[name]
+    options = SHORT[name]
     for bot in bot_names(name):
         env = single_agent(name, opponent=bot, **options)
         total, steps = play(env, seed=1)

@@ -12,6 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from muggins.envs import env  # noqa: E402
+from muggins.envs.games import env_games  # noqa: E402
 from muggins.envs.spiel import register  # noqa: E402
 
 FORMS: list[tuple[str, dict[str, Any]]] = [
@@ -20,7 +21,15 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 2, "variant": "ten-hand", "target": 31}),
     ("skalborg", {"players": 3, "starting_stack": 12}),
     ("cribist", {"players": 4, "deals": 1}),
+    ("squares", {"players": 1}),
+    ("squares", {"players": 2}),
 ]
+
+
+def test_every_game_with_environments_is_registered() -> None:
+    register()
+    assert {f"muggins_{name}" for name in env_games()} <= set(pyspiel.registered_names())
+    assert {name for name, _ in FORMS} == set(env_games())
 
 
 def load(name: str, options: dict[str, Any]) -> Any:

@@ -3,45 +3,56 @@
 Cards moves take one action per card; a move of several cards (a cribbage discard of two, a ten-hand
 crib of four) is chosen one card at a time, the move being made when the last card is picked. Claims
 and muggins take one action per amount; bets and raises one per representative amount the game
-lists (in its order: the minimum, then the pot-sized amount).
+lists (in its order: the minimum, then the pot-sized amount). A game's own verbs (``OwnVerb``) say
+which of their actions a move is. Each game's space is in ``muggins.envs.<game>.layout``.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import Card, card_at
-from muggins.games.cribist.rules import MAX_TRICK_POINTS
 from muggins.games.moves import AmountMove, BareMove, CardsMove, Move, Muggins, Play
 
 Mask = npt.NDArray[np.int8]
 
-MAX_SHOW: Final = 29
-"""The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
+
+@dataclass(frozen=True)
+class OwnVerb:
+    """A game's own verb with one action per ``names`` entry (``place a1`` ... ``place d4``):
+    ``number(move)`` is the action's place among them."""
+
+    names: tuple[str, ...]
+    number: Callable[[Move], int]
 
 
 class ActionSpace:
     """The actions of one game, by number: ``names[i]`` is action ``i``'s description.
 
     ``deck``: card indices run 0 to ``deck - 1``. ``amount_verbs``: verbs taking an amount, with
-    how many slots each has (amounts 0 to slots - 1; for ``ordinal_verbs``, bets and raises, the
-    slot-th amount the game lists).
+    how many slots each has (amounts 0 to slots - 1; for ``ordinal_verbs``, such as Skalborg's bets
+    and raises, the slot-th amount the game lists). ``own_verbs``: the game's own verbs, by verb.
     """
 
     def __init__(
         self,
+        *,
         deck: int,
         card_verbs: tuple[str, ...],
         bare_verbs: tuple[str, ...],
         amount_verbs: tuple[tuple[str, int], ...],
-        ordinal_verbs: frozenset[str] = frozenset({"bet", "raise"}),
+        ordinal_verbs: frozenset[str] = frozenset(),
+        own_verbs: Mapping[str, OwnVerb] | None = None,
     ) -> None:
         self.deck, self.card_verbs, self.bare_verbs = deck, card_verbs, bare_verbs
         self.amount_verbs, self.ordinal_verbs = amount_verbs, ordinal_verbs
+        self.own_verbs: dict[str, OwnVerb] = dict(own_verbs or {})
         self.slots = dict(amount_verbs)
+        self.slots.update((verb, len(own.names)) for verb, own in self.own_verbs.items())
         self.offsets: dict[str, int] = {}
         at = 0
         for verb in card_verbs:
@@ -53,6 +64,9 @@ class ActionSpace:
         for verb, slots in amount_verbs:
             self.offsets[verb] = at
             at += slots
+        for verb, own in self.own_verbs.items():
+            self.offsets[verb] = at
+            at += len(own.names)
         self.size = at
 
     @property
@@ -65,32 +79,9 @@ class ActionSpace:
         for verb, slots in self.amount_verbs:
             mark = "#" if verb in self.ordinal_verbs else ""
             out.extend(f"{verb} {mark}{n}" for n in range(slots))
+        for verb, own in self.own_verbs.items():
+            out.extend(f"{verb} {name}" for name in own.names)
         return out
-
-
-CRIBBAGE: Final = ActionSpace(
-    deck=52,
-    card_verbs=("play", "discard", "crib"),
-    bare_verbs=("go", "ready", "correct"),
-    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
-)
-SKALBORG: Final = ActionSpace(
-    deck=54,
-    card_verbs=("discard",),
-    bare_verbs=("check", "call", "fold", "allin", "ready"),
-    amount_verbs=(("bet", 2), ("raise", 2)),
-)
-CRIBIST: Final = ActionSpace(
-    deck=52,
-    card_verbs=("play",),
-    bare_verbs=("ready",),
-    amount_verbs=(("claim", MAX_TRICK_POINTS + 1),),  # a muggins call names its items: never listed
-)
-SPACES: Final[dict[str, ActionSpace]] = {
-    "cribbage": CRIBBAGE,
-    "skalborg": SKALBORG,
-    "cribist": CRIBIST,
-}
 
 
 class UnmappedMoveError(ValueError):
@@ -130,7 +121,11 @@ class Choice:
             elif isinstance(move, BareMove):
                 by_action[base] = move
             else:
-                amount = move.amount if isinstance(move, AmountMove | Muggins) else -1
+                own = space.own_verbs.get(verb)
+                if own is not None:
+                    amount = own.number(move)
+                else:
+                    amount = move.amount if isinstance(move, AmountMove | Muggins) else -1
                 if verb in space.ordinal_verbs:
                     amount = ordinals.get(verb, 0)
                     ordinals[verb] = amount + 1

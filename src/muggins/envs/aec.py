@@ -15,7 +15,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from muggins.envs.actions import SPACES, Mask
+from muggins.envs.actions import Mask
+from muggins.envs.games import game_parts
 from muggins.envs.observation import Vector, observe, seat_view
 from muggins.envs.render import ansi
 from muggins.envs.table import Table
@@ -55,11 +56,12 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.name, self.players, self.options = name, players, options
         self.reward_kind, self.render_mode = rewards, render_mode
-        self.space = SPACES[name]
+        parts = game_parts(name)  # an unknown game, or one without environments, is refused here
+        self.space, self.layout = parts.actions, parts.layout
         self.table = Table(name, new_game(name, players=players, seed=0, **options))  # checks the options
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = len(observe(name, seat_view(self.game, 0), players))
+        size = len(observe(self.layout, seat_view(self.game, 0), players))
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -108,7 +110,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             mask, picked = choice.mask, tuple(str(c) for c in choice.picked)
         view = seat_view(self.game, seat)
         return {
-            "observation": observe(self.name, view, self.players, picked),
+            "observation": observe(self.layout, view, self.players, picked),
             "action_mask": mask.copy(),
         }
 
@@ -150,7 +152,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return ansi(self.game)
+        return ansi(self.game, self.table.parts.shown)
 
     def close(self) -> None:
         """Nothing to release."""

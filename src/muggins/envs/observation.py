@@ -16,7 +16,6 @@ import numpy.typing as npt
 
 from muggins.cards import joker_pack
 from muggins.games.base import Game
-from muggins.games.cribist.rules import MAX_TRICK_POINTS
 
 SEATS: Final = 4
 """Seat slots in every observation (the most players any game seats)."""
@@ -98,137 +97,13 @@ def present(value: T | None) -> list[T]:
     return [] if value is None else [value]
 
 
-def cribbage(view: View, out: Encoder) -> None:
-    """Cribbage: hand, picks, own throw, own crib, starter, pile, played and shown cards; scores
-    and state."""
-    target = float(view["target"])
-    out.cards(view["hand"])
-    out.cards(view["discards"])
-    out.cards(view["own_crib"])
-    out.cards(present(view["starter"]))
-    pile = [card for _, card in view["pile"]]
-    out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
-    out.seat_planes(view["played"])
-    out.cards(c for show in view["shows"] for c in show["cards"])
-    out.one_hot(
-        view["phase"],
-        ("discard", "play", "pre-show", "show", "muggins", "post-show", "over"),
-    )
-    out.per_seat(view["scores"], target)
-    out.numbers(
-        [
-            target / 121,
-            view["count"] / 31,
-            view["crib_size"] / 4,
-            float(view["muggins_open"]),
-        ]
-    )
-    out.seats_in([view["dealer"]])
-    out.seats_in(present(view["turn"]))
-    out.seats_in(view["passed"])
-    out.seats_in(view["active"])
-    out.seats_in(next(side for side in view["sides"] if view["you"] in side))
-    out.per_seat(view["hand_sizes"], 10)
-
-
-SKALBORG_PHASES: Final = (
-    "throw",
-    "preflop",
-    "flop",
-    "turn",
-    "river",
-    "count",
-    "hand_over",
-    "game_over",
-)
-
-
-def skalborg(view: View, out: Encoder) -> None:
-    """Skalborg: own cards and throw, the board, showdown hands; chips, blinds, betting state and
-    this hand's betting so far."""
-    chips = float(max(1, sum(view["stacks"]) + view["pot"]))
-    out.cards(view["cards"])
-    out.cards(present(view["thrown"]))
-    out.cards(view["board"])
-    shown: list[list[str]] = [[] for _ in range(out.players)]
-    for entry in view["showdown"]:
-        shown[entry["player"]] = entry["cards"]
-    out.seat_planes(shown)
-    out.one_hot(view["phase"], SKALBORG_PHASES)
-    out.per_seat(view["stacks"], chips)
-    out.per_seat(view["bets"], chips)
-    out.per_seat(view["committed"], chips)
-    money = [view["pot"], view["current_bet"], view["small_blind"], view["big_blind"]]
-    money += [view.get(k) or 0 for k in ("to_call", "min_raise_to", "max_raise_to")]
-    out.numbers(money, chips)
-    out.numbers([view["face_down"] / 4])
-    out.seats_in([view["dealer"]])
-    out.seats_in(present(view["acting"]))
-    for key in ("dealt", "folded", "out", "all_in", "thrown_by"):
-        out.seats_in(view[key])
-    betting_history(view["actions"], out, chips)
-
-
-STREETS: Final = SKALBORG_PHASES[1:5]
-AGGRESSIVE: Final = frozenset({"bet", "raise", "allin"})
-
-
-def betting_history(actions: list[dict[str, Any]], out: Encoder, chips: float) -> None:
-    """This hand's betting, by street and relative seat: chips put in, then bets and raises made."""
-    put_in = [[0.0] * SEATS for _ in STREETS]
-    raised = [[0.0] * SEATS for _ in STREETS]
-    for action in actions:
-        street, slot = STREETS.index(action["street"]), out.rel(action["player"])
-        put_in[street][slot] += action["chips"]
-        raised[street][slot] += action["action"] in AGGRESSIVE
-    for row in put_in:
-        out.numbers(row, chips)
-    for row in raised:
-        out.numbers(row, 4)
-
-
-CRIBIST_PHASES: Final = ("play", "claim", "muggins", "hand over", "over")
-
-
-def cribist(view: View, out: Encoder) -> None:
-    """Cribist: hand, the trick and earlier tricks by seat; trumps, scores, tricks and claims."""
-    trick: list[list[str]] = [[] for _ in range(out.players)]
-    for seat, card in view["trick"]:
-        trick[seat].append(card)
-    out.seat_planes(trick)
-    played: list[list[str]] = [[] for _ in range(out.players)]
-    for done in view["tricks"]:
-        for seat, card in done["cards"]:
-            played[seat].append(card)
-    out.cards(view["hand"])
-    out.seat_planes(played)
-    out.one_hot(view["phase"], CRIBIST_PHASES)
-    out.one_hot(view["trumps"], ("C", "D", "H", "S", None))
-    out.per_seat(view["scores"], 100)
-    out.per_seat(view["tricks_won"], 13)
-    out.per_seat(view["hand_sizes"], 13)
-    out.seats_in([view["dealer"]])
-    out.seats_in([view["leader"]])
-    out.seats_in(present(view["trick_winner"]))
-    claim = view["claim"]
-    out.seats_in(present(claim and claim["player"]))
-    out.numbers([claim["points"] / MAX_TRICK_POINTS if claim else 0.0])
-    out.seats_in(view["muggins"] and view["muggins"]["waiting"])
-
-
 @dataclass(frozen=True)
 class Layout:
-    """How one game's views become vectors."""
+    """How one game's views become vectors: its cards run 0 to ``deck - 1``, and ``write`` puts
+    a view's planes and numbers into an encoder (each game's is in ``muggins.envs.<game>.layout``)."""
 
     deck: int
     write: Callable[[View, Encoder], None]
-
-
-LAYOUTS: Final[dict[str, Layout]] = {
-    "cribbage": Layout(52, cribbage),
-    "skalborg": Layout(54, skalborg),
-    "cribist": Layout(52, cribist),
-}
 
 
 def seat_view(game: Game, seat: int) -> View:
@@ -239,10 +114,10 @@ def seat_view(game: Game, seat: int) -> View:
     return view
 
 
-def observe(game: str, view: View, players: int, picked: Iterable[str] = ()) -> Vector:
-    """The observation vector of the seat whose ``view`` this is; ``picked`` are the cards it has
-    chosen so far towards a move of several cards (a plane of their own, first)."""
-    layout = LAYOUTS[game]
+def observe(layout: Layout, view: View, players: int, picked: Iterable[str] = ()) -> Vector:
+    """The observation vector, in the game's ``layout``, of the seat whose ``view`` this is;
+    ``picked`` are the cards it has chosen so far towards a move of several cards (a plane of their
+    own, first)."""
     out = Encoder(layout.deck, int(view["you"]), players)
     out.cards(picked)
     layout.write(view, out)

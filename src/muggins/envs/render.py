@@ -6,27 +6,13 @@ from typing import Any
 
 from muggins.games.base import Game
 
-SHOWN = (
-    "phase",
-    "scores",
-    "dealer",
-    "count",
-    "pile",
-    "starter",
-    "board",
-    "trick",
-    "trumps",
-    "pot",
-    "bets",
-)
-"""The spectator view's fields worth a line, where the game has them."""
 
-
-def ansi(game: Game) -> str:
-    """A few lines: the game, whose move it is, and the public table state."""
+def ansi(game: Game, shown: tuple[str, ...]) -> str:
+    """A few lines: the game, whose move it is, and the public table state (the spectator view's
+    fields named in ``shown``, the game's ``SHOWN``, where they hold something)."""
     view: dict[str, Any] = game.view(None)
     lines = [f"{game.name}, {game.players} players, move {game.state_id}"]
-    lines += [f"{key}: {view[key]}" for key in SHOWN if key in view and view[key] not in (None, [])]
+    lines += [f"{key}: {view[key]}" for key in shown if key in view and view[key] not in (None, [])]
     if game.result is not None:
         lines.append(f"result: {game.result.to_dict()}")
     else:

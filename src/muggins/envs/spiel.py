@@ -1,6 +1,6 @@
 """Every game as an OpenSpiel game (a pyspiel Python game), so OpenSpiel's algorithms run on it.
 
-``register()`` registers ``muggins_cribbage``, ``muggins_skalborg`` and ``muggins_cribist``; then
+``register()`` registers ``muggins_<game>`` for every game with environments; then
 ``pyspiel.load_game("muggins_cribbage", {"players": 4, "options": '{"partnerships": true}'})``.
 Actions, turn order and observation tensors are the AEC environment's (docs/environments.md). The
 deal is chance sampled inside the game from a seed (``SAMPLED_STOCHASTIC``); the returns are +1 for
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from muggins.envs.actions import SPACES
+from muggins.envs.games import env_games, game_parts
 from muggins.envs.observation import observe, seat_view
 from muggins.envs.table import Table
 from muggins.games.registry import game_class, new_game
@@ -47,7 +47,8 @@ def game_type(name: str) -> Any:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One muggins game with its players and options, as OpenSpiel sees it."""
 
-    name: ClassVar[str] = "cribbage"
+    name: ClassVar[str]
+    """The registered game's name, set for each game by ``register``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name = self.name
@@ -55,9 +56,9 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         given = {**kind.parameter_specification, **(params or {})}
         players, options = int(given["players"]), json.loads(given["options"])
         probe = new_game(name, players=players, seed=0, **options)  # checks the players and options
-        size = len(observe(name, seat_view(probe, 0), players))
+        size = len(observe(game_parts(name).layout, seat_view(probe, 0), players))
         info = pyspiel.GameInfo(
-            num_distinct_actions=SPACES[name].size,
+            num_distinct_actions=game_parts(name).actions.size,
             max_chance_outcomes=0,
             num_players=players,
             min_utility=-1.0,
@@ -98,7 +99,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             self.table.make(seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return SPACES[self.table.name].names[action]
+        return self.table.space.names[action]
 
     def is_terminal(self) -> bool:
         return self.table.game.is_over
@@ -123,7 +124,8 @@ class SpielObserver:
     def set_from(self, state: SpielState, player: int) -> None:
         table = state.table
         picked = [str(c) for c in table.choices[player].picked] if table.picker == player else []
-        self.tensor[:] = observe(table.name, seat_view(table.game, player), table.game.players, picked)
+        view = seat_view(table.game, player)
+        self.tensor[:] = observe(table.parts.layout, view, table.game.players, picked)
 
     def string_from(self, state: SpielState, player: int) -> str:
         return json.dumps(seat_view(state.table.game, player), default=str, sort_keys=True)
@@ -132,7 +134,7 @@ class SpielObserver:
 def register() -> None:
     """Register every muggins game with pyspiel (once; later calls do nothing)."""
     known = set(pyspiel.registered_names())
-    for name in ("cribbage", "skalborg", "cribist"):
+    for name in env_games():
         if f"muggins_{name}" not in known:
             cls = type(
                 f"Spiel{name.title()}", (SpielGame,), {"name": name, "__doc__": f"{name} for OpenSpiel"}

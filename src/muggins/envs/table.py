@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from muggins.envs.actions import SPACES, ActionSpace, Choice
+from muggins.envs.actions import ActionSpace, Choice
+from muggins.envs.games import GameParts, game_parts
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import load_game
@@ -20,7 +21,8 @@ class Table:
 
     def __init__(self, name: str, game: Game) -> None:
         self.name, self.game = name, game
-        self.space: ActionSpace = SPACES[name]
+        self.parts: GameParts = game_parts(name)
+        self.space: ActionSpace = self.parts.actions
         self.choices: dict[int, Choice] = {}
         self.picker: int | None = None
 

@@ -1,0 +1,1 @@
+"""Cribbage for learning agents: its action space and observation layout."""

@@ -1,0 +1,55 @@
+"""Cribbage's actions and observation vector (docs/environments.md has them as tables)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from muggins.envs.actions import ActionSpace
+from muggins.envs.observation import Encoder, Layout, View, present
+
+MAX_SHOW: Final = 29
+"""The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
+
+ACTIONS: Final = ActionSpace(
+    deck=52,
+    card_verbs=("play", "discard", "crib"),
+    bare_verbs=("go", "ready", "correct"),
+    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
+)
+
+PHASES: Final = ("discard", "play", "pre-show", "show", "muggins", "post-show", "over")
+
+
+def write(view: View, out: Encoder) -> None:
+    """Hand, picks, own throw, own crib, starter, pile, played and shown cards; scores and state."""
+    target = float(view["target"])
+    out.cards(view["hand"])
+    out.cards(view["discards"])
+    out.cards(view["own_crib"])
+    out.cards(present(view["starter"]))
+    pile = [card for _, card in view["pile"]]
+    out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
+    out.seat_planes(view["played"])
+    out.cards(c for show in view["shows"] for c in show["cards"])
+    out.one_hot(view["phase"], PHASES)
+    out.per_seat(view["scores"], target)
+    out.numbers(
+        [
+            target / 121,
+            view["count"] / 31,
+            view["crib_size"] / 4,
+            float(view["muggins_open"]),
+        ]
+    )
+    out.seats_in([view["dealer"]])
+    out.seats_in(present(view["turn"]))
+    out.seats_in(view["passed"])
+    out.seats_in(view["active"])
+    out.seats_in(next(side for side in view["sides"] if view["you"] in side))
+    out.per_seat(view["hand_sizes"], 10)
+
+
+LAYOUT: Final = Layout(52, write)
+
+SHOWN: Final = ("phase", "scores", "dealer", "count", "pile", "starter")
+"""The spectator view's fields worth a line when rendered as text."""

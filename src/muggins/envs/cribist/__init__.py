@@ -1,0 +1,1 @@
+"""Cribist for learning agents: its action space and observation layout."""

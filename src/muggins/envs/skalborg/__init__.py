@@ -1,0 +1,1 @@
+"""Skalborg for learning agents: its action space and observation layout."""
