@@ -7,19 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from muggins.server.app import create_app
-from muggins.server.settings import Settings
-
-
-def _client(tmp_path: Path, **settings: object) -> TestClient:
-    return TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", **settings)))  # type: ignore[arg-type]
+from tests.server.app_client import app_client
 
 
 def test_one_address_makes_only_so_many_new_players_a_minute(tmp_path: Path) -> None:
-    with _client(tmp_path, guests_per_minute=4) as client:
+    with app_client(tmp_path, guests_per_minute=4) as client:
         made = [client.post("/api/guest", json={"name": f"g{n}"}) for n in range(3)]
         assert [r.status_code for r in made] == [200] * 3
         assert client.post("/api/register", json={"name": "m1", "password": "long enough"}).status_code == 200
@@ -38,7 +32,7 @@ def test_one_address_makes_only_so_many_new_players_a_minute(tmp_path: Path) -> 
 
 
 def test_a_player_gets_only_so_many_hints_a_minute(tmp_path: Path) -> None:
-    with _client(tmp_path, hints_per_minute=3) as client:
+    with app_client(tmp_path, hints_per_minute=3) as client:
         token = client.post("/api/guest", json={"name": "hal"}).json()["token"]
         bearer = {"Authorization": f"Bearer {token}"}
         table = client.post(
@@ -53,14 +47,14 @@ def test_a_player_gets_only_so_many_hints_a_minute(tmp_path: Path) -> None:
 
 def test_a_socket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
     """Issue 33, item 2: WebSockets that never said hello all stayed open."""
-    with _client(tmp_path, hello_seconds=0.3) as client, client.websocket_connect("/ws") as ws:
+    with app_client(tmp_path, hello_seconds=0.3) as client, client.websocket_connect("/ws") as ws:
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 1008 and "say hello within 0.3 s" in closed.value.reason
 
 
 def test_one_address_holds_only_so_many_sockets(tmp_path: Path) -> None:
-    with _client(tmp_path, sockets_per_address=2) as client:
+    with app_client(tmp_path, sockets_per_address=2) as client:
         with client.websocket_connect("/ws") as first, client.websocket_connect("/ws"):
             with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws"):
                 pass
@@ -73,7 +67,7 @@ def test_one_address_holds_only_so_many_sockets(tmp_path: Path) -> None:
 
 def test_one_address_opens_only_so_many_sockets_a_minute(tmp_path: Path) -> None:
     """Issue 33, item 2: one address opened 2,000 WebSockets in 1.6 s (closing each again)."""
-    with _client(tmp_path, sockets_per_minute=3) as client:
+    with app_client(tmp_path, sockets_per_minute=3) as client:
         for _ in range(3):
             with client.websocket_connect("/ws") as ws:
                 ws.send_json({"type": "hello", "name": "hopper"})
@@ -87,7 +81,7 @@ def test_one_address_sends_only_so_many_messages_over_all_its_guests(tmp_path: P
     """Issue 33, item 5: 50 guests on one address sent 819 messages a second, each guest inside its
     own limit. Here two guests, each far inside theirs, share the address's 5 a second (burst 10)."""
     with (
-        _client(tmp_path, address_rate=5, rate_per_second=1000, rate_burst=1000) as client,
+        app_client(tmp_path, address_rate=5, rate_per_second=1000, rate_burst=1000) as client,
         client.websocket_connect("/ws") as ann,
         client.websocket_connect("/ws") as bob,
     ):

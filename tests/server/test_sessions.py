@@ -14,13 +14,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from muggins.server.app import create_app
 from muggins.server.auth import BusyError, Hashing
+from muggins.server.clock import LoopClock
 from muggins.server.settings import Settings
+from tests.server.app_client import app_client
 
 PASSWORD = "a long secret"
-
-
-def _client(tmp_path: Path, **settings: object) -> TestClient:
-    return TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", **settings)))  # type: ignore[arg-type]
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -33,7 +31,7 @@ def _signed_in(client: TestClient, token: str) -> bool:
 
 
 def test_each_sign_in_is_its_own_token_and_log_out_ends_them_all(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         first = client.post("/api/register", json={"name": "Ann", "password": PASSWORD}).json()["token"]
         second = client.post("/api/login", json={"name": "ann", "password": PASSWORD}).json()["token"]
         assert first != second and _signed_in(client, first) and _signed_in(client, second)
@@ -54,7 +52,7 @@ def test_each_sign_in_is_its_own_token_and_log_out_ends_them_all(tmp_path: Path)
 
 
 def test_a_new_password_needs_the_old_one_and_ends_the_other_sessions(tmp_path: Path) -> None:
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         token = client.post("/api/register", json={"name": "Bo", "password": PASSWORD}).json()["token"]
         other = client.post("/api/login", json={"name": "Bo", "password": PASSWORD}).json()["token"]
         wrong = client.post(
@@ -86,17 +84,33 @@ def test_a_new_password_needs_the_old_one_and_ends_the_other_sessions(tmp_path: 
         assert refused.status_code == 400 and "registered player" in refused.text
 
 
-def test_a_session_expires(tmp_path: Path) -> None:
-    with _client(tmp_path, session_days=1 / 86400) as client:  # one second
+class AheadClock(LoopClock):
+    """The real clock, moved ``ahead`` seconds by the test."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def time(self) -> float:
+        return super().time() + self.ahead
+
+
+def test_a_session_expires_on_the_servers_clock(tmp_path: Path) -> None:
+    clock = AheadClock()
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", session_days=1)
+    with TestClient(create_app(settings, clock=clock)) as client:
         token = client.post("/api/guest", json={"name": "Di"}).json()["token"]
         assert _signed_in(client, token)
-        time.sleep(2.2)
+        clock.ahead = 86_400 - 1  # a day less a second (the token's stamp is whole seconds)
+        assert _signed_in(client, token)
+        clock.ahead = 86_400 + 2
         reply = client.get("/api/me", headers=_bearer(token))
         assert reply.status_code == 401 and "expired" in reply.json()["detail"]
+        fresh = client.post("/api/guest", json={"name": "Di"}).json()["token"]  # stamped by the same clock
+        assert _signed_in(client, fresh)
 
 
 def test_wrong_passwords_are_throttled_per_name_and_per_address(tmp_path: Path) -> None:
-    with _client(tmp_path, login_failures_per_name=3, login_failures_per_address=5) as client:
+    with app_client(tmp_path, login_failures_per_name=3, login_failures_per_address=5) as client:
         for name in ("Eve", "Fay"):
             client.post("/api/register", json={"name": name, "password": PASSWORD})
         for _ in range(3):
@@ -135,7 +149,7 @@ def test_passwords_are_hashed_on_their_own_thread_and_a_queue_too_long_is_refuse
 def test_log_out_and_a_new_password_close_the_players_open_connections(tmp_path: Path) -> None:
     """The tokens were refused after a log out, but a connection already open went on serving the
     session that had ended."""
-    with _client(tmp_path) as client:
+    with app_client(tmp_path) as client:
         ann = client.post("/api/register", json={"name": "Ann", "password": PASSWORD}).json()["token"]
         bea = client.post("/api/register", json={"name": "Bea", "password": PASSWORD}).json()["token"]
         with (

@@ -10,12 +10,14 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from muggins.server import messages
 from muggins.server.bus import MemoryBus
 from muggins.server.manager import Tables
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
-from muggins.server.table import Table
+from muggins.server.table import Table, TableError
 from tests.server.manual_clock import ManualClock
 
 
@@ -134,5 +136,51 @@ def test_a_dropped_player_who_comes_back_in_time_keeps_the_seat_and_one_who_does
             assert list(game.result.ranks) == [1, 2]
             stored = await tables.store.game(table.game_id or 0)
             assert stored is not None and [(m.seat, m.by) for m in stored.moves] == [(1, "leave")]
+
+    asyncio.run(run())
+
+
+def test_a_count_by_hand_is_a_turn_though_ready_is_its_only_listed_move(tmp_path: Path) -> None:
+    """Skalborg's manual count lists only ``ready`` (the claims would answer the count), yet the
+    counter is taking a turn: the turn clock, not the pause between hands."""
+
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            made = await tables.create(
+                ann,
+                game="skalborg",
+                players=2,
+                options={"counting": "manual"},
+                time_controls=messages.TimeControls(turn_time=7, intermission=25),
+                hints=False,
+                private=False,
+                bots={},
+                seat=0,
+            )
+            table = tables.tables[made.id]
+            await table.sit(bob, 1)
+            users = {0: ann, 1: bob}
+            game = table.game
+            assert game is not None
+            for _ in range(200):
+                if game.view(None)["phase"] == "count":
+                    break
+                seat = min(game.to_move)
+                moves = [str(m) for m in game.legal_moves(seat)]
+                move = next((m for m in ("check", "call", "ready") if m in moves), moves[0])
+                await table.move(users[seat], move, game.state_id)
+            else:
+                raise AssertionError("no hand reached its count")
+            counting = sorted(game.to_move)
+            assert counting and all(game.counts_by_hand(seat) for seat in counting)
+            assert all([str(m) for m in game.legal_moves(seat)] == ["ready"] for seat in counting)
+            clocks = {c.seat: c for c in table.all_clocks() if c.seat in counting and c.kind != "grace"}
+            assert {c.kind for c in clocks.values()} == {"turn"}
+            assert {c.deadline - clock.time() for c in clocks.values()} == {7}
+            with pytest.raises(TableError, match="no intermission"):  # nothing to pass as a pause
+                await table.ready(users[counting[0]])
 
     asyncio.run(run())

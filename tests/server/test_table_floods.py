@@ -6,31 +6,20 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
-from muggins.server.app import create_app
 from muggins.server.manager import LOBBY_PAGE
-from muggins.server.settings import Settings
-
-
-def _client(tmp_path: Path, **settings: object) -> TestClient:
-    return TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", **settings)))  # type: ignore[arg-type]
-
-
-def _guest(client: TestClient, name: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {client.post('/api/guest', json={'name': name}).json()['token']}"}
+from tests.server.app_client import app_client, guest
 
 
 def test_a_player_may_keep_only_so_many_tables_open(tmp_path: Path) -> None:
-    with _client(tmp_path, open_tables_per_user=3) as client:
-        ann = _guest(client, "ann")
+    with app_client(tmp_path, open_tables_per_user=3) as client:
+        ann = guest(client, "ann")
         body = {"game": "cribbage", "players": 2, "seat": 0}
         made = [client.post("/api/tables", json=body, headers=ann) for _ in range(3)]
         assert [r.status_code for r in made] == [201] * 3
         refused = client.post("/api/tables", json={**body, "bots": {1: "random"}}, headers=ann)
         assert refused.status_code == 400 and "3 tables waiting or playing" in refused.json()["detail"]
         assert len(client.get("/api/tables").json()) == 3  # nothing changed
-        assert client.post("/api/tables", json=body, headers=_guest(client, "bob")).status_code == 201
+        assert client.post("/api/tables", json=body, headers=guest(client, "bob")).status_code == 201
         with client.websocket_connect(
             "/ws"
         ) as ws:  # Ann stands up from one: it closes, and she may make another
@@ -44,8 +33,8 @@ def test_a_player_may_keep_only_so_many_tables_open(tmp_path: Path) -> None:
 
 
 def test_a_table_nobody_is_at_closes_before_it_starts(tmp_path: Path) -> None:
-    with _client(tmp_path, waiting_idle_minutes=1 / 60) as client:  # one second
-        ann = _guest(client, "ann")
+    with app_client(tmp_path, waiting_idle_minutes=1 / 60) as client:  # one second
+        ann = guest(client, "ann")
         body = {"game": "cribbage", "players": 2, "seat": 0}
         left = client.post("/api/tables", json=body, headers=ann).json()["id"]
         with client.websocket_connect("/ws") as ws:
@@ -66,8 +55,8 @@ def test_a_table_nobody_is_at_closes_before_it_starts(tmp_path: Path) -> None:
 def test_the_lobby_is_sent_a_page_at_a_time(tmp_path: Path) -> None:
     """The lobby went out whole (1.76 MB after one guest's flood of tables): now a page of
     ``LOBBY_PAGE``, waiting tables first, the newest first, with changes sent as they happen."""
-    with _client(tmp_path, open_tables_per_user=100) as client:
-        ann = _guest(client, "ann")
+    with app_client(tmp_path, open_tables_per_user=100) as client:
+        ann = guest(client, "ann")
         waiting = {"game": "cribbage", "players": 2, "seat": 0}
         playing = {**waiting, "bots": {1: "random"}}
         made = [
@@ -89,7 +78,7 @@ def test_the_lobby_is_sent_a_page_at_a_time(tmp_path: Path) -> None:
             assert all(p["total"] == 60 and p["pages"] == 2 for p in pages)
             assert [t["id"] for p in pages for t in p["tables"]] == in_order
             # a new table reaches a lobby watcher as a change, not as the list again
-            fresh = client.post("/api/tables", json=waiting, headers=_guest(client, "bob")).json()["id"]
+            fresh = client.post("/api/tables", json=waiting, headers=guest(client, "bob")).json()["id"]
             update = ws.receive_json()
             assert update["type"] == "table_update" and update["table"]["id"] == fresh
         first = client.get("/api/tables").json()

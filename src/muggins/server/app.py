@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from muggins.extras import require
 from muggins.server.auth import Auth
 from muggins.server.bus import Bus, MemoryBus
+from muggins.server.clock import Clock
 from muggins.server.connection import Connection
 from muggins.server.deps import client_address
 from muggins.server.heap import keep_full_collections_short
@@ -24,6 +25,7 @@ from muggins.server.manager import Tables
 from muggins.server.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
+from muggins.server.table import TableError
 from muggins.server.throttle import LoginThrottle, RedisLoginThrottle
 
 log = logging.getLogger(__name__)
@@ -38,12 +40,27 @@ async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
     return Response(json.dumps({"detail": detail}), status_code=422, media_type="application/json")
 
 
+async def refuse_for_the_table(_request: Request, exc: Exception) -> Response:
+    """A table's refusal over HTTP: its kind's status (400 a new table's settings, 404 no such
+    table, 409 refused now, 429 an allowance used up, 503 busy), its reason as ``detail`` and its
+    ``code`` as on the WebSocket, with ``Retry-After`` where waiting helps."""
+    assert isinstance(exc, TableError)
+    headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+    body = json.dumps({"detail": str(exc), "code": exc.code})
+    return Response(body, status_code=exc.status, headers=headers, media_type="application/json")
+
+
 def create_app(
-    settings: Settings | None = None, *, store: Store | None = None, bus: Bus | None = None
+    settings: Settings | None = None,
+    *,
+    store: Store | None = None,
+    bus: Bus | None = None,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The muggins server. ``store`` and ``bus`` default to SQL at ``settings.db_url`` and the
     in-process bus (Redis and cluster ownership of tables with ``settings.redis_url``); at startup
-    the schema is migrated and every unfinished table resumes (in a cluster: every orphaned one)."""
+    the schema is migrated and every unfinished table resumes (in a cluster: every orphaned one).
+    ``clock`` (the real one by default) is the time the tables and the sessions keep."""
     settings = settings or Settings()
     if store is None:
         check_db_url(settings.db_url)
@@ -65,17 +82,18 @@ def create_app(
             the_bus = bus or RedisBus(settings.redis_url, settings.redis_prefix)
             if not isinstance(the_bus, RedisBus):
                 raise TypeError(f"a cluster (redis_url) needs the Redis bus, not {type(the_bus).__name__}")
-            tables = ClusterTables(the_store, the_bus, settings)
+            tables = ClusterTables(the_store, the_bus, settings, clock)
             throttle = RedisLoginThrottle(the_bus, *failures)
         else:
             the_bus = bus or MemoryBus()
-            tables = Tables(the_store, the_bus, settings)
+            tables = Tables(the_store, the_bus, settings, clock)
         app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
         app.state.auth = Auth(
             the_store,
             await the_store.secret(),
             session_seconds=settings.session_days * 86400,
             throttle=throttle,
+            clock=tables.clock,
         )
         resumed = await tables.resume()
         log.info("muggins server ready: %d tables resumed", resumed)
@@ -99,6 +117,7 @@ def create_app(
     )
     app.include_router(router)
     app.add_exception_handler(RequestValidationError, refuse_invalid_request)
+    app.add_exception_handler(TableError, refuse_for_the_table)
     app.add_middleware(BodyLimit)
     app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)

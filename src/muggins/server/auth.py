@@ -12,8 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import argon2
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
+from muggins.server.clock import Clock, LoopClock
 from muggins.server.store import DuplicateLoginError, Store, User
 from muggins.server.store.base import login_key, name_key
 from muggins.server.throttle import LoginThrottle
@@ -110,9 +111,18 @@ class Auth:
         *,
         session_seconds: float = SESSION_SECONDS,
         throttle: LoginThrottle | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
-        self.signer = URLSafeTimedSerializer(secret, salt="muggins-session")
+        now = (clock or LoopClock()).time
+
+        class Signer(TimestampSigner):
+            """Tokens stamped, and their age read, by the server's clock."""
+
+            def get_timestamp(self) -> int:
+                return int(now())
+
+        self.signer = URLSafeTimedSerializer(secret, salt="muggins-session", signer=Signer)
         self.session_seconds = session_seconds
         self.throttle = throttle or LoginThrottle()
         self.hashing = Hashing()

@@ -27,6 +27,7 @@ import redis.asyncio as aioredis
 from muggins.server import messages
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
+from muggins.server.clock import Clock
 from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
 from muggins.server.limits import AccountLimits, RedisAccountLimits
 from muggins.server.manager import LOBBY, Tables, page_of
@@ -91,8 +92,8 @@ NOBODY = User(0, "cluster", "bot")
 class ClusterTables(Tables):
     """``Tables`` for one node of a cluster on Redis (bus, leases) and a shared SQL store."""
 
-    def __init__(self, store: Store, bus: RedisBus, settings: Settings) -> None:
-        super().__init__(store, bus, settings)
+    def __init__(self, store: Store, bus: RedisBus, settings: Settings, clock: Clock | None = None) -> None:
+        super().__init__(store, bus, settings, clock)
         self.node = secrets.token_hex(6)
         self.ttl = settings.lease_seconds
         # Leases on their own connections, so renewals never queue behind a burst of events.

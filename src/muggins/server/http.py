@@ -31,7 +31,7 @@ from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
 from muggins.server.ratings import display
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
-from muggins.server.table import QuotaError, TableError, user_info
+from muggins.server.table import user_info
 from muggins.server.throttle import ThrottledError
 
 router = APIRouter(prefix="/api")
@@ -298,46 +298,31 @@ async def my_tables(user: UserDep, tables: TablesDep) -> list[messages.TableInfo
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, user: UserDep, tables: TablesDep) -> messages.TableInfo:
     """Create a table with any of the game's options; bots take the seats named in ``bots``."""
-    try:
-        table = await tables.create(
-            user,
-            game=body.game,
-            players=body.players,
-            options=body.options,
-            time_controls=body.time,
-            hints=body.hints,
-            private=body.private,
-            bots=body.bots,
-            seat=body.seat,
-        )
-    except TableError as exc:
-        raise HTTPException(400, str(exc)) from None
+    table = await tables.create(
+        user,
+        game=body.game,
+        players=body.players,
+        options=body.options,
+        time_controls=body.time,
+        hints=body.hints,
+        private=body.private,
+        bots=body.bots,
+        seat=body.seat,
+    )
     return table.info()
-
-
-async def _table_or_404(tables: Tables, table_id: str) -> Any:
-    try:
-        return await tables.get(table_id)
-    except TableError as exc:
-        raise HTTPException(404, str(exc)) from None
 
 
 @router.get("/tables/{table_id}")
 async def table_info(table_id: str, tables: TablesDep) -> messages.TableInfo:
     """A table's seats, options and status (also for private tables: the id is the invitation)."""
-    return (await _table_or_404(tables, table_id)).info()  # type: ignore[no-any-return]
+    return (await tables.get(table_id)).info()
 
 
 @router.get("/tables/{table_id}/hint")
 async def table_hint(table_id: str, user: UserDep, tables: TablesDep) -> messages.Hint:
     """The expert bot's move for your seat now, with its reason (if the table allows hints)."""
-    table = await _table_or_404(tables, table_id)
-    try:
-        hint: messages.Hint = await table.hint(user)
-    except QuotaError as exc:
-        raise HTTPException(429, str(exc), headers={"Retry-After": "60"}) from None
-    except TableError as exc:
-        raise HTTPException(409, str(exc)) from None
+    table = await tables.get(table_id)
+    hint: messages.Hint = await table.hint(user)
     return hint
 
 

@@ -19,7 +19,7 @@ from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import CHAT_LINES, NoTableError, Table, TableError, user_info
+from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError, user_info
 
 LOBBY = "lobby"
 PLAYERS = "players"
@@ -180,17 +180,19 @@ class Tables:
             checked = cls.options_model(**options).model_dump(mode="json", exclude_unset=True)
             new_game(game, players=players, seed=0, **checked)
         except (GameError, ValueError) as exc:
-            raise TableError(str(exc)) from None
+            raise TableSettingsError(str(exc)) from None
         for bot_seat, name in bots.items():
             if not 0 <= bot_seat < players:
-                raise TableError(f"bot seat {bot_seat} is not a seat of a {players}-player table")
+                raise TableSettingsError(f"bot seat {bot_seat} is not a seat of a {players}-player table")
             if name not in bot_names(game):
-                raise TableError(f"no bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}")
+                raise TableSettingsError(
+                    f"no bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}"
+                )
         if seat is not None and (not 0 <= seat < players or seat in bots):
-            raise TableError(f"seat {seat} is not a free seat of a {players}-player table")
+            raise TableSettingsError(f"seat {seat} is not a free seat of a {players}-player table")
         most = self.settings.open_tables_per_user
         if await self.store.open_tables(creator.id) >= most:
-            raise TableError(
+            raise TableSettingsError(
                 f"you have {most} tables waiting or playing already: finish or leave one before making more"
             )
         row = TableRow(

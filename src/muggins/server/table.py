@@ -3,9 +3,10 @@
 Every change to a table goes through its lock, in this order: validate, change the game, store
 the move, then broadcast (each seat its own redacted events and view, spectators the spectator
 view). Clocks: a turn clock per waiting seat (reset when the seat moves, never carried over);
-a pause (every waiting seat's only move is ``ready``) is an intermission; a dropped player has
-a grace period, after which they leave the game. A game with a clock of its own (``Game.clock_minutes``)
-has a game clock too: at the game's stored start plus the limit the table makes ``time_up_move``.
+a pause (every waiting seat's only move is ``ready``, and none counts by hand) is an intermission;
+a dropped player has a grace period, after which they leave the game. A game with a clock of its
+own (``Game.clock_minutes``) has a game clock too: at the game's stored start plus the limit the
+table makes ``time_up_move``.
 """
 
 from __future__ import annotations
@@ -59,15 +60,26 @@ GAME_MINUTE = 60.0
 
 
 class TableError(ValueError):
-    """A request the table refuses; the message is the reason the client sees, ``code`` its kind."""
+    """A request the table refuses; the message is the reason the client sees, ``code`` its kind
+    (on the WebSocket), ``status`` the HTTP status the app's handler answers with."""
 
     code: ClassVar[ErrorCode] = "refused"
+    status: ClassVar[int] = 409
+    retry_after: ClassVar[int | None] = None
+    """Seconds after which the same request may be answered (an HTTP ``Retry-After``), if any."""
+
+
+class TableSettingsError(TableError):
+    """A new table's settings are refused: an option, a seat, a bot, or one table too many."""
+
+    status: ClassVar[int] = 400
 
 
 class NoTableError(TableError):
     """No table has that id."""
 
     code: ClassVar[ErrorCode] = "no_table"
+    status: ClassVar[int] = 404
 
 
 class StaleMoveError(TableError):
@@ -83,15 +95,19 @@ class RulesError(TableError):
 
 
 class QuotaError(TableError):
-    """The player has used up an allowance for now: hints this minute, chat lines (HTTP 429)."""
+    """The player has used up an allowance for now: hints this minute, chat lines."""
 
     code: ClassVar[ErrorCode] = "too_many"
+    status: ClassVar[int] = 429
+    retry_after: ClassVar[int | None] = 60
 
 
 class BusyError(TableError):
     """Nothing changed because a part of the server did not answer in time; try again."""
 
     code: ClassVar[ErrorCode] = "busy"
+    status: ClassVar[int] = 503
+    retry_after: ClassVar[int | None] = 1
 
 
 class NotStoredError(BusyError):
@@ -524,8 +540,10 @@ class Table:
 
     def _pausing(self, seat: int) -> bool:
         """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)? Uses the
-        choices noted after the last change to the game."""
-        return self.choices.get(seat) == [ReadyMove()]
+        choices noted after the last change to the game. A count by hand is a turn even where
+        ``ready`` is the only move listed (the claims that would answer it are not listed)."""
+        counting = self.game is not None and self.game.counts_by_hand(seat)
+        return self.choices.get(seat) == [ReadyMove()] and not counting
 
     async def _apply(self, seat: int, text: str, by: str) -> None:
         """Make a move (the lock is held): the game validates it, the store keeps it, then everyone
