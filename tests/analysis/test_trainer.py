@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muggins.analysis.cribbage.trainer import count_puzzle, discard_puzzle
-from muggins.analysis.trainers import SEEDS, PuzzleError, daily_seed, drills
+from muggins.analysis.trainers import SEEDS, PuzzleError, daily_seed, drills, position_games
 
 seeds = st.integers(min_value=0, max_value=SEEDS - 1)
 
@@ -66,3 +66,9 @@ def test_every_drill_of_the_registry_makes_the_same_puzzle_of_a_seed() -> None:
         assert set(drill.graded.model_fields) > set(drill.shown.model_fields), f"{name}: a grade adds nothing"
         with pytest.raises(PuzzleError):
             drill.puzzle(SEEDS)
+
+
+def test_the_pegging_drill_draws_only_on_games_whose_plays_it_can_show() -> None:
+    """A Cribist play is reviewed as a "play" too, but its view has no count or pile to show."""
+    assert position_games("pegging") == {"cribbage"}
+    assert position_games("no such drill") == set()

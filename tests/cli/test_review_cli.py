@@ -69,3 +69,16 @@ def test_a_squares_grid_is_reviewed_placement_by_placement(
     assert bot["accuracy"] == 100.0 and chance["lost"]["place"] > 0
     assert main(["review", str(path)]) == 0
     assert f"lost {chance['lost']['place']:.2f} to placing" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_grid_played_alone_is_one_player_one_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = new_game("squares", players=1, seed=4)
+    bot = make_bot("squares", "expected", seed=0)
+    while not game.is_over:
+        game.apply(0, bot.choose(game.view(0)))
+    path = tmp_path / "alone.json"
+    path.write_text(json.dumps(game.record()))
+    assert main(["review", str(path)]) == 0
+    assert f"squares, 1 player, 1 deal, final {game.scores[0]}" in capsys.readouterr().out

@@ -199,18 +199,21 @@ class Player:
 
     # --- playing -----------------------------------------------------------------------------------
 
-    def wait_moved(self, before: int, timeout: float = 4.0) -> None:
-        """Wait until the view's state_id is no longer ``before`` (a refused move times out quietly)."""
+    def wait_moved(self, before: int, timeout: float = 4.0) -> bool:
+        """Wait until the view's state_id is no longer ``before``; False if it never changed (a
+        refused move times out quietly)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.state() != before or self.over():
-                return
+                return True
             self.page.wait_for_timeout(30)
+        return False
 
     def step(self, keyboard: bool = False, *, ready: bool = True) -> bool:
         """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, a
         legal card, check or call; with ``keyboard`` only keys are pressed. Returns whether a move
-        was made (False also when the page changed under the click, e.g. the server moved on first)."""
+        was made: False also when the page changed under the click (the server moved on first) or
+        the game did not move on after it (a refused move, or a click the page redrew away)."""
         if self.over():
             return False
         self.acted_in = -1
@@ -218,9 +221,7 @@ class Player:
             acted = self._act(keyboard, ready)
         except PlaywrightTimeoutError:
             return False
-        if acted:
-            self.wait_moved(self.acted_in)
-        return acted
+        return acted and self.wait_moved(self.acted_in)
 
     def move(self, keyboard: bool = False, *, limit: float = 15.0) -> None:
         """Make this seat's next move, waiting until the page asks for one: a single :meth:`step`

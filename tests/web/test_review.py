@@ -44,4 +44,13 @@ def test_review_a_finished_game_and_jump_to_its_worst_mistake(player: Callable[.
     page.click("#me")
     row = page.locator("#accuracy tbody tr")
     expect(row).to_have_count(1)
+    expect(page.locator("#accuracy-chart circle")).to_have_count(1)  # accuracy over time, a dot a game
     expect(row).to_contain_text(f"{review['review']['seats'][0]['accuracy']:.1f}%")
+    ann.screenshot("player")
+
+    # the stored review feeds the pegging trainer: a play from this game, graded by its values
+    page.click("#trainer-link")
+    expect(page.locator("#pegging-trainer")).to_contain_text(f"From game {game_id}")
+    page.locator("#pegging-hand button.card.legal").first.click()
+    expect(page.locator("#pegging-verdict")).to_contain_text("In the game:")
+    expect(page.locator("#pegging-values tbody tr.chosen")).to_have_count(1)

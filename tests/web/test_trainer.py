@@ -37,11 +37,14 @@ def test_a_discard_trainer_round_and_a_count(player: Callable[..., Any]) -> None
     nets = [float(t) for t in rows.locator("td:last-child").all_inner_texts()]
     assert nets == sorted(nets, reverse=True)
     mine = float(chosen.locator("td:last-child").inner_text())
-    rank = 1 + sum(net > mine + 0.005 for net in nets)
-    if rank == 1:
-        expect(page.locator("#discard-rank")).to_contain_text("The best throw")
-    else:
-        expect(page.locator("#discard-rank")).to_contain_text(f"ranks {rank} of 15")
+    # Nets are shown to the hundredth, and rounding keeps their order: a split shown higher is
+    # better, one shown equal may be better by less than the hundredth (or equal).
+    better, level = sum(net > mine for net in nets), sum(net == mine for net in nets) - 1
+    said = page.locator("#discard-rank")
+    expect(said).to_contain_text(re.compile(r"The best throw|ranks \d+ of 15"))
+    found = re.search(r"ranks (\d+) of 15", said.inner_text())
+    rank = 1 if found is None else int(found[1])
+    assert 1 + better <= rank <= 1 + better + level, (rank, better, level, nets)
     expect(page.locator("#discard-streak")).to_have_text(re.compile(r"^Streak: [01] \(best [01]\)$"))
     cat.screenshot("trainer")
 

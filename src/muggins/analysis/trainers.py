@@ -59,6 +59,17 @@ def drills() -> dict[str, tuple[str, Drill[Any]]]:
     return found
 
 
+def position_games(drill: str) -> set[str]:
+    """The games whose reviewed decisions a positions drill (``pegging``: a card to lay, from real
+    games) may draw on: those whose trainer module lists it in ``POSITIONS``."""
+    found = set()
+    for game in game_names():
+        module = game_module(game, "trainer")
+        if module is not None and drill in getattr(module, "POSITIONS", ()):
+            found.add(game)
+    return found
+
+
 def daily_seed(day: datetime.date) -> int:
     """The seed of ``day``'s puzzle: the same for everyone (e.g. 20261122)."""
     return day.year * 10_000 + day.month * 100 + day.day

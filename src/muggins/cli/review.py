@@ -60,7 +60,9 @@ def run(args: argparse.Namespace) -> int:
 def _print(done: GameReview) -> None:
     out = console()
     final = " - ".join(map(str, done.race[-1]))
-    out.print(f"[bold]{done.game}[/bold], {done.players} players, {len(done.race)} deals, final {final}")
+    seats = "1 player" if done.players == 1 else f"{done.players} players"
+    deals = "1 deal" if len(done.race) == 1 else f"{len(done.race)} deals"
+    out.print(f"[bold]{done.game}[/bold], {seats}, {deals}, final {final}")
     for seat in done.seats:
         _print_seat(seat)
 

@@ -16,7 +16,7 @@ import pydantic
 from fastapi import APIRouter, HTTPException, Query
 
 from muggins.analysis.review import label
-from muggins.analysis.trainers import SEEDS, Drill, PuzzleError, daily_seed, drills
+from muggins.analysis.trainers import SEEDS, Drill, PuzzleError, daily_seed, drills, position_games
 from muggins.games.registry import load_game
 from muggins.server.deps import StoreDep, UserDep
 from muggins.server.reviews import REVIEW_VERSION
@@ -121,10 +121,13 @@ def _spread(decision: dict[str, Any]) -> float:
 
 
 async def _plays(store: Store) -> list[tuple[int, int, dict[str, Any]]]:
-    """(game id, seat, decision) of the plays with the most at stake among the newest reviews."""
+    """(game id, seat, decision) of the plays with the most at stake among the newest reviews of the
+    games the pegging drill draws on."""
+    games = position_games("pegging")
     found = [
         (game_id, seat["seat"], d)
         for game_id, review in await store.reviews(REVIEW_VERSION)
+        if review["game"] in games
         for seat in review["seats"]
         for d in seat["decisions"]
         if d["kind"] == "play"
@@ -170,7 +173,8 @@ async def grade_pegging(body: PeggingIn, user: UserDep, store: StoreDep) -> Pegg
         (d for seat in (review or {}).get("seats", []) for d in seat["decisions"] if d["move"] == body.move),
         None,
     )
-    if decision is None or decision["kind"] != "play":
+    drawn_on = review is not None and review["game"] in position_games("pegging")
+    if decision is None or decision["kind"] != "play" or not drawn_on:
         raise HTTPException(404, f"move {body.move} of game {body.game_id} is no reviewed play")
     values: dict[str, float] = decision["choices"]
     chosen = values.get(f"play {body.card}")

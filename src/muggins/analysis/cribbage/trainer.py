@@ -16,6 +16,9 @@ from muggins.cards import STANDARD_CARDS, Card, CardError, parse_cards
 from muggins.scoring.items import Score
 from muggins.scoring.show import score_show
 
+POSITIONS = ("pegging",)
+"""Positions drills drawing on this game's reviewed decisions: ``pegging``, a card to lay in the
+play (the seat's hand, the cards laid since the count was reset, the count and the starter)."""
 CROSSED = 1e-9
 """Nets closer than this are the same: a split ranks below only the strictly better ones."""
 

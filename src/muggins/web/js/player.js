@@ -1,7 +1,7 @@
 // A player's page: their ratings per game and number of seats, their results with replays and
 // reviews, and their accuracy in reviewed games over time.
 
-import { h, replace } from "./dom.js";
+import { h, replace, s } from "./dom.js";
 import { api, session } from "./session.js";
 import { yourGames } from "./lobby.js";
 import { reviewedGames } from "./catalog.js";
@@ -27,6 +27,25 @@ function statsTable(game, s) {
   return [h("h3", {}, `Statistics: ${game}`),
     h("table", { class: "tables", id: `stats-${game}` },
       h("tbody", {}, rows.map(([label, value]) => h("tr", {}, h("th", {}, label), h("td", {}, value)))))];
+}
+
+/** Accuracy over time: each reviewed game a dot (oldest on the left), joined by a line. */
+function accuracyChart(accuracy) {
+  const W = 480, H = 120, PAD = 22;
+  const x = (i) => PAD + (accuracy.length < 2 ? (W - 2 * PAD) / 2 : (i * (W - 2 * PAD)) / (accuracy.length - 1));
+  const y = (value) => H - PAD - (value * (H - 2 * PAD)) / 100;
+  const grid = [0, 50, 100].map((v) => [
+    s("line", { x1: PAD, x2: W - PAD, y1: y(v), y2: y(v), stroke: "#ddd" }),
+    s("text", { x: 2, y: y(v) + 4, "font-size": 10, fill: "#777" }, String(v))]);
+  const points = accuracy.map((a, i) => `${x(i)},${y(a.accuracy)}`).join(" ");
+  return h("figure", { id: "accuracy-chart", style: "margin:8px 0" },
+    s("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", style: "max-width:640px", role: "img",
+      "aria-label": `accuracy in ${accuracy.length} reviewed games, oldest first` },
+    grid.flat(),
+    s("polyline", { points, fill: "none", stroke: "var(--accent, #1b5e3b)", "stroke-width": 2 }),
+    accuracy.map((a, i) => s("circle", { cx: x(i), cy: y(a.accuracy), r: 3.5, fill: "var(--accent, #1b5e3b)" },
+      s("title", {}, `${a.game} #${a.game_id}: ${a.accuracy.toFixed(1)}%`)))),
+    h("figcaption", { class: "muted" }, "Accuracy (%) in each reviewed game, oldest first"));
 }
 
 export function mountPlayer(app, ctx, userId) {
@@ -57,6 +76,7 @@ export function mountPlayer(app, ctx, userId) {
                 reviewed.has(r.game) ? [" · ", h("a", { href: `#/review/${r.game_id}`, class: "review-link" }, "review")] : null)))))
           : h("p", { class: "muted" }, "No finished games yet."),
         h("h3", {}, "Accuracy"),
+        accuracy.length ? accuracyChart(accuracy) : null,
         accuracy.length
           ? h("table", { class: "tables", id: "accuracy" },
             h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Accuracy"), h("th", {}, "When"))),
