@@ -13,10 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins import new_game
-from muggins.bots.base import Bot
+from muggins.bots.base import Bot, View
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
-from muggins.bots.cribbage.pegging import play_points, run_out
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
@@ -28,6 +27,8 @@ from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.cribbage.pegging import score_play
 from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
+from muggins.strategy.cribbage.reading import read
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,
@@ -200,8 +201,9 @@ def test_expert_ten_hand_lays_away_its_own_crib() -> None:
     game.apply(seat, second)
 
 
-def _play_choice(pile: str, hand: str, *, dealer: int = 1) -> Card:
-    """The expert's card with ``hand`` on ``pile`` (laid alternately, ending with the opponent)."""
+def _play_view(pile: str, hand: str, *, dealer: int = 1, gos: tuple[tuple[int, int], ...] = ()) -> View:
+    """Seat 0's view with ``hand`` on ``pile`` (laid alternately, ending with the opponent), after
+    the ``gos`` (seat, count) said earlier in the hand."""
     pile_cards = parse_cards(pile) if pile else ()
     mine = parse_cards(hand)
     laid = [(1 - (len(pile_cards) - i) % 2, c) for i, c in enumerate(pile_cards)]
@@ -227,15 +229,50 @@ def _play_choice(pile: str, hand: str, *, dealer: int = 1) -> Card:
         "hand_number": 1,
         "options": {"direction": "clockwise"},
         "legal_moves": [f"play {c}" for c in mine if sum(p.value for p in pile_cards) + c.value <= 31],
+        "gos": [list(go) for go in gos],
     }
-    move = ExpertBot().choose(view)
+    return view
+
+
+def _play_choice(pile: str, hand: str, *, dealer: int = 1, samples: int = 0) -> Card:
+    """The expert's card with ``hand`` on ``pile``; ``samples``: pegging by the search over that
+    many holdings."""
+    move = ExpertBot(samples=samples).choose(_play_view(pile, hand, dealer=dealer))
     assert isinstance(move, Play)
     return move.card
+
+
+def test_a_go_earlier_in_the_hand_still_tells_the_expert_what_the_other_lacks() -> None:
+    """The opponent said go at 25 in an earlier count: they hold nothing worth 6 or less, so a 9
+    led cannot be made fifteen with a 6, and it is worth more than without that knowledge."""
+    pegger = ExpertBot().pegger
+    before = pegger.worths(read(_play_view("", "9H KS")))
+    after = pegger.worths(read(_play_view("", "9H KS", gos=((1, 25),))))
+    nine = parse_cards("9H")[0]
+    assert after[nine] > before[nine]
+    assert read(_play_view("", "9H KS", gos=((1, 25), (1, 27)))).lowest_value(1) == 7
 
 
 def test_expert_pegs_the_fifteen_and_the_thirty_one() -> None:
     assert _play_choice("KS", "5H 2C 3S") == parse_cards("5H")[0]
     assert _play_choice("KS QS 3H", "8D 2C") == parse_cards("8D")[0]
+
+
+def test_the_searching_expert_lays_what_the_search_values_most() -> None:
+    """With every holding searched (more samples than holdings), the card laid is one the search of
+    the rest of the play values highest: leading from 5H 4C QD KS it leads a court card, which the
+    search rates above the four (and the five worst)."""
+    values = play_values((4, 5, 12, 13), (), False, holdings(_unseen_after("5H 4C QD KS 2C 2D AH"), 3))
+    laid = _play_choice("", "5H 4C QD KS", samples=10_000)
+    assert values[laid.rank] == max(values.values()) and laid.rank in (12, 13)
+    assert values[5] == min(values.values())
+
+
+def _unseen_after(cards: str) -> list[int]:
+    left = [4] * 13
+    for card in parse_cards(cards):
+        left[card.rank - 1] -= 1
+    return left
 
 
 def test_expert_makes_pair_royal() -> None:
@@ -245,6 +282,16 @@ def test_expert_makes_pair_royal() -> None:
 def test_expert_does_not_lead_a_five_into_the_ten_cards() -> None:
     """Sixteen of the unseen cards count ten: a five led gives the reply a fifteen; a four cannot."""
     assert _play_choice("", "5H 4C QD KS") == parse_cards("4C")[0]
+
+
+def test_expert_does_not_lead_a_five_from_a_pair_of_them() -> None:
+    """5H 5S 10C JD, the starter 6D: a five led is paired or made fifteen alike (2), and of the two
+    an opponent lays the one that leaves me least back: the ten-card's fifteen, not the pair that my
+    other five would make a pair royal. (The model used to assume the pair, and led the five.) The
+    search of the play agrees: a court card is the lead (-2.07), the five the worst (-2.71)."""
+    view = {**_play_view("", "5H 5S 10C JD"), "starter": "6D", "discards": ["2C", "3C"], "hand_sizes": [4, 4]}
+    move = ExpertBot().choose(view)
+    assert isinstance(move, Play) and move.card.rank != 5
 
 
 def test_expert_does_not_give_a_fifteen_when_it_can_avoid_it() -> None:

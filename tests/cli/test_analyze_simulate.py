@@ -110,3 +110,32 @@ def test_simulate_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) ->
     assert "variant" in capsys.readouterr().err
     assert main(["simulate", "--option", "oops", "--games", "1"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_analyze_play_values_each_card_by_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(
+        capsys, "analyze", "5H", "5S", "10C", "JD", "--play", "--seen", "6D", "2C", "3C", "--json"
+    )
+    plays = data["plays"]
+    assert isinstance(plays, list) and [p["card"] for p in plays][:2] == ["JD", "10C"]
+    values = {p["card"]: p["value"] for p in plays}
+    assert values["5H"] == values["5S"] < values["10C"]  # the five led gives a ten-card its fifteen
+    assert data["other"] == 4 and data["go"] is False
+    # On 26 (10 10 6), the dealer's 2 3 4 against one unknown card: the 4 scores most over the rest.
+    data = run_json(
+        capsys, "analyze", "2H", "3S", "4D", "--play", "--pile", "10C", "10D", "6S", "--other", "1", "--json"
+    )
+    assert data["plays"][0]["card"] == "4D"  # type: ignore[index]
+    assert main(["analyze", "5H", "5S", "10C", "JD", "--play"]) == 0
+    assert "the other holds 4" in capsys.readouterr().out
+
+
+def test_analyze_play_refuses_what_could_not_be(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", *DEAL, "--dealer", "--pile", "5C"]) == 2
+    assert "--pile is for the play" in capsys.readouterr().err
+    assert main(["analyze", "5H", "5S", "--play", "--pile", "5H"]) == 2
+    assert "5H" in capsys.readouterr().err
+    assert main(["analyze", "5H", "5S", "--play", "--players", "3"]) == 2
+    assert "two-player" in capsys.readouterr().err
+    assert main(["analyze", "5H", "KS", "--play", "--pile", "KC", "KD", "QS"]) == 0  # 30: nothing fits
+    assert "No card fits: say go." in capsys.readouterr().out

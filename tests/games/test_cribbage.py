@@ -705,3 +705,21 @@ def test_runs_and_pairs_do_not_span_a_reset(lead: str) -> None:
     game.apply(1, f"play {lead}")
     assert game.scores == (2, 0)
     assert game.view(None)["count"] == int(lead[0])
+
+
+def test_a_go_stays_in_every_view_until_the_hand_ends() -> None:
+    """A go shows the seat held nothing that fitted, and holds less later: every seat's view keeps
+    each go of the hand (seat, count), past the count's reset; a new hand starts with none."""
+    game = cribbage(deck=TWO, skip_pass=False)
+    play(game, TWO_DISCARDS + TWO_PLAY[:6])
+    count = game.view(1)["count"]
+    game.apply(1, "go")
+    assert all(game.view(v)["gos"] == [[1, count]] for v in (0, 1, None))
+    play(game, TWO_PLAY[6:7])  # seat 0 lays on alone, then has no card: its own go, and the reset
+    assert game.view(0)["count"] == 0 and game.view(0)["passed"] == []
+    assert game.view(0)["gos"][0] == [1, count] and len(game.view(0)["gos"]) == 2
+    hand = game.view(0)["hand_number"]
+    while game.view(0)["hand_number"] == hand:
+        seat = min(game.to_move)
+        game.apply(seat, game.legal_moves(seat)[0])
+    assert game.view(0)["gos"] == []

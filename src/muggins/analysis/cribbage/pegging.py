@@ -1,5 +1,7 @@
 """The risk of each play in the pegging: for every card a player may lay, the points it pegs now,
-the points the next player can expect to peg in reply, and the net.
+the points the next player can expect to peg in reply, and the net (``play_risks``); and, in a
+two-player play, each card's value over the whole rest of the play by the search
+(``searched_plays``).
 
 The reply is averaged over every holding the next player could have: each set of as many cards as
 they hold, drawn from the cards this player has not seen (not in their hand, not played, not the
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 from muggins.cards import STANDARD_CARDS, Card, CardError, require_distinct
 from muggins.scoring.cribbage.pegging import PeggingError, check_pile, pile_count, score_play
+from muggins.strategy.cribbage.search import searched_ranks
 
 LIMIT = 31
 """The count may not pass 31."""
@@ -112,3 +115,49 @@ def _check(hand: Sequence[Card], pile: Sequence[Card]) -> None:
             check_pile(pile)
     except (CardError, PeggingError) as exc:
         raise PeggingAnalysisError(str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayValue:
+    """One card's value in the rest of a two-player play: the points pegged from now to the end of
+    the play, this player's less the other's, averaged over the other's possible holdings."""
+
+    card: Card
+    value: float
+
+
+def searched_plays(
+    hand: Sequence[Card], pile: Sequence[Card], seen: Iterable[Card] = (), *, other: int, go: bool = False
+) -> list[PlayValue]:
+    """Every card of ``hand`` that may be laid on ``pile``, valued by the search of the rest of a
+    two-player play (``strategy.cribbage.play``), best first; empty when none may be laid.
+
+    ``seen``: the other cards this player has seen (their discards, the starter, cards played earlier
+    this hand). ``other``: how many cards the other player still holds. ``go``: they have said go on
+    this count (so hold nothing that fits). Every holding of the other's is searched with every card
+    known to both, and the values averaged by how many card holdings make each.
+    """
+    _check(hand, pile)
+    known = {*hand, *pile, *seen}
+    if any(card.is_joker for card in known):
+        raise PeggingAnalysisError("jokers are not used in cribbage")
+    if len(hand) > 4 or other > 4 or other < 0:
+        raise PeggingAnalysisError(
+            f"a two-player play holds at most 4 cards a hand, not {len(hand)} and {other}"
+        )
+    unseen = [4] * 13
+    for card in known:
+        unseen[card.rank - 1] -= 1
+    count = pile_count(pile)
+    if not any(count + card.value <= LIMIT for card in hand):
+        return []
+    ranks = tuple(sorted(card.rank for card in hand))
+    try:
+        values = searched_ranks(
+            ranks, tuple(card.rank for card in pile), unseen, other, go=go, lowest=32 - count if go else 1
+        )
+    except ValueError:
+        raise PeggingAnalysisError(f"no holding of {other} unseen cards fits what was seen") from None
+    plays = [PlayValue(card, values[card.rank]) for card in hand if count + card.value <= LIMIT]
+    plays.sort(key=lambda p: (-p.value, p.card.sort_key))
+    return plays

@@ -1,8 +1,9 @@
 """Cribbage decisions reviewed: discards by the discard analyzer's expected net (exact hand over
 every starter; the crib exactly, weighted like the expert's throws, with two players, or from the
 crib tables with more, where the exact average over the other seats' throws takes a fifth of a
-second a deal); plays by the expert pegger's expected points (what the card pegs, minus the reply,
-plus what comes back); counts under manual counting by the points left unclaimed."""
+second a deal); plays by the values the expert lays by (the reply model's expected points: what the
+card pegs, minus the reply, plus what comes back; late in a two-player play, the search of the rest
+of the play); counts under manual counting by the points left unclaimed."""
 
 from __future__ import annotations
 
@@ -27,10 +28,9 @@ KINDS: tuple[Kind, ...] = ("discard", "play", "count")
 
 
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
-    """Judges cribbage decisions, with an expert pegger per seat (it remembers what gos revealed)."""
+    """Judges cribbage decisions (``seats``: the judge values any seat's, as asked)."""
     crib: CribMode = "expert" if record["players"] == 2 else "tables"
-    tables = shipped_tables()
-    peggers = {seat: ExpertPegger(tables) for seat in seats}
+    pegger = ExpertPegger(shipped_tables())  # it keeps nothing between views
 
     def judged(game: Game, player: int, move: Move, number: int) -> Decision | None:
         view = game.view(player)
@@ -38,8 +38,8 @@ def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
         values: dict[str, float] | None = None
         kind: Kind = "count"
         if seat.phase == "play":
-            worths = peggers[player].worths(seat)  # every turn in the play, to learn from the gos
             if isinstance(move, Play):
+                worths = pegger.values(seat)
                 values, kind = {str(Play(card)): worth for card, worth in worths.items()}, "play"
         elif isinstance(move, Discard | KeepCrib):
             values, kind = _discard_values(seat, crib), "discard"

@@ -14,85 +14,18 @@ everything is computed on ranks and cached.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
 
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
+from muggins.strategy.cribbage.play import VALUE, Ranks, lay_points, play_points, run_out
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.search import searched_values, unseen_ranks
 
-_SETS = (0, 0, 2, 6, 12)
 KEEP_LOW = 0.1
 """Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
-
-Ranks = tuple[int, ...]
-
-
-VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""A rank's counting value (ace 1 ... court cards 10), indexed by rank 1-13."""
-
-
-def play_points(pile: Ranks, rank: int) -> int:
-    """Points for laying a card of ``rank`` on ``pile`` (ranks laid since the count was reset):
-    fifteen or thirty-one, pairs, runs; equal to ``score_play(...).total`` for those ranks."""
-    return lay_points(pile)[rank]
-
-
-@functools.cache
-def lay_points(pile: Ranks) -> tuple[int, ...]:
-    """For each rank 1-13 (index 0 unused), the points for laying it on ``pile``; -1 if it would
-    pass 31."""
-    count = sum(map(VALUE.__getitem__, pile))
-    last = pile[-1] if pile else 0
-    same = 0
-    while same < len(pile) and pile[-1 - same] == last:
-        same += 1
-    # Suffixes of distinct ranks (length >= 2) with their lowest and highest rank; a rank m makes a
-    # run of length L + 1 with the last L cards if it is not among them and fills the gap exactly.
-    position = [0] * 14  # how far from the end each rank was last laid (0: not laid)
-    for back, rank in enumerate(reversed(pile), start=1):
-        if not position[rank]:
-            position[rank] = back
-    stretches = []
-    low, high, seen = 14, 0, set()
-    for length, rank in enumerate(reversed(pile), start=1):
-        if rank in seen:
-            break
-        seen.add(rank)
-        low, high = min(low, rank), max(high, rank)
-        if length >= 2:
-            stretches.append((length, low, high))
-    stretches.reverse()
-    points = [-1] * 14
-    for rank in range(1, 14):
-        total = count + VALUE[rank]
-        if total > 31:
-            continue
-        got = 2 if total in (15, 31) else 0
-        if rank == last:
-            got += _SETS[min(same + 1, 4)]
-        where = position[rank] or 99
-        for length, lo, hi in stretches:
-            if where > length and max(hi, rank) - min(lo, rank) == length:
-                got += length + 1
-                break
-        points[rank] = got
-    return tuple(points)
-
-
-@functools.cache
-def run_out(pile: Ranks, ranks: Ranks) -> int:
-    """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
-    the go (or last card) point for the last card unless it makes 31."""
-    count = sum(map(VALUE.__getitem__, pile))
-    best = -1
-    for i, rank in enumerate(ranks):
-        if count + VALUE[rank] <= 31 and rank not in ranks[:i]:
-            rest = ranks[:i] + ranks[i + 1 :]
-            best = max(best, play_points(pile, rank) + run_out((*pile, rank), rest))
-    if best >= 0:
-        return best
-    return 0 if count == 31 or not pile else 1
 
 
 def greedy_play(seat: Seat) -> Move:
@@ -145,44 +78,59 @@ def kept_weights(tables: CribTables, config: str, offset: int, dealt: int, throw
     return [max(0.05, (dealt / 13 - thrown * s) / (kept / 13)) for s in share]
 
 
-def unseen_ranks(seat: Seat) -> list[int]:
-    """How many cards of each rank (index 0-12) the seat has not seen."""
-    left = [4] * 13
-    for card in (*seat.hand, *seat.discards, *seat.own_crib):
-        left[card.rank - 1] -= 1
-    for cards in seat.played:
-        for card in cards:
-            left[card.rank - 1] -= 1
-    if seat.starter is not None:
-        left[seat.starter.rank - 1] -= 1
-    return left
+LATE = 2
+"""In a two-player six-card play, once the other holds this many cards or fewer the expert lays the
+card the search of the rest of the play values most, over every holding they could have (a
+millisecond at most): in duplicate play that pegged 0.021 +- 0.010 points a deal more than the reply
+model alone (docs/bots.md)."""
 
 
 class ExpertPegger:
-    """The expert's play, remembering within a hand what each player's "go"s revealed."""
+    """The expert's play: the reply model, reading what each player's "go"s this hand revealed;
+    in a two-player six-card play the search of the rest of the play once the other holds ``late``
+    cards or fewer, or throughout over ``samples`` of their holdings (0, the expert's own: measured
+    in ``bench/strength.py``, searching from the lead pegs no better; docs/bots.md)."""
 
-    def __init__(self, tables: CribTables) -> None:
+    def __init__(self, tables: CribTables, samples: int = 0, seed: int = 0, late: int = LATE) -> None:
         self.tables = tables
-        self.hand_number = -1
-        self.min_value: dict[int, int] = {}
+        self.samples = samples
+        self.late = late
+        self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
         playable = _playable(seat.hand, seat.count)
-        self._learn(seat)
         if not playable:
             return Go()
         if len({card.rank for card in playable}) == 1:
             return Play(playable[-1])
         worth = self.worths(seat)
+        searched = self._searched(seat)
+        if searched is not None:
+            return Play(max(playable, key=lambda c: (round(searched[c.rank], 6), worth[c], c.sort_key)))
         if seat.next_to_lay() is None:
             return Play(max(playable, key=lambda c: (worth[c], c.value)))
         keep_low = KEEP_LOW if seat.pile else 0.0
         return Play(max(playable, key=lambda c: (worth[c] + keep_low * c.value, c.sort_key)))
 
+    def values(self, seat: Seat) -> dict[Card, float]:
+        """Each card the seat may lay now, with the value the expert lays by: the search's (points
+        to the end of the play, mine less the other's) where it searches, else the reply model's."""
+        worth = self.worths(seat)
+        searched = self._searched(seat)
+        return worth if searched is None else {card: searched[card.rank] for card in worth}
+
+    def _searched(self, seat: Seat) -> dict[int, float] | None:
+        """The search's value of each rank, where this decision is the search's (a two-player
+        six-card play, and sampling asked for, or the other down to ``late`` cards); else None."""
+        if seat.players != 2 or len(seat.active) != 2 or seat.variant != "six-card":
+            return None
+        if not self.samples and seat.hand_sizes[1 - seat.me] > self.late:
+            return None
+        return searched_values(seat, self.samples or None, self.rng)
+
     def worths(self, seat: Seat) -> dict[Card, float]:
         """Each card the seat may lay now, with its expected points (mine minus the next player's,
-        or what I can run out alone when nobody else can lay); learns what the "go"s revealed."""
-        self._learn(seat)
+        or what I can run out alone when nobody else can lay)."""
         playable = _playable(seat.hand, seat.count)
         pile = tuple(card.rank for _, card in seat.pile)
         mine = tuple(sorted(card.rank for card in seat.hand))
@@ -193,17 +141,10 @@ class ExpertPegger:
         chances = holding_chances(
             unseen_ranks(seat),
             seat.hand_sizes[responder],
-            self.min_value.get(responder, 1),
+            seat.lowest_value(responder),
             self._kept(seat, responder),
         )
         return {card: _card_worth(pile, mine, card.rank, chances, sign) for card in playable}
-
-    def _learn(self, seat: Seat) -> None:
-        if seat.hand_number != self.hand_number:
-            self.hand_number, self.min_value = seat.hand_number, {}
-        for other in seat.passed:
-            if other != seat.me and seat.hand_sizes[other]:
-                self.min_value[other] = max(self.min_value.get(other, 1), 32 - seat.count)
 
     def _kept(self, seat: Seat, responder: int) -> Sequence[float]:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
@@ -231,8 +172,10 @@ def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], s
     """Expected points (mine minus the responder's) of laying ``rank`` now.
 
     The responder lays their best-scoring card if they hold one (the replies are tried best first,
-    each held with its chance); with no scoring card they lay one of the others, each in proportion
-    to its chance; with no card at all they say go and I lay out what I can.
+    each held with its chance; between replies scoring alike, an opponent is taken to lay the one
+    that leaves me least to peg back, a partner the one that leaves me most); with no scoring card
+    they lay one of the others, each in proportion to its chance; with no card at all they say go
+    and I lay out what I can.
     """
     now = play_points(pile, rank)
     after = (*pile, rank)
@@ -244,11 +187,13 @@ def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], s
     worth = float(now)
     left = 1.0
     quiet, quiet_weight, quiet_back = 1.0, 0.0, 0.0
+    replies = []
     for theirs, reply, back_row in _replies(after):
         q = chances[reply - 1]
-        if not q:
-            continue
-        back = max([back_row[m] for m in distinct]) if distinct else 0
+        if q:
+            replies.append((theirs, q, max([back_row[m] for m in distinct]) if distinct else 0))
+    replies.sort(key=lambda r: (-r[0], -sign * r[2]))
+    for theirs, q, back in replies:
         if theirs:
             worth += left * q * (sign * theirs + back)
             left *= 1.0 - q

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from muggins.bots.base import View
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
-from muggins.bots.cribbage.pegging import ExpertPegger, greedy_play
+from muggins.bots.cribbage.pegging import LATE, ExpertPegger, greedy_play
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
@@ -49,12 +49,16 @@ class GreedyBot:
 
 
 class ExpertBot:
-    """Exact expected-value discards with the crib tables and board position; searched pegging."""
+    """Exact expected-value discards with the crib tables and board position; pegging by a reply
+    model, and late in a two-player play by the search of its rest (``samples``, ``late``: see
+    ``ExpertPegger``)."""
 
-    def __init__(self, seed: int = 0, tables: CribTables | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, tables: CribTables | None = None, samples: int = 0, late: int = LATE
+    ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
-        self.pegger = ExpertPegger(self.tables)
+        self.pegger = ExpertPegger(self.tables, samples, seed, late)
 
     def choose(self, view: View) -> Move:
         seat = read(view)

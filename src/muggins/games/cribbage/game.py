@@ -217,6 +217,9 @@ class Cribbage(Game[CribbageOptions]):
         ``orders``, not changed)."""
         self.hand: list[list[Card]] = []
         self.played: list[list[Card]] = [[] for _ in range(players)]
+        self.gos: list[tuple[int, int]] = []
+        """Each go said this hand, as (seat, count), in order: what it showed of the seat's cards
+        outlasts the count's reset."""
         self.kept: list[tuple[Card, ...]] = [()] * players
         self.to_crib: list[tuple[Card, ...]] = [()] * players
         self.own_crib: list[tuple[Card, ...]] = [()] * players
@@ -416,6 +419,7 @@ class Cribbage(Game[CribbageOptions]):
             "pile": [[seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)],
             "count": self.count,
             "passed": sorted(SEAT_SETS[self.passed]),
+            "gos": [[seat, count] for seat, count in self.gos],
             "turn": self.turn if self.phase == PLAY and self.waiting.mask else None,
             "shows": [self._show_view(i) for i in range(len(self.shows))],
             "showing": showing,
@@ -455,6 +459,7 @@ class Cribbage(Game[CribbageOptions]):
         """Empty the last hand's state, in place: no list is made per hand but the hands, which
         the deal replaces (with ``dealt``), each seat dealt in getting a list of its own."""
         self.hand = [[]] * self.players
+        self.gos.clear()
         for seat in range(self.players):
             self.played[seat].clear()
             self.kept[seat] = ()
@@ -651,6 +656,7 @@ class Cribbage(Game[CribbageOptions]):
 
     def _go(self, player: int, auto: bool, events: list[Event]) -> None:
         events.append(_SAID_GO[4 * auto + player])
+        self.gos.append((player, self.count))
         self.passed |= 1 << player
         if self.passed == self.seating.everyone:  # everyone still playing has said go
             assert self.last_layer is not None

@@ -42,6 +42,8 @@ class Seat:
     pile: tuple[tuple[int, Card], ...]
     count: int
     passed: frozenset[int]
+    gos: tuple[tuple[int, int], ...]
+    """Each go said this hand, as (seat, count): that seat then held nothing worth 31 - count or less."""
     starter: Card | None
     hand_number: int
     clockwise: bool
@@ -87,6 +89,10 @@ class Seat:
             nxt = (nxt + step) % self.players
         return nxt
 
+    def lowest_value(self, seat: int) -> int:
+        """The least a card ``seat`` holds can be worth, from its gos this hand (1 without one)."""
+        return max((32 - count for who, count in self.gos if who == seat), default=1)
+
     def next_to_lay(self) -> int | None:
         """The next seat after this one that may still lay a card on this count, or None."""
         other = self.next_seat(self.me)
@@ -121,6 +127,7 @@ def read(view: Mapping[str, Any]) -> Seat:
         pile=tuple((seat, CARD_OF[card]) for seat, card in view["pile"]),
         count=view["count"],
         passed=frozenset(view["passed"]),
+        gos=tuple((seat, count) for seat, count in view.get("gos", ())),
         starter=CARD_OF[starter] if starter else None,
         hand_number=view["hand_number"],
         clockwise=view["options"].get("direction", "clockwise") == "clockwise",

@@ -7,22 +7,29 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from muggins.cards import Card, format_cards
+from muggins.cards import Card, CardError, format_cards, parse_cards
 from muggins.cli.common import CommandError, check_table, console, print_json, whole_number
 from muggins.games.cribbage.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
     from muggins.analysis.cribbage.discard import Split
 
-SUMMARY = "every discard of a cribbage deal"
-EXAMPLES = ("muggins analyze 5H 5D JC QS 2D 9C --dealer",)
+SUMMARY = "every discard of a cribbage deal (or every card to lay in its play)"
+EXAMPLES = (
+    "muggins analyze 5H 5D JC QS 2D 9C --dealer",
+    "muggins analyze 5H 5S 10C JD --play --seen 6D 2C 3C",
+)
 DESCRIPTION = (
     "Each discard of a cribbage deal shows the kept hand's exact expected show over every starter, its "
     "min, max and distribution, the expected crib and the net (crib added for the dealer, subtracted for "
-    "the pone)."
+    "the pone). With --play the cards are your hand in a two-player play: each card you may lay on "
+    "--pile is valued by searching the rest of the play to its end, over every holding of the other "
+    "player's --other cards among those you have not --seen (your discards, the starter, cards "
+    "played earlier this hand)."
 )
-FLAGS = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
-"""The flags only cribbage reads (about the crib and the deal's form)."""
+FLAGS: tuple[str, ...] = ("dealer", "pone", "seat", "variant", "partnerships", "exact_crib", "top")
+FLAGS += ("play", "pile", "seen", "other", "go")
+"""The flags only cribbage reads (about the crib and the deal's form, and the play)."""
 
 
 def add_flags(p: argparse._ArgumentGroup) -> None:
@@ -43,9 +50,26 @@ def add_flags(p: argparse._ArgumentGroup) -> None:
         "expert's throws) instead of the crib tables",
     )
     p.add_argument("--top", type=whole_number, default=None, help="show only the best N splits")
+    p.add_argument("--play", action="store_true", help="value each card to lay in a two-player play")
+    p.add_argument(
+        "--pile", nargs="+", default=[], metavar="CARD", help="with --play: laid since the count reset"
+    )
+    p.add_argument(
+        "--seen", nargs="+", default=[], metavar="CARD", help="with --play: other cards you have seen"
+    )
+    p.add_argument(
+        "--other", type=whole_number, default=None, metavar="N",
+        help="with --play: cards the other player holds (default: as many as you)",
+    )  # fmt: skip
+    p.add_argument("--go", action="store_true", help="with --play: the other player has said go")
 
 
 def analyze(cards: Sequence[Card], args: argparse.Namespace) -> int:
+    if args.play:
+        return analyze_play(cards, args)
+    for flag in ("pile", "seen", "other", "go"):
+        if getattr(args, flag) not in (None, [], False):
+            raise CommandError(f"--{flag} is for the play: add --play")
     if not (args.dealer or args.pone or args.seat is not None):
         raise CommandError("say whose crib it is: --dealer (yours), --pone (your opponent's) or --seat N")
     args.variant = args.variant or "six-card"
@@ -122,3 +146,42 @@ def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split],
         out.print(f"(an opponent's crib counts {weight:+.2f} a point: one of several opponents scores it)")
     if len(splits) < total:
         out.print(f"(best {len(splits)} of {total} splits)")
+
+
+def analyze_play(cards: Sequence[Card], args: argparse.Namespace) -> int:
+    """``--play``: every card of the hand valued by the search of the rest of the play."""
+    if args.players != 2 or (args.variant or "six-card") != "six-card":
+        raise CommandError("--play searches two-player six-card plays: leave --players and --variant out")
+    from muggins.analysis.cribbage.pegging import PeggingAnalysisError, searched_plays
+
+    try:
+        pile, seen = parse_cards(args.pile), parse_cards(args.seen)
+        other = len(cards) if args.other is None else args.other
+        plays = searched_plays(cards, pile, seen, other=other, go=args.go)
+    except (CardError, PeggingAnalysisError) as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print_json(
+            {
+                "hand": [str(c) for c in cards],
+                "pile": [str(c) for c in pile],
+                "seen": [str(c) for c in seen],
+                "other": other,
+                "go": args.go,
+                "plays": [{"card": str(p.card), "value": round(p.value, 4)} for p in plays],
+            }
+        )
+        return 0
+    out = console()
+    on = f"on {format_cards(pile, pretty=True)}" if pile else "to lead"
+    out.print(
+        f"[bold]{format_cards(cards, pretty=True)}[/bold] {on}; the other holds {other}"
+        f"{' and has said go' if args.go else ''}"
+    )
+    if not plays:
+        out.print("No card fits: say go.")
+        return 0
+    for play in plays:
+        out.print(f"  {format_cards([play.card], pretty=True)}  {play.value:+.2f}")
+    out.print("(points from now to the end of the play, yours less theirs, over every holding of theirs)")
+    return 0

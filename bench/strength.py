@@ -1,0 +1,133 @@
+"""Strength in duplicate play (the same deals, seats swapped), two players, six-card.
+
+``python -m bench strength``: the expert pegging by the search of the rest of the play from the lead
+(``ExpertBot(samples=96)``: 96 of the other's holdings, each searched with every card known) against
+the expert as it is. ``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPONENT]``: any two of
+the bots registered here, for this process and its workers only, and the registry's: ``expert-search``,
+``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds that many cards or
+fewer; the expert's own is 2) and ``reference``, the near-expert reference policy of issue 20
+(``ReferenceBot``).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.figures import Figure, figure
+from muggins.analysis.cribbage.pegging import play_risks
+from muggins.analysis.simulate import RunningRate, Spec, run, summarise
+from muggins.bots.base import View
+from muggins.bots.cribbage import BOTS
+from muggins.bots.cribbage.discard import best_throw, crib_weight, throw_size
+from muggins.bots.cribbage.players import ExpertBot, counting_move
+from muggins.games.moves import Discard, Go, Move, Play
+from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.reading import read
+
+
+class ReferenceBot:
+    """The near-expert reference of issue 20, the bar the expert must clear: discards by the exact
+    expected hand over every starter plus or minus the crib tables' expected crib (no board
+    position), and a one-move look-ahead in the play (the points a card pegs less the next player's
+    expected best reply, over the cards unseen, all equally likely:
+    ``analysis.cribbage.pegging.play_risks``); counts in full."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.tables = shipped_tables()
+
+    def choose(self, view: View) -> Move:
+        seat = read(view)
+        if seat.phase == "discard":
+            _, n = throw_size(seat)
+            config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
+            return Discard(
+                best_throw(seat.hand, n, lambda thrown: weight * self.tables.expected(config, offset, thrown))
+            )
+        if seat.phase != "play":
+            return counting_move(view, seat)
+        other = 1 - seat.me
+        pile = [card for _, card in seat.pile]
+        seen = [*seat.discards, *(card for cards in seat.played for card in cards if card not in pile)]
+        if seat.starter is not None:
+            seen.append(seat.starter)
+        replies = 0 if other in seat.passed else seat.hand_sizes[other]
+        risks = play_risks(seat.hand, pile, seen, reply_cards=replies)
+        return Play(risks[0].card) if risks else Go()
+
+
+PAIRS = 400
+SEED = 20
+SEARCH = "expert-search"
+REFERENCE = "reference"
+SAMPLES = 96
+
+
+def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int = 1) -> dict[str, float]:
+    """The first bot's win rate (and 95% interval half-width, over pairs) in ``pairs`` duplicate
+    pairs of two-player six-card games against the second, and its pegging margin: the points it
+    pegged a complete deal less the other's (``pegging_margin``, with ``pegging_ci95`` over pairs)."""
+    BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
+    for late in range(5):
+        BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
+    BOTS.setdefault(REFERENCE, ReferenceBot)
+    spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
+    records = run(spec, workers=workers)
+    mine = summarise(spec, records)["by_bot"][bots[0]]
+    margins = RunningRate(2)
+    for record in records:
+        seat = record["bots"].index(bots[0])
+        pegged = [0, 0]
+        for deal in record["complete"]:
+            mover = deal["dealer"] == seat
+            pegged[0] += deal["by"].get("dealer:pegging" if mover else "pone:pegging", 0)
+            pegged[1] += deal["by"].get("pone:pegging" if mover else "dealer:pegging", 0)
+        margins.add((pegged[0] - pegged[1]) / max(1, len(record["complete"])))
+    margin = margins.result()
+    return {
+        **mine["win_rate"],
+        "points_per_deal": mine["points_per_deal"],
+        "pegging_margin": margin["mean"],
+        "pegging_ci95": margin["ci95"],
+    }
+
+
+def bench_search_against_expert() -> Figure:
+    """The expert pegging by the search against the expert as it is."""
+    found = duplicate((SEARCH, "expert"), PAIRS)
+    return figure(
+        "expert_search_vs_expert_win_rate",
+        round(found["mean"], 4),
+        "share of games",
+        None,
+        **{k: round(v, 4) for k, v in found.items() if k != "mean"},
+        pairs=PAIRS,
+        note="two players, six-card, duplicate pairs; the interval is over pairs",
+    )
+
+
+def bench_expert_against_reference() -> Figure:
+    """The expert against the near-expert reference policy: issue 20's bar, 54% of games."""
+    found = duplicate(("expert", REFERENCE), 1000, workers=2)
+    return figure(
+        "expert_vs_reference_win_rate",
+        round(found["mean"], 4),
+        "share of games",
+        ">=0.54",
+        **{k: round(v, 4) for k, v in found.items() if k != "mean"},
+        pairs=1000,
+        note="two players, six-card, duplicate pairs; the interval is over pairs",
+    )
+
+
+if __name__ == "__main__":
+    pairs = int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS
+    first = sys.argv[3] if len(sys.argv) > 3 else SEARCH
+    seed = int(sys.argv[4]) if len(sys.argv) > 4 else SEED
+    second = sys.argv[5] if len(sys.argv) > 5 else "expert"
+    print(duplicate((first, second), pairs, seed, workers=int(sys.argv[2]) if len(sys.argv) > 2 else 1))

@@ -1,0 +1,234 @@
+"""The play on ranks: what laying each rank on a pile pegs, and the exact value of the rest of a
+two-player play.
+
+Only ranks matter in the play (suits score nothing there), so everything here works on ranks 1-13
+and is cached. ``rest_of_play`` searches the rest of the play to its end with every card known:
+each player lays to make the most for themselves less what the other makes (fifteens, thirty-ones,
+pairs, runs, the go and the last card). ``play_values`` is that search averaged over every holding
+the other player could have, given what the seat has seen: the value of each card it may lay.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+_SETS = (0, 0, 2, 6, 12)
+
+Ranks = tuple[int, ...]
+
+VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""A rank's counting value (ace 1 ... court cards 10), indexed by rank 1-13."""
+
+LIMIT = 31
+
+MEMO_LIMIT = 2_000_000
+"""Positions (and piles) the search keeps; past this a table is cleared (a few hundred MB at most)."""
+
+
+def play_points(pile: Ranks, rank: int) -> int:
+    """Points for laying a card of ``rank`` on ``pile`` (ranks laid since the count was reset):
+    fifteen or thirty-one, pairs, runs; equal to ``score_play(...).total`` for those ranks."""
+    return lay_points(pile)[rank]
+
+
+def pile_count(pile: Ranks) -> int:
+    """The count of the ranks laid since the reset."""
+    count = 0
+    for laid in pile:
+        count += VALUE[laid]
+    return count
+
+
+def lay_points(pile: Ranks) -> tuple[int, ...]:
+    """For each rank 1-13 (index 0 unused), the points for laying it on ``pile``; -1 if it would
+    pass 31."""
+    return lay_points_at(pile, pile_count(pile))
+
+
+_LAYS: dict[tuple[Ranks, int], tuple[int, ...]] = {}
+
+
+def lay_points_at(pile: Ranks, count: int) -> tuple[int, ...]:
+    """``lay_points`` with the count given: ``pile`` need only be the end of the cards laid since
+    the reset that later cards can score with (the run of equal ranks, or of distinct ranks)."""
+    found = _LAYS.get((pile, count))
+    if found is None:
+        if len(_LAYS) >= MEMO_LIMIT:
+            _LAYS.clear()
+        found = _LAYS[pile, count] = _lay_points(pile, count)
+    return found
+
+
+def _lay_points(pile: Ranks, count: int) -> tuple[int, ...]:
+    last = pile[-1] if pile else 0
+    same = 0
+    while same < len(pile) and pile[-1 - same] == last:
+        same += 1
+    # Suffixes of distinct ranks (length >= 2) with their lowest and highest rank; a rank m makes a
+    # run of length L + 1 with the last L cards if it is not among them and fills the gap exactly.
+    position = [0] * 14  # how far from the end each rank was last laid (0: not laid)
+    for back, rank in enumerate(reversed(pile), start=1):
+        if not position[rank]:
+            position[rank] = back
+    stretches = []
+    low, high, seen = 14, 0, set()
+    for length, rank in enumerate(reversed(pile), start=1):
+        if rank in seen:
+            break
+        seen.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length >= 2:
+            stretches.append((length, low, high))
+    stretches.reverse()
+    points = [-1] * 14
+    for rank in range(1, 14):
+        total = count + VALUE[rank]
+        if total > LIMIT:
+            continue
+        got = 2 if total in (15, LIMIT) else 0
+        if rank == last:
+            got += _SETS[min(same + 1, 4)]
+        where = position[rank] or 99
+        for length, lo, hi in stretches:
+            if where > length and max(hi, rank) - min(lo, rank) == length:
+                got += length + 1
+                break
+        points[rank] = got
+    return tuple(points)
+
+
+@functools.cache
+def run_out(pile: Ranks, ranks: Ranks) -> int:
+    """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
+    the go (or last card) point for the last card unless it makes 31."""
+    count = pile_count(pile)
+    best = -1
+    for i, rank in enumerate(ranks):
+        if count + VALUE[rank] <= LIMIT and rank not in ranks[:i]:
+            rest = ranks[:i] + ranks[i + 1 :]
+            best = max(best, play_points(pile, rank) + run_out((*pile, rank), rest))
+    if best >= 0:
+        return best
+    return 0 if count == LIMIT or not pile else 1
+
+
+_MEMO: dict[tuple[Ranks, Ranks, Ranks, int, bool], int] = {}
+
+
+def lay_value(mover: Ranks, other: Ranks, pile: Ranks, go: bool, rank: int) -> int:
+    """What laying ``rank`` (held in ``mover``, and legal on ``pile``) is worth to the player to lay:
+    its points now plus the rest of the play, theirs less the other's. ``go``: the other player has
+    said go on this count, so the mover lays on alone."""
+    count = pile_count(pile)
+    return _lay(mover, other, pile, count, go, rank, lay_points_at(pile, count)[rank])
+
+
+def _lay(  # noqa: PLR0917 (the search's inner step: positional, as mypyc calls it fastest)
+    mover: Ranks, other: Ranks, pile: Ranks, count: int, go: bool, rank: int, points: int
+) -> int:
+    at = mover.index(rank)
+    rest = mover[:at] + mover[at + 1 :]
+    total = count + VALUE[rank]
+    if not rest and not other:
+        return points + (0 if total == LIMIT else 1)  # the last card (a 31 has scored its own two)
+    if total == LIMIT:
+        return points - _rest(other, rest, (), 0, False)  # the other leads the next count
+    if go:
+        return points + _rest(rest, other, _suffix(pile, rank), total, True)
+    return points - _rest(other, rest, _suffix(pile, rank), total, False)
+
+
+def _suffix(pile: Ranks, rank: int) -> Ranks:
+    """The part of ``pile`` + ``rank`` that later cards can score with (the count aside): the run of
+    equal ranks at its end when the last two are equal, else its longest end of distinct ranks."""
+    if pile and pile[-1] == rank:
+        same = 1
+        while same < len(pile) and pile[-1 - same] == rank:
+            same += 1
+        return (rank,) * (same + 1)
+    end = len(pile)
+    start = end
+    while start > 0 and pile[start - 1] != rank and pile[start - 1] not in pile[start:end]:
+        start -= 1
+    return (*pile[start:end], rank)
+
+
+def rest_of_play(mover: Ranks, other: Ranks, pile: Ranks, go: bool) -> int:
+    """The rest of a two-player play with both hands known, played best by both: the points the
+    player to lay (holding the sorted ranks ``mover``) makes from here, less the other's. ``go``:
+    the other has said go on this count."""
+    return _rest(mover, other, pile, pile_count(pile), go)
+
+
+def _rest(mover: Ranks, other: Ranks, pile: Ranks, count: int, go: bool) -> int:
+    key = (mover, other, pile, count, go)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    if not mover and not other:
+        return 0
+    lays = lay_points_at(pile, count)
+    best = -1000
+    previous = 0
+    for rank in mover:
+        points = lays[rank]
+        if points >= 0 and rank != previous:
+            value = _lay(mover, other, pile, count, go, rank, points)
+            best = max(best, value)
+        previous = rank
+    if best == -1000:
+        if go:  # neither can lay: the mover laid the last card and takes the go; the other leads next
+            best = (1 if pile else 0) - _rest(other, mover, (), 0, False)
+        else:
+            best = -_rest(other, mover, pile, count, True)  # the mover says go
+    if len(_MEMO) >= MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = best
+    return best
+
+
+def holdings(unseen: Sequence[int], size: int, lowest: int = 1) -> list[tuple[Ranks, float]]:
+    """Every holding of ``size`` cards the other player could have, as sorted ranks with its weight:
+    the number of ways to hold those ranks among the unseen cards (``unseen[r - 1]`` of rank r), all
+    cards equally likely. Ranks worth less than ``lowest`` are ruled out (a go at count c showed the
+    player held nothing worth 31 - c or less)."""
+    ranks = [r for r in range(1, 14) if VALUE[r] >= lowest and unseen[r - 1] > 0]
+    found: list[tuple[Ranks, float]] = []
+
+    def extend(start: int, held: list[int], weight: float) -> None:
+        if len(held) == size:
+            found.append((tuple(held), weight))
+            return
+        for at in range(start, len(ranks)):
+            rank = ranks[at]
+            have = held.count(rank)
+            if have < unseen[rank - 1]:
+                # one more of this rank: C(n, k + 1) / C(n, k) = (n - k) / (k + 1)
+                held.append(rank)
+                extend(at, held, weight * (unseen[rank - 1] - have) / (have + 1))
+                held.pop()
+
+    extend(0, [], 1.0)
+    return found
+
+
+def play_values(
+    hand: Ranks, pile: Ranks, go: bool, others: Iterable[tuple[Ranks, float]]
+) -> dict[int, float]:
+    """For each rank the seat may lay from ``hand`` on ``pile``, its value (points pegged from now
+    to the end of the play, mine less the other's), averaged over the other player's possible
+    ``holdings`` with their weights; each is searched as if every card were known."""
+    hand = tuple(sorted(hand))
+    count = pile_count(pile)
+    lays = lay_points_at(pile, count)
+    legal = sorted({rank for rank in hand if lays[rank] >= 0})
+    sums = dict.fromkeys(legal, 0.0)
+    total = 0.0
+    for held, weight in others:
+        total += weight
+        for rank in legal:
+            sums[rank] += weight * _lay(hand, held, pile, count, go, rank, lays[rank])
+    if not total:
+        raise ValueError("no holding of the other player is possible")
+    return {rank: value / total for rank, value in sums.items()}

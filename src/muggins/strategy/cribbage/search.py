@@ -1,0 +1,82 @@
+"""A seat's cards in the play valued by the exact search (``play.rest_of_play``), from what the
+seat has seen: every holding the other player could have, or a sample of them.
+
+Two players, six-card deals (five-card's play stops at the first go or 31, which the search does
+not model). What the seat knows: its hand and throw, every card played this hand, the starter,
+how many cards the other holds, whether the other has said go on this count, and the count at each
+of their gos this hand (they held nothing that fitted, and hold less now).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from muggins.strategy.cribbage.play import VALUE, Ranks, holdings, play_values
+from muggins.strategy.cribbage.reading import Seat
+
+
+class SearchError(ValueError):
+    """A position the search does not cover (not a two-player six-card play, nothing to lay)."""
+
+
+def unseen_ranks(seat: Seat) -> list[int]:
+    """How many cards of each rank (index 0-12) the seat has not seen."""
+    left = [4] * 13
+    for card in (*seat.hand, *seat.discards, *seat.own_crib):
+        left[card.rank - 1] -= 1
+    for cards in seat.played:
+        for card in cards:
+            left[card.rank - 1] -= 1
+    if seat.starter is not None:
+        left[seat.starter.rank - 1] -= 1
+    return left
+
+
+def searched_ranks(
+    hand: Ranks,
+    pile: Ranks,
+    unseen: Sequence[int],
+    other: int,
+    *,
+    go: bool,
+    lowest: int,
+    samples: int | None = None,
+    rng: random.Random | None = None,
+) -> dict[int, float]:
+    """Each rank of ``hand`` that fits on ``pile``, with its value: points from now to the end of
+    the play, the seat's less the other's, averaged over the holdings of ``other`` cards among the
+    ``unseen`` (index 0-12), none worth less than ``lowest`` (all of them, or ``samples`` drawn by
+    weight with ``rng``), each searched with every card known. ``go``: the other has said go on
+    this count."""
+    found = holdings(unseen, other, lowest)
+    if samples is not None and len(found) > samples:
+        rng = rng or random.Random(0)
+        drawn = rng.choices(found, weights=[w for _, w in found], k=samples)
+        found = [(held, 1.0) for held, _ in drawn]
+    return play_values(hand, pile, go, found)
+
+
+def searched_values(
+    seat: Seat, samples: int | None = None, rng: random.Random | None = None
+) -> dict[int, float]:
+    """``searched_ranks`` for the seat to lay, from what it has seen."""
+    if len(seat.active) != 2 or seat.variant != "six-card":
+        raise SearchError(
+            f"the search covers two-player six-card plays, not {len(seat.active)} players {seat.variant}"
+        )
+    hand: Ranks = tuple(sorted(card.rank for card in seat.hand))
+    if not any(seat.count + VALUE[rank] <= 31 for rank in hand):
+        raise SearchError("the seat has no card to lay")
+    other = next(s for s in seat.active if s != seat.me)
+    pile: Ranks = tuple(card.rank for _, card in seat.pile)
+    return searched_ranks(
+        hand,
+        pile,
+        unseen_ranks(seat),
+        seat.hand_sizes[other],
+        go=other in seat.passed,
+        lowest=seat.lowest_value(other),
+        samples=samples,
+        rng=rng,
+    )
