@@ -5,7 +5,8 @@
 the expert as it is. ``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPONENT]``: any two of
 the bots registered here, for this process and its workers only, and the registry's: ``expert-search``,
 ``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds that many cards or
-fewer; the expert's own is 2) and ``reference``, the near-expert reference policy of issue 20
+fewer; the expert's own is 2), ``expert-noplay`` (the expert discarding without the kept hand's play
+worth) and ``reference``, the near-expert reference policy of issue 20
 (``ReferenceBot``).
 """
 
@@ -27,6 +28,7 @@ from muggins.bots.cribbage.discard import best_throw, crib_weight, throw_size
 from muggins.bots.cribbage.players import ExpertBot, counting_move
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import read
 
 
@@ -65,35 +67,45 @@ PAIRS = 400
 SEED = 20
 SEARCH = "expert-search"
 REFERENCE = "reference"
+NO_PLAY_WORTH = "expert-noplay"
 SAMPLES = 96
 
 
 def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int = 1) -> dict[str, float]:
     """The first bot's win rate (and 95% interval half-width, over pairs) in ``pairs`` duplicate
-    pairs of two-player six-card games against the second, and its pegging margin: the points it
-    pegged a complete deal less the other's (``pegging_margin``, with ``pegging_ci95`` over pairs)."""
+    pairs of two-player six-card games against the second, and its margins a complete deal over
+    the other: the points it pegged (``pegging_margin``, with ``pegging_ci95`` over pairs) and all
+    the points it scored (``points_margin``, ``points_ci95``)."""
     BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
     BOTS.setdefault(REFERENCE, ReferenceBot)
+    BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
     spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
     records = run(spec, workers=workers)
     mine = summarise(spec, records)["by_bot"][bots[0]]
-    margins = RunningRate(2)
+    margins, whole = RunningRate(2), RunningRate(2)
     for record in records:
         seat = record["bots"].index(bots[0])
-        pegged = [0, 0]
+        pegged, scored = [0, 0], [0, 0]
         for deal in record["complete"]:
-            mover = deal["dealer"] == seat
-            pegged[0] += deal["by"].get("dealer:pegging" if mover else "pone:pegging", 0)
-            pegged[1] += deal["by"].get("pone:pegging" if mover else "dealer:pegging", 0)
-        margins.add((pegged[0] - pegged[1]) / max(1, len(record["complete"])))
-    margin = margins.result()
+            mine_role = "dealer" if deal["dealer"] == seat else "pone"
+            for key, points in deal["by"].items():
+                role, _, category = key.partition(":")
+                side = 0 if role == mine_role else 1
+                scored[side] += points
+                pegged[side] += points if category == "pegging" else 0
+        deals = max(1, len(record["complete"]))
+        margins.add((pegged[0] - pegged[1]) / deals)
+        whole.add((scored[0] - scored[1]) / deals)
+    margin, points = margins.result(), whole.result()
     return {
         **mine["win_rate"],
         "points_per_deal": mine["points_per_deal"],
         "pegging_margin": margin["mean"],
         "pegging_ci95": margin["ci95"],
+        "points_margin": points["mean"],
+        "points_ci95": points["ci95"],
     }
 
 

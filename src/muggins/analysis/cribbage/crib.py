@@ -179,7 +179,7 @@ def _mean_crib(table: Sequence[float], frequency: Sequence[float]) -> float:
 
 
 def default_path() -> Path:
-    return Path(__file__).resolve().parent.parent / "data" / TABLES_FILE
+    return Path(__file__).resolve().parents[2] / "data" / TABLES_FILE
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,5 +1,6 @@
 """The discard analyzer: every way to split a deal, with the kept hand's exact expected show, its
-min / max and distribution over the possible starters, the expected crib, and the net, best first.
+min / max and distribution over the possible starters, the expected crib, with two players what
+the kept hand can expect to peg, and the net, best first.
 
 The crib comes from the shipped tables (what expert opponents throw, on average), or exactly:
 averaged over every set of cards the other seats could add to the crib and every starter, each
@@ -26,6 +27,7 @@ from muggins.games.cribbage.variants import Variant
 from muggins.scoring.fast import RANKS, rank_table
 from muggins.strategy.cribbage.cribtables import CribTables, config_name, shipped_tables, throw_key
 from muggins.strategy.cribbage.keeps import KeepMatrix, keep_matrix
+from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 
 CribMode = Literal["tables", "uniform", "expert"]
 OWN_CRIB = 4
@@ -71,11 +73,14 @@ class Split:
     """+1 when the crib is the analysed seat's side's, negative when an opponent's."""
     own_crib: tuple[Card, ...] = ()
     own: Spread | None = None
+    play: float = 0.0
+    """What the kept hand can expect to peg less the other's (two players keeping four cards:
+    ``strategy.cribbage.playworth``; else 0)."""
 
     @property
     def net(self) -> float:
         own = self.own.mean if self.own else 0.0
-        return self.hand.mean + own + self.crib_weight * self.crib
+        return self.hand.mean + own + self.crib_weight * self.crib + self.play
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -84,6 +89,7 @@ class Split:
             "hand": self.hand.to_dict(),
             "crib": self.crib,
             "crib_weight": self.crib_weight,
+            "play": self.play,
             "net": self.net,
         }
         if self.own is not None:
@@ -102,9 +108,12 @@ def analyze(
     crib: CribMode = "tables",
     tables: CribTables | None = None,
     seat: int | None = None,
+    play: PlayWorth | None = None,
 ) -> list[Split]:
     """Every split of ``cards`` for the dealer (``dealer``) or the first pone, best net first;
-    ``seat`` (places after the dealer, 0-3) names any other seat, e.g. the dealer's partner (2)."""
+    ``seat`` (places after the dealer, 0-3) names any other seat, e.g. the dealer's partner (2).
+    With two players keeping four cards, each kept hand's play worth (``play``, else the shipped
+    one) is part of the net, as the expert weighs it."""
     lay = layout(variant, players)
     cards = tuple(cards)
     if any(card.is_joker for card in cards):
@@ -130,8 +139,16 @@ def analyze(
     else:
         throws = [hands.thrown(row) for row in range(len(hands.rows))]
         cribs = crib_values(cards, throws, config=config, offset=offset, mode=crib, tables=tables)
+        worth = (play or shipped_play_worth()) if config == "2" else PlayWorth.nothing()
         splits = [
-            Split(hands.kept(row), throws[row], Spread.of(hands.points[row]), cribs[row], sign)
+            Split(
+                hands.kept(row),
+                throws[row],
+                Spread.of(hands.points[row]),
+                cribs[row],
+                sign,
+                play=worth.worth(hands.kept(row), offset == 0),
+            )
             for row in range(len(hands.rows))
         ]
     return sorted(splits, key=lambda s: -s.net)

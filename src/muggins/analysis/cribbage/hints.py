@@ -46,9 +46,10 @@ def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
     if chosen is None:
         return None
     whose = _crib_owner(seat, offset)
+    pegs = f"; in the play it can expect {chosen.play:+.1f} against the other's" if chosen.play else ""
     text = (
         f"keeping {' '.join(map(str, chosen.kept))} averages {chosen.hand.mean:.1f} points in hand; "
-        f"the throw is worth {chosen.crib:.1f} to {whose} crib (net {chosen.net:+.1f})"
+        f"the throw is worth {chosen.crib:.1f} to {whose} crib{pegs} (net {chosen.net:+.1f})"
     )
     best = splits[0]
     if best is not chosen and best.net > chosen.net + 0.05:
@@ -57,7 +58,8 @@ def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
             f"but the board position favours this"
         )
     details = [
-        f"keep {' '.join(map(str, s.kept))}: hand {s.hand.mean:.1f}, crib {s.crib:.1f}, net {s.net:+.1f}"
+        f"keep {' '.join(map(str, s.kept))}: hand {s.hand.mean:.1f}, crib {s.crib:.1f}"
+        f"{f', play {s.play:+.1f}' if s.play else ''}, net {s.net:+.1f}"
         for s in splits[:DISCARD_LINES]
     ]
     return Advice(str(move), text, details)

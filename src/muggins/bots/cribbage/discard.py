@@ -1,6 +1,6 @@
 """Choosing discards: the greedy bot's (most points held now) and the expert's (the most expected
-points: the hand over every starter, plus or minus the crib the throw makes, with the board
-position weighed near the end of the game).
+points: the hand over every starter, plus or minus the crib the throw makes, plus with two players
+what the kept hand can expect to peg, with the board position weighed near the end of the game).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from muggins.games.moves import Discard, Move
 from muggins.scoring.fast import rank_table
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
+from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import Seat
 
 OWN_CRIB = 4
@@ -65,8 +66,9 @@ def greedy_discard(seat: Seat) -> Move:
 # --- expert -----------------------------------------------------------------------------
 
 
-def expert_discard(seat: Seat, tables: CribTables) -> Move:
-    """The throw with the most expected points (or, near the end, the best chance to go out)."""
+def expert_discard(seat: Seat, tables: CribTables, play: PlayWorth | None = None) -> Move:
+    """The throw with the most expected points (or, near the end, the best chance to go out); with
+    ``play``, two players' kept hands are also valued by what they can expect to peg."""
     verb, n = throw_size(seat)
     if verb == "crib":
         return KeepCrib(_own_crib_split(seat.hand, seat.discards))
@@ -74,17 +76,24 @@ def expert_discard(seat: Seat, tables: CribTables) -> Move:
         return Discard(_ten_hand_throw(seat, tables, n))
     config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
     need = points_needed(seat)
+    pegs = play if config == "2" else None
+    dealing = seat.dealer == seat.me
 
     def crib_worth(thrown: tuple[Card, ...]) -> float:
         return weight * tables.expected(config, offset, thrown)
 
+    def play_worth(thrown: tuple[Card, ...]) -> float:
+        return 0.0 if pegs is None else pegs.worth(_complement(seat.hand, thrown), dealing)
+
     if need is None:
-        return Discard(best_throw(seat.hand, n, crib_worth))
+        return Discard(best_throw(seat.hand, n, lambda thrown: crib_worth(thrown) + play_worth(thrown)))
     hand = seat.hand
     keep = len(hand) - n
     thrown = [_complement(hand, kept) for kept in itertools.combinations(hand, keep)]
     crib = [crib_worth(t) for t in thrown]
-    values = [mean + c for mean, c in zip(keep_means(hand, keep), crib, strict=True)]
+    values = [
+        mean + c + play_worth(t) for mean, c, t in zip(keep_means(hand, keep), crib, thrown, strict=True)
+    ]
     values = go_out_value(seat, need, keep_matrix(hand, keep).points, crib, values)
     return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
 
@@ -93,7 +102,8 @@ def best_throw(
     hand: Sequence[Card], n: int, crib_worth: Callable[[tuple[Card, ...]], float]
 ) -> tuple[Card, ...]:
     """The ``n`` cards to throw that maximise the kept hand's expected show plus ``crib_worth``
-    of the throw (the crib's expected points, signed by whose crib it is)."""
+    of the throw (the crib's expected points, signed by whose crib it is, and what else the
+    throw is worth)."""
     keep = len(hand) - n
     best_value, best = float("-inf"), tuple(hand[:n])
     for mean, kept in zip(keep_means(hand, keep), itertools.combinations(hand, keep), strict=True):

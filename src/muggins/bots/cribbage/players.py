@@ -14,6 +14,7 @@ from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
 from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
+from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
 
 
@@ -49,21 +50,27 @@ class GreedyBot:
 
 
 class ExpertBot:
-    """Exact expected-value discards with the crib tables and board position; pegging by a reply
-    model, and late in a two-player play by the search of its rest (``samples``, ``late``: see
-    ``ExpertPegger``)."""
+    """Exact expected-value discards with the crib tables, what the kept hand can expect to peg
+    (``play``, two players) and board position; pegging by a reply model, and late in a two-player
+    play by the search of its rest (``samples``, ``late``: see ``ExpertPegger``)."""
 
     def __init__(
-        self, seed: int = 0, tables: CribTables | None = None, samples: int = 0, late: int = LATE
+        self,
+        seed: int = 0,
+        tables: CribTables | None = None,
+        samples: int = 0,
+        late: int = LATE,
+        play: PlayWorth | None = None,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
+        self.play = play if play is not None else shipped_play_worth()
         self.pegger = ExpertPegger(self.tables, samples, seed, late)
 
     def choose(self, view: View) -> Move:
         seat = read(view)
         if seat.phase == "discard":
-            return expert_discard(seat, self.tables)
+            return expert_discard(seat, self.tables, self.play)
         if seat.phase == "play":
             return self.pegger.choose(seat)
         return counting_move(view, seat)

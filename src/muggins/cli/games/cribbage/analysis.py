@@ -125,8 +125,9 @@ def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split],
         f"{whose}; crib from {crib[mode]}"
     )
     own = any(s.own is not None for s in splits)
-    columns = ["keep", "throw", *(["own crib", "own avg"] if own else []), "avg", "min", "max"]
-    table = Table(*columns, "crib", "net", "hand points:starters")
+    play = any(s.play for s in splits)
+    columns = ["keep", "throw", *(["own crib", "own avg"] if own else []), "avg", "min", "max", "crib"]
+    table = Table(*columns, *(["play"] if play else []), "net", "hand points:starters")
     for split in splits:
         extra = [format_cards(split.own_crib, pretty=True), f"{split.own.mean:.2f}"] if split.own else []
         table.add_row(
@@ -137,6 +138,7 @@ def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split],
             str(split.hand.low),
             str(split.hand.high),
             f"{split.crib_weight * split.crib:+.2f}",
+            *([f"{split.play:+.2f}"] if play else []),
             f"{split.net:.2f}",
             _distribution(split.hand.counts),
         )
@@ -144,6 +146,8 @@ def _print(cards: Any, args: argparse.Namespace, mode: str, splits: list[Split],
     weight = splits[0].crib_weight if splits else 1.0
     if abs(weight) != 1.0:
         out.print(f"(an opponent's crib counts {weight:+.2f} a point: one of several opponents scores it)")
+    if play:
+        out.print("(play: what the kept hand can expect to peg less the other's, from expert self-play)")
     if len(splits) < total:
         out.print(f"(best {len(splits)} of {total} splits)")
 
