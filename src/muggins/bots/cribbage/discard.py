@@ -9,7 +9,7 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 
-from muggins.bots.cribbage.position import go_out_value, points_needed
+from muggins.bots.cribbage.position import go_out_value, points_needed, racing, win_chances
 from muggins.cards import Card
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.moves import Discard, Move
@@ -18,6 +18,7 @@ from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
 from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.winchance import WinChance
 
 OWN_CRIB = 4
 """Cards a ten-hand player lays away as their own crib."""
@@ -66,9 +67,12 @@ def greedy_discard(seat: Seat) -> Move:
 # --- expert -----------------------------------------------------------------------------
 
 
-def expert_discard(seat: Seat, tables: CribTables, play: PlayWorth | None = None) -> Move:
-    """The throw with the most expected points (or, near the end, the best chance to go out); with
-    ``play``, two players' kept hands are also valued by what they can expect to peg."""
+def expert_discard(
+    seat: Seat, tables: CribTables, play: PlayWorth | None = None, chances: WinChance | None = None
+) -> Move:
+    """The throw with the most expected points (or, near the end, the best chance to win with
+    ``chances`` for two players, else to go out); with ``play``, two players' kept hands are also
+    valued by what they can expect to peg."""
     verb, n = throw_size(seat)
     if verb == "crib":
         return KeepCrib(_own_crib_split(seat.hand, seat.discards))
@@ -85,7 +89,7 @@ def expert_discard(seat: Seat, tables: CribTables, play: PlayWorth | None = None
     def play_worth(thrown: tuple[Card, ...]) -> float:
         return 0.0 if pegs is None else pegs.worth(_complement(seat.hand, thrown), dealing)
 
-    if need is None:
+    if need is None and not (chances is not None and racing(seat)):
         return Discard(best_throw(seat.hand, n, lambda thrown: crib_worth(thrown) + play_worth(thrown)))
     hand = seat.hand
     keep = len(hand) - n
@@ -94,6 +98,11 @@ def expert_discard(seat: Seat, tables: CribTables, play: PlayWorth | None = None
     values = [
         mean + c + play_worth(t) for mean, c, t in zip(keep_means(hand, keep), crib, thrown, strict=True)
     ]
+    if chances is not None and racing(seat):  # crib worth is the crib itself, signed: two players
+        plays = [play_worth(t) for t in thrown]
+        won = win_chances(seat, chances, keep_matrix(hand, keep).points, [weight * c for c in crib], plays)
+        return Discard(thrown[max(range(len(values)), key=lambda i: (round(won[i], 5), values[i]))])
+    assert need is not None
     values = go_out_value(seat, need, keep_matrix(hand, keep).points, crib, values)
     return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
 

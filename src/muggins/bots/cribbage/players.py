@@ -16,6 +16,7 @@ from muggins.scoring.fast import show_points
 from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
+from muggins.strategy.cribbage.winchance import WinChance, shipped_win_chance
 
 
 def counting_move(view: View, seat: Seat) -> Move:
@@ -51,26 +52,31 @@ class GreedyBot:
 
 class ExpertBot:
     """Exact expected-value discards with the crib tables, what the kept hand can expect to peg
-    (``play``, two players) and board position; pegging by a reply model, and late in a two-player
-    play by the search of its rest (``samples``, ``late``: see ``ExpertPegger``)."""
+    (``play``, two players) and board position (near the end of a two-player game, the chance to
+    win: ``chances``, True for the shipped ones, None for the chance to go out); pegging by a reply
+    model, and late in a two-player play by the search of its rest (``samples``, ``late``: see
+    ``ExpertPegger``)."""
 
     def __init__(
         self,
         seed: int = 0,
+        *,
         tables: CribTables | None = None,
         samples: int = 0,
         late: int = LATE,
         play: PlayWorth | None = None,
+        chances: WinChance | bool | None = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
         self.play = play if play is not None else shipped_play_worth()
+        self.chances = shipped_win_chance() if chances is True else chances or None
         self.pegger = ExpertPegger(self.tables, samples, seed, late)
 
     def choose(self, view: View) -> Move:
         seat = read(view)
         if seat.phase == "discard":
-            return expert_discard(seat, self.tables, self.play)
+            return expert_discard(seat, self.tables, self.play, self.chances)
         if seat.phase == "play":
             return self.pegger.choose(seat)
         return counting_move(view, seat)

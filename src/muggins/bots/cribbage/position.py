@@ -1,8 +1,11 @@
 """Board position near the end of a game: reaching the target this deal matters more than points
-beyond it, so the expert trades expected points for the chance of going out.
+beyond it, so the expert trades expected points for the chance of winning.
 
-The pone counts first, then the dealer; pegging comes before both. The estimate adds the pegging a
-seat typically makes (the expert self-play averages) to the exact hand total for each starter.
+With two players racing to 121, each discard is valued by its chance to win the game
+(``strategy.cribbage.winchance``): the kept hand's exact show over every starter, the crib its throw
+makes and the usual play and other show, then the chances of the deals after. With more players
+(or another target) the estimate is the chance of going out this deal: the pegging a seat
+typically makes (the expert self-play averages) added to the exact hand total for each starter.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.winchance import TARGET, Distribution, WinChance
 
 REACH = 36
 """Points needed at or below which a hand might go out this deal (hand, crib and pegging)."""
@@ -26,6 +30,67 @@ def points_needed(seat: Seat) -> int | None:
     """Points my side needs to win, when that is within this deal's reach; else None."""
     need = seat.target - seat.scores[seat.me]
     return need if need <= REACH else None
+
+
+def racing(seat: Seat) -> bool:
+    """Whether the win chances apply: two players racing to 121, either of them within reach."""
+    if seat.players != 2 or len(seat.active) != 2 or seat.target != TARGET:
+        return False
+    return TARGET - max(seat.scores) <= REACH
+
+
+def win_chances(
+    seat: Seat,
+    chances: WinChance,
+    points: npt.NDArray[np.int16],
+    cribs: Sequence[float],
+    plays: Sequence[float],
+) -> list[float]:
+    """Each choice's chance to win the game, where ``points`` holds each kept hand's total per
+    starter, ``cribs`` each throw's expected crib (the dealer's, whoever's seat I am) and ``plays``
+    each kept hand's play worth (my pegging margin). What a hand pegs beyond the usual margin is
+    counted with its show: later than it comes, a small error next to leaving it out."""
+    other = 1 - seat.me
+    dealing = seat.dealer == seat.me
+    mine, theirs = seat.scores[seat.me], seat.scores[other]
+    mean_crib = sum(k * q for k, q in chances.crib.items())
+    usual = sum((d - p) * q for (d, p), q in chances.pegging.items())  # the dealer's margin
+    found = []
+    for row, crib, play in zip(points, cribs, plays, strict=True):
+        values, counts = np.unique(row, return_counts=True)
+        hand = dict(zip(values.tolist(), (counts / counts.sum()).tolist(), strict=True))
+        if dealing:
+            crib_made = shifted(chances.crib, crib - mean_crib + (play - usual if play else 0.0))
+            found.append(chances.deal_chance(mine, theirs, dealer_show=added(hand, crib_made)))
+        else:
+            dealer_show = shifted(chances.dealer_show, crib - mean_crib)
+            pone_show = shifted(hand, play + usual) if play else hand
+            found.append(
+                1.0 - chances.deal_chance(theirs, mine, pone_show=pone_show, dealer_show=dealer_show)
+            )
+    return found
+
+
+def shifted(distribution: Distribution, by: float) -> dict[int, float]:
+    """``distribution`` moved by ``by`` points (a fraction splits each chance between the two
+    nearest whole points, so the mean moves by exactly ``by``; nothing goes below 0)."""
+    whole = int(np.floor(by))
+    part = by - whole
+    moved: dict[int, float] = {}
+    for points, q in distribution.items():
+        for to, share in ((points + whole, 1.0 - part), (points + whole + 1, part)):
+            if share:
+                moved[max(0, to)] = moved.get(max(0, to), 0.0) + q * share
+    return moved
+
+
+def added(first: Distribution, second: Distribution) -> dict[int, float]:
+    """The distribution of the sum of two independent scores."""
+    total: dict[int, float] = {}
+    for a, p in first.items():
+        for b, q in second.items():
+            total[a + b] = total.get(a + b, 0.0) + p * q
+    return total
 
 
 def go_out_value(

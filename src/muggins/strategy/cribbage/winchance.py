@@ -1,0 +1,181 @@
+"""The chance to win a two-player game from any score, the race to 121 played out deal by deal.
+
+A deal is taken in the order its points come: the play (both sides peg: a joint distribution of
+the dealer's and the pone's pegging, his heels with the dealer's), then the pone's show, then the
+dealer's hand and crib. Whoever reaches the target first wins; should both pass it in one play, the
+pone is taken to have got there first (the pone lays first; it is rare). The distributions are
+expert self-play's, and ``dealer_wins[a][b]`` (the dealer on ``a`` points, the pone on ``b``, as a
+deal starts) follows from them exactly, by working back from the target: the position charts of
+the game's strategy books, computed.
+
+``deal_chance`` does the same for one deal with distributions of its own (the expert's discard near
+the end of a game passes its kept hand's exact show over every starter).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+CHANCE_FILE = "win_chance.json"
+TARGET = 121
+Distribution = Mapping[int, float]
+"""Points -> probability."""
+Joint = Mapping[tuple[int, int], float]
+"""(dealer's points, pone's points) -> probability."""
+
+
+class WinChanceError(ValueError):
+    """Win chance data of the wrong shape."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class WinChance:
+    """The stage distributions of a deal and the dealer's chance to win from every score."""
+
+    pegging: Joint
+    pone_show: Distribution
+    dealer_show: Distribution
+    crib: Distribution
+    """The crib alone (part of ``dealer_show``): a discard with a crib of its own shifts it."""
+    dealer_wins: npt.NDArray[np.float64]
+    """``[a, b]``: the dealer's chance on ``a`` against the pone's ``b`` (both below the target)."""
+    meta: dict[str, Any]
+
+    def chance(self, mine: int, theirs: int, dealing: bool) -> float:
+        """My chance to win as a deal starts, with ``mine`` points against ``theirs``."""
+        if mine >= TARGET or theirs >= TARGET:
+            return 1.0 if mine >= TARGET else 0.0
+        if dealing:
+            return float(self.dealer_wins[mine, theirs])
+        return 1.0 - float(self.dealer_wins[theirs, mine])
+
+    def deal_chance(
+        self,
+        dealer: int,
+        pone: int,
+        *,
+        pone_show: Distribution | None = None,
+        dealer_show: Distribution | None = None,
+    ) -> float:
+        """The dealer's chance to win the game from ``dealer`` against ``pone`` as this deal
+        starts, with this deal's shows as given (else the usual ones)."""
+        return _deal_chance(
+            self.pegging,
+            pone_show or self.pone_show,
+            dealer_show or self.dealer_show,
+            self.dealer_wins,
+            (dealer, pone),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meta": self.meta,
+            "pegging": [[d, p, q] for (d, p), q in sorted(self.pegging.items())],
+            "pone_show": _listed(self.pone_show),
+            "dealer_show": _listed(self.dealer_show),
+            "crib": _listed(self.crib),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WinChance:
+        try:
+            pegging = {(int(d), int(p)): float(q) for d, p, q in data["pegging"]}
+            pone, dealer, crib = (
+                {int(k): float(q) for k, q in data[name]} for name in ("pone_show", "dealer_show", "crib")
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise WinChanceError(f"win chance data is malformed: {e}") from None
+        return cls.build(pegging, pone, dealer, crib, dict(data.get("meta", {})))
+
+    @classmethod
+    def build(
+        cls,
+        pegging: Joint,
+        pone_show: Distribution,
+        dealer_show: Distribution,
+        crib: Distribution,
+        meta: dict[str, Any] | None = None,
+    ) -> WinChance:
+        """The chances from the stage distributions (each normalised; at least one point a play)."""
+        pegging, pone_show, dealer_show, crib = (
+            _normalised(d) for d in (pegging, pone_show, dealer_show, crib)
+        )
+        if any(d + p < 1 for d, p in pegging):
+            raise WinChanceError("every play scores at least the last card's point")
+        return cls(
+            pegging, pone_show, dealer_show, crib, _dealer_wins(pegging, pone_show, dealer_show), meta or {}
+        )
+
+
+def _listed(distribution: Distribution) -> list[list[float]]:
+    return [[k, q] for k, q in sorted(distribution.items())]
+
+
+def _normalised(distribution: Mapping[Any, float]) -> dict[Any, float]:
+    total = sum(distribution.values())
+    if total <= 0 or any(q < 0 for q in distribution.values()):
+        raise WinChanceError("a distribution needs non-negative chances that add up to more than 0")
+    return {k: q / total for k, q in distribution.items() if q > 0}
+
+
+def _dealer_wins(
+    pegging: Joint, pone_show: Distribution, dealer_show: Distribution
+) -> npt.NDArray[np.float64]:
+    """The dealer's chance from every score, worked back from the target a diagonal (a total of
+    both scores) at a time: a deal adds at least a point, so each diagonal needs only higher ones.
+    Beside it, the chance after the play (``pegged``) and after the pone's show (``shown``)."""
+    wins, pegged, shown = (np.zeros((TARGET, TARGET)) for _ in range(3))
+    last = TARGET - 1
+    d, p, q_peg = (
+        np.array(column) for column in zip(*((d, p, q) for (d, p), q in pegging.items()), strict=True)
+    )
+    s, q_deal = np.array(list(dealer_show)), np.array(list(dealer_show.values()))
+    h, q_pone = np.array(list(pone_show)), np.array(list(pone_show.values()))
+    for total in range(2 * last, -1, -1):
+        a = np.arange(max(0, total - last), min(last, total) + 1)[:, None]
+        b = total - a
+        x, y = a + d, b + p  # the play: the pone reaching the target first wins
+        after = np.where(x >= TARGET, 1.0, pegged[np.minimum(x, last), np.minimum(y, last)])
+        wins[a[:, 0], b[:, 0]] = np.where(y >= TARGET, 0.0, after) @ q_peg
+        x = a + s  # the dealer's show; then the pone deals
+        shown[a[:, 0], b[:, 0]] = np.where(x >= TARGET, 1.0, 1.0 - wins[b, np.minimum(x, last)]) @ q_deal
+        y = b + h  # the pone's show comes first
+        pegged[a[:, 0], b[:, 0]] = np.where(y >= TARGET, 0.0, shown[a, np.minimum(y, last)]) @ q_pone
+    return np.clip(wins, 0.0, 1.0)  # sums of chances stray from [0, 1] by rounding only
+
+
+def _deal_chance(
+    pegging: Joint,
+    pone_show: Distribution,
+    dealer_show: Distribution,
+    wins: npt.NDArray[np.float64],
+    scores: tuple[int, int],
+) -> float:
+    """The dealer's chance from ``scores`` (the dealer's, the pone's) over one deal's stages, then
+    ``wins``: every play, pone's show and dealer's show at once (one numpy pass)."""
+    last = TARGET - 1
+    (d, p), q = np.array(list(pegging)).T, np.array(list(pegging.values()))
+    h, h_chance = np.array(list(pone_show)), np.array(list(pone_show.values()))
+    s, s_chance = np.array(list(dealer_show)), np.array(list(dealer_show.values()))
+    x, y = scores[0] + d, scores[1] + p  # after the play; the pone reaching the target first wins
+    ys = (y[:, None] + h)[:, :, None]  # after the pone's show
+    xs = (x[:, None] + s)[:, None, :]  # after the dealer's show; then the pone deals
+    later = np.where(xs >= TARGET, 1.0, 1.0 - wins[np.minimum(ys, last), np.minimum(xs, last)])
+    later = np.where(ys >= TARGET, 0.0, later)
+    after_play = np.einsum("khs,h,s->k", later, h_chance, s_chance)
+    return float(q @ np.where(y >= TARGET, 0.0, np.where(x >= TARGET, 1.0, after_play)))
+
+
+@functools.cache
+def shipped_win_chance() -> WinChance:
+    """The chances shipped with muggins (worked out once per process from the shipped stages)."""
+    text = resources.files("muggins.data").joinpath(CHANCE_FILE).read_text(encoding="utf-8")
+    return WinChance.from_json(json.loads(text))
