@@ -109,8 +109,8 @@ def test_shifting_moves_the_mean_exactly_and_adding_convolves() -> None:
 
 
 def test_the_race_applies_to_two_players_near_121_only() -> None:
-    def seat(players: int, scores: list[int], **options: object) -> bool:
-        game = new_game("cribbage", players=players, seed=1, **options)
+    def seat(players: int, scores: list[int], target: int | None = None) -> bool:
+        game = new_game("cribbage", players=players, seed=1, target=target)
         view = game.view(min(game.to_move))
         view["scores"] = scores
         return racing(read(view))
