@@ -16,7 +16,6 @@ Rebuild the shipped data:
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -28,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.bots.cribbage.discard import best_throw
 from muggins.cards import STANDARD_CARDS, Card, Suit
 from muggins.strategy.cribbage.cribtables import PAIR_KEYS, TABLES_FILE, CribTables, throw_key
@@ -179,7 +179,7 @@ def _mean_crib(table: Sequence[float], frequency: Sequence[float]) -> float:
 
 
 def default_path() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / TABLES_FILE
+    return data_path(TABLES_FILE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -191,8 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default_path())
     args = parser.parse_args(argv)
     tables = build(args.samples, args.rounds, args.seed, args.workers, log=sys.stderr)
-    args.out.write_text(json.dumps(tables.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}", file=sys.stderr)
+    write_data(args.out, tables.to_json())
     return 0
 
 

@@ -8,15 +8,13 @@ squares as a sum over the six pairs of kept ranks, with a small ridge so that ra
 stay near zero. Deals are played in chunks in worker processes; a seed gives the same table for
 any number of workers.
 
-``python -m muggins.analysis.cribbage.playworth --deals 400000 --workers 2`` rebuilds the shipped
+``python -m muggins.analysis.cribbage.playworth --deals 300000 --workers 2`` rebuilds the shipped
 file.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Sequence
 from multiprocessing import get_context
 from pathlib import Path
@@ -24,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.analysis.simulate import START_METHOD, derive
 from muggins.bots.registry import make_bot
 from muggins.games.cribbage.game import Cribbage
@@ -110,19 +109,17 @@ def build(deals: int, seed: int, workers: int = 1) -> PlayWorth:
 
 
 def default_path() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / WORTH_FILE
+    return data_path(WORTH_FILE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Rebuild the shipped play worth of kept hands.")
-    parser.add_argument("--deals", type=int, default=400_000, help="deals of expert self-play")
+    parser.add_argument("--deals", type=int, default=300_000, help="deals of expert self-play")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=default_path())
     args = parser.parse_args(argv)
-    worth = build(args.deals, args.seed, args.workers)
-    args.out.write_text(json.dumps(worth.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}", file=sys.stderr)
+    write_data(args.out, build(args.deals, args.seed, args.workers).to_json())
     return 0
 
 

@@ -12,13 +12,12 @@ check that the race is modelled right.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.analysis.simulate import Spec, stream
 from muggins.strategy.cribbage.winchance import CHANCE_FILE, WinChance
 
@@ -53,7 +52,7 @@ def build(games: int, seed: int, workers: int = 1) -> WinChance:
 
 
 def default_path() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / CHANCE_FILE
+    return data_path(CHANCE_FILE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,8 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default_path())
     args = parser.parse_args(argv)
     chances = build(args.games, args.seed, args.workers)
-    args.out.write_text(json.dumps(chances.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}: {chances.meta}", file=sys.stderr)
+    write_data(args.out, chances.to_json(), str(chances.meta))
     return 0
 
 
