@@ -6,8 +6,8 @@ the expert as it is. ``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPO
 the bots registered here, for this process and its workers only, and the registry's: ``expert-search``,
 ``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds that many cards or
 fewer; the expert's own is 2), ``expert-noplay`` (the expert discarding without the kept hand's play
-worth), ``expert-goout`` (near the end, valuing the chance to go out this deal rather than to win
-the game) and ``reference``, the near-expert reference policy of issue 20
+worth), ``expert-chance`` (near the end, valuing the chance to win the game rather than to go out
+this deal) and ``reference``, the near-expert reference policy of issue 20
 (``ReferenceBot``).
 """
 
@@ -69,7 +69,7 @@ SEED = 20
 SEARCH = "expert-search"
 REFERENCE = "reference"
 NO_PLAY_WORTH = "expert-noplay"
-GO_OUT = "expert-goout"
+WIN_CHANCE = "expert-chance"
 SAMPLES = 96
 
 
@@ -83,7 +83,7 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
     BOTS.setdefault(REFERENCE, ReferenceBot)
     BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
-    BOTS.setdefault(GO_OUT, functools.partial(ExpertBot, chances=None))
+    BOTS.setdefault(WIN_CHANCE, functools.partial(ExpertBot, chances=True))
     spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
     records = run(spec, workers=workers)
     mine = summarise(spec, records)["by_bot"][bots[0]]

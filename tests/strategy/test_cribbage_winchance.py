@@ -11,7 +11,11 @@ import pytest
 
 from muggins import new_game
 from muggins.bots.cribbage import ExpertBot
-from muggins.bots.cribbage.position import added, racing, shifted
+from muggins.bots.cribbage.discard import expert_discard
+from muggins.bots.cribbage.position import added, racing, shifted, win_chances
+from muggins.games.moves import Discard
+from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.keeps import keep_matrix
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.winchance import TARGET, WinChance, WinChanceError, shipped_win_chance
 
@@ -121,18 +125,26 @@ def test_the_race_applies_to_two_players_near_121_only() -> None:
 
 
 def test_near_the_end_the_expert_keeps_the_best_chance_not_the_most_points() -> None:
-    """Over deals near the end, the expert's discard has the highest chance of its keeps, and some
-    differ from the keep with the most expected points."""
-    from muggins.bots.cribbage.discard import expert_discard
-    from muggins.strategy.cribbage.cribtables import shipped_tables
-
-    bot = ExpertBot()
+    """Over deals near the end, the expert asked to weigh the chances keeps the hand with the best
+    chance of its fifteen keeps, and in some deals not the one the go-out estimate keeps."""
+    tables = shipped_tables()
+    bot = ExpertBot(chances=True)
     differ = 0
     for number in range(40):
         game = new_game("cribbage", players=2, seed=number)
         view = game.view(min(game.to_move))
         view["scores"] = [100 + number % 20, 104 + number % 15]
+        seat = read(view)
         chosen = bot.choose(view)
-        by_points = expert_discard(read(view), shipped_tables(), bot.play, None)
-        differ += chosen != by_points
+        assert isinstance(chosen, Discard)
+        keeps = list(itertools.combinations(seat.hand, 4))
+        thrown = [frozenset(c for c in seat.hand if c not in kept) for kept in keeps]
+        dealing = seat.dealer == seat.me
+        cribs = [tables.expected("2", 0 if dealing else 1, tuple(t)) for t in thrown]
+        plays = [bot.play.worth(kept, dealing) for kept in keeps]
+        chances = win_chances(
+            seat, bot.chances or shipped_win_chance(), keep_matrix(seat.hand, 4).points, cribs, plays
+        )
+        assert chances[thrown.index(frozenset(chosen.cards))] == pytest.approx(max(chances), abs=1e-5)
+        differ += chosen != expert_discard(seat, tables, bot.play, None)
     assert differ > 0
