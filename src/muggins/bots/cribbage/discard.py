@@ -89,21 +89,21 @@ def expert_discard(
     def play_worth(thrown: tuple[Card, ...]) -> float:
         return 0.0 if pegs is None else pegs.worth(_complement(seat.hand, thrown), dealing)
 
-    if need is None and not (chances is not None and racing(seat)):
+    race = chances if chances is not None and racing(seat) else None
+    if need is None and race is None:
         return Discard(best_throw(seat.hand, n, lambda thrown: crib_worth(thrown) + play_worth(thrown)))
     hand = seat.hand
     keep = len(hand) - n
     thrown = [_complement(hand, kept) for kept in itertools.combinations(hand, keep)]
     crib = [crib_worth(t) for t in thrown]
-    values = [
-        mean + c + play_worth(t) for mean, c, t in zip(keep_means(hand, keep), crib, thrown, strict=True)
-    ]
-    if chances is not None and racing(seat):  # crib worth is the crib itself, signed: two players
-        plays = [play_worth(t) for t in thrown]
-        won = win_chances(seat, chances, keep_matrix(hand, keep).points, [weight * c for c in crib], plays)
+    plays = [play_worth(t) for t in thrown]
+    values = [mean + c + p for mean, c, p in zip(keep_means(hand, keep), crib, plays, strict=True)]
+    points = keep_matrix(hand, keep).points
+    if race is not None:  # crib worth is the crib itself, signed: two players
+        won = win_chances(seat, race, points, [weight * c for c in crib], plays)
         return Discard(thrown[max(range(len(values)), key=lambda i: (round(won[i], 5), values[i]))])
     assert need is not None
-    values = go_out_value(seat, need, keep_matrix(hand, keep).points, crib, values)
+    values = go_out_value(seat, need, points, crib, values)
     return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
 
 

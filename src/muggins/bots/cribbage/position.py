@@ -1,11 +1,11 @@
 """Board position near the end of a game: reaching the target this deal matters more than points
 beyond it, so the expert trades expected points for the chance of winning.
 
-With two players racing to 121, each discard is valued by its chance to win the game
-(``strategy.cribbage.winchance``): the kept hand's exact show over every starter, the crib its throw
-makes and the usual play and other show, then the chances of the deals after. With more players
-(or another target) the estimate is the chance of going out this deal: the pegging a seat
-typically makes (the expert self-play averages) added to the exact hand total for each starter.
+The expert's estimate is the chance of going out this deal: the pegging a seat typically makes
+(the expert self-play averages) added to the exact hand total for each starter. Asked to (two
+players racing to 121), it values each discard by its chance to win the game instead
+(``strategy.cribbage.winchance``): the kept hand's exact show over every starter, the crib its
+throw makes and the usual play and other show, then the chances of the deals after.
 """
 
 from __future__ import annotations
@@ -53,8 +53,7 @@ def win_chances(
     other = 1 - seat.me
     dealing = seat.dealer == seat.me
     mine, theirs = seat.scores[seat.me], seat.scores[other]
-    mean_crib = sum(k * q for k, q in chances.crib.items())
-    usual = sum((d - p) * q for (d, p), q in chances.pegging.items())  # the dealer's margin
+    mean_crib, usual = chances.mean_crib, chances.dealer_margin
     found = []
     for row, crib, play in zip(points, cribs, plays, strict=True):
         values, counts = np.unique(row, return_counts=True)

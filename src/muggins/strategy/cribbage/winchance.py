@@ -48,6 +48,19 @@ class WinChance:
     dealer_wins: npt.NDArray[np.float64]
     """``[a, b]``: the dealer's chance on ``a`` against the pone's ``b`` (both below the target)."""
     meta: dict[str, Any]
+    plays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]
+    """``pegging`` as columns (the dealer's points, the pone's, the chance), as the sums take it."""
+
+    @property
+    def mean_crib(self) -> float:
+        """The crib's usual points."""
+        return sum(k * q for k, q in self.crib.items())
+
+    @property
+    def dealer_margin(self) -> float:
+        """What the dealer usually pegs more than the pone."""
+        dealer, pone, chance = self.plays
+        return float((dealer - pone) @ chance)
 
     def chance(self, mine: int, theirs: int, dealing: bool) -> float:
         """My chance to win as a deal starts, with ``mine`` points against ``theirs``."""
@@ -68,7 +81,7 @@ class WinChance:
         """The dealer's chance to win the game from ``dealer`` against ``pone`` as this deal
         starts, with this deal's shows as given (else the usual ones)."""
         return _deal_chance(
-            self.pegging,
+            self.plays,
             pone_show or self.pone_show,
             dealer_show or self.dealer_show,
             self.dealer_wins,
@@ -110,9 +123,23 @@ class WinChance:
         )
         if any(d + p < 1 for d, p in pegging):
             raise WinChanceError("every play scores at least the last card's point")
+        plays = _columns(pegging)
         return cls(
-            pegging, pone_show, dealer_show, crib, _dealer_wins(pegging, pone_show, dealer_show), meta or {}
+            pegging,
+            pone_show,
+            dealer_show,
+            crib,
+            _dealer_wins(plays, pone_show, dealer_show),
+            meta or {},
+            plays,
         )
+
+
+def _columns(
+    pegging: Joint,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    dealer, pone = np.array(list(pegging), dtype=np.int64).reshape(-1, 2).T
+    return dealer, pone, np.array(list(pegging.values()), dtype=np.float64)
 
 
 def _listed(distribution: Distribution) -> list[list[float]]:
@@ -127,16 +154,16 @@ def _normalised(distribution: Mapping[Any, float]) -> dict[Any, float]:
 
 
 def _dealer_wins(
-    pegging: Joint, pone_show: Distribution, dealer_show: Distribution
+    plays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]],
+    pone_show: Distribution,
+    dealer_show: Distribution,
 ) -> npt.NDArray[np.float64]:
     """The dealer's chance from every score, worked back from the target a diagonal (a total of
     both scores) at a time: a deal adds at least a point, so each diagonal needs only higher ones.
     Beside it, the chance after the play (``pegged``) and after the pone's show (``shown``)."""
     wins, pegged, shown = (np.zeros((TARGET, TARGET)) for _ in range(3))
     last = TARGET - 1
-    d, p, q_peg = (
-        np.array(column) for column in zip(*((d, p, q) for (d, p), q in pegging.items()), strict=True)
-    )
+    d, p, q_peg = plays
     s, q_deal = np.array(list(dealer_show)), np.array(list(dealer_show.values()))
     h, q_pone = np.array(list(pone_show)), np.array(list(pone_show.values()))
     for total in range(2 * last, -1, -1):
@@ -153,7 +180,7 @@ def _dealer_wins(
 
 
 def _deal_chance(
-    pegging: Joint,
+    plays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]],
     pone_show: Distribution,
     dealer_show: Distribution,
     wins: npt.NDArray[np.float64],
@@ -162,7 +189,7 @@ def _deal_chance(
     """The dealer's chance from ``scores`` (the dealer's, the pone's) over one deal's stages, then
     ``wins``: every play, pone's show and dealer's show at once (one numpy pass)."""
     last = TARGET - 1
-    (d, p), q = np.array(list(pegging)).T, np.array(list(pegging.values()))
+    d, p, q = plays
     h, h_chance = np.array(list(pone_show)), np.array(list(pone_show.values()))
     s, s_chance = np.array(list(dealer_show)), np.array(list(dealer_show.values()))
     x, y = scores[0] + d, scores[1] + p  # after the play; the pone reaching the target first wins
