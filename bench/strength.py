@@ -21,6 +21,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import Figure, figure
+from bench.peers import HOYLEISH, MAGMACRUNCH, PEERS, installed
 from muggins.analysis.cribbage.pegging import play_risks
 from muggins.analysis.simulate import RunningRate, Spec, run, summarise
 from muggins.bots.base import View
@@ -84,6 +85,8 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
     BOTS.setdefault(REFERENCE, ReferenceBot)
     BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
     BOTS.setdefault(WIN_CHANCE, functools.partial(ExpertBot, chances=True))
+    for name, peer in PEERS.items():
+        BOTS.setdefault(name, peer)
     spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
     records = run(spec, workers=workers)
     mine = summarise(spec, records)["by_bot"][bots[0]]
@@ -138,6 +141,39 @@ def bench_expert_against_reference() -> Figure:
         pairs=1000,
         note="two players, six-card, duplicate pairs; the interval is over pairs",
     )
+
+
+LADDER = {HOYLEISH: ">=0.60", MAGMACRUNCH: ">=0.90", REFERENCE: ">=0.54"}
+"""The rungs the expert is measured against, with issue 20's bar for each."""
+
+
+def bench_expert_ladder() -> list[Figure]:
+    """The expert against each peer (CribbageSim's Hoyleish, magmacrunch) in 1,000 duplicate pairs;
+    a peer not installed (``bench/peers.txt``) is reported as such, not measured."""
+    figures = []
+    for peer, target in LADDER.items():
+        if peer == REFERENCE:
+            continue
+        name = f"expert_vs_{peer}_win_rate"
+        if not installed(peer):
+            figures.append({"bench": name, "value": None, "unit": "share of games", "note": NOT_INSTALLED})
+            continue
+        found = duplicate(("expert", peer), 1000, workers=2)
+        figures.append(
+            figure(
+                name,
+                round(found["mean"], 4),
+                "share of games",
+                target,
+                **{k: round(v, 4) for k, v in found.items() if k != "mean"},
+                pairs=1000,
+                note="two players, six-card, duplicate pairs; the interval is over pairs",
+            )
+        )
+    return figures
+
+
+NOT_INSTALLED = "not installed: .venv/bin/pip install --no-deps --ignore-requires-python -r bench/peers.txt"
 
 
 if __name__ == "__main__":
