@@ -18,12 +18,14 @@ from muggins.bots.base import Bot, View
 from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribist.players import best_fit
 from muggins.bots.registry import bot_names, make_bot
-from muggins.cards import STANDARD_CARDS, Card, Suit, parse_cards
+from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribist.rules import playable, trick_points
 from muggins.games.moves import Claim, Move, Play
+from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind
+from muggins.strategy.cribist.greedy import points_so_far
 from muggins.strategy.cribist.search import Position, sample_hands
 
 
@@ -150,6 +152,17 @@ def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> Non
 @given(st.lists(st.sampled_from(STANDARD_CARDS), min_size=4, max_size=4, unique=True), st.sampled_from(Suit))
 def test_fast_trick_points_equal_the_itemised_score(cards: list[Card], trump: Suit) -> None:
     assert trick_points(cards, trump) == score_trick(cards, trump).total
+
+
+@given(st.lists(st.sampled_from(STANDARD_CARDS), min_size=1, max_size=4, unique=True), st.sampled_from(Suit))
+def test_points_so_far_equal_the_itemised_combinations(cards: list[Card], trump: Suit) -> None:
+    """The greedy policy's points on a trick in progress: its fifteens, pairs and runs by the plain
+    itemised scorer, and the jack of trumps; a whole trick's score once all four are in."""
+    expected = sum(item.points for item in (*fifteens(cards), *pairs(cards), *runs(cards)))
+    expected += sum(card.rank == JACK and card.suit == trump for card in cards)
+    if len(cards) == 4:
+        expected = score_trick(cards, trump).total
+    assert points_so_far([card.index for card in cards], int(trump)) == expected
 
 
 @given(st.integers(0, 2**32), st.integers(0, 12))

@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from muggins.analysis.hints import Advice
-from muggins.bots.cribist.players import EXPERT_BUDGET, Seat, points_so_far
+from muggins.bots.cribist.players import EXPERT_BUDGET, Seat
 from muggins.cards import card_at
 from muggins.games.moves import Move, Play
+from muggins.strategy.cribist.greedy import points_so_far
 from muggins.strategy.cribist.search import deals_for, margin_totals
 
 SECONDS = 1.0
@@ -26,7 +27,9 @@ def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
     legal = seat.legal
     at_stake = ""
     if seat.trick and seat.trump is not None:
-        at_stake = f"; the trick holds {points_so_far(seat.trick, seat.trump)} points so far"
+        at_stake = (
+            f"; the trick holds {points_so_far([c.index for c in seat.trick], int(seat.trump))} points so far"
+        )
     if len(legal) == 1:
         return Advice(str(move), f"{move.card} is the only card you may play{at_stake}", [])
     position = seat.position()

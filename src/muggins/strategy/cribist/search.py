@@ -1,5 +1,6 @@
 """Determinised search for Cribist: deal the unseen cards to the other seats as the view allows
-(hand sizes, suits they have shown void in), play the hand out with a quick whist policy, and
+(hand sizes, suits they have shown void in), play the hand out with the greedy policy
+(``greedy.greedy``) for every seat, and
 score each candidate card by the points it leads to — trick combinations and one a trick.
 
 Cards are plain integers here (``suit * 13 + rank - 1``, as ``Card.index``) for speed.
@@ -11,44 +12,12 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from muggins.games.cribist.rules import trick_points_of
+from muggins.strategy.cribist.greedy import SUIT, beats, greedy
 
-SEATS = 4
-_RANK = [i % 13 for i in range(52)]
-_SUIT = [i // 13 for i in range(52)]
-
-
-def beats(card: int, top: int, trump: int) -> bool:
-    """Whether ``card`` takes the trick from ``top``, the card now winning it."""
-    suit = _SUIT[card]
-    return (suit == _SUIT[top] and card > top) or (suit == trump and _SUIT[top] != trump)
-
-
-def legal(hand: Sequence[int], led: int) -> list[int]:
-    """The cards of ``hand`` that may be played when ``led`` is the suit led (-1: leading)."""
-    if led < 0:
-        return list(hand)
-    following = [c for c in hand if _SUIT[c] == led]
-    return following or list(hand)
-
-
-def policy(hand: Sequence[int], trick: Sequence[int], trump: int) -> int:
-    """The rollout player: lead the strongest card; win cheaply where one can (best-scoring when
-    last to play); otherwise throw the lowest card, keeping trumps."""
-    if not trick:
-        return max(hand, key=lambda c: (_SUIT[c] == trump, _RANK[c]))
-    cards = legal(hand, _SUIT[trick[0]])
-    top = trick[0]
-    for card in trick[1:]:
-        if beats(card, top, trump):
-            top = card
-    winners = [c for c in cards if beats(c, top, trump)]
-    if winners:
-        if len(trick) == 3:
-            return max(winners, key=lambda c: (trick_points_of((*trick, c), trump), -_RANK[c]))
-        return max(winners, key=lambda c: (_SUIT[c] != trump, _RANK[c]))
-    return min(cards, key=lambda c: (_SUIT[c] == trump, _RANK[c]))
+SEATS: Final = 4
 
 
 @dataclass(slots=True)
@@ -76,9 +45,9 @@ def sample_hands(pos: Position, rng: random.Random, tries: int = 20) -> list[lis
         room = list(pos.sizes)
         room[pos.me] = 0
         # Cards of suits some seat lacks go first, to the seats that may hold them.
-        cards.sort(key=lambda c: -sum(_SUIT[c] in pos.voids[s] for s in others))
+        cards.sort(key=lambda c: -sum(SUIT[c] in pos.voids[s] for s in others))
         for card in cards:
-            seats = [s for s in others if room[s] and _SUIT[card] not in pos.voids[s]]
+            seats = [s for s in others if room[s] and SUIT[card] not in pos.voids[s]]
             if not seats:
                 break
             seat = rng.choice(seats)
@@ -98,7 +67,7 @@ def sample_hands(pos: Position, rng: random.Random, tries: int = 20) -> list[lis
 
 def play_out(hands: list[list[int]], pos: Position, first: int) -> list[int]:
     """Points each seat scores from here to the end of the hand when ``pos.me`` plays ``first``
-    and everyone then follows ``policy`` (``hands`` are consumed)."""
+    and everyone then plays ``greedy`` (``hands`` are consumed)."""
     points = [0] * SEATS
     trump = pos.trump
     trick = list(pos.trick)
@@ -108,7 +77,7 @@ def play_out(hands: list[list[int]], pos: Position, first: int) -> list[int]:
     while True:
         hands[seat].remove(card)
         if trump < 0:
-            trump = _SUIT[card]
+            trump = SUIT[card]
         trick.append(card)
         if len(trick) == SEATS:
             best = 0
@@ -123,7 +92,7 @@ def play_out(hands: list[list[int]], pos: Position, first: int) -> list[int]:
                 return points
         else:
             seat = (seat + 1) % SEATS
-        card = policy(hands[seat], trick, trump)
+        card = greedy(hands[seat], trick, trump)
 
 
 def search(
