@@ -1,14 +1,21 @@
-"""Strength in duplicate play (the same deals, seats swapped), two players, six-card.
+"""Strength in duplicate play (the same deals, seats swapped): the strength ladder.
 
 ``python -m bench strength``: the expert pegging by the search of the rest of the play from the lead
 (``ExpertBot(samples=96)``: 96 of the other's holdings, each searched with every card known) against
-the expert as it is. ``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPONENT]``: any two of
-the bots registered here, for this process and its workers only, and the registry's: ``expert-search``,
-``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds that many cards or
-fewer; the expert's own is 2), ``expert-noplay`` (the expert discarding without the kept hand's play
-worth), ``expert-chance`` (near the end, valuing the chance to win the game rather than to go out
-this deal) and ``reference``, the near-expert reference policy of issue 20
-(``ReferenceBot``).
+the expert as it is; the expert against the near-expert reference and the peers (``bench/peers.py``);
+the expert with and without its search at a table of three or four.
+
+``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPONENT]``: any two bots in two-player
+six-card games, the registry's or these, registered for this process and its workers only:
+``expert-search``, ``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds
+that many cards or fewer; the expert's own is 2), ``expert-noplay`` (the expert discarding without
+the kept hand's play worth), ``expert-chance`` (near the end, valuing the chance to win the game
+rather than to go out this deal), ``expert-notable`` (without the search at a table of three or
+four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
+``hoyleish`` and ``magmacrunch``.
+
+``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships]``: the expert against
+``expert-notable`` at a table of three or four (``table_margin``).
 """
 
 from __future__ import annotations
@@ -70,8 +77,22 @@ SEED = 20
 SEARCH = "expert-search"
 REFERENCE = "reference"
 NO_PLAY_WORTH = "expert-noplay"
+NO_TABLE_SEARCH = "expert-notable"
 WIN_CHANCE = "expert-chance"
 SAMPLES = 96
+
+
+def register_bots() -> None:
+    """Register this module's bots for this process and the workers it forks."""
+    BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
+    for late in range(5):
+        BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
+    BOTS.setdefault(REFERENCE, ReferenceBot)
+    BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
+    BOTS.setdefault(WIN_CHANCE, functools.partial(ExpertBot, chances=True))
+    BOTS.setdefault(NO_TABLE_SEARCH, functools.partial(ExpertBot, table=False))
+    for name, peer in PEERS.items():
+        BOTS.setdefault(name, peer)
 
 
 def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int = 1) -> dict[str, float]:
@@ -79,14 +100,7 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
     pairs of two-player six-card games against the second, and its margins a complete deal over
     the other: the points it pegged (``pegging_margin``, with ``pegging_ci95`` over pairs) and all
     the points it scored (``points_margin``, ``points_ci95``)."""
-    BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
-    for late in range(5):
-        BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
-    BOTS.setdefault(REFERENCE, ReferenceBot)
-    BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
-    BOTS.setdefault(WIN_CHANCE, functools.partial(ExpertBot, chances=True))
-    for name, peer in PEERS.items():
-        BOTS.setdefault(name, peer)
+    register_bots()
     spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
     records = run(spec, workers=workers)
     mine = summarise(spec, records)["by_bot"][bots[0]]
@@ -113,6 +127,36 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
         "points_margin": points["mean"],
         "points_ci95": points["ci95"],
     }
+
+
+def table_margin(
+    bots: tuple[str, str],
+    players: int,
+    deals: int,
+    *,
+    partnerships: bool = False,
+    seed: int = SEED,
+    workers: int = 1,
+) -> dict[str, float]:
+    """At a table of three or four (``partnerships``: the first bot's side against the second's),
+    the first bot against the second in every different seating of each of ``deals`` deal seeds
+    (the bots cycled over the seats): how many points a deal the first scores more than the second
+    (``mean``, with ``ci95`` over the deal seeds), and its share of the games won."""
+    register_bots()
+    options = {"partnerships": partnerships}
+    rotations = Spec("cribbage", players, bots, 1, seed, duplicate=True).rotations
+    spec = Spec("cribbage", players, bots, deals * rotations, seed, True, options)
+    records = run(spec, workers=workers)
+    margins, wins = RunningRate(spec.rotations), RunningRate(spec.rotations)
+    for record in records:
+        deals_played = record["deal_points"]
+        per_seat = [sum(points) / len(deals_played) for points in zip(*deals_played, strict=True)]
+        mine = [per_seat[s] for s, bot in enumerate(record["bots"]) if bot == bots[0]]
+        theirs = [per_seat[s] for s, bot in enumerate(record["bots"]) if bot != bots[0]]
+        margins.add(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+        won = [s for s, rank in enumerate(record["ranks"]) if rank == 1]
+        wins.add(sum(record["bots"][s] == bots[0] for s in won) / len(won))
+    return {**margins.result(), "win_share": wins.result()["mean"], "games": len(records)}
 
 
 def bench_search_against_expert() -> Figure:
@@ -176,7 +220,42 @@ def bench_expert_ladder() -> list[Figure]:
 NOT_INSTALLED = "not installed: .venv/bin/pip install --no-deps --ignore-requires-python -r bench/peers.txt"
 
 
-if __name__ == "__main__":
+TABLE_DEALS = 300
+
+
+def bench_table_search() -> list[Figure]:
+    """The expert with its search late in a play of three or four against the expert without it."""
+    figures = []
+    for players, partnerships in ((3, False), (4, False), (4, True)):
+        found = table_margin(("expert", NO_TABLE_SEARCH), players, TABLE_DEALS, partnerships=partnerships)
+        name = f"table_search_{players}p{'_partnerships' if partnerships else ''}_points_margin"
+        figures.append(
+            figure(
+                name,
+                round(found["mean"], 4),
+                "points a deal",
+                None,
+                ci95=round(found["ci95"], 4),
+                win_share=round(found["win_share"], 4),
+                games=found["games"],
+                note="every seating of each deal seed; the interval is over deal seeds",
+            )
+        )
+    return figures
+
+
+def main_table(args: list[str]) -> None:
+    """``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships]``: the expert
+    against ``expert-notable`` at a table (``table_margin``)."""
+    players, deals, workers, seed = (int(a) for a in args[:4])
+    partnerships = args[4:] == ["partnerships"]
+    bots = ("expert", NO_TABLE_SEARCH)
+    print(table_margin(bots, players, deals, partnerships=partnerships, seed=seed, workers=workers))
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["table"]:
+    main_table(sys.argv[2:])
+elif __name__ == "__main__":
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else PAIRS
     first = sys.argv[3] if len(sys.argv) > 3 else SEARCH
     seed = int(sys.argv[4]) if len(sys.argv) > 4 else SEED

@@ -22,7 +22,7 @@ from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.play import VALUE, Ranks, lay_points, play_points, run_out
 from muggins.strategy.cribbage.reading import Seat
-from muggins.strategy.cribbage.search import searched_values, unseen_ranks
+from muggins.strategy.cribbage.search import searched_values, table_searched_values, unseen_ranks
 
 KEEP_LOW = 0.1
 """Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
@@ -87,14 +87,19 @@ model alone (docs/bots.md)."""
 
 class ExpertPegger:
     """The expert's play: the reply model, reading what each player's "go"s this hand revealed;
-    in a two-player six-card play the search of the rest of the play once the other holds ``late``
-    cards or fewer, or throughout over ``samples`` of their holdings (0, the expert's own: measured
-    in ``bench/strength.py``, searching from the lead pegs no better; docs/bots.md)."""
+    at a six-card play of three or four the search of the rest of the play once the others hold
+    few enough cards to search every holding (``table``); in a two-player six-card play the search
+    once the other holds ``late`` cards or fewer, or throughout over ``samples`` of their holdings
+    (0, the expert's own: measured in ``bench/strength.py``, searching from the lead pegs no
+    better; docs/bots.md)."""
 
-    def __init__(self, tables: CribTables, samples: int = 0, seed: int = 0, late: int = LATE) -> None:
+    def __init__(
+        self, tables: CribTables, samples: int = 0, seed: int = 0, late: int = LATE, *, table: bool = True
+    ) -> None:
         self.tables = tables
         self.samples = samples
         self.late = late
+        self.table = table
         self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
@@ -121,8 +126,14 @@ class ExpertPegger:
 
     def _searched(self, seat: Seat) -> dict[int, float] | None:
         """The search's value of each rank, where this decision is the search's (a two-player
-        six-card play, and sampling asked for, or the other down to ``late`` cards); else None."""
-        if seat.players != 2 or len(seat.active) != 2 or seat.variant != "six-card":
+        six-card play, and sampling asked for, or the other down to ``late`` cards; a six-card
+        play of three or four once the others' joint holdings are few enough to search them all,
+        ``search.TABLE_LIMIT``, unless ``table`` is off); else None."""
+        if seat.variant != "six-card":
+            return None
+        if len(seat.active) > 2:
+            return table_searched_values(seat) if self.table else None
+        if seat.players != 2 or len(seat.active) != 2:
             return None
         if not self.samples and seat.hand_sizes[1 - seat.me] > self.late:
             return None

@@ -55,7 +55,7 @@ class ExpertBot:
     (``play``, two players) and board position (the chance to go out this deal; with ``chances``,
     True for the shipped ones, near the end of a two-player game the chance to win: measured no
     stronger at 2.7 times the CPU a game, so not the default); pegging by a reply
-    model, and late in a two-player play by the search of its rest (``samples``, ``late``: see
+    model, and late in the play by the search of its rest (``samples``, ``late``, ``table``: see
     ``ExpertPegger``)."""
 
     def __init__(
@@ -67,12 +67,13 @@ class ExpertBot:
         late: int = LATE,
         play: PlayWorth | None = None,
         chances: WinChance | bool | None = None,
+        table: bool = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
         self.play = play if play is not None else shipped_play_worth()
         self.chances = shipped_win_chance() if chances is True else chances or None
-        self.pegger = ExpertPegger(self.tables, samples, seed, late)
+        self.pegger = ExpertPegger(self.tables, samples, seed, late, table=table)
 
     def choose(self, view: View) -> Move:
         seat = read(view)

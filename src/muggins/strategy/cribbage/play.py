@@ -135,11 +135,11 @@ def _lay(  # noqa: PLR0917 (the search's inner step: positional, as mypyc calls 
     if total == LIMIT:
         return points - _rest(other, rest, (), 0, False)  # the other leads the next count
     if go:
-        return points + _rest(rest, other, _suffix(pile, rank), total, True)
-    return points - _rest(other, rest, _suffix(pile, rank), total, False)
+        return points + _rest(rest, other, pile_suffix(pile, rank), total, True)
+    return points - _rest(other, rest, pile_suffix(pile, rank), total, False)
 
 
-def _suffix(pile: Ranks, rank: int) -> Ranks:
+def pile_suffix(pile: Ranks, rank: int) -> Ranks:
     """The part of ``pile`` + ``rank`` that later cards can score with (the count aside): the run of
     equal ranks at its end when the last two are equal, else its longest end of distinct ranks."""
     if pile and pile[-1] == rank:

@@ -14,6 +14,12 @@ from collections.abc import Sequence
 
 from muggins.strategy.cribbage.play import VALUE, Ranks, holdings, play_values
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
+
+TABLE_LIMIT = 400
+"""The most joint holdings of the other seats a search at a table of three or four averages over:
+past it (the others hold more than about three cards between them) it is not exact in a few
+milliseconds, and the bots do not search."""
 
 
 class SearchError(ValueError):
@@ -80,3 +86,33 @@ def searched_values(
         samples=samples,
         rng=rng,
     )
+
+
+def table_searched_values(seat: Seat, limit: int = TABLE_LIMIT) -> dict[int, float] | None:
+    """At a six-card play of three or four seats (partnerships too), each rank of the seat's hand
+    that fits on the pile with its value: points from now to the end of the play, its side's less
+    the other sides' mean, averaged over every joint holding of the other seats consistent with
+    what the seat has seen (cards, and every go this hand), each searched with every card known;
+    None where those holdings number more than ``limit``."""
+    if len(seat.active) < 3 or seat.variant != "six-card":
+        raise SearchError(f"the table search covers six-card plays of three or four, not {seat.variant}")
+    hand: Ranks = tuple(sorted(card.rank for card in seat.hand))
+    if not any(seat.count + VALUE[rank] <= 31 for rank in hand):
+        raise SearchError("the seat has no card to lay")
+    order = [seat.me]
+    while len(order) < len(seat.active):
+        order.append(seat.next_seat(order[-1]))
+    side_of = {s: i for i, side in enumerate(seat.sides) for s in side}
+    others = table_holdings(
+        unseen_ranks(seat),
+        [seat.hand_sizes[s] for s in order[1:]],
+        [seat.lowest_value(s) for s in order[1:]],
+        limit,
+    )
+    if others is None:
+        return None
+    sides = sorted({side_of[s] for s in order})
+    table = Table([sides.index(side_of[s]) for s in order])
+    passed = sum(1 << order.index(s) for s in seat.passed if s in order)
+    pile: Ranks = tuple(card.rank for _, card in seat.pile)
+    return table_play_values(table, hand, pile, passed, others)
