@@ -2,7 +2,8 @@
 gives up, valued as ``strategy.cribbage.search`` values them (the other's every possible holding,
 each searched to the end of the play with every card known), over whole expert self-play games.
 
-Runnable on its own (``python bench/pegging.py [GAMES]``) or through ``python -m bench pegging``.
+Runnable on its own (``python bench/pegging.py [GAMES] [BOT]``, which also prints the losses by how
+many cards the other held) or through ``python -m bench pegging``.
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ SEED = 2026
 GAMES = 12
 
 
-def losses(games: int, seed: int = SEED, bot: str = "expert") -> tuple[list[float], float]:
+def losses(
+    games: int, seed: int = SEED, bot: str = "expert", by_other: dict[int, list[float]] | None = None
+) -> tuple[list[float], float]:
     """The points each play decision of ``bot`` (in both seats of its self-play games) gave up
     against the search, where the seat had two ranks or more to choose from; and the CPU seconds
-    the search took in all."""
+    the search took in all. ``by_other``, if given, gets the same losses by how many cards the
+    other player held."""
     lost: list[float] = []
     searching = 0.0
     for game_number in range(games):
@@ -45,6 +49,8 @@ def losses(games: int, seed: int = SEED, bot: str = "expert") -> tuple[list[floa
                 searching += time.process_time() - start
                 if len(values) > 1:
                     lost.append(max(values.values()) - values[move.card.rank])
+                    if by_other is not None:
+                        by_other.setdefault(known.hand_sizes[1 - seat], []).append(lost[-1])
             game.apply(seat, move)
     return lost, searching
 
@@ -68,5 +74,8 @@ def bench_pegging_loss() -> Figure:
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    found, seconds = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert")
+    stages: dict[int, list[float]] = {}
+    found, seconds = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert", by_other=stages)
     print(len(found), sum(found) / len(found), max(found), sum(x >= 1 for x in found), seconds / len(found))
+    for held, lost in sorted(stages.items()):
+        print(f"the other holding {held}: {len(lost)} decisions, {sum(lost) / len(lost):.3f} lost a decision")

@@ -213,6 +213,11 @@ def holdings(unseen: Sequence[int], size: int, lowest: int = 1) -> list[tuple[Ra
     return found
 
 
+def fitting(hand: Ranks, lays: Sequence[int]) -> list[int]:
+    """The distinct ranks of ``hand`` that may be laid (``lays``: ``lay_points_at`` the pile), in order."""
+    return sorted({rank for rank in hand if lays[rank] >= 0})
+
+
 def play_values(
     hand: Ranks, pile: Ranks, go: bool, others: Iterable[tuple[Ranks, float]]
 ) -> dict[int, float]:
@@ -222,7 +227,7 @@ def play_values(
     hand = tuple(sorted(hand))
     count = pile_count(pile)
     lays = lay_points_at(pile, count)
-    legal = sorted({rank for rank in hand if lays[rank] >= 0})
+    legal = fitting(hand, lays)
     sums = dict.fromkeys(legal, 0.0)
     total = 0.0
     for held, weight in others:

@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from muggins.strategy.cribbage.play import VALUE, Ranks, lay_points_at, pile_count, pile_suffix
+from muggins.strategy.cribbage.play import (
+    VALUE,
+    Ranks,
+    fitting,
+    holdings,
+    lay_points_at,
+    pile_count,
+    pile_suffix,
+)
 
 LIMIT: Final = 31
 Points = tuple[int, ...]
@@ -117,7 +125,7 @@ def table_holdings(
         if seat == len(sizes):
             found.append((dealt, weight))
             return len(found) <= limit
-        for held, ways in _holdings_of(left, sizes[seat], lowest[seat]):
+        for held, ways in holdings(left, sizes[seat], lowest[seat]):
             for rank in held:
                 left[rank - 1] -= 1
             going = deal(seat + 1, left, (*dealt, held), weight * ways)
@@ -128,28 +136,6 @@ def table_holdings(
         return True
 
     return found if deal(0, list(unseen), (), 1.0) else None
-
-
-def _holdings_of(unseen: Sequence[int], size: int, lowest: int) -> list[tuple[Ranks, float]]:
-    """Each holding of ``size`` ranks among ``unseen``, none worth less than ``lowest``, with the
-    number of ways to hold it."""
-    ranks = [r for r in range(1, 14) if VALUE[r] >= lowest and unseen[r - 1] > 0]
-    found: list[tuple[Ranks, float]] = []
-
-    def extend(start: int, held: list[int], weight: float) -> None:
-        if len(held) == size:
-            found.append((tuple(held), weight))
-            return
-        for at in range(start, len(ranks)):
-            rank = ranks[at]
-            have = held.count(rank)
-            if have < unseen[rank - 1]:
-                held.append(rank)
-                extend(at, held, weight * (unseen[rank - 1] - have) / (have + 1))
-                held.pop()
-
-    extend(0, [], 1.0)
-    return found
 
 
 def table_play_values(
@@ -164,15 +150,13 @@ def table_play_values(
     ``others`` holdings of seats 1, 2, ... with their weights, each searched with every card known."""
     hand = tuple(sorted(hand))
     count = pile_count(pile)
-    lays = lay_points_at(pile, count)
-    legal = sorted({rank for rank in hand if lays[rank] >= 0})
+    legal = fitting(hand, lay_points_at(pile, count))
     sums = dict.fromkeys(legal, 0.0)
     total = 0.0
     for held, weight in others:
         total += weight
-        hands = (hand, *held)
         for rank in legal:
-            sums[rank] += weight * table.margin(table.lay(hands, pile, count, 0, passed, rank), 0)
+            sums[rank] += weight * table.margin(table.lay((hand, *held), pile, count, 0, passed, rank), 0)
     if not total:
         raise ValueError("no holding of the other seats is possible")
     return {rank: value / total for rank, value in sums.items()}
