@@ -108,10 +108,15 @@ class ExpertPegger:
             return Go()
         if len({card.rank for card in playable}) == 1:
             return Play(playable[-1])
-        worth = self.worths(seat)
         searched = self._searched(seat)
         if searched is not None:
-            return Play(max(playable, key=lambda c: (round(searched[c.rank], 6), worth[c], c.sort_key)))
+            top = max(round(searched[c.rank], 6) for c in playable)
+            best = [c for c in playable if round(searched[c.rank], 6) == top]
+            if len({c.rank for c in best}) > 1:  # ranks the search values alike: the reply model decides
+                worth = self.worths(seat)
+                return Play(max(best, key=lambda c: (worth[c], c.sort_key)))
+            return Play(max(best, key=lambda c: c.sort_key))
+        worth = self.worths(seat)
         if seat.next_to_lay() is None:
             return Play(max(playable, key=lambda c: (worth[c], c.value)))
         keep_low = KEEP_LOW if seat.pile else 0.0
