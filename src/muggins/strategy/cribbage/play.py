@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 _SETS = (0, 0, 2, 6, 12)
 
@@ -20,7 +21,7 @@ Ranks = tuple[int, ...]
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """A rank's counting value (ace 1 ... court cards 10), indexed by rank 1-13."""
 
-LIMIT = 31
+LIMIT: Final = 31
 
 MEMO_LIMIT = 2_000_000
 """Positions (and piles) the search keeps; past this a table is cleared (a few hundred MB at most)."""

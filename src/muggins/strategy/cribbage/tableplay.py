@@ -14,9 +14,9 @@ exact where that enumeration is small, and the bots search only there (``LIMIT``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
 
 from muggins.strategy.cribbage.play import (
+    LIMIT,
     VALUE,
     Ranks,
     fitting,
@@ -26,7 +26,6 @@ from muggins.strategy.cribbage.play import (
     pile_suffix,
 )
 
-LIMIT: Final = 31
 Points = tuple[int, ...]
 """Points scored from here to the end of the play, by side."""
 

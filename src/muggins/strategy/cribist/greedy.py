@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from muggins.cards import JACK
+from muggins.games.cribist.options import SEATS
 from muggins.games.cribist.rules import trick_points_of
 
-SEATS: Final = 4
 RANK: Final = tuple(i % 13 + 1 for i in range(52))
 """A card index's rank, ace 1 to king 13."""
 SUIT: Final = tuple(i // 13 for i in range(52))
 VALUE: Final = tuple(min(rank, 10) for rank in RANK)
-JACK: Final = 11
 
 
 def beats(card: int, top: int, trump: int) -> bool:

@@ -12,12 +12,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
+from muggins.games.cribist.options import SEATS
 from muggins.games.cribist.rules import trick_points_of
 from muggins.strategy.cribist.greedy import SUIT, beats, greedy
-
-SEATS: Final = 4
 
 
 @dataclass(slots=True)
