@@ -209,16 +209,17 @@ class Player:
             self.page.wait_for_timeout(30)
         return False
 
-    def step(self, keyboard: bool = False, *, ready: bool = True) -> bool:
+    def step(self, keyboard: bool = False, *, ready: bool = True, claim: bool = True) -> bool:
         """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, a
-        legal card, check or call; with ``keyboard`` only keys are pressed. Returns whether a move
+        legal card, check, call or a claim of 0 (unless not ``claim``: a test making its own claim);
+        with ``keyboard`` only keys are pressed. Returns whether a move
         was made: False also when the page changed under the click (the server moved on first) or
         the game did not move on after it (a refused move, or a click the page redrew away)."""
         if self.over():
             return False
         self.acted_in = -1
         try:
-            acted = self._act(keyboard, ready)
+            acted = self._act(keyboard, ready, claim)
         except PlaywrightTimeoutError:
             return False
         return acted and self.wait_moved(self.acted_in)
@@ -231,7 +232,7 @@ class Player:
             tick()
             self.page.wait_for_timeout(40)
 
-    def _act(self, keyboard: bool, ready: bool) -> bool:
+    def _act(self, keyboard: bool, ready: bool, claim: bool) -> bool:
         page = self.page
 
         # the state is read at the last moment: the view may change while the buttons are looked at
@@ -265,7 +266,7 @@ class Player:
             click("#check-btn")
         elif page.locator("#call-btn").count():
             click("#call-btn")
-        elif page.locator("#claim-btn").count():
+        elif claim and page.locator("#claim-btn").count():
             page.fill("#claim-amount", "0", timeout=ACT_TIMEOUT_MS)
             click("#claim-btn")
         else:

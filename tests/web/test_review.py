@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 def test_review_a_finished_game_and_jump_to_its_worst_mistake(player: Callable[..., Any]) -> None:
     ann = player("Ann")
-    options = {"target": 31, "first_dealer": 0}
+    options = {"target": 61, "first_dealer": 0}  # at least two deals, so a race to draw
     ann.create_table("cribbage", 2, options=options, bots={1: "expert"}, turn_time=30)
     ann.play_to_end()  # Ann lays the first legal card and throws the first cards: mistakes to find
     page = ann.page
