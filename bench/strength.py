@@ -7,9 +7,14 @@ the expert with and without its search at a table of three or four.
 
 ``python bench/strength.py PAIRS WORKERS [BOT] [SEED] [OPPONENT]``: any two bots in two-player
 six-card games, the registry's or these, registered for this process and its workers only:
-``expert-search``, ``expert-late0`` ... ``expert-late4`` (the expert searching once the other holds
-that many cards or fewer; the expert's own is 2), ``expert-noplay`` (the expert discarding without
-the kept hand's play worth), ``expert-chance`` (near the end, valuing the chance to win the game
+``expert-search`` and ``expert-search12``/``24``/``48`` (searching before the end of the play over
+that many of the other's holdings), ``expert-late0`` ... ``expert-late4`` (the expert searching
+once the other holds that many cards or fewer; the expert's own is 2), ``expert-norace`` (the
+expert searching for the margin of points near the end too, not the chance to win),
+``expert-noweigh`` (its searches taking every holding of the other's alike, not weighed by their
+discards), ``expert-race12``/``24``/``48`` (racing before the end of the play too, over that many
+of the other's holdings), ``expert-noplay`` (the expert discarding without the kept hand's play
+worth), ``expert-chance`` (near the end, valuing the chance to win the game
 rather than to go out this deal), ``expert-notable`` (without the search at a table of three or
 four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
 ``hoyleish`` and ``magmacrunch``.
@@ -79,12 +84,19 @@ REFERENCE = "reference"
 NO_PLAY_WORTH = "expert-noplay"
 NO_TABLE_SEARCH = "expert-notable"
 WIN_CHANCE = "expert-chance"
+NO_RACE = "expert-norace"
+UNWEIGHED = "expert-noweigh"
 SAMPLES = 96
 
 
 def register_bots() -> None:
     """Register this module's bots for this process and the workers it forks."""
     BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
+    for samples in (12, 24, 48):
+        BOTS.setdefault(f"expert-search{samples}", functools.partial(ExpertBot, samples=samples))
+        BOTS.setdefault(f"expert-race{samples}", functools.partial(ExpertBot, race_samples=samples))
+    BOTS.setdefault(NO_RACE, functools.partial(ExpertBot, race=False))
+    BOTS.setdefault(UNWEIGHED, functools.partial(ExpertBot, weigh=False))
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
     BOTS.setdefault(REFERENCE, ReferenceBot)

@@ -138,3 +138,18 @@ def test_a_seat_is_valued_from_what_it_has_seen() -> None:
         three.apply(s, "discard " + three.view(s)["hand"][0])
     with pytest.raises(SearchError, match="two-player six-card"):
         searched_values(read(three.view(min(three.to_move))))
+
+
+def test_the_discard_model_weighs_the_holdings() -> None:
+    """With every rank as likely as the rest the weights change nothing; a rank the other cannot
+    have kept (weight 0) drops the holdings with it, as if its cards were seen."""
+    game = play_start(list(PACK), "six-card")
+    seat = read(game.view(0))
+    assert searched_values(seat, kept=[1.0] * 13) == pytest.approx(searched_values(seat))
+    hand = tuple(sorted(card.rank for card in seat.hand))
+    unseen = unseen_ranks(seat)
+    no_fives = [0.0 if rank == 5 else 1.0 for rank in range(1, 14)]
+    without = [n if rank != 5 else 0 for rank, n in enumerate(unseen, start=1)]
+    assert searched_values(seat, kept=no_fives) == pytest.approx(
+        play_values(hand, (), False, holdings(without, 4))
+    )

@@ -22,7 +22,13 @@ from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.play import VALUE, Ranks, lay_points, play_points, run_out
 from muggins.strategy.cribbage.reading import Seat
-from muggins.strategy.cribbage.search import searched_values, table_searched_values, unseen_ranks
+from muggins.strategy.cribbage.search import (
+    raced_values,
+    searched_values,
+    table_searched_values,
+    unseen_ranks,
+)
+from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
 KEEP_LOW = 0.1
 """Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
@@ -85,21 +91,42 @@ millisecond at most): in duplicate play that pegged 0.021 +- 0.010 points a deal
 model alone (docs/bots.md)."""
 
 
+NEAR = 45
+"""Within this many points of 121 (either side), a search of the play lays for the chance to win the
+game rather than the margin of points (``ExpertPegger.race``)."""
+
+
 class ExpertPegger:
     """The expert's play: the reply model, reading what each player's "go"s this hand revealed;
     at a six-card play of three or four the search of the rest of the play once the others hold
     few enough cards to search every holding (``table``); in a two-player six-card play the search
-    once the other holds ``late`` cards or fewer, or throughout over ``samples`` of their holdings
+    once the other holds ``late`` cards or fewer, or before that over ``samples`` of their holdings
     (0, the expert's own: measured in ``bench/strength.py``, searching from the lead pegs no
-    better; docs/bots.md)."""
+    better; docs/bots.md). With ``race`` (the win chances), the two-player search near the end of a
+    game to 121 lays for the chance to win rather than the margin of points, and with
+    ``race_samples`` does so before ``late`` too, over that many of the other's holdings. With
+    ``weigh``, the two-player searches weigh each holding of the other's by what their discards
+    reveal, as the reply model does (else every card alike)."""
 
     def __init__(
-        self, tables: CribTables, samples: int = 0, seed: int = 0, late: int = LATE, *, table: bool = True
+        self,
+        tables: CribTables,
+        samples: int = 0,
+        seed: int = 0,
+        late: int = LATE,
+        *,
+        table: bool = True,
+        race: WinChance | None = None,
+        race_samples: int = 0,
+        weigh: bool = False,
     ) -> None:
         self.tables = tables
         self.samples = samples
         self.late = late
         self.table = table
+        self.race = race
+        self.race_samples = race_samples
+        self.weigh = weigh
         self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
@@ -140,9 +167,16 @@ class ExpertPegger:
             return table_searched_values(seat) if self.table else None
         if seat.players != 2 or len(seat.active) != 2:
             return None
-        if not self.samples and seat.hand_sizes[1 - seat.me] > self.late:
-            return None
-        return searched_values(seat, self.samples or None, self.rng)
+        other = seat.hand_sizes[1 - seat.me]
+        kept = self._kept(seat, 1 - seat.me) if self.weigh else None
+        if self.race is not None and _near_the_end(seat):
+            if other <= self.late:
+                return raced_values(seat, self.race, kept=kept)
+            if self.race_samples:
+                return raced_values(seat, self.race, self.race_samples, self.rng, kept)
+        if other <= self.late:
+            return searched_values(seat, kept=kept)
+        return searched_values(seat, self.samples, self.rng, kept) if self.samples else None
 
     def worths(self, seat: Seat) -> dict[Card, float]:
         """Each card the seat may lay now, with its expected points (mine minus the next player's,
@@ -171,6 +205,15 @@ class ExpertPegger:
         config = seat.crib_config
         dealt, thrown = (6, 2) if players == 2 else (5, 1)
         return _kept_cached(self.tables, config, offset, dealt, thrown)
+
+
+def _near_the_end(seat: Seat) -> bool:
+    """Whether either side of a two-player game to 121 is within ``NEAR`` of it (starter turned)."""
+    return (
+        seat.target == TARGET
+        and seat.starter is not None
+        and min(seat.target - score for score in seat.scores) <= NEAR
+    )
 
 
 @functools.lru_cache(maxsize=64)

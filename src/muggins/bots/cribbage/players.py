@@ -55,8 +55,9 @@ class ExpertBot:
     (``play``, two players) and board position (the chance to go out this deal; with ``chances``,
     True for the shipped ones, near the end of a two-player game the chance to win: measured no
     stronger at 2.7 times the CPU a game, so not the default); pegging by a reply
-    model, and late in the play by the search of its rest (``samples``, ``late``, ``table``: see
-    ``ExpertPegger``)."""
+    model, and late in the play by the search of its rest, near the end of a two-player game for
+    the chance to win, the other's holdings weighed by what their discards reveal (``samples``,
+    ``late``, ``table``, ``race``, ``race_samples``, ``weigh``: see ``ExpertPegger``)."""
 
     def __init__(
         self,
@@ -68,12 +69,24 @@ class ExpertBot:
         play: PlayWorth | None = None,
         chances: WinChance | bool | None = None,
         table: bool = True,
+        race: bool = True,
+        race_samples: int = 0,
+        weigh: bool = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
         self.play = play if play is not None else shipped_play_worth()
         self.chances = shipped_win_chance() if chances is True else chances or None
-        self.pegger = ExpertPegger(self.tables, samples, seed, late, table=table)
+        self.pegger = ExpertPegger(
+            self.tables,
+            samples,
+            seed,
+            late,
+            table=table,
+            race=shipped_win_chance() if race else None,
+            race_samples=race_samples,
+            weigh=weigh,
+        )
 
     def choose(self, view: View) -> Move:
         seat = read(view)

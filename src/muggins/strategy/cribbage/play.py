@@ -26,6 +26,9 @@ LIMIT: Final = 31
 MEMO_LIMIT = 2_000_000
 """Positions (and piles) the search keeps; past this a table is cleared (a few hundred MB at most)."""
 
+WIDE: Final = 1000
+"""Beyond any margin a play can make: the search's open window."""
+
 
 def play_points(pile: Ranks, rank: int) -> int:
     """Points for laying a card of ``rank`` on ``pile`` (ranks laid since the count was reset):
@@ -114,32 +117,6 @@ def run_out(pile: Ranks, ranks: Ranks) -> int:
     return 0 if count == LIMIT or not pile else 1
 
 
-_MEMO: dict[tuple[Ranks, Ranks, Ranks, int, bool], int] = {}
-
-
-def lay_value(mover: Ranks, other: Ranks, pile: Ranks, go: bool, rank: int) -> int:
-    """What laying ``rank`` (held in ``mover``, and legal on ``pile``) is worth to the player to lay:
-    its points now plus the rest of the play, theirs less the other's. ``go``: the other player has
-    said go on this count, so the mover lays on alone."""
-    count = pile_count(pile)
-    return _lay(mover, other, pile, count, go, rank, lay_points_at(pile, count)[rank])
-
-
-def _lay(  # noqa: PLR0917 (the search's inner step: positional, as mypyc calls it fastest)
-    mover: Ranks, other: Ranks, pile: Ranks, count: int, go: bool, rank: int, points: int
-) -> int:
-    at = mover.index(rank)
-    rest = mover[:at] + mover[at + 1 :]
-    total = count + VALUE[rank]
-    if not rest and not other:
-        return points + (0 if total == LIMIT else 1)  # the last card (a 31 has scored its own two)
-    if total == LIMIT:
-        return points - _rest(other, rest, (), 0, False)  # the other leads the next count
-    if go:
-        return points + _rest(rest, other, pile_suffix(pile, rank), total, True)
-    return points - _rest(other, rest, pile_suffix(pile, rank), total, False)
-
-
 def pile_suffix(pile: Ranks, rank: int) -> Ranks:
     """The part of ``pile`` + ``rank`` that later cards can score with (the count aside): the run of
     equal ranks at its end when the last two are equal, else its longest end of distinct ranks."""
@@ -156,36 +133,187 @@ def pile_suffix(pile: Ranks, rank: int) -> Ranks:
 
 
 def rest_of_play(mover: Ranks, other: Ranks, pile: Ranks, go: bool) -> int:
-    """The rest of a two-player play with both hands known, played best by both: the points the
-    player to lay (holding the sorted ranks ``mover``) makes from here, less the other's. ``go``:
-    the other has said go on this count."""
-    return _rest(mover, other, pile, pile_count(pile), go)
+    """The rest of a two-player play with both hands known (four cards each at most), played best
+    by both: the points the player to lay (holding the ranks ``mover``) makes from here, less the
+    other's. ``go``: the other has said go on this count."""
+    _make_room()
+    return _rest(hand_code(mover), hand_code(other), _start(pile), go, -WIDE, WIDE)
 
 
-def _rest(mover: Ranks, other: Ranks, pile: Ranks, count: int, go: bool) -> int:
-    key = (mover, other, pile, count, go)
+def lay_value(mover: Ranks, other: Ranks, pile: Ranks, go: bool, rank: int) -> int:
+    """What laying ``rank`` (held in ``mover``, and legal on ``pile``) is worth to the player to lay:
+    its points now plus the rest of the play, theirs less the other's. ``go``: the other player has
+    said go on this count, so the mover lays on alone."""
+    _make_room()
+    start = _start(pile)
+    rest = hand_without(hand_code(mover), rank)
+    return _lay(rest, hand_code(other), start, go, rank, _POINTS[start * 14 + rank], -WIDE, WIDE)
+
+
+def pile_start(pile: Ranks) -> int:
+    """The number of a pile's state, for a search on codes (``race``): good until the next search
+    starts (this one may clear the tables first)."""
+    _make_room()
+    return _start(pile)
+
+
+def state_points(state: int, rank: int) -> int:
+    """The points ``rank`` makes laid on the pile's state; -1 where it would pass 31."""
+    return _POINTS[state * 14 + rank]
+
+
+def state_count(state: int) -> int:
+    """The count of the pile's state."""
+    return _COUNT[state]
+
+
+def state_lays(state: int) -> list[int]:
+    """For each rank 1-13 (index 0 unused), the points it makes laid on the pile's state; -1 where
+    it would pass 31 (``lay_points`` of the pile)."""
+    return _POINTS[state * 14 : state * 14 + 14]
+
+
+# The search works on codes, not tuples: a hand is its ranks in ascending order, four bits each
+# (the lowest first); a pile is the number of its state (the end of it later cards can score with,
+# and the count), with the points each rank makes on it and the state each rank leads to; a
+# position is one number made of the two hands, the pile's state and the go. The tables hold only
+# numbers (flat lists, by state * 14 + rank), so the garbage collector has nothing in them to walk.
+_HAND_CARDS: Final = 4
+_PILES: dict[int, int] = {}  # a pile's end (``hand_code`` bits, in order laid) and count -> state
+_SUFFIX: list[int] = []
+_COUNT: list[int] = []
+_POINTS: list[int] = []
+_AFTER: list[int] = []
+_MEMO: dict[int, int] = {}
+
+
+def _make_room() -> None:
+    """Start the tables afresh when they hold ``MEMO_LIMIT`` entries (only between searches: a
+    search in progress holds pile states by number)."""
+    if len(_MEMO) >= MEMO_LIMIT or len(_SUFFIX) >= MEMO_LIMIT or not _SUFFIX:
+        _MEMO.clear()
+        _PILES.clear()
+        del _SUFFIX[:], _COUNT[:], _POINTS[:], _AFTER[:]
+        _pile_state((), 0)  # state 0: the empty pile
+
+
+def _pile_state(suffix: Ranks, count: int) -> int:
+    code = 0
+    for rank in suffix:
+        code = code << 4 | rank
+    key = code << 5 | count
+    found = _PILES.get(key)
+    if found is None:
+        found = _PILES[key] = len(_SUFFIX)
+        _SUFFIX.append(code)
+        _COUNT.append(count)
+        _POINTS.extend(_lay_points(suffix, count))
+        _AFTER.extend([-1] * 14)
+    return found
+
+
+def _suffix(state: int) -> Ranks:
+    """The end of the pile of a state, as ranks in the order laid."""
+    code = _SUFFIX[state]
+    ranks = []
+    while code:
+        ranks.append(code & 15)
+        code >>= 4
+    return tuple(reversed(ranks))
+
+
+def _start(pile: Ranks) -> int:
+    """The state of a pile given whole."""
+    suffix: Ranks = ()
+    for rank in pile:
+        suffix = pile_suffix(suffix, rank)
+    return _pile_state(suffix, pile_count(pile))
+
+
+def state_after(pile: int, rank: int) -> int:
+    """The pile's state after ``rank`` is laid on state ``pile`` (and does not make 31)."""
+    at = pile * 14 + rank
+    found = _AFTER[at]
+    if found < 0:
+        found = _AFTER[at] = _pile_state(pile_suffix(_suffix(pile), rank), _COUNT[pile] + VALUE[rank])
+    return found
+
+
+def hand_code(ranks: Ranks) -> int:
+    """A hand of four cards at most as the searches code it."""
+    if len(ranks) > _HAND_CARDS:
+        raise ValueError(f"the search takes hands of {_HAND_CARDS} cards at most, not {len(ranks)}")
+    code = 0
+    for rank in sorted(ranks, reverse=True):
+        code = code << 4 | rank
+    return code
+
+
+def hand_without(hand: int, rank: int) -> int:
+    """A coded hand less one card of ``rank`` (which it holds)."""
+    shift = 0
+    while (hand >> shift) & 15 != rank:
+        shift += 4
+    return _drop(hand, shift)
+
+
+def _drop(hand: int, shift: int) -> int:
+    """A coded hand less the card ``shift`` bits up."""
+    return (hand & ((1 << shift) - 1)) | ((hand >> (shift + 4)) << shift)
+
+
+def _lay(  # noqa: PLR0917 (the search's inner step: positional, as mypyc calls it fastest)
+    rest: int, other: int, pile: int, go: bool, rank: int, points: int, alpha: int, beta: int
+) -> int:
+    """The value of laying ``rank`` (``rest``: the mover's hand after it) on state ``pile``, exact
+    where it falls strictly between ``alpha`` and ``beta``, else a bound on that side."""
+    total = _COUNT[pile] + VALUE[rank]
+    if not rest and not other:
+        return points + (0 if total == LIMIT else 1)  # the last card (a 31 has scored its own two)
+    if total == LIMIT:  # the other leads the next count
+        return points - _rest(other, rest, 0, False, points - beta, points - alpha)
+    after = state_after(pile, rank)
+    if go:
+        return points + _rest(rest, other, after, True, alpha - points, beta - points)
+    return points - _rest(other, rest, after, False, points - beta, points - alpha)
+
+
+def _rest(  # noqa: PLR0917 (as _lay)
+    mover: int, other: int, pile: int, go: bool, alpha: int, beta: int
+) -> int:
+    """``rest_of_play`` on codes, searched with the window ``alpha``-``beta`` (fail-soft alpha-beta):
+    exact strictly inside it, else a bound on that side. Only exact values are remembered."""
+    key = ((pile << 1 | go) << 32) | mover << 16 | other
     found = _MEMO.get(key)
     if found is not None:
         return found
     if not mover and not other:
         return 0
-    lays = lay_points_at(pile, count)
-    best = -1000
+    lays = pile * 14
+    best = -WIDE
+    low = alpha
+    shift = 0
     previous = 0
-    for rank in mover:
-        points = lays[rank]
+    while mover >> shift:
+        rank = (mover >> shift) & 15
+        points = _POINTS[lays + rank]
         if points >= 0 and rank != previous:
-            value = _lay(mover, other, pile, count, go, rank, points)
-            best = max(best, value)
+            value = _lay(_drop(mover, shift), other, pile, go, rank, points, low, beta)
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best  # the other will not allow this: a bound, not remembered
+                low = max(low, value)
         previous = rank
-    if best == -1000:
+        shift += 4
+    if best == -WIDE:
         if go:  # neither can lay: the mover laid the last card and takes the go; the other leads next
-            best = (1 if pile else 0) - _rest(other, mover, (), 0, False)
+            point = 1 if pile else 0
+            best = point - _rest(other, mover, 0, False, point - beta, point - alpha)
         else:
-            best = -_rest(other, mover, pile, count, True)  # the mover says go
-    if len(_MEMO) >= MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = best
+            best = -_rest(other, mover, pile, True, -beta, -alpha)  # the mover says go
+    if alpha < best < beta:
+        _MEMO[key] = best
     return best
 
 
@@ -225,16 +353,19 @@ def play_values(
     """For each rank the seat may lay from ``hand`` on ``pile``, its value (points pegged from now
     to the end of the play, mine less the other's), averaged over the other player's possible
     ``holdings`` with their weights; each is searched as if every card were known."""
-    hand = tuple(sorted(hand))
-    count = pile_count(pile)
-    lays = lay_points_at(pile, count)
+    _make_room()
+    start = _start(pile)
+    lays = state_lays(start)
     legal = fitting(hand, lays)
-    sums = dict.fromkeys(legal, 0.0)
+    mine = hand_code(hand)
+    rests = [hand_without(mine, rank) for rank in legal]
+    sums = [0.0] * len(legal)
     total = 0.0
     for held, weight in others:
         total += weight
-        for rank in legal:
-            sums[rank] += weight * _lay(hand, held, pile, count, go, rank, lays[rank])
+        theirs = hand_code(held)
+        for at, rank in enumerate(legal):
+            sums[at] += weight * _lay(rests[at], theirs, start, go, rank, lays[rank], -WIDE, WIDE)
     if not total:
         raise ValueError("no holding of the other player is possible")
-    return {rank: value / total for rank, value in sums.items()}
+    return {rank: sums[at] / total for at, rank in enumerate(legal)}

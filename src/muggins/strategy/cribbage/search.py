@@ -12,9 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from muggins.strategy.cribbage.play import VALUE, Ranks, holdings, play_values
+from muggins.scoring.fast import show_points
+from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings, play_values
+from muggins.strategy.cribbage.race import race, race_values
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
+from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
 TABLE_LIMIT = 400
 """The most joint holdings of the other seats a search at a table of three or four averages over:
@@ -49,43 +52,100 @@ def searched_ranks(
     lowest: int,
     samples: int | None = None,
     rng: random.Random | None = None,
+    kept: Sequence[float] | None = None,
 ) -> dict[int, float]:
     """Each rank of ``hand`` that fits on ``pile``, with its value: points from now to the end of
     the play, the seat's less the other's, averaged over the holdings of ``other`` cards among the
     ``unseen`` (index 0-12), none worth less than ``lowest`` (all of them, or ``samples`` drawn by
     weight with ``rng``), each searched with every card known. ``go``: the other has said go on
-    this count."""
-    found = holdings(unseen, other, lowest)
-    if samples is not None and len(found) > samples:
-        rng = rng or random.Random(0)
-        drawn = rng.choices(found, weights=[w for _, w in found], k=samples)
-        found = [(held, 1.0) for held, _ in drawn]
-    return play_values(hand, pile, go, found)
+    this count. ``kept``: by rank, how much likelier than average the other is to hold it (else
+    every card alike)."""
+    return play_values(hand, pile, go, _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng))
+
+
+def _weighed(found: list[tuple[Ranks, float]], kept: Sequence[float] | None) -> list[tuple[Ranks, float]]:
+    """The holdings with each card's ``kept`` weight multiplied in."""
+    if kept is None:
+        return found
+    weighed = []
+    for held, ways in found:
+        weight = ways
+        for rank in held:
+            weight *= kept[rank - 1]
+        weighed.append((held, weight))
+    return weighed
+
+
+def _drawn(
+    found: list[tuple[Ranks, float]], samples: int | None, rng: random.Random | None
+) -> list[tuple[Ranks, float]]:
+    """Every holding, or ``samples`` of them drawn by weight (with ``rng``) where there are more."""
+    if samples is None or len(found) <= samples:
+        return found
+    drawn = (rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples)
+    return [(held, 1.0) for held, _ in drawn]
 
 
 def searched_values(
-    seat: Seat, samples: int | None = None, rng: random.Random | None = None
+    seat: Seat,
+    samples: int | None = None,
+    rng: random.Random | None = None,
+    kept: Sequence[float] | None = None,
 ) -> dict[int, float]:
     """``searched_ranks`` for the seat to lay, from what it has seen."""
+    hand, pile, unseen, other, go, lowest = _two_player(seat)
+    return searched_ranks(
+        hand, pile, unseen, other, go=go, lowest=lowest, samples=samples, rng=rng, kept=kept
+    )
+
+
+def raced_values(
+    seat: Seat,
+    win: WinChance,
+    samples: int | None = None,
+    rng: random.Random | None = None,
+    kept: Sequence[float] | None = None,
+) -> dict[int, float]:
+    """Each rank of the seat's hand that fits on the pile with its chance to win the game, both
+    sides laying for the game (``race.race_values``), over the other's holdings as
+    ``searched_values`` takes them."""
+    if seat.starter is None or seat.target != TARGET:
+        raise SearchError(f"the race is searched in a play to {TARGET}, with the starter turned")
+    hand, pile, unseen, other, go, lowest = _two_player(seat)
+    rival = next(s for s in seat.active if s != seat.me)
+    own = (*seat.hand, *seat.played[seat.me])
+    state = race(
+        win,
+        seat.scores[seat.me],
+        seat.scores[rival],
+        dealing=seat.dealer == seat.me,
+        show=show_points(own, seat.starter),
+    )
+    found = _weighed(holdings(unseen, other, lowest), kept)
+    return race_values(state, hand, pile, go, _drawn(found, samples, rng))
+
+
+def _two_player(seat: Seat) -> tuple[Ranks, Ranks, list[int], int, bool, int]:
+    """A two-player six-card seat to lay, as the search takes it: its hand, the pile, the ranks it
+    has not seen, how many cards the other holds, whether they have said go, and the least their
+    cards can be worth."""
     if len(seat.active) != 2 or seat.variant != "six-card":
         raise SearchError(
             f"the search covers two-player six-card plays, not {len(seat.active)} players {seat.variant}"
         )
-    hand: Ranks = tuple(sorted(card.rank for card in seat.hand))
-    if not any(seat.count + VALUE[rank] <= 31 for rank in hand):
-        raise SearchError("the seat has no card to lay")
+    hand = _to_lay(seat)
     other = next(s for s in seat.active if s != seat.me)
     pile: Ranks = tuple(card.rank for _, card in seat.pile)
-    return searched_ranks(
-        hand,
-        pile,
-        unseen_ranks(seat),
-        seat.hand_sizes[other],
-        go=other in seat.passed,
-        lowest=seat.lowest_value(other),
-        samples=samples,
-        rng=rng,
-    )
+    go = other in seat.passed
+    return hand, pile, unseen_ranks(seat), seat.hand_sizes[other], go, seat.lowest_value(other)
+
+
+def _to_lay(seat: Seat) -> Ranks:
+    """The seat's hand as sorted ranks, with a card that fits on the count."""
+    hand: Ranks = tuple(sorted(card.rank for card in seat.hand))
+    if not any(seat.count + VALUE[rank] <= LIMIT for rank in hand):
+        raise SearchError("the seat has no card to lay")
+    return hand
 
 
 def table_searched_values(seat: Seat, limit: int = TABLE_LIMIT) -> dict[int, float] | None:
@@ -96,9 +156,7 @@ def table_searched_values(seat: Seat, limit: int = TABLE_LIMIT) -> dict[int, flo
     None where those holdings number more than ``limit``."""
     if len(seat.active) < 3 or seat.variant != "six-card":
         raise SearchError(f"the table search covers six-card plays of three or four, not {seat.variant}")
-    hand: Ranks = tuple(sorted(card.rank for card in seat.hand))
-    if not any(seat.count + VALUE[rank] <= 31 for rank in hand):
-        raise SearchError("the seat has no card to lay")
+    hand = _to_lay(seat)
     order = [seat.me]
     while len(order) < len(seat.active):
         order.append(seat.next_seat(order[-1]))
