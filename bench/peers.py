@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from muggins.bots.base import View
+from muggins.bots.base import BotFactory, View
 from muggins.bots.cribbage.players import counting_move
 from muggins.cards import Card
 from muggins.games.moves import Discard, Go, Move, Play
@@ -98,7 +98,7 @@ class MagmacrunchBot:
         return Go() if card is None else Play(seat.hand[theirs.index(card)])
 
 
-PEERS = {HOYLEISH: HoyleishBot, MAGMACRUNCH: MagmacrunchBot}
+PEERS: dict[str, BotFactory] = {HOYLEISH: HoyleishBot, MAGMACRUNCH: MagmacrunchBot}
 
 MODULES = {HOYLEISH: "CribbageSim", MAGMACRUNCH: "cribbage.ai"}
 

@@ -1,6 +1,9 @@
-"""The expert's pegging against the exact search of the play: how many points each of its choices
-gives up, valued as ``strategy.cribbage.search`` values them (the other's every possible holding,
-each searched to the end of the play with every card known), over whole expert self-play games.
+"""The expert's pegging against the exact search of the play: how much each of its choices gives
+up, valued as the search values them (the other's every possible holding, weighed by what their
+discards reveal, each searched to the end of the play with every card known), over whole expert
+self-play games. A decision near the end of the game (either side within ``pegging.NEAR`` of 121)
+is valued by the race, in chances to win the game (``search.raced_values``); every other one in
+points, the seat's less the other's (``search.searched_values``).
 
 Runnable on its own (``python bench/pegging.py [GAMES] [BOT]``, which also prints the losses by how
 many cards the other held) or through ``python -m bench pegging``.
@@ -10,31 +13,48 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.figures import Figure, figure
+from bench.strength import register_bots
 from muggins import new_game
+from muggins.bots.cribbage.pegging import ExpertPegger, near_the_end
 from muggins.bots.registry import make_bot
 from muggins.games.moves import Play
+from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.reading import read
-from muggins.strategy.cribbage.search import searched_values
+from muggins.strategy.cribbage.search import raced_values, searched_values
+from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 SEED = 2026
 GAMES = 12
 
 
-def losses(
-    games: int, seed: int = SEED, bot: str = "expert", by_other: dict[int, list[float]] | None = None
-) -> tuple[list[float], float]:
-    """The points each play decision of ``bot`` (in both seats of its self-play games) gave up
-    against the search, where the seat had two ranks or more to choose from; and the CPU seconds
-    the search took in all. ``by_other``, if given, gets the same losses by how many cards the
-    other player held."""
-    lost: list[float] = []
-    searching = 0.0
+@dataclass
+class Losses:
+    """What each play decision gave up against the search, where the seat had two ranks or more to
+    choose from, by how many cards the other held: in points, and near the end in chances to win."""
+
+    points: dict[int, list[float]] = field(default_factory=dict)
+    race: dict[int, list[float]] = field(default_factory=dict)
+    searching: float = 0.0
+    """CPU seconds the valuing searches took."""
+
+    @staticmethod
+    def every(by_other: dict[int, list[float]]) -> list[float]:
+        return [loss for lost in by_other.values() for loss in lost]
+
+
+def losses(games: int, seed: int = SEED, bot: str = "expert") -> Losses:
+    """The losses of ``bot``'s play decisions, in both seats of its self-play games."""
+    register_bots()
+    model = ExpertPegger(shipped_tables())  # the discard model the holdings are weighed by
+    win = shipped_win_chance()
+    found = Losses()
     for game_number in range(games):
         game = new_game("cribbage", players=2, seed=seed + game_number)
         players = [make_bot("cribbage", bot, seed + 2 * game_number + s) for s in (0, 1)]
@@ -44,20 +64,23 @@ def losses(
             move = players[seat].choose(view)
             if view["phase"] == "play" and isinstance(move, Play):
                 known = read(view)
+                other = known.hand_sizes[1 - seat]
+                kept = model.kept(known, 1 - seat)
                 start = time.process_time()
-                values = searched_values(known)
-                searching += time.process_time() - start
+                raced = near_the_end(known)
+                values = raced_values(known, win, kept=kept) if raced else searched_values(known, kept=kept)
+                found.searching += time.process_time() - start
                 if len(values) > 1:
-                    lost.append(max(values.values()) - values[move.card.rank])
-                    if by_other is not None:
-                        by_other.setdefault(known.hand_sizes[1 - seat], []).append(lost[-1])
+                    lost = max(values.values()) - values[move.card.rank]
+                    (found.race if raced else found.points).setdefault(other, []).append(lost)
             game.apply(seat, move)
-    return lost, searching
+    return found
 
 
 def bench_pegging_loss() -> Figure:
     """The expert's mean loss a play decision against the search, and the worst."""
-    lost, searching = losses(GAMES)
+    found = losses(GAMES)
+    lost, raced = Losses.every(found.points), Losses.every(found.race)
     return figure(
         "pegging_loss_per_decision",
         round(sum(lost) / len(lost), 4),
@@ -66,16 +89,27 @@ def bench_pegging_loss() -> Figure:
         decisions=len(lost),
         worst=round(max(lost), 3),
         one_point_or_more=sum(loss >= 1 for loss in lost),
+        race_decisions=len(raced),
+        race_loss_per_decision=round(sum(raced) / max(1, len(raced)), 5),
         games=GAMES,
-        search_s_per_decision=round(searching / len(lost), 4),
-        note="expert self-play, two players, six-card; each choice valued by the search",
+        search_s_per_decision=round(found.searching / (len(lost) + len(raced)), 4),
+        note="expert self-play, two players, six-card; each choice valued by the weighed search; "
+        "near the end by the race, in chances to win (race_loss_per_decision)",
     )
+
+
+def _report(name: str, by_other: dict[int, list[float]]) -> None:
+    lost = Losses.every(by_other)
+    mean = sum(lost) / max(1, len(lost))
+    print(f"{name}: {len(lost)} decisions, {mean:.4f} lost a decision, worst {max(lost, default=0):.3f}, "
+          f"{sum(loss >= 1 for loss in lost)} of 1 or more")  # fmt: skip
+    for held, stage in sorted(by_other.items()):
+        mean = sum(stage) / len(stage)
+        print(f"  the other holding {held}: {len(stage)} decisions, {mean:.4f} lost a decision")
 
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    stages: dict[int, list[float]] = {}
-    found, seconds = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert", by_other=stages)
-    print(len(found), sum(found) / len(found), max(found), sum(x >= 1 for x in found), seconds / len(found))
-    for held, lost in sorted(stages.items()):
-        print(f"the other holding {held}: {len(lost)} decisions, {sum(lost) / len(lost):.3f} lost a decision")
+    result = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert")
+    _report("points", result.points)
+    _report("race (chances to win)", result.race)

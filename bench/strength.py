@@ -19,8 +19,8 @@ rather than to go out this deal), ``expert-notable`` (without the search at a ta
 four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
 ``hoyleish`` and ``magmacrunch``.
 
-``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships]``: the expert against
-``expert-notable`` at a table of three or four (``table_margin``).
+``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships] [OPPONENT]``: the expert
+against ``OPPONENT`` (``expert-notable`` unless named) at a table of three or four (``table_margin``).
 """
 
 from __future__ import annotations
@@ -256,11 +256,12 @@ def bench_table_search() -> list[Figure]:
 
 
 def main_table(args: list[str]) -> None:
-    """``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships]``: the expert
-    against ``expert-notable`` at a table (``table_margin``)."""
+    """``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships] [OPPONENT]``: the
+    expert against ``OPPONENT`` (``expert-notable`` unless named) at a table (``table_margin``)."""
     players, deals, workers, seed = (int(a) for a in args[:4])
-    partnerships = args[4:] == ["partnerships"]
-    bots = ("expert", NO_TABLE_SEARCH)
+    partnerships = args[4:5] == ["partnerships"]
+    named = args[5:] if partnerships else args[4:]
+    bots = ("expert", named[0] if named else NO_TABLE_SEARCH)
     print(table_margin(bots, players, deals, partnerships=partnerships, seed=seed, workers=workers))
 
 

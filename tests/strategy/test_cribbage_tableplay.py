@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,8 @@ from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import Game
 from muggins.games.moves import Go, Play
 from muggins.strategy.cribbage.play import rest_of_play
+from muggins.strategy.cribbage.reading import Seat, read
+from muggins.strategy.cribbage.search import table_searched_values, unseen_ranks
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
 
 PACK = [str(card) for card in STANDARD_CARDS]
@@ -164,3 +168,40 @@ def test_values_average_the_search_over_the_joint_holdings() -> None:
     lays = [(weight, table.lay((hand, *held), (), 0, 0, 0, 5)) for held, weight in others]
     expected = sum(weight * table.margin(points, 0) for weight, points in lays)
     assert set(values) == {5, 10} and abs(values[5] - expected / total) < 1e-9
+
+
+def late_seat(players: int, partnerships: bool) -> Seat:
+    """A seat to lay at a table of ``players`` with two ranks to choose from, late enough in the play
+    that its search is exact: the engine's first legal moves from the first deal that has one, of
+    packs shuffled from seed 0 on."""
+    for seed in range(100):
+        deck = list(PACK)
+        random.Random(seed).shuffle(deck)
+        game = play_start(deck, players, partnerships)
+        while game.view(None)["phase"] == "play":
+            seat = read(game.view(min(game.to_move)))
+            fitting = {card.rank for card in seat.hand if card.value + seat.count <= 31}
+            if len(fitting) > 1 and table_searched_values(seat) is not None:
+                return seat
+            game.apply(min(game.to_move), game.legal_moves(min(game.to_move))[0])
+    raise AssertionError("no deal of 100 gave an exact search with a choice")
+
+
+@pytest.mark.parametrize(("players", "partnerships"), TABLES)
+def test_the_discard_model_weighs_the_joint_holdings(players: int, partnerships: bool) -> None:
+    """Weights of one change nothing; a rank no other seat can have kept (weight 0) drops every joint
+    holding with it, as if its cards had been seen."""
+    seat = late_seat(players, partnerships)
+    others = [s for s in seat.active if s != seat.me]
+    even = table_searched_values(seat)
+    assert even is not None
+    assert table_searched_values(seat, kept={s: [1.0] * 13 for s in others}) == pytest.approx(even)
+    changed = 0
+    for rank in (r for r, n in enumerate(unseen_ranks(seat), start=1) if n):
+        without = [0.0 if r == rank else 1.0 for r in range(1, 14)]
+        seen = tuple(card for card in STANDARD_CARDS if card.rank == rank and card not in seat.hand)
+        as_seen = table_searched_values(replace(seat, discards=(*seat.discards, *seen)))
+        assert as_seen is not None
+        assert table_searched_values(seat, kept=dict.fromkeys(others, without)) == pytest.approx(as_seen)
+        changed += as_seen != pytest.approx(even)
+    assert changed  # some rank the others may hold changes what the seat's cards are worth

@@ -105,8 +105,8 @@ class ExpertPegger:
     better; docs/bots.md). With ``race`` (the win chances), the two-player search near the end of a
     game to 121 lays for the chance to win rather than the margin of points, and with
     ``race_samples`` does so before ``late`` too, over that many of the other's holdings. With
-    ``weigh``, the two-player searches weigh each holding of the other's by what their discards
-    reveal, as the reply model does (else every card alike)."""
+    ``weigh``, the searches weigh each holding of the others' by what their discards reveal, as
+    the reply model does (else every card alike)."""
 
     def __init__(
         self,
@@ -164,12 +164,17 @@ class ExpertPegger:
         if seat.variant != "six-card":
             return None
         if len(seat.active) > 2:
-            return table_searched_values(seat) if self.table else None
+            if not self.table:
+                return None
+            others = (s for s in seat.active if s != seat.me)
+            return table_searched_values(
+                seat, kept={s: self.kept(seat, s) for s in others} if self.weigh else None
+            )
         if seat.players != 2 or len(seat.active) != 2:
             return None
         other = seat.hand_sizes[1 - seat.me]
-        kept = self._kept(seat, 1 - seat.me) if self.weigh else None
-        if self.race is not None and _near_the_end(seat):
+        kept = self.kept(seat, 1 - seat.me) if self.weigh else None
+        if self.race is not None and near_the_end(seat):
             if other <= self.late:
                 return raced_values(seat, self.race, kept=kept)
             if self.race_samples:
@@ -192,11 +197,11 @@ class ExpertPegger:
             unseen_ranks(seat),
             seat.hand_sizes[responder],
             seat.lowest_value(responder),
-            self._kept(seat, responder),
+            self.kept(seat, responder),
         )
         return {card: _card_worth(pile, mine, card.rank, chances, sign) for card in playable}
 
-    def _kept(self, seat: Seat, responder: int) -> Sequence[float]:
+    def kept(self, seat: Seat, responder: int) -> Sequence[float]:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
         if seat.variant != "six-card":
             return (1.0,) * 13
@@ -207,7 +212,7 @@ class ExpertPegger:
         return _kept_cached(self.tables, config, offset, dealt, thrown)
 
 
-def _near_the_end(seat: Seat) -> bool:
+def near_the_end(seat: Seat) -> bool:
     """Whether either side of a two-player game to 121 is within ``NEAR`` of it (starter turned)."""
     return (
         seat.target == TARGET

@@ -10,7 +10,8 @@ of their gos this hand (they held nothing that fitted, and hold less now).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from math import prod
 
 from muggins.scoring.fast import show_points
 from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings, play_values
@@ -67,13 +68,15 @@ def _weighed(found: list[tuple[Ranks, float]], kept: Sequence[float] | None) -> 
     """The holdings with each card's ``kept`` weight multiplied in."""
     if kept is None:
         return found
-    weighed = []
-    for held, ways in found:
-        weight = ways
-        for rank in held:
-            weight *= kept[rank - 1]
-        weighed.append((held, weight))
-    return weighed
+    return [(held, ways * _kept_weight(held, kept)) for held, ways in found]
+
+
+def _kept_weight(held: Ranks, kept: Sequence[float]) -> float:
+    """How much likelier than average a holding is, its cards' ``kept`` weights multiplied."""
+    weight = 1.0
+    for rank in held:
+        weight *= kept[rank - 1]
+    return weight
 
 
 def _drawn(
@@ -148,12 +151,15 @@ def _to_lay(seat: Seat) -> Ranks:
     return hand
 
 
-def table_searched_values(seat: Seat, limit: int = TABLE_LIMIT) -> dict[int, float] | None:
+def table_searched_values(
+    seat: Seat, limit: int = TABLE_LIMIT, kept: Mapping[int, Sequence[float]] | None = None
+) -> dict[int, float] | None:
     """At a six-card play of three or four seats (partnerships too), each rank of the seat's hand
     that fits on the pile with its value: points from now to the end of the play, its side's less
     the other sides' mean, averaged over every joint holding of the other seats consistent with
     what the seat has seen (cards, and every go this hand), each searched with every card known;
-    None where those holdings number more than ``limit``."""
+    None where those holdings number more than ``limit``. ``kept``: by seat, as for
+    ``searched_ranks`` (seats not in it take every card alike)."""
     if len(seat.active) < 3 or seat.variant != "six-card":
         raise SearchError(f"the table search covers six-card plays of three or four, not {seat.variant}")
     hand = _to_lay(seat)
@@ -169,6 +175,12 @@ def table_searched_values(seat: Seat, limit: int = TABLE_LIMIT) -> dict[int, flo
     )
     if others is None:
         return None
+    if kept is not None:
+        seats = [kept.get(s, (1.0,) * 13) for s in order[1:]]
+        others = [
+            (held, ways * prod(_kept_weight(h, k) for h, k in zip(held, seats, strict=True)))
+            for held, ways in others
+        ]
     sides = sorted({side_of[s] for s in order})
     table = Table([sides.index(side_of[s]) for s in order])
     passed = sum(1 << order.index(s) for s in seat.passed if s in order)
