@@ -114,6 +114,32 @@ def test_simulate_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) ->
     assert "KEY=VALUE" in capsys.readouterr().err
 
 
+def test_simulate_checkpoint_resumes_with_the_same_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--bots", "greedy,random", "--games", "16", "--seed", "3", "--json"]
+    whole = run_json(capsys, *argv)
+    folder = tmp_path / "run"
+    assert run_json(capsys, *argv, "--checkpoint", str(folder)) == whole
+    kept = sorted(folder.glob("chunk-*.json"))
+    assert len(kept) > 1
+    kept[-1].unlink()  # as if the run had stopped before its last chunk
+    assert run_json(capsys, *argv, "--checkpoint", str(folder)) == whole
+    # the same folder for another run is refused, naming what differs
+    assert main([*argv, "--seed", "4", "--checkpoint", str(folder)]) == 2  # the last --seed counts
+    assert "differs in seed" in capsys.readouterr().err
+
+
+def test_simulate_dask_errors_name_the_problem(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["simulate", "--games", "1", "--workers", "2", "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "with --dask the cluster's workers play" in capsys.readouterr().err
+    monkeypatch.setattr("muggins.analysis.runners.CONNECT_SECONDS", 1)
+    assert main(["simulate", "--bots", "random", "--games", "1", "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "no Dask scheduler answered at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
 def test_analyze_play_values_each_card_by_the_search(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(
         capsys, "analyze", "5H", "5S", "10C", "JD", "--play", "--seen", "6D", "2C", "3C", "--json"

@@ -12,17 +12,18 @@ legal move makes it without asking its bot (no choice is involved).
 from __future__ import annotations
 
 import collections
+import functools
 import itertools
 import math
 import random
-import sys
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
-from multiprocessing.pool import AsyncResult
+from pathlib import Path
 from typing import Any
 
+from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.games import game_module
+from muggins.analysis.runners import runner
 from muggins.bots.base import RandomBot
 from muggins.bots.registry import make_bot
 from muggins.games.events import Scored
@@ -34,10 +35,6 @@ MAX_MOVES = 100_000
 """A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
 SKUNKS = ("skunk", "double skunk", "triple skunk")
-IN_FLIGHT_PER_WORKER = 4
-"""Chunks given to each worker process ahead of the one being read."""
-START_METHOD = "fork" if sys.platform == "linux" else "spawn"
-"""Linux forks workers, which start at once with the parent's imports, tables and caches."""
 
 
 class SimulationError(RuntimeError):
@@ -176,30 +173,57 @@ def _play_chunk(job: tuple[Spec, int, int]) -> list[dict[str, Any]]:
 
 
 def stream(
-    spec: Spec, workers: int = 1, progress: Callable[[int], None] | None = None, chunk: int = 0
+    spec: Spec,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 0,
+    *,
+    cluster: str | None = None,
+    checkpoint: Path | None = None,
 ) -> Generator[dict[str, Any], None, None]:
-    """Play every game of ``spec``, yielding the records in game order as they are done. Chunks
-    are made as they are needed and at most a few per worker are in flight, so memory stays
-    bounded however many games are asked for. ``progress`` gets the number of games just finished."""
-    size = chunk or max(1, min(200, spec.games // (max(1, workers) * 8)))
-    jobs = ((spec, start, min(spec.games, start + size)) for start in range(0, spec.games, size))
-    if workers <= 1:
-        for job in jobs:
-            part = _play_chunk(job)
-            if progress:
-                progress(len(part))
-            yield from part
-        return
-    with get_context(START_METHOD).Pool(workers) as pool:
-        pending: collections.deque[AsyncResult[list[dict[str, Any]]]] = collections.deque()
-        for queued in itertools.chain(jobs, [None]):
-            if queued is not None:
-                pending.append(pool.apply_async(_play_chunk, (queued,)))
-            while pending and (queued is None or len(pending) >= IN_FLIGHT_PER_WORKER * workers):
-                part = pending.popleft().get()
+    """Play every game of ``spec``, yielding the records in game order as they are done: in this
+    process, in ``workers`` processes, or on the Dask scheduler at ``cluster``. Chunks are made as
+    they are needed and a few per worker are in flight, so memory stays bounded however many games
+    are asked for. With ``checkpoint``, each finished chunk is kept in that folder and a chunk
+    found there is read, not played again: a stopped run resumes. ``progress`` gets the number of
+    games just finished (or read back)."""
+    with runner(_play_chunk, workers, cluster) as here:
+        size = chunk or max(1, min(200, spec.games // (here.workers * 8)))
+        kept = None
+        if checkpoint is not None:
+            kept = Checkpoint(checkpoint, _describe(spec), size)
+            size = kept.chunk
+        pending: collections.deque[tuple[int, Callable[[], list[dict[str, Any]]], bool]] = collections.deque()
+        starts = range(0, spec.games, size)
+        for start in itertools.chain(starts, [None]):
+            if start is not None:
+                end = min(spec.games, start + size)
+                done = kept.load(start, end - start) if kept is not None else None
+                if done is None:
+                    pending.append((start, here.submit((spec, start, end)), False))
+                else:
+                    pending.append((start, functools.partial(list, done), True))
+            while pending and (start is None or len(pending) >= here.in_flight):
+                first, result, read_back = pending.popleft()
+                part = result()
+                if kept is not None and not read_back:
+                    kept.save(first, part)
                 if progress:
                     progress(len(part))
                 yield from part
+
+
+def _describe(spec: Spec) -> dict[str, Any]:
+    """The run ``spec`` is, as JSON values (what a checkpoint folder must hold to be resumed)."""
+    return {
+        "game": spec.game,
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "games": spec.games,
+        "seed": spec.seed,
+        "duplicate": spec.duplicate,
+        "options": spec.options,
+    }
 
 
 def run(

@@ -48,6 +48,19 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)
     p.add_argument("--workers", type=whole_number, default=1, help="processes; results do not depend on it")
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786), "
+        "instead of --workers; results do not depend on it (needs muggins[dask])",
+    )
+    p.add_argument(
+        "--checkpoint",
+        metavar="FOLDER",
+        type=Path,
+        help="keep each finished chunk of games in FOLDER; run again with the same FOLDER and "
+        "options to resume a stopped run, with the same results",
+    )
     p.add_argument("--duplicate", action="store_true", help="play every deal once per seat rotation")
     p.add_argument(
         "--option",
@@ -76,12 +89,16 @@ def make_spec(args: argparse.Namespace) -> Spec:
         raise CommandError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
     if args.workers < 1:
         raise CommandError(f"--workers must be at least 1, not {args.workers}")
+    if args.dask is not None and args.workers != 1:
+        raise CommandError("--workers is for this machine; with --dask the cluster's workers play")
     options = parse_options(args.option)
     check_table(args.game, args.players, **options)
     return Spec(args.game, args.players, bots, args.games, args.seed, args.duplicate, options)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from muggins.analysis.checkpoint import CheckpointError
+    from muggins.analysis.runners import RunnerError
     from muggins.analysis.simulate import Tally, stream
 
     spec = make_spec(args)
@@ -97,10 +114,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     tally = Tally(spec)
     with progress_bar("simulating", "games", quiet=args.json) as bar:
         task = bar.add_task("games", total=spec.games)
-        for record in stream(spec, workers=args.workers, progress=lambda n: bar.advance(task, n)):
-            tally.add(record)
-            if plot is not None:
-                plot.add(record)
+        records = stream(
+            spec,
+            workers=args.workers,
+            progress=lambda n: bar.advance(task, n),
+            cluster=args.dask,
+            checkpoint=args.checkpoint,
+        )
+        try:
+            for record in records:
+                tally.add(record)
+                if plot is not None:
+                    plot.add(record)
+        except (RunnerError, CheckpointError) as error:
+            raise CommandError(str(error)) from error
     summary = tally.summary()
     if plot is not None:
         plot.save(args.plot)
