@@ -31,6 +31,10 @@ from muggins.games.registry import new_game
 
 DEAL_EVENTS = frozenset({"new_hand"})
 """Event types that start a deal in the registered games."""
+SCORED: str = Scored.type
+"""The event type of points scored."""
+WANTED = DEAL_EVENTS | {SCORED, "game_won"}
+"""The event types a game's record is made from."""
 MAX_MOVES = 100_000
 """A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
@@ -95,20 +99,20 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
     bots = [
         make_bot(spec.game, name, derive(spec.seed, "bot", number, seat)) for seat, name in enumerate(names)
     ]
+    # a random bot needs no view: the same draw over the same moves
+    pickers = [bot.choose_legal if isinstance(bot, RandomBot) else None for bot in bots]
     start = list(game.scores)
     moves = 0
-    while not game.is_over:
+    while game.result is None:  # is_over, without a property call on every move
         if moves > MAX_MOVES:
             raise SimulationError(f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves")
         player = min(game.to_move)
         legal = game.legal_moves(player)
-        bot = bots[player]
         if len(legal) == 1:
             move = legal[0]
-        elif isinstance(bot, RandomBot):
-            move = bot.choose_legal(legal)  # no view needed: the same draw over the same moves
         else:
-            move = bot.choose(game.view(player))
+            pick = pickers[player]
+            move = bots[player].choose(game.view(player)) if pick is None else pick(legal)
         game.apply(player, move)
         moves += 1
     result = game.result
@@ -134,36 +138,37 @@ def deal_categories(game: str) -> Mapping[str, str]:
 
 def _deals(events: Sequence[Any], players: int, categories: Mapping[str, str]) -> dict[str, Any]:
     """Per-deal points by seat and (where the game splits them) by category and role, and each deal's
-    dealer."""
-    deals: list[dict[str, Any]] = []
-    for event in events:
-        kind = event.type  # a class constant of a compiled class: read once
-        if kind in DEAL_EVENTS:
-            deals.append(
-                {
-                    "dealer": getattr(event, "dealer", None),
-                    "points": [0] * players,
-                    "by": {},
-                    "complete": True,
-                }
-            )
-        elif kind == "game_won" and deals:
-            deals[-1]["complete"] = False
-        elif isinstance(event, Scored) and deals:
-            deal = deals[-1]
-            deal["points"][event.player] += event.points
-            category = categories.get(event.reason)
-            if category is not None and deal["dealer"] is not None:
-                role = "dealer" if event.player == deal["dealer"] else "pone"
-                key = f"{role}:{category}"
-                deal["by"][key] = deal["by"].get(key, 0) + event.points
-    if deals:
-        deals[-1]["complete"] = False
+    dealer; a deal is complete unless a game was won in it (the last deal always is left out)."""
+    dealers: list[int | None] = []
+    points: list[list[int]] = []
+    split: list[dict[str, int]] = []
+    won_in: set[int] = set()
+    now: list[int] = []
+    by: dict[str, int] = {}
+    dealer: int | None = None
+    for event in [e for e in events if e.type in WANTED]:  # a fifth of them: picked out at C speed
+        kind = event.type
+        if kind == SCORED:  # the most frequent of the kinds looked for
+            if dealers:
+                now[event.player] += event.points
+                category = categories.get(event.reason)
+                if category is not None and dealer is not None:
+                    key = f"{'dealer' if event.player == dealer else 'pone'}:{category}"
+                    by[key] = by.get(key, 0) + event.points
+        elif kind in DEAL_EVENTS:
+            dealer = getattr(event, "dealer", None)
+            now, by = [0] * players, {}
+            dealers.append(dealer)
+            points.append(now)
+            split.append(by)
+        elif kind == "game_won" and dealers:
+            won_in.add(len(dealers) - 1)
+    won_in.add(len(dealers) - 1)
     return {
-        "first_dealer": deals[0]["dealer"] if deals else None,
-        "deals": len(deals),
-        "deal_points": [d["points"] for d in deals],
-        "complete": [{"by": d["by"], "dealer": d["dealer"]} for d in deals if d["complete"]],
+        "first_dealer": dealers[0] if dealers else None,
+        "deals": len(dealers),
+        "deal_points": points,
+        "complete": [{"by": split[i], "dealer": dealers[i]} for i in range(len(dealers)) if i not in won_in],
     }
 
 
@@ -350,27 +355,29 @@ class Tally:
 
     def add(self, record: dict[str, Any]) -> None:
         self.games += 1
+        ranks, scores, deals = record["ranks"], record["scores"], record["deals"]
+        pegged = [sum(seat) for seat in zip(*record["deal_points"], strict=True)] or [0] * len(ranks)
         for name, bot in self.bots.items():
             seats = [s for s, b in enumerate(record["bots"]) if b == name]
-            bot.wins.add(float(sum(record["ranks"][s] == 1 for s in seats)), len(seats))
+            bot.wins.add(float(sum(ranks[s] == 1 for s in seats)), len(seats))
             if seats:
                 self.seen.add(name)
             for s in seats:
                 bot.seats += 1
-                bot.deals += record["deals"]
-                bot.points += sum(p[s] for p in record["deal_points"])
-                bot.final += record["scores"][s]
-                bot.change += record["scores"][s] - record["start_scores"][s]
-        self.deals.add(float(record["deals"]))
+                bot.deals += deals
+                bot.points += pegged[s]
+                bot.final += scores[s]
+                bot.change += scores[s] - record["start_scores"][s]
+        self.deals.add(float(deals))
         self.moves += record["moves"]
-        for seat, rank in enumerate(record["ranks"]):
+        for seat, rank in enumerate(ranks):
             self.by_seat[seat].add(float(rank == 1), 1)
         for seat, kind in enumerate(record["skunks"]):
-            self.losers += record["ranks"][seat] != 1
+            self.losers += ranks[seat] != 1
             if kind in self.skunks:
                 self.skunks[kind] += 1
         if record["first_dealer"] is not None:
-            self.first_dealer.add(float(record["ranks"][record["first_dealer"]] == 1))
+            self.first_dealer.add(float(ranks[record["first_dealer"]] == 1))
         for deal in record["complete"]:
             self.complete_deals += 1
             for key, points in deal["by"].items():

@@ -33,12 +33,11 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.choose_legal: Callable[[Sequence[Move]], Move] = self.rng.choice
+        """The move ``choose`` makes from a view listing these legal moves (in the same order), when
+        the caller has the moves and no view: simulations skip building one (the generator's own
+        method, called on every move of a random game)."""
 
     def choose(self, view: View) -> Move:
         # Only the chosen move is parsed: the same draw from the same list as choosing among them all.
         return parse_move(self.rng.choice(view["legal_moves"]))
-
-    def choose_legal(self, legal: Sequence[Move]) -> Move:
-        """The move ``choose`` makes from a view listing ``legal`` (in the same order), when the
-        caller has the moves and no view: simulations skip building one."""
-        return self.rng.choice(legal)
