@@ -21,10 +21,12 @@ from muggins.cards import ALL_CARDS, JOKER_BLACK, JOKER_RED, STANDARD_CARDS, Car
 from muggins.scoring.skalborg.fast import (
     _SORTING_NETWORK,
     SkalborgBatchError,
+    _rank_key,
     skalborg_points,
     skalborg_points_batch,
 )
-from muggins.scoring.skalborg.hand import SkalborgError, score_skalborg
+from muggins.scoring.skalborg.hand import SLOTS, SkalborgError, score_skalborg
+from muggins.scoring.skalborg.tables import RANK_PLACES
 
 JOKER_SETS = ((), (JOKER_BLACK,), (JOKER_RED,), (JOKER_BLACK, JOKER_RED))
 
@@ -120,6 +122,17 @@ def test_sorting_network_sorts_everything() -> None:
         for i, j in _SORTING_NETWORK:
             values[i], values[j] = min(values[i], values[j]), max(values[i], values[j])
         assert values == sorted(bits)
+
+
+def test_the_scalar_rank_key_sorts_every_input() -> None:
+    """The scalar path's unrolled network sorts: by the 0-1 principle every input of zeros and ones
+    (for those, the key of any other order of the same symbols is smaller), and random symbols."""
+    rng = random.Random(8)
+    cases = [tuple(map(int, f"{n:08b}")) for n in range(256)]
+    cases += [tuple(rng.randrange(SLOTS) for _ in range(8)) for _ in range(5000)]
+    for symbols in cases:
+        expected = sum(RANK_PLACES[place][s] for place, s in enumerate(sorted(symbols)))
+        assert _rank_key(*symbols) == expected, symbols
 
 
 def test_scalar_bad_input_is_named() -> None:
