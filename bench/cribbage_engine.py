@@ -26,6 +26,7 @@ if __package__ in (None, ""):
 
 from bench.figures import Figure, figure, interleaved_seconds, play_randomly
 from muggins.games.registry import game_class, new_game
+from muggins.games.rollout import play_out
 
 GAMES = 300
 ROUNDS = 3
@@ -129,6 +130,72 @@ def bench_cribbage_random_2p() -> Figure:
     )
 
 
+def rollout_games(games: int, game: str = "cribbage", **config: Any) -> float:
+    """Play ``games`` full games by the compiled rollout path (``games.rollout.play_out``); the mean
+    number of moves per game."""
+    rng = random.Random(2026)
+    moves = 0
+    for seed in range(games):
+        moves += play_out(new_game(game, seed=seed, **config), rng)
+    return moves / games
+
+
+def bench_cribbage_rollout_2p() -> Figure:
+    """The compiled rollout path against OpenSpiel's C++ loop: compiled loop against compiled loop,
+    the same number of games each, in interleaved rounds of CPU time."""
+    load = load_seconds()
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        start = time.thread_time()
+        rollout_games(GAMES, players=2)
+        rate = GAMES / (time.thread_time() - start)
+        return figure("cribbage_random_2p_rollout", round(rate, 1), "games/s", ">=8500", games=GAMES)
+    spiel = pyspiel.load_game("cribbage")
+    moves: list[float] = []
+    seconds = interleaved_seconds(
+        {
+            "rollout": lambda: moves.append(rollout_games(GAMES, players=2)),
+            "openspiel_cpp_loop": lambda: openspiel_cpp_loop(spiel, GAMES),
+        },
+        rounds=ROUNDS,
+    )
+    rate = {side: ROUNDS * GAMES / s for side, s in seconds.items()}
+    return figure(
+        "cribbage_random_2p_rollout",
+        round(rate["rollout"], 1),
+        "games/s",
+        ">=8500",
+        games=GAMES * ROUNDS,
+        moves_per_game=round(moves[-1], 1),
+        load_s=round(load, 3),
+        openspiel_cpp_loop_games_per_s=round(rate["openspiel_cpp_loop"], 1),
+        ratio_to_openspiel_cpp_loop=round(rate["rollout"] / rate["openspiel_cpp_loop"], 2),
+        note="games.rollout.play_out (compiled, uniformly random moves) against OpenSpiel's C++ loop; "
+        "CPU time, interleaved rounds",
+    )
+
+
+def bench_cribist_rollout() -> Figure:
+    """Random full Cribist games (four players, default options) by the compiled rollout path."""
+    start = time.thread_time()
+    rollout_games(1, "cribist", players=4)  # the engine loaded, its first game's caches filled
+    load = time.thread_time() - start
+    start = time.thread_time()
+    moves = rollout_games(GAMES, "cribist", players=4)
+    rate = GAMES / (time.thread_time() - start)
+    return figure(
+        "cribist_random_games_rollout",
+        round(rate, 1),
+        "games/s",
+        ">=1500",
+        games=GAMES,
+        moves_per_game=round(moves, 1),
+        load_s=round(load, 3),
+        note="games.rollout.play_out, CPU time",
+    )
+
+
 def bench_cribbage_random_3p() -> Figure:
     return _bench("cribbage_random_3p", None, players=3)
 
@@ -146,6 +213,8 @@ if __name__ == "__main__":
 
     for bench in (
         bench_cribbage_random_2p,
+        bench_cribbage_rollout_2p,
+        bench_cribist_rollout,
         bench_cribbage_random_3p,
         bench_cribbage_random_4p,
         bench_cribbage_random_ten_hand,

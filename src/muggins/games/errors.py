@@ -33,3 +33,7 @@ class GameOverError(IllegalMoveError):
 
 class RecordError(GameError, ValueError):
     """A game record that is malformed or does not replay."""
+
+
+class RolloutError(GameError, RuntimeError):
+    """A game that did not end within ``rollout.MAX_MOVES`` random moves: a bug in its rules."""
