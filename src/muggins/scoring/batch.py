@@ -22,10 +22,15 @@ from muggins.scoring.fast import RANK_PLACES, RANKS, SHOW_SIZES, rank_table
 from muggins.scoring.show import ShowError
 
 _INDICES: Final = np.arange(52)
-_SUIT_BIT: Final = (1 << _INDICES // RANKS).astype(np.uint8)
-"""Per card index, one bit for its suit: the hand is a flush when its cards' bits share one."""
-_JACK_BIT: Final = np.where(_INDICES % RANKS == JACK - 1, _SUIT_BIT, 0).astype(np.uint8)
-"""The suit bit of each jack, 0 for other cards: nobs when a hand jack's bit is the starter's."""
+CHUNK: Final = 1 << 15
+"""Rows scored together: small enough for the working arrays to stay in cache."""
+_SUITS_AT: Final = 20
+"""A packed code (``_card_codes``) holds the rank-table index's share below this bit, and from it
+each suit's count among the hand's cards (3 bits each), the suits of the hand's jacks (4 bits) and
+the starter's suit (2 bits): 18 bits that index ``_suit_points``."""
+_KEY_MASK: Final = (1 << _SUITS_AT) - 1
+_CARD_BIT: Final = np.left_shift(np.uint64(1), _INDICES.astype(np.uint64))
+"""One bit per card index, to find a card repeated within a row."""
 
 
 class BatchError(ShowError):
@@ -33,9 +38,39 @@ class BatchError(ShowError):
 
 
 @functools.cache
-def _place_tables(cards: int) -> tuple[npt.NDArray[np.int32], ...]:
-    """``RANK_PLACES`` as arrays, first card first, for a rank table of ``cards`` cards."""
-    return tuple(np.array(RANK_PLACES[cards - 1 - place], dtype=np.int32) for place in range(cards))
+def _card_codes(size: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """For each place of a hand of ``size`` cards and then the starter, each card's packed code; a
+    row's codes add up without carries to its rank-table index and its suit counts, jacks' suits and
+    starter's suit (``_SUITS_AT``)."""
+    suit = _INDICES // RANKS
+    jack = (_INDICES % RANKS == JACK - 1).astype(np.int64)
+    hand = [
+        np.array(RANK_PLACES[size - place], dtype=np.int64)
+        + (np.int64(1) << (_SUITS_AT + 3 * suit))
+        + (jack << (_SUITS_AT + 12 + suit))
+        for place in range(size)
+    ]
+    starter = np.array(RANK_PLACES[0], dtype=np.int64) + (suit.astype(np.int64) << (_SUITS_AT + 16))
+    for codes in (*hand, starter):
+        codes.flags.writeable = False
+    return (*hand, starter)
+
+
+@functools.cache
+def _suit_points(size: int, crib: bool) -> npt.NDArray[np.uint8]:
+    """Flush and nobs points by the 18 suit bits of a row's packed sum (``_SUITS_AT``): a hand of one
+    suit scores ``size``, or ``size + 1`` with the starter's suit too (a crib only then); a jack of
+    the starter's suit scores one."""
+    index = np.arange(1 << 18)
+    counts = np.stack([(index >> 3 * s) & 7 for s in range(4)])
+    jacks, starter = (index >> 12) & 15, index >> 16
+    flushed = counts == size  # by suit: the hand's cards are all of it
+    five = flushed[starter, index]
+    points = np.where(five, size + 1, np.where(flushed.any(axis=0) & (not crib), size, 0))
+    points += (jacks >> starter) & 1
+    table = points.astype(np.uint8)
+    table.flags.writeable = False
+    return table
 
 
 def show_points_batch(
@@ -56,26 +91,18 @@ def show_points_batch(
     hands, starters = np.asarray(hands), np.asarray(starters)
     if check:
         _check_batch(hands, starters)
-    # Index with the platform's index type: numpy converts any other integer type on every lookup.
-    hands, starters = hands.astype(np.intp, copy=False), starters.astype(np.intp, copy=False)
     size = hands.shape[1]
-    places = _place_tables(size + 1)
-    first = hands[:, 0]
-    key = places[0][first] + places[size][starters]
-    same_suit, jacks = _SUIT_BIT[first], _JACK_BIT[first]
-    for place in range(1, size):
-        card = hands[:, place]
-        key += places[place][card]
-        same_suit &= _SUIT_BIT[card]
-        jacks |= _JACK_BIT[card]
-    points: npt.NDArray[np.uint8] = rank_table(size + 1)[key]
-    starter_suit = _SUIT_BIT[starters]
-    flush = same_suit != 0
-    five = (same_suit & starter_suit) != 0
-    points += five * np.uint8(size + 1)
-    if not crib:
-        points += (flush ^ five) * np.uint8(size)
-    points += (jacks & starter_suit) != 0
+    codes = _card_codes(size)
+    ranks, suits = rank_table(size + 1), _suit_points(size, crib)
+    points = np.empty(len(starters), dtype=np.uint8)
+    for start in range(0, len(starters), CHUNK):
+        rows, cut = hands[start : start + CHUNK], starters[start : start + CHUNK]
+        if check:
+            _check_distinct(rows, cut, start)
+        total = codes[size][cut]
+        for place in range(size):
+            total += codes[place][rows[:, place]]
+        points[start : start + CHUNK] = ranks[total & _KEY_MASK] + suits[total >> _SUITS_AT]
     return points
 
 
@@ -95,14 +122,21 @@ def _check_batch(hands: npt.NDArray[np.generic], starters: npt.NDArray[np.generi
         low, high = int(cards.min()), int(cards.max())
         if low < 0 or high > 51:
             raise BatchError(f"card indices must be 0-51, found {low if low < 0 else high} in {name}")
-    columns = [hands[:, place] for place in range(hands.shape[1])] + [starters]
-    repeated = np.zeros(len(starters), dtype=bool)
-    for a, b in itertools.combinations(columns, 2):
-        repeated |= a == b
+
+
+def _check_distinct(hands: npt.NDArray[np.generic], starters: npt.NDArray[np.generic], first: int) -> None:
+    """Raise ``BatchError`` naming the first row (numbered from ``first``) that repeats a card: a
+    card's bit already among the row's bits. Called a chunk at a time, while it is in cache."""
+    seen = _CARD_BIT[starters]
+    repeated = np.zeros_like(seen)
+    for place in range(hands.shape[1]):
+        bit = _CARD_BIT[hands[:, place]]
+        repeated |= seen & bit
+        seen |= bit
     if repeated.any():
-        row = int(np.argmax(repeated))
-        shown = " ".join(str(STANDARD_CARDS[int(column[row])]) for column in columns)
-        raise BatchError(f"row {row} repeats a card: {shown}")
+        row = int(np.argmax(repeated != 0))
+        shown = " ".join(str(STANDARD_CARDS[int(card)]) for card in (*hands[row], starters[row]))
+        raise BatchError(f"row {first + row} repeats a card: {shown}")
 
 
 @dataclass(frozen=True, slots=True)
