@@ -7,8 +7,8 @@ the cards it can run out alone if the next player cannot lay. The next player's 
 from the cards the seat has not seen, weighted by how many cards they hold, by what their discards
 reveal (how often an expert in their seat keeps each rank) and by what their "go"s revealed (a
 player who said go at count c holds nothing worth 31 - c or less). The reply is modelled as their
-best-scoring card, or any other card in proportion to its chance. Only ranks matter in the play, so
-everything is computed on ranks and cached.
+best-scoring card, or any other card in proportion to its chance (``strategy.cribbage.reply``,
+compiled). Only ranks matter in the play, so everything is computed on ranks and cached.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
-from muggins.strategy.cribbage.play import VALUE, Ranks, lay_points, play_points, run_out
+from muggins.strategy.cribbage.play import play_points
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.reply import alone, card_worth, holding_chances
 from muggins.strategy.cribbage.search import (
     raced_values,
     searched_values,
@@ -46,26 +47,6 @@ def greedy_play(seat: Seat) -> Move:
 def _playable(hand: Sequence[Card], count: int) -> list[Card]:
     """The cards that keep the count to 31, in the view's (sorted) order."""
     return [card for card in hand if count + card.value <= 31]
-
-
-def holding_chances(
-    unseen: Sequence[int], cards: int, min_value: int, kept: Sequence[float] = (1.0,) * 13
-) -> list[float]:
-    """By rank (index 0-12), the chance that a player holding ``cards`` cards has at least one of
-    that rank, when ``unseen[r]`` cards of each rank are unaccounted for, none of the player's cards
-    counts less than ``min_value`` (what their go revealed), and ``kept[r]`` says how much likelier
-    than average a card of rank ``r`` is to have been kept rather than thrown."""
-    possible = [n * kept[r] if VALUE[r + 1] >= min_value else 0.0 for r, n in enumerate(unseen)]
-    total = max(sum(possible), float(cards))
-    if cards <= 0 or not total:
-        return [0.0] * 13
-    chances = []
-    for n in possible:
-        none = 1.0
-        for i in range(cards):
-            none *= max(0.0, (total - n - i) / (total - i))
-        chances.append(1.0 - none)
-    return chances
 
 
 def kept_weights(tables: CribTables, config: str, offset: int, dealt: int, thrown: int) -> list[float]:
@@ -191,7 +172,7 @@ class ExpertPegger:
         mine = tuple(sorted(card.rank for card in seat.hand))
         responder = seat.next_to_lay()
         if responder is None:
-            return {card: float(_alone(pile, mine, card.rank)) for card in playable}
+            return {card: float(alone(pile, mine, card.rank)) for card in playable}
         sign = 1.0 if seat.is_friend(responder) else -1.0
         chances = holding_chances(
             unseen_ranks(seat),
@@ -199,7 +180,7 @@ class ExpertPegger:
             seat.lowest_value(responder),
             self.kept(seat, responder),
         )
-        return {card: _card_worth(pile, mine, card.rank, chances, sign) for card in playable}
+        return {card: card_worth(pile, mine, card.rank, chances, sign) for card in playable}
 
     def kept(self, seat: Seat, responder: int) -> Sequence[float]:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
@@ -224,60 +205,3 @@ def near_the_end(seat: Seat) -> bool:
 @functools.lru_cache(maxsize=64)
 def _kept_cached(tables: CribTables, config: str, offset: int, dealt: int, thrown: int) -> tuple[float, ...]:
     return tuple(kept_weights(tables, config, offset, dealt, thrown))
-
-
-def _alone(pile: Ranks, mine: Ranks, rank: int) -> int:
-    rest = list(mine)
-    rest.remove(rank)
-    return play_points(pile, rank) + run_out((*pile, rank), tuple(rest))
-
-
-def _card_worth(pile: Ranks, mine: Ranks, rank: int, chances: Sequence[float], sign: float) -> float:
-    """Expected points (mine minus the responder's) of laying ``rank`` now.
-
-    The responder lays their best-scoring card if they hold one (the replies are tried best first,
-    each held with its chance; between replies scoring alike, an opponent is taken to lay the one
-    that leaves me least to peg back, a partner the one that leaves me most); with no scoring card
-    they lay one of the others, each in proportion to its chance; with no card at all they say go
-    and I lay out what I can.
-    """
-    now = play_points(pile, rank)
-    after = (*pile, rank)
-    if sum(map(VALUE.__getitem__, after)) == 31:
-        return now
-    rest = list(mine)
-    rest.remove(rank)
-    distinct = set(rest)
-    worth = float(now)
-    left = 1.0
-    quiet, quiet_weight, quiet_back = 1.0, 0.0, 0.0
-    replies = []
-    for theirs, reply, back_row in _replies(after):
-        q = chances[reply - 1]
-        if q:
-            replies.append((theirs, q, max([back_row[m] for m in distinct]) if distinct else 0))
-    replies.sort(key=lambda r: (-r[0], -sign * r[2]))
-    for theirs, q, back in replies:
-        if theirs:
-            worth += left * q * (sign * theirs + back)
-            left *= 1.0 - q
-        else:
-            quiet *= 1.0 - q
-            quiet_weight += q
-            quiet_back += q * back
-    if quiet_weight:
-        worth += left * (1.0 - quiet) * quiet_back / quiet_weight
-    go = left * quiet
-    return worth + (go * run_out(after, tuple(rest)) if go > 0.02 else 0.0)
-
-
-@functools.cache
-def _replies(pile: Ranks) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Each rank the responder could lay on ``pile`` as (their points, rank, what each rank laid
-    back on it would peg), best-scoring for them first."""
-    replies = []
-    for rank, theirs in enumerate(lay_points(pile)):
-        if theirs >= 0 and rank:
-            replies.append((theirs, rank, lay_points((*pile, rank))))
-    replies.sort(key=lambda r: -r[0])
-    return replies
