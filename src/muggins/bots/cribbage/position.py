@@ -54,20 +54,19 @@ def win_chances(
     dealing = seat.dealer == seat.me
     mine, theirs = seat.scores[seat.me], seat.scores[other]
     mean_crib, usual = chances.mean_crib, chances.dealer_margin
-    found = []
+    shows: list[tuple[Distribution, Distribution]] = []
     for row, crib, play in zip(points, cribs, plays, strict=True):
         values, counts = np.unique(row, return_counts=True)
         hand = dict(zip(values.tolist(), (counts / counts.sum()).tolist(), strict=True))
         if dealing:
             crib_made = shifted(chances.crib, crib - mean_crib + (play - usual if play else 0.0))
-            found.append(chances.deal_chance(mine, theirs, dealer_show=added(hand, crib_made)))
+            shows.append((chances.pone_show, added(hand, crib_made)))
         else:
-            dealer_show = shifted(chances.dealer_show, crib - mean_crib)
             pone_show = shifted(hand, play + usual) if play else hand
-            found.append(
-                1.0 - chances.deal_chance(theirs, mine, pone_show=pone_show, dealer_show=dealer_show)
-            )
-    return found
+            shows.append((pone_show, shifted(chances.dealer_show, crib - mean_crib)))
+    if dealing:
+        return chances.deal_chances(mine, theirs, shows)
+    return [1.0 - chance for chance in chances.deal_chances(theirs, mine, shows)]
 
 
 def shifted(distribution: Distribution, by: float) -> dict[int, float]:

@@ -8,15 +8,16 @@ expert self-play's, and ``dealer_wins[a][b]`` (the dealer on ``a`` points, the p
 deal starts) follows from them exactly, by working back from the target: the position charts of
 the game's strategy books, computed.
 
-``deal_chance`` does the same for one deal with distributions of its own (the expert's discard near
-the end of a game passes its kept hand's exact show over every starter).
+``deal_chance`` does the same for one deal with distributions of its own, and ``deal_chances`` for
+several at once (the expert's discard near the end of a game passes each kept hand's exact show over
+every starter).
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -80,13 +81,15 @@ class WinChance:
     ) -> float:
         """The dealer's chance to win the game from ``dealer`` against ``pone`` as this deal
         starts, with this deal's shows as given (else the usual ones)."""
-        return _deal_chance(
-            self.plays,
-            pone_show or self.pone_show,
-            dealer_show or self.dealer_show,
-            self.dealer_wins,
-            (dealer, pone),
-        )
+        shows = (pone_show or self.pone_show, dealer_show or self.dealer_show)
+        return self.deal_chances(dealer, pone, [shows])[0]
+
+    def deal_chances(
+        self, dealer: int, pone: int, shows: Sequence[tuple[Distribution, Distribution]]
+    ) -> list[float]:
+        """``deal_chance`` for each (pone's show, dealer's show) of ``shows`` (the choices of one
+        discard), the deal's later stages worked out once for them all."""
+        return _deal_chances(self.plays, shows, self.dealer_wins, (dealer, pone))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,26 +182,39 @@ def _dealer_wins(
     return np.clip(wins, 0.0, 1.0)  # sums of chances stray from [0, 1] by rounding only
 
 
-def _deal_chance(
+def _deal_chances(
     plays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]],
-    pone_show: Distribution,
-    dealer_show: Distribution,
+    shows: Sequence[tuple[Distribution, Distribution]],
     wins: npt.NDArray[np.float64],
     scores: tuple[int, int],
-) -> float:
+) -> list[float]:
     """The dealer's chance from ``scores`` (the dealer's, the pone's) over one deal's stages, then
-    ``wins``: every play, pone's show and dealer's show at once (one numpy pass)."""
+    ``wins``, for each (pone's show, dealer's show) of ``shows``: what follows every play and every
+    pair of show totals is worked out once (one numpy pass), then weighed by each pair's chances."""
     last = TARGET - 1
     d, p, q = plays
-    h, h_chance = np.array(list(pone_show)), np.array(list(pone_show.values()))
-    s, s_chance = np.array(list(dealer_show)), np.array(list(dealer_show.values()))
+    pone_chance, dealer_chance = (_dense([pair[side] for pair in shows]) for side in (0, 1))
     x, y = scores[0] + d, scores[1] + p  # after the play; the pone reaching the target first wins
-    ys = (y[:, None] + h)[:, :, None]  # after the pone's show
-    xs = (x[:, None] + s)[:, None, :]  # after the dealer's show; then the pone deals
-    later = np.where(xs >= TARGET, 1.0, 1.0 - wins[np.minimum(ys, last), np.minimum(xs, last)])
-    later = np.where(ys >= TARGET, 0.0, later)
-    after_play = np.einsum("khs,h,s->k", later, h_chance, s_chance)
-    return float(q @ np.where(y >= TARGET, 0.0, np.where(x >= TARGET, 1.0, after_play)))
+    ys = y[:, None] + np.arange(pone_chance.shape[1])  # after the pone's show
+    xs = x[:, None] + np.arange(dealer_chance.shape[1])  # after the dealer's show; then the pone deals
+    later = np.where(
+        xs[:, None, :] >= TARGET,
+        1.0,
+        1.0 - wins[np.minimum(ys, last)[:, :, None], np.minimum(xs, last)[:, None, :]],
+    )
+    later = np.where(ys[:, :, None] >= TARGET, 0.0, later)
+    after_play = np.einsum("kac,ca->ck", later @ dealer_chance.T, pone_chance)
+    after = np.where(y >= TARGET, 0.0, np.where(x >= TARGET, 1.0, after_play))
+    chances: list[float] = (after @ q).tolist()
+    return chances
+
+
+def _dense(distributions: Sequence[Distribution]) -> npt.NDArray[np.float64]:
+    """Distributions as rows of chances by points, as wide as the highest points among them."""
+    table = np.zeros((len(distributions), 1 + max(max(found) for found in distributions)))
+    for row, found in enumerate(distributions):
+        table[row, list(found)] = list(found.values())
+    return table
 
 
 @functools.cache
