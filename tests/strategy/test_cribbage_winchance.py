@@ -7,17 +7,24 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 from muggins import new_game
 from muggins.bots.cribbage import ExpertBot
 from muggins.bots.cribbage.discard import expert_discard
-from muggins.bots.cribbage.position import added, racing, shifted, win_chances
+from muggins.bots.cribbage.position import racing, shifted, win_chances
 from muggins.games.moves import Discard
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.keeps import keep_matrix
 from muggins.strategy.cribbage.reading import read
-from muggins.strategy.cribbage.winchance import TARGET, WinChance, WinChanceError, shipped_win_chance
+from muggins.strategy.cribbage.winchance import (
+    TARGET,
+    WinChance,
+    WinChanceError,
+    by_points,
+    shipped_win_chance,
+)
 
 SMALL = WinChance.build(
     {(1, 0): 0.3, (2, 1): 0.3, (0, 2): 0.2, (4, 3): 0.2},
@@ -101,15 +108,20 @@ def test_malformed_chance_data_is_refused(data: dict[str, object]) -> None:
         WinChance.from_json(data)
 
 
-def test_shifting_moves_the_mean_exactly_and_adding_convolves() -> None:
-    dist = {0: 0.25, 3: 0.5, 7: 0.25}
-    mean = sum(k * q for k, q in dist.items())
-    for by in (-0.4, 0.0, 0.3, 1.75, 2.0):
-        moved = shifted({k + 1: q for k, q in dist.items()}, by)
-        assert sum(moved.values()) == pytest.approx(1.0)
-        assert sum(k * q for k, q in moved.items()) == pytest.approx(mean + 1 + by)
-    assert min(shifted(dist, -2.5)) == 0  # nothing goes below no points
-    assert added({1: 0.5, 2: 0.5}, {0: 0.5, 10: 0.5}) == {1: 0.25, 2: 0.25, 11: 0.25, 12: 0.25}
+def test_shifting_moves_the_mean_exactly_and_never_below_no_points() -> None:
+    """Each row moves by its own amount: the chances still add up to one and the mean moves by it;
+    what would go below no points stays at none."""
+    dist = by_points({1: 0.25, 4: 0.5, 8: 0.25})
+    mean = float(np.arange(len(dist)) @ dist)
+    by = np.array([-0.4, 0.0, 0.3, 1.75, 2.0])
+    moved = shifted(dist, by)
+    assert moved.sum(axis=1) == pytest.approx(np.ones(len(by)))
+    assert moved @ np.arange(moved.shape[1]) == pytest.approx(mean + by)
+    low = shifted(by_points({0: 0.25, 3: 0.5, 7: 0.25}), np.array([-2.5]))[0]
+    assert low[0] == pytest.approx(0.25 + 0.5 * 0.5)  # the nought, and half the 3 (to 0.5 -> 0 and 1)
+    assert low.sum() == pytest.approx(1.0)
+    rows = shifted(np.stack([dist, dist[::-1]]), np.array([1.0, 0.5]))
+    assert rows[0, 2] == pytest.approx(0.25) and rows[1].sum() == pytest.approx(1.0)  # rows apart
 
 
 def test_the_race_applies_to_two_players_near_121_only() -> None:

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.strategy.cribbage.reading import Seat
-from muggins.strategy.cribbage.winchance import TARGET, Distribution, WinChance
+from muggins.strategy.cribbage.winchance import TARGET, WinChance, by_points
 
 REACH = 36
 """Points needed at or below which a hand might go out this deal (hand, crib and pegging)."""
@@ -54,41 +54,38 @@ def win_chances(
     dealing = seat.dealer == seat.me
     mine, theirs = seat.scores[seat.me], seat.scores[other]
     mean_crib, usual = chances.mean_crib, chances.dealer_margin
-    shows: list[tuple[Distribution, Distribution]] = []
-    for row, crib, play in zip(points, cribs, plays, strict=True):
-        values, counts = np.unique(row, return_counts=True)
-        hand = dict(zip(values.tolist(), (counts / counts.sum()).tolist(), strict=True))
-        if dealing:
-            crib_made = shifted(chances.crib, crib - mean_crib + (play - usual if play else 0.0))
-            shows.append((chances.pone_show, added(hand, crib_made)))
-        else:
-            pone_show = shifted(hand, play + usual) if play else hand
-            shows.append((pone_show, shifted(chances.dealer_show, crib - mean_crib)))
+    # each kept hand's show over the starters, as rows of chances by points
+    hands = np.zeros((len(points), int(points.max()) + 1))
+    np.add.at(hands, (np.arange(len(points))[:, None], points), 1.0 / points.shape[1])
+    crib_by = np.asarray(cribs) - mean_crib
+    play_by = np.asarray(plays)
     if dealing:
-        return chances.deal_chances(mine, theirs, shows)
-    return [1.0 - chance for chance in chances.deal_chances(theirs, mine, shows)]
+        moved = crib_by + np.where(play_by != 0.0, play_by - usual, 0.0)
+        crib_made = shifted(by_points(chances.crib), moved)
+        dealer_shows = np.stack(
+            [np.convolve(hand, crib) for hand, crib in zip(hands, crib_made, strict=True)]
+        )
+        pone_shows = by_points(chances.pone_show)[None, :]
+        return chances.deal_chances(mine, theirs, pone_shows, dealer_shows)
+    pone_shows = shifted(hands, np.where(play_by != 0.0, play_by + usual, 0.0))
+    dealer_shows = shifted(by_points(chances.dealer_show), crib_by)
+    return [1.0 - chance for chance in chances.deal_chances(theirs, mine, pone_shows, dealer_shows)]
 
 
-def shifted(distribution: Distribution, by: float) -> dict[int, float]:
-    """``distribution`` moved by ``by`` points (a fraction splits each chance between the two
-    nearest whole points, so the mean moves by exactly ``by``; nothing goes below 0)."""
-    whole = int(np.floor(by))
+def shifted(rows: npt.NDArray[np.float64], by: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Each row of chances by points (one row: the same for each ``by``) moved by its own ``by``
+    points (a fraction splits each chance between the two nearest whole points, so the mean moves by
+    exactly ``by``; nothing goes below 0)."""
+    rows = np.broadcast_to(rows, (len(by), rows.shape[-1]))
+    whole = np.floor(by).astype(np.int64)
     part = by - whole
-    moved: dict[int, float] = {}
-    for points, q in distribution.items():
-        for to, share in ((points + whole, 1.0 - part), (points + whole + 1, part)):
-            if share:
-                moved[max(0, to)] = moved.get(max(0, to), 0.0) + q * share
+    width = rows.shape[1] + max(0, int(whole.max()) + 1)
+    moved = np.zeros((len(rows), width))
+    at = np.arange(rows.shape[1])[None, :] + whole[:, None]
+    line = np.arange(len(rows))[:, None]
+    np.add.at(moved, (line, np.maximum(at, 0)), rows * (1.0 - part)[:, None])
+    np.add.at(moved, (line, np.maximum(at + 1, 0)), rows * part[:, None])
     return moved
-
-
-def added(first: Distribution, second: Distribution) -> dict[int, float]:
-    """The distribution of the sum of two independent scores."""
-    total: dict[int, float] = {}
-    for a, p in first.items():
-        for b, q in second.items():
-            total[a + b] = total.get(a + b, 0.0) + p * q
-    return total
 
 
 def go_out_value(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -81,15 +81,19 @@ class WinChance:
     ) -> float:
         """The dealer's chance to win the game from ``dealer`` against ``pone`` as this deal
         starts, with this deal's shows as given (else the usual ones)."""
-        shows = (pone_show or self.pone_show, dealer_show or self.dealer_show)
-        return self.deal_chances(dealer, pone, [shows])[0]
+        shows = [pone_show or self.pone_show, dealer_show or self.dealer_show]
+        return self.deal_chances(dealer, pone, *(by_points(show)[None, :] for show in shows))[0]
 
     def deal_chances(
-        self, dealer: int, pone: int, shows: Sequence[tuple[Distribution, Distribution]]
+        self,
+        dealer: int,
+        pone: int,
+        pone_shows: npt.NDArray[np.float64],
+        dealer_shows: npt.NDArray[np.float64],
     ) -> list[float]:
-        """``deal_chance`` for each (pone's show, dealer's show) of ``shows`` (the choices of one
-        discard), the deal's later stages worked out once for them all."""
-        return _deal_chances(self.plays, shows, self.dealer_wins, (dealer, pone))
+        """``deal_chance`` for each choice of one discard, its shows given as rows of chances by
+        points (a single row stands for every choice), the deal's later stages worked out once."""
+        return _deal_chances(self.plays, pone_shows, dealer_shows, self.dealer_wins, (dealer, pone))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -184,37 +188,48 @@ def _dealer_wins(
 
 def _deal_chances(
     plays: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]],
-    shows: Sequence[tuple[Distribution, Distribution]],
+    pone_chance: npt.NDArray[np.float64],
+    dealer_chance: npt.NDArray[np.float64],
     wins: npt.NDArray[np.float64],
     scores: tuple[int, int],
 ) -> list[float]:
     """The dealer's chance from ``scores`` (the dealer's, the pone's) over one deal's stages, then
-    ``wins``, for each (pone's show, dealer's show) of ``shows``: what follows every play and every
-    pair of show totals is worked out once (one numpy pass), then weighed by each pair's chances."""
+    ``wins``, for each choice's row of pone's and dealer's show chances by points (one row of
+    either: the same for every choice): what follows every play and every pair of show totals is
+    worked out once (one numpy pass), then weighed by each choice's chances."""
     last = TARGET - 1
     d, p, q = plays
-    pone_chance, dealer_chance = (_dense([pair[side] for pair in shows]) for side in (0, 1))
+    choices = max(len(pone_chance), len(dealer_chance))
+    pone_chance = np.broadcast_to(pone_chance, (choices, pone_chance.shape[1]))
+    dealer_chance = np.broadcast_to(dealer_chance, (choices, dealer_chance.shape[1]))
+    shown, dealt = pone_chance.shape[1], dealer_chance.shape[1]
     x, y = scores[0] + d, scores[1] + p  # after the play; the pone reaching the target first wins
-    ys = y[:, None] + np.arange(pone_chance.shape[1])  # after the pone's show
-    xs = x[:, None] + np.arange(dealer_chance.shape[1])  # after the dealer's show; then the pone deals
+    # What follows each pair of scores after both shows (the pone's first), on the smallest grid
+    # that holds them all: rows the pone's score, columns the dealer's.
+    ys = np.arange(y.min(), y.max() + shown)
+    xs = np.arange(x.min(), x.max() + dealt)
     later = np.where(
-        xs[:, None, :] >= TARGET,
-        1.0,
-        1.0 - wins[np.minimum(ys, last)[:, :, None], np.minimum(xs, last)[:, None, :]],
+        ys[:, None] >= TARGET,
+        0.0,
+        np.where(xs >= TARGET, 1.0, 1.0 - wins[np.minimum(ys, last)[:, None], np.minimum(xs, last)]),
     )
-    later = np.where(ys[:, :, None] >= TARGET, 0.0, later)
-    after_play = np.einsum("kac,ca->ck", later @ dealer_chance.T, pone_chance)
+    # Weighed by each choice's dealer's show, from every score the play can leave the dealer on.
+    dealer_after, column = np.unique(x, return_inverse=True)
+    windows = np.lib.stride_tricks.sliding_window_view(later, dealt, axis=1)[:, dealer_after - x.min()]
+    by_dealer = windows @ dealer_chance.T  # pone's score, dealer's after the play, choice
+    # ... then by each choice's pone's show, from every play's scores.
+    rows = (y - y.min())[:, None] + np.arange(shown)
+    after_play = np.einsum("kac,ca->ck", by_dealer[rows, column[:, None]], pone_chance)
     after = np.where(y >= TARGET, 0.0, np.where(x >= TARGET, 1.0, after_play))
     chances: list[float] = (after @ q).tolist()
     return chances
 
 
-def _dense(distributions: Sequence[Distribution]) -> npt.NDArray[np.float64]:
-    """Distributions as rows of chances by points, as wide as the highest points among them."""
-    table = np.zeros((len(distributions), 1 + max(max(found) for found in distributions)))
-    for row, found in enumerate(distributions):
-        table[row, list(found)] = list(found.values())
-    return table
+def by_points(distribution: Distribution) -> npt.NDArray[np.float64]:
+    """A distribution as chances by points, from no points to its most."""
+    found = np.zeros(1 + max(distribution))
+    found[list(distribution)] = list(distribution.values())
+    return found
 
 
 @functools.cache
