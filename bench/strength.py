@@ -14,8 +14,8 @@ expert searching for the margin of points near the end too, not the chance to wi
 ``expert-noweigh`` (its searches taking every holding of the other's alike, not weighed by their
 discards), ``expert-race12``/``24``/``48`` (racing before the end of the play too, over that many
 of the other's holdings), ``expert-noplay`` (the expert discarding without the kept hand's play
-worth), ``expert-chance`` (near the end, valuing the chance to win the game
-rather than to go out this deal), ``expert-notable`` (without the search at a table of three or
+worth), ``expert-nochance`` (near the end, valuing the chance to go out this deal rather than
+to win the game), ``expert-notable`` (without the search at a table of three or
 four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
 ``hoyleish`` and ``magmacrunch``.
 
@@ -83,7 +83,7 @@ SEARCH = "expert-search"
 REFERENCE = "reference"
 NO_PLAY_WORTH = "expert-noplay"
 NO_TABLE_SEARCH = "expert-notable"
-WIN_CHANCE = "expert-chance"
+NO_CHANCE = "expert-nochance"
 NO_RACE = "expert-norace"
 UNWEIGHED = "expert-noweigh"
 SAMPLES = 96
@@ -101,7 +101,7 @@ def register_bots() -> None:
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
     BOTS.setdefault(REFERENCE, ReferenceBot)
     BOTS.setdefault(NO_PLAY_WORTH, functools.partial(ExpertBot, play=PlayWorth.nothing()))
-    BOTS.setdefault(WIN_CHANCE, functools.partial(ExpertBot, chances=True))
+    BOTS.setdefault(NO_CHANCE, functools.partial(ExpertBot, chances=False))
     BOTS.setdefault(NO_TABLE_SEARCH, functools.partial(ExpertBot, table=False))
     for name, peer in PEERS.items():
         BOTS.setdefault(name, peer)

@@ -52,9 +52,9 @@ class GreedyBot:
 
 class ExpertBot:
     """Exact expected-value discards with the crib tables, what the kept hand can expect to peg
-    (``play``, two players) and board position (the chance to go out this deal; with ``chances``,
-    True for the shipped ones, near the end of a two-player game the chance to win: measured no
-    stronger at 2.7 times the CPU a game, so not the default); pegging by a reply
+    (``play``, two players) and board position (near the end of a two-player game to 121 the chance
+    to win, from ``chances``: the shipped ones unless given, or off with False, when the chance to go
+    out this deal stands in for it); pegging by a reply
     model, and late in the play by the search of its rest, near the end of a two-player game for
     the chance to win, the other's holdings weighed by what their discards reveal (``samples``,
     ``late``, ``table``, ``race``, ``race_samples``, ``weigh``: see ``ExpertPegger``)."""
@@ -67,7 +67,7 @@ class ExpertBot:
         samples: int = 0,
         late: int = LATE,
         play: PlayWorth | None = None,
-        chances: WinChance | bool | None = None,
+        chances: WinChance | bool = True,
         table: bool = True,
         race: bool = True,
         race_samples: int = 0,
@@ -77,6 +77,7 @@ class ExpertBot:
         self.tables = tables if tables is not None else shipped_tables()
         self.play = play if play is not None else shipped_play_worth()
         self.chances = shipped_win_chance() if chances is True else chances or None
+        """The win chances near the end of a two-player game, or None for the go-out estimate."""
         self.pegger = ExpertPegger(
             self.tables,
             samples,
