@@ -64,6 +64,52 @@ def test_the_table_matches_races_sampled_from_the_same_stages(dealer: int, pone:
     assert abs(won / races - expected) < 4 * spread + 1e-9, (won / races, expected)
 
 
+def _deal_by_hand(chances: WinChance, dealer: int, pone: int, shows: tuple[dict[int, float], ...]) -> float:
+    """One deal's chance summed stage by stage over every play, pone's show and dealer's show."""
+    pone_show, dealer_show = shows
+    total = 0.0
+    for (d, p), q in chances.pegging.items():
+        x, y = dealer + d, pone + p
+        if y >= TARGET or x >= TARGET:
+            total += q * (y < TARGET)  # the pone first, should both get there in the play
+            continue
+        for h, q_h in pone_show.items():
+            for s, q_s in dealer_show.items():
+                if y + h >= TARGET:
+                    outcome = 0.0
+                elif x + s >= TARGET:
+                    outcome = 1.0
+                else:
+                    outcome = 1.0 - chances.chance(y + h, x + s, dealing=True)
+                total += q * q_h * q_s * outcome
+    return total
+
+
+def test_the_choices_of_a_discard_are_worked_out_as_one_deal_each() -> None:
+    """``deal_chances`` over several choices at once equals each choice summed by hand."""
+    rng = random.Random(5)
+    chances = shipped_win_chance()
+    for dealer, pone in [(100, 104), (117, 90), (85, 119), (60, 60)]:
+        shows = []
+        for _ in range(4):
+            pone_show = {rng.randrange(30): rng.random() for _ in range(5)}
+            dealer_show = {rng.randrange(45): rng.random() for _ in range(6)}
+            shows.append(
+                tuple({k: v / sum(d.values()) for k, v in d.items()} for d in (pone_show, dealer_show))
+            )
+        rows = [np.stack([by_points_wide(show[side], 45) for show in shows]) for side in (0, 1)]
+        found = chances.deal_chances(dealer, pone, *rows)
+        assert found == pytest.approx([_deal_by_hand(chances, dealer, pone, show) for show in shows])
+
+
+def by_points_wide(distribution: dict[int, float], width: int) -> np.ndarray:
+    """``by_points`` padded to ``width`` points, so that rows of several distributions stack."""
+    row = np.zeros(width)
+    found = by_points(distribution)
+    row[: len(found)] = found
+    return row
+
+
 def test_one_deal_worked_out_alone_agrees_with_the_table() -> None:
     for chances in (SMALL, shipped_win_chance()):
         for dealer, pone in [(0, 0), (50, 80), (100, 118), (120, 0), (0, 120), (119, 119)]:
