@@ -127,6 +127,7 @@ def c_reference() -> Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], np
     library = folder / "show_batch.so"
     subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(C_SOURCE)], check=True)
     scorer = ctypes.CDLL(str(library)).show_batch
+    shutil.rmtree(folder)  # loaded: the file is no longer needed
     ranks = rank_table(5)
 
     def score(hands: npt.NDArray[np.int64], starters: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:

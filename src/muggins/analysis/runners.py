@@ -31,15 +31,18 @@ class RunnerError(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Runner(Generic[Job, Result]):
-    """Chunks submitted here are played as ``work(job)``; ``workers`` play at once."""
+    """Chunks submitted here are played as ``work(job)``; ``workers`` play at once, and
+    ``in_flight`` chunks are kept submitted ahead of the one being read (one here, where a chunk is
+    played only when it is waited for)."""
 
     submit: Callable[[Job], Callable[[], Result]]
     workers: int
+    in_flight: int
 
-    @property
-    def in_flight(self) -> int:
-        """How many chunks to keep submitted ahead of the one being read."""
-        return 1 if self.workers <= 1 else IN_FLIGHT_PER_WORKER * self.workers
+
+def _elsewhere(submit: Callable[[Job], Callable[[], Result]], workers: int) -> Runner[Job, Result]:
+    """A runner whose ``workers`` play away from this process, a few chunks each ahead."""
+    return Runner(submit, workers, IN_FLIGHT_PER_WORKER * workers)
 
 
 @contextlib.contextmanager
@@ -52,10 +55,10 @@ def runner(
         with _dask(work, cluster) as found:
             yield found
     elif workers <= 1:
-        yield Runner(lambda job: lambda: work(job), 1)
+        yield Runner(lambda job: lambda: work(job), 1, 1)
     else:
         with get_context(START_METHOD).Pool(workers) as pool:
-            yield Runner(lambda job: pool.apply_async(work, (job,)).get, workers)
+            yield _elsewhere(lambda job: pool.apply_async(work, (job,)).get, workers)
 
 
 @contextlib.contextmanager
@@ -84,4 +87,4 @@ def _dask(work: Callable[[Job], Result], address: str) -> Iterator[Runner[Job, R
 
             return result
 
-        yield Runner(submit, threads)
+        yield _elsewhere(submit, threads)

@@ -391,15 +391,7 @@ class Tally:
         game counts twice); ``by_seat`` gives each seat's; intervals are taken over duplicate
         sets, which count once. Skunk rates are shares of the losing seats."""
         spec = self.spec
-        summary: dict[str, Any] = {
-            "game": spec.game,
-            "players": spec.players,
-            "bots": list(spec.bots),
-            "games": self.games,
-            "seed": spec.seed,
-            "duplicate": spec.duplicate,
-            "options": spec.options,
-        }
+        summary: dict[str, Any] = {**_describe(spec), "games": self.games}
         summary["by_bot"] = {
             name: {
                 "win_rate": bot.wins.result(),
