@@ -85,6 +85,7 @@ NO_PLAY_WORTH = "expert-noplay"
 NO_TABLE_SEARCH = "expert-notable"
 NO_CHANCE = "expert-nochance"
 NO_RACE = "expert-norace"
+NO_COUNTER = "expert-nocounter"
 UNWEIGHED = "expert-noweigh"
 SAMPLES = 96
 
@@ -96,6 +97,7 @@ def register_bots() -> None:
         BOTS.setdefault(f"expert-search{samples}", functools.partial(ExpertBot, samples=samples))
         BOTS.setdefault(f"expert-race{samples}", functools.partial(ExpertBot, race_samples=samples))
     BOTS.setdefault(NO_RACE, functools.partial(ExpertBot, race=False))
+    BOTS.setdefault(NO_COUNTER, functools.partial(ExpertBot, counter=False))
     BOTS.setdefault(UNWEIGHED, functools.partial(ExpertBot, weigh=False))
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))

@@ -26,7 +26,8 @@ SEAT1 = "JD 3D 7S 8S KH KD"
 STARTER = "4S"
 # Seat 0 leads JS, seat 1 pairs it with JD (count 20); seat 0 could lay JC for a pair royal (6) but
 # lays QS. Either card makes 30, after which only an ace can be laid (31 for 2 after either card),
-# so the choice differs by exactly the pair royal up to the count's reset.
+# so the choice differs by exactly the pair royal up to the count's reset; after it, the jack or the
+# queen kept makes a little difference to the rest of the play (the search values it at 0.09).
 SCRIPT = [(0, "discard 2C 6C"), (1, "discard KH KD"), (0, "play JS"), (1, "play JD"), (0, "play QS")]
 
 
@@ -84,7 +85,7 @@ def test_review_finds_exactly_the_planted_errors_with_their_cost() -> None:
     assert 1.5 < throw.loss < 2.1 and throw.label == "mistake"
 
     assert play.kind == "play" and play.chose == "play QS" and play.best == "play JC"
-    assert play.loss == pytest.approx(6.0) and play.label == "blunder"
+    assert 6.0 <= play.loss < 6.2 and play.label == "blunder"
     assert seat.lost["discard"] >= throw.loss and seat.lost["play"] >= play.loss
     assert seat.accuracy < 100.0
 

@@ -16,6 +16,7 @@ from muggins import new_game
 from muggins.bots.base import Bot, View
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
+from muggins.bots.cribbage.pegging import COUNTER_SAMPLES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
@@ -29,6 +30,7 @@ from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
 from muggins.strategy.cribbage.reading import read
+from muggins.strategy.cribbage.search import countered_values, unseen_ranks
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,
@@ -268,6 +270,23 @@ def test_the_searching_expert_lays_what_the_search_values_most() -> None:
     assert values[5] == min(values.values())
 
 
+def test_the_expert_lays_what_its_search_from_what_it_knows_values_most() -> None:
+    """The other led a king and holds three cards; every five is seen, so their holdings (364) are
+    few enough to go over all of them: the card laid is the one the search from what the seat knows
+    values most, the other's holdings weighed by their discards."""
+    view = {**_play_view("KS", "5H 5S 5D 9C"), "discards": ["5C", "2D"]}
+    bot = ExpertBot(counter=True)
+    seat = read(view)
+    kept = bot.pegger.kept(seat, 1)
+    assert len(holdings(unseen_ranks(seat), 3, seat.lowest_value(1))) <= COUNTER_SAMPLES
+    values = countered_values(seat, kept)
+    move = bot.choose(view)
+    assert isinstance(move, Play) and values[move.card.rank] == max(values.values())
+    assert bot.pegger.values(seat)[move.card] == values[move.card.rank]
+    # On the king the five makes fifteen; the search plays it.
+    assert move.card.rank == 5
+
+
 def _unseen_after(cards: str) -> list[int]:
     left = [4] * 13
     for card in parse_cards(cards):
@@ -280,8 +299,13 @@ def test_expert_makes_pair_royal() -> None:
 
 
 def test_expert_does_not_lead_a_five_into_the_ten_cards() -> None:
-    """Sixteen of the unseen cards count ten: a five led gives the reply a fifteen; a four cannot."""
-    assert _play_choice("", "5H 4C QD KS") == parse_cards("4C")[0]
+    """Sixteen of the unseen cards count ten: a five led gives the reply a fifteen. The four cannot
+    be made fifteen; a court card can, by a five, but keeps the seat's 4-5 for later: both the
+    searches value the court card most, the reply model the four."""
+    assert _play_choice("", "5H 4C QD KS").rank in (12, 13)
+    assert ExpertBot(counter=False).pegger.choose(read(_play_view("", "5H 4C QD KS"))) == Play(
+        parse_cards("4C")[0]
+    )
 
 
 def test_expert_does_not_lead_a_five_from_a_pair_of_them() -> None:

@@ -1,9 +1,10 @@
 """Cribbage decisions reviewed: discards by the discard analyzer's expected net (exact hand over
 every starter; the crib exactly, weighted like the expert's throws, with two players, or from the
 crib tables with more, where the exact average over the other seats' throws takes a fifth of a
-second a deal); plays by the values the expert lays by (the reply model's expected points: what the
-card pegs, minus the reply, plus what comes back; late in a two-player play, the search of the rest
-of the play); counts under manual counting by the points left unclaimed."""
+second a deal); plays by the values the expert lays by (in a two-player play, the search of the
+rest of the play: from what the seat can know while the other holds three cards or more, with every
+card known after that; elsewhere the reply model's expected points: what the card pegs, minus the
+reply, plus what comes back); counts under manual counting by the points left unclaimed."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ KINDS: tuple[Kind, ...] = ("discard", "play", "count")
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
     """Judges cribbage decisions (``seats``: the judge values any seat's, as asked)."""
     crib: CribMode = "expert" if record["players"] == 2 else "tables"
-    pegger = ExpertPegger(shipped_tables())  # it keeps nothing between views
+    pegger = ExpertPegger(shipped_tables(), counter=True, weigh=True)  # the same record, the same values
 
     def judged(game: Game, player: int, move: Move, number: int) -> Decision | None:
         view = game.view(player)

@@ -72,6 +72,7 @@ class ExpertBot:
         race: bool = True,
         race_samples: int = 0,
         weigh: bool = True,
+        counter: bool = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
@@ -87,6 +88,7 @@ class ExpertBot:
             race=shipped_win_chance() if race else None,
             race_samples=race_samples,
             weigh=weigh,
+            counter=counter,
         )
 
     def choose(self, view: View) -> Move:

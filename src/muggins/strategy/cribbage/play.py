@@ -50,7 +50,7 @@ def lay_points(pile: Ranks) -> tuple[int, ...]:
     return lay_points_at(pile, pile_count(pile))
 
 
-_LAYS: dict[tuple[Ranks, int], tuple[int, ...]] = {}
+_LAYS: Final[dict[tuple[Ranks, int], tuple[int, ...]]] = {}
 
 
 def lay_points_at(pile: Ranks, count: int) -> tuple[int, ...]:
@@ -179,18 +179,26 @@ def state_lays(state: int) -> list[int]:
 # position is one number made of the two hands, the pile's state and the go. The tables hold only
 # numbers (flat lists, by state * 14 + rank), so the garbage collector has nothing in them to walk.
 _HAND_CARDS: Final = 4
-_PILES: dict[int, int] = {}  # a pile's end (``hand_code`` bits, in order laid) and count -> state
-_SUFFIX: list[int] = []
-_COUNT: list[int] = []
-_POINTS: list[int] = []
-_AFTER: list[int] = []
-_MEMO: dict[int, int] = {}
+_PILES: Final[dict[int, int]] = {}  # a pile's end (``hand_code`` bits, in order laid) and count -> state
+_SUFFIX: Final[list[int]] = []
+_COUNT: Final[list[int]] = []
+_POINTS: Final[list[int]] = []
+_AFTER: Final[list[int]] = []
+_MEMO: Final[dict[int, int]] = {}
+_NUMBERINGS: Final[list[int]] = [0]  # how many times the pile states were numbered afresh
+
+
+def numbering() -> int:
+    """Which numbering of the pile states is in use: a table keyed by state numbers holds while this
+    is unchanged (the numbers start afresh when the tables are full)."""
+    return _NUMBERINGS[0]
 
 
 def _make_room() -> None:
     """Start the tables afresh when they hold ``MEMO_LIMIT`` entries (only between searches: a
     search in progress holds pile states by number)."""
     if len(_MEMO) >= MEMO_LIMIT or len(_SUFFIX) >= MEMO_LIMIT or not _SUFFIX:
+        _NUMBERINGS[0] += 1
         _MEMO.clear()
         _PILES.clear()
         del _SUFFIX[:], _COUNT[:], _POINTS[:], _AFTER[:]

@@ -10,10 +10,12 @@ of their gos this hand (they held nothing that fitted, and hold less now).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from math import prod
 
 from muggins.scoring.fast import show_points
+from muggins.strategy.cribbage.counterplay import counter_values
 from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings, play_values
 from muggins.strategy.cribbage.race import race, race_values
 from muggins.strategy.cribbage.reading import Seat
@@ -100,6 +102,24 @@ def searched_values(
     return searched_ranks(
         hand, pile, unseen, other, go=go, lowest=lowest, samples=samples, rng=rng, kept=kept
     )
+
+
+def countered_values(
+    seat: Seat,
+    kept: Sequence[float] | None = None,
+    samples: int | None = None,
+    rng: random.Random | None = None,
+) -> dict[int, float]:
+    """Each rank of the seat's hand that fits on the pile with its value over the other's holdings
+    (weighed as ``searched_values`` weighs them; where there are more than ``samples``, that many
+    drawn by weight with ``rng``), searched from what the seat can know against a model of the
+    other (``counterplay.counter_values``)."""
+    hand, pile, unseen, other, go, lowest = _two_player(seat)
+    found = _weighed(holdings(unseen, other, lowest), kept)
+    if samples is not None and len(found) > samples:
+        drawn = Counter((rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples))
+        found = [(held, float(times)) for (held, _), times in drawn.items()]
+    return counter_values(hand, pile, go, found)
 
 
 def raced_values(

@@ -1,0 +1,227 @@
+"""The rest of a two-player play searched from what the seat can know: the seat's own later
+choices see only what has been laid (never the other's hidden cards), and the other lays by a model
+of a good player who cannot see the seat's cards either.
+
+``play.play_values`` searches each of the other's holdings as if every card were known to both
+sides, which credits each side with plans that depend on cards it cannot see. Here the holdings are
+searched together: at each of the seat's turns one card is chosen for every holding still possible,
+and at each of the other's turns the holdings are split by the card the model lays from each (or
+the go), so what the other lays tells the seat what they may hold. The model lays the card that
+pegs the most now less the seat's expected best reply, the seat's cards read as any ranks alike
+(alone, after the seat's go: the most points now, the lowest first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from muggins.strategy.cribbage.play import (
+    LIMIT,
+    MEMO_LIMIT,
+    VALUE,
+    Ranks,
+    hand_code,
+    hand_without,
+    numbering,
+    pile_start,
+    state_after,
+    state_count,
+    state_lays,
+    state_points,
+)
+
+ALIKE = 1e-9
+"""Values of the model's cards this close are alike (the rank decides)."""
+
+_REPLY: Final[dict[int, float]] = {}
+"""The seat's expected best reply on a pile state, by state and cards held (the model's reading)."""
+_PREFERENCE: Final[dict[int, list[int]]] = {}
+"""The model's order of the ranks (``_preference``) by the pile state, the seat's cards and its go."""
+_NUMBERING: Final[list[int]] = [-1]
+"""The numbering of the pile states the two tables above are keyed by."""
+
+
+def counter_values(
+    hand: Ranks, pile: Ranks, go: bool, others: Iterable[tuple[Ranks, float]]
+) -> dict[int, float]:
+    """For each rank the seat may lay from ``hand`` on ``pile``, its value (points pegged from now
+    to the end of the play, the seat's less the other's) averaged over the other's possible
+    ``holdings`` with their weights, the seat choosing later cards from what it has seen and the
+    other laying by the model. ``go``: the other has said go on this count."""
+    start = pile_start(pile)
+    if _NUMBERING[0] != numbering() or len(_PREFERENCE) >= MEMO_LIMIT:
+        _REPLY.clear()
+        _PREFERENCE.clear()
+        _NUMBERING[0] = numbering()
+    codes: list[int] = []
+    weights: list[float] = []
+    for held, weight in others:
+        codes.append(hand_code(held))
+        weights.append(weight)
+    total = sum(weights)
+    if not total:
+        raise ValueError("no holding of the other player is possible")
+    mine = hand_code(hand)
+    lays = state_lays(start)
+    found: dict[int, float] = {}
+    for rank in sorted(set(hand)):
+        if lays[rank] >= 0:
+            found[rank] = _lay(hand_without(mine, rank), codes, weights, total, start, go, rank) / total
+    return found
+
+
+def _lay(  # noqa: PLR0917 (the search's step)
+    rest: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool, rank: int
+) -> float:
+    """The seat lays ``rank`` on state ``pile`` (``rest``: its hand after): the weighted sum over the
+    holdings of the points from here, the seat's less the other's."""
+    points = state_points(pile, rank)
+    count = state_count(pile) + VALUE[rank]
+    value = points * total
+    if not rest and not codes[0]:
+        return value + (0.0 if count == LIMIT else total)  # the last card
+    if count == LIMIT:
+        return value + _theirs(rest, codes, weights, total, 0, False)
+    after = state_after(pile, rank)
+    if go:
+        return value + _mine(rest, codes, weights, total, after, True)
+    return value + _theirs(rest, codes, weights, total, after, False)
+
+
+def _mine(  # noqa: PLR0917 (as _lay)
+    mine: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool
+) -> float:
+    """The seat to lay (``go``: the other has said go on this count): its best card for every
+    holding alike, as a weighted sum."""
+    if not mine and not codes[0]:
+        return 0.0
+    best = 0.0
+    laid = False
+    shift = 0
+    previous = 0
+    while mine >> shift:
+        rank = (mine >> shift) & 15
+        if rank != previous and state_points(pile, rank) >= 0:
+            value = _lay(hand_without(mine, rank), codes, weights, total, pile, go, rank)
+            if not laid or value > best:
+                best = value
+                laid = True
+        previous = rank
+        shift += 4
+    if laid:
+        return best
+    if go:  # neither can lay: the seat laid the last card; the other leads next
+        point = total if pile else 0.0
+        return point + _theirs(mine, codes, weights, total, 0, False)
+    return _theirs(mine, codes, weights, total, pile, True)
+
+
+def _theirs(  # noqa: PLR0917 (as _lay)
+    mine: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool
+) -> float:
+    """The other to lay (``go``: the seat has said go on this count): the holdings split by the
+    model's card from each, as a weighted sum."""
+    if not mine and not codes[0]:
+        return 0.0
+    preference = _preference(pile, _cards(mine), go)
+    choices: list[int] = []
+    chosen = 0  # a bit for each rank some holding lays (bit 0: the go)
+    for code in codes:
+        best = 0
+        most = 0
+        left = code
+        while left:
+            rank = left & 15
+            if preference[rank] > most:
+                best, most = rank, preference[rank]
+            left >>= 4
+        choices.append(best)
+        chosen |= 1 << best
+    count = state_count(pile)
+    value = 0.0
+    for rank in range(14):
+        if not (chosen >> rank) & 1:
+            continue
+        held: list[int] = []
+        held_weights: list[float] = []
+        weight = 0.0
+        for at, choice in enumerate(choices):
+            if choice == rank:
+                held.append(codes[at] if not rank else hand_without(codes[at], rank))
+                held_weights.append(weights[at])
+                weight += weights[at]
+        if not rank:
+            if go:  # neither can lay: the other laid the last card; the seat leads next
+                point = weight if pile else 0.0
+                value += _mine(mine, held, held_weights, weight, 0, False) - point
+            else:
+                value += _mine(mine, held, held_weights, weight, pile, True)
+            continue
+        lost = state_points(pile, rank) * weight
+        total_count = count + VALUE[rank]
+        if not mine and not held[0]:
+            value -= lost + (0.0 if total_count == LIMIT else weight)
+        elif total_count == LIMIT:
+            value += _mine(mine, held, held_weights, weight, 0, False) - lost
+        elif go:
+            value += _theirs(mine, held, held_weights, weight, state_after(pile, rank), True) - lost
+        else:
+            value += _mine(mine, held, held_weights, weight, state_after(pile, rank), False) - lost
+    return value
+
+
+def _preference(pile: int, cards: int, alone: bool) -> list[int]:
+    """By rank (index 1-13), how the model ranks laying it on state ``pile``, the seat holding
+    ``cards`` cards: the other lays the rank of its hand with the highest number (0: it does not
+    fit)."""
+    key = (pile << 4) | (cards << 1) | alone
+    found = _PREFERENCE.get(key)
+    if found is None:
+        valued: list[tuple[float, int]] = []
+        for rank in range(1, 14):
+            points = state_points(pile, rank)
+            if points < 0:
+                continue
+            value = float(points)
+            if not alone and state_count(pile) + VALUE[rank] != LIMIT:
+                value -= _reply(state_after(pile, rank), cards)
+            valued.append((value, rank))
+        valued.sort()
+        found = [0] * 14
+        place = 0
+        below = 0.0
+        for value, rank in valued:
+            if not place or value > below + ALIKE:
+                place += 14  # a better value: above every rank before it
+                below = value
+            found[rank] = place + (rank if not alone else 14 - rank)
+        _PREFERENCE[key] = found
+    return found
+
+
+def _reply(pile: int, cards: int) -> float:
+    """The seat's expected best reply on state ``pile`` holding ``cards`` cards of ranks all alike."""
+    key = pile << 3 | cards
+    found = _REPLY.get(key)
+    if found is None and not cards:
+        found = _REPLY[key] = 0.0
+    if found is None:
+        points = sorted(max(0, p) for p in state_lays(pile)[1:])
+        found = 0.0
+        below = 0.0
+        for at, p in enumerate(points):
+            share = ((at + 1) / 13) ** cards
+            found += p * (share - below)
+            below = share
+        _REPLY[key] = found
+    return found
+
+
+def _cards(code: int) -> int:
+    """How many cards a coded hand holds."""
+    cards = 0
+    while code:
+        cards += 1
+        code >>= 4
+    return cards
