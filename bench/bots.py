@@ -85,7 +85,8 @@ def bench_decisions() -> list[Figure]:
     discards, plays = _views(40)
     return [
         _latency_figure("expert_discard_ms", _latencies(discards), "<=5"),
-        _latency_figure("expert_pegging_ms", _latencies(plays), "<=10"),
+        # Issue 20: a decision within 50 ms at the 99th percentile (the server's bot turns use it).
+        _latency_figure("expert_pegging_ms", _latencies(plays), "<=50"),
     ]
 
 

@@ -1,9 +1,11 @@
-"""The expert's pegging against the exact search of the play: how much each of its choices gives
-up, valued as the search values them (the other's every possible holding, weighed by what their
-discards reveal, each searched to the end of the play with every card known), over whole expert
-self-play games. A decision near the end of the game (either side within ``pegging.NEAR`` of 121)
-is valued by the race, in chances to win the game (``search.raced_values``); every other one in
-points, the seat's less the other's (``search.searched_values``).
+"""The expert's pegging against the exact searches of the play: how much each of its choices gives
+up, valued as a search values them (the other's every possible holding, weighed by what their
+discards reveal, searched to the end of the play), over whole expert self-play games. A decision
+near the end of the game (either side within ``pegging.NEAR`` of 121) is valued by the race, in
+chances to win the game (``search.raced_values``); every other one in points, the seat's less the
+other's, twice: by the search with every card known (each holding searched alone,
+``search.searched_values``) and by the search from what the seat knows (the holdings searched
+together, the other laying by a model, ``search.countered_values``).
 
 Runnable on its own (``python bench/pegging.py [GAMES] [BOT]``, which also prints the losses by how
 many cards the other held) or through ``python -m bench pegging``.
@@ -27,7 +29,7 @@ from muggins.bots.registry import make_bot
 from muggins.games.moves import Play
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.reading import read
-from muggins.strategy.cribbage.search import raced_values, searched_values
+from muggins.strategy.cribbage.search import countered_values, raced_values, searched_values
 from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 SEED = 2026
@@ -40,6 +42,8 @@ class Losses:
     choose from, by how many cards the other held: in points, and near the end in chances to win."""
 
     points: dict[int, list[float]] = field(default_factory=dict)
+    known: dict[int, list[float]] = field(default_factory=dict)
+    """Against the search from what the seat knows."""
     race: dict[int, list[float]] = field(default_factory=dict)
     searching: float = 0.0
     """CPU seconds the valuing searches took."""
@@ -73,6 +77,10 @@ def losses(games: int, seed: int = SEED, bot: str = "expert") -> Losses:
                 if len(values) > 1:
                     lost = max(values.values()) - values[move.card.rank]
                     (found.race if raced else found.points).setdefault(other, []).append(lost)
+                    if not raced:
+                        values = countered_values(known, kept)
+                        lost = max(values.values()) - values[move.card.rank]
+                        found.known.setdefault(other, []).append(lost)
             game.apply(seat, move)
     return found
 
@@ -80,7 +88,7 @@ def losses(games: int, seed: int = SEED, bot: str = "expert") -> Losses:
 def bench_pegging_loss() -> Figure:
     """The expert's mean loss a play decision against the search, and the worst."""
     found = losses(GAMES)
-    lost, raced = Losses.every(found.points), Losses.every(found.race)
+    lost, raced, known = Losses.every(found.points), Losses.every(found.race), Losses.every(found.known)
     return figure(
         "pegging_loss_per_decision",
         round(sum(lost) / len(lost), 4),
@@ -89,12 +97,16 @@ def bench_pegging_loss() -> Figure:
         decisions=len(lost),
         worst=round(max(lost), 3),
         one_point_or_more=sum(loss >= 1 for loss in lost),
+        known_loss_per_decision=round(sum(known) / len(known), 4),
+        known_worst=round(max(known), 3),
+        known_one_point_or_more=sum(loss >= 1 for loss in known),
         race_decisions=len(raced),
         race_loss_per_decision=round(sum(raced) / max(1, len(raced)), 5),
         games=GAMES,
         search_s_per_decision=round(found.searching / (len(lost) + len(raced)), 4),
-        note="expert self-play, two players, six-card; each choice valued by the weighed search; "
-        "near the end by the race, in chances to win (race_loss_per_decision)",
+        note="expert self-play, two players, six-card; each choice valued by the weighed search with "
+        "every card known, and from what the seat knows (known_*); near the end by the race, in "
+        "chances to win (race_loss_per_decision)",
     )
 
 
@@ -111,5 +123,6 @@ def _report(name: str, by_other: dict[int, list[float]]) -> None:
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
     result = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert")
-    _report("points", result.points)
+    _report("points, every card known", result.points)
+    _report("points, from what the seat knows", result.known)
     _report("race (chances to win)", result.race)
