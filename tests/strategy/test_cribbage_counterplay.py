@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
+import sys
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +20,7 @@ from muggins.cards import Card, parse_card
 from muggins.games.moves import Go, Play
 from muggins.scoring.cribbage.pegging import score_play
 from muggins.strategy.cribbage.counterplay import counter_values
+from muggins.strategy.cribbage.play import play_points, play_values, start_afresh
 from muggins.strategy.cribbage.reading import read
 from tests.strategy.test_cribbage_play import PACK, play_start, ranks
 
@@ -37,6 +41,8 @@ def points(pile: Ranks, rank: int) -> int:
     """What laying ``rank`` on ``pile`` (the count's cards) pegs, by the rules' scorer; -1 past 31."""
     if sum(VALUE[r] for r in pile) + VALUE[rank] > 31:
         return -1
+    if pile.count(rank) == 4:  # a fifth card, read by the model's any-ranks-alike reply: no card
+        return play_points(pile, rank)  # to score it with; the search's own rank tables say
     return score_play(cards((*pile, rank))).total
 
 
@@ -147,13 +153,14 @@ def positions(draw: Any) -> tuple[Ranks, Ranks, Holdings]:
     size = draw(st.integers(2, 4))
     hand = tuple(sorted(deck[:size]))
     pile: Ranks = ()
-    for rank in deck[size : size + draw(st.integers(0, 3))]:
+    laid = draw(st.integers(0, 3))
+    for rank in deck[size : size + laid]:
         if sum(VALUE[r] for r in pile) + VALUE[rank] < 31:
             pile = (*pile, rank)
     if not any(points(pile, rank) >= 0 for rank in hand):
         pile = ()
     theirs = size - draw(st.integers(0, 1))
-    rest = deck[size + len(pile) :]
+    rest = deck[size + laid :]  # past every card drawn for the pile, laid or not
     found = {tuple(sorted(rest[at : at + theirs])) for at in range(0, 6 * theirs, theirs)}
     weights = draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0]), min_size=len(found), max_size=len(found)))
     return hand, pile, list(zip(sorted(found), weights, strict=True))
@@ -227,3 +234,59 @@ def test_with_the_other_hand_known_the_search_plays_as_the_engine(deck: Sequence
     other = ranks(game.view(1 - seat)["hand"])
     values = counter_values(hand, pile, False, [(other, 1.0)])
     assert max(values.values()) == engine_value(game.record(), seat)
+
+
+class _Litter:
+    cycle: object = None
+
+    def __del__(self) -> None:
+        self.cycle = None
+
+
+def test_searches_in_threads_see_their_own_tables() -> None:
+    """The server reviews games in threads: searches running at once, while another thread starts
+    the shared tables afresh, give what each gives alone."""
+    deals = [
+        random.Random(seed).sample([rank for rank in range(1, 14) for _ in range(4)], 11) for seed in range(6)
+    ]
+    tasks = [
+        (
+            tuple(sorted(deal[:4])),
+            (deal[4],),
+            [(tuple(sorted(deal[5:8])), 1.0), (tuple(sorted(deal[8:])), 2.0)],
+        )
+        for deal in deals
+    ]
+    alone = [
+        (counter_values(*task[:2], False, task[2]), play_values(*task[:2], False, task[2])) for task in tasks
+    ]
+    found: list[list[tuple[dict[int, float], dict[int, float]]]] = [[] for _ in range(4)]
+    done = threading.Event()
+
+    def search(at: int) -> None:
+        for _ in range(30):
+            found[at].extend(
+                (counter_values(*t[:2], False, t[2]), play_values(*t[:2], False, t[2])) for t in tasks
+            )
+
+    def clear() -> None:
+        while not done.is_set():
+            start_afresh()
+            litter = _Litter()  # garbage in a cycle: a collection in a search runs its __del__,
+            litter.cycle = litter  # Python code at which the search's thread may hand over
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        clearing = threading.Thread(target=clear)
+        clearing.start()
+        searching = [threading.Thread(target=search, args=(at,)) for at in range(4)]
+        for thread in searching:
+            thread.start()
+        for thread in searching:
+            thread.join()
+        done.set()
+        clearing.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(results == alone * 30 for results in found)

@@ -19,6 +19,7 @@ from typing import Final
 from muggins.strategy.cribbage.play import (
     LIMIT,
     MEMO_LIMIT,
+    SEARCHING,
     VALUE,
     Ranks,
     hand_code,
@@ -49,26 +50,27 @@ def counter_values(
     to the end of the play, the seat's less the other's) averaged over the other's possible
     ``holdings`` with their weights, the seat choosing later cards from what it has seen and the
     other laying by the model. ``go``: the other has said go on this count."""
-    start = pile_start(pile)
-    if _NUMBERING[0] != numbering() or len(_PREFERENCE) >= MEMO_LIMIT:
-        _REPLY.clear()
-        _PREFERENCE.clear()
-        _NUMBERING[0] = numbering()
-    codes: list[int] = []
-    weights: list[float] = []
-    for held, weight in others:
-        codes.append(hand_code(held))
-        weights.append(weight)
-    total = sum(weights)
-    if not total:
-        raise ValueError("no holding of the other player is possible")
-    mine = hand_code(hand)
-    lays = state_lays(start)
-    found: dict[int, float] = {}
-    for rank in sorted(set(hand)):
-        if lays[rank] >= 0:
-            found[rank] = _lay(hand_without(mine, rank), codes, weights, total, start, go, rank) / total
-    return found
+    with SEARCHING:
+        start = pile_start(pile)
+        if _NUMBERING[0] != numbering() or len(_PREFERENCE) >= MEMO_LIMIT:
+            _REPLY.clear()
+            _PREFERENCE.clear()
+            _NUMBERING[0] = numbering()
+        codes: list[int] = []
+        weights: list[float] = []
+        for held, weight in others:
+            codes.append(hand_code(held))
+            weights.append(weight)
+        total = sum(weights)
+        if not total:
+            raise ValueError("no holding of the other player is possible")
+        mine = hand_code(hand)
+        lays = state_lays(start)
+        found: dict[int, float] = {}
+        for rank in sorted(set(hand)):
+            if lays[rank] >= 0:
+                found[rank] = _lay(hand_without(mine, rank), codes, weights, total, start, go, rank) / total
+        return found
 
 
 def _lay(  # noqa: PLR0917 (the search's step)

@@ -11,6 +11,7 @@ the other player could have, given what the seat has seen: the value of each car
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -136,25 +137,40 @@ def rest_of_play(mover: Ranks, other: Ranks, pile: Ranks, go: bool) -> int:
     """The rest of a two-player play with both hands known (four cards each at most), played best
     by both: the points the player to lay (holding the ranks ``mover``) makes from here, less the
     other's. ``go``: the other has said go on this count."""
-    _make_room()
-    return _rest(hand_code(mover), hand_code(other), _start(pile), go, -WIDE, WIDE)
+    with SEARCHING:
+        _make_room()
+        return _rest(hand_code(mover), hand_code(other), _start(pile), go, -WIDE, WIDE)
 
 
 def lay_value(mover: Ranks, other: Ranks, pile: Ranks, go: bool, rank: int) -> int:
     """What laying ``rank`` (held in ``mover``, and legal on ``pile``) is worth to the player to lay:
     its points now plus the rest of the play, theirs less the other's. ``go``: the other player has
     said go on this count, so the mover lays on alone."""
-    _make_room()
-    start = _start(pile)
-    rest = hand_without(hand_code(mover), rank)
-    return _lay(rest, hand_code(other), start, go, rank, _POINTS[start * 14 + rank], -WIDE, WIDE)
+    with SEARCHING:
+        _make_room()
+        start = _start(pile)
+        rest = hand_without(hand_code(mover), rank)
+        return _lay(rest, hand_code(other), start, go, rank, _POINTS[start * 14 + rank], -WIDE, WIDE)
 
 
 def pile_start(pile: Ranks) -> int:
-    """The number of a pile's state, for a search on codes (``race``): good until the next search
-    starts (this one may clear the tables first)."""
-    _make_room()
-    return _start(pile)
+    """The number of a pile's state, for a search on codes (``race``, ``counterplay``), which holds
+    ``SEARCHING`` from here to its end: good until the next search starts (this one may clear the
+    tables first)."""
+    with SEARCHING:
+        _make_room()
+        return _start(pile)
+
+
+def start_afresh() -> None:
+    """Empty the shared tables (pile states and positions), once no search is under way: the
+    memory back, and the next search starts cold."""
+    with SEARCHING:
+        _NUMBERINGS[0] += 1
+        _MEMO.clear()
+        _PILES.clear()
+        del _SUFFIX[:], _COUNT[:], _POINTS[:], _AFTER[:]
+        _pile_state((), 0)  # state 0: the empty pile
 
 
 def state_points(state: int, rank: int) -> int:
@@ -186,6 +202,9 @@ _POINTS: Final[list[int]] = []
 _AFTER: Final[list[int]] = []
 _MEMO: Final[dict[int, int]] = {}
 _NUMBERINGS: Final[list[int]] = [0]  # how many times the pile states were numbered afresh
+SEARCHING: Final = threading.RLock()
+"""Held through every search on the tables above, which every thread shares: a search must not see
+them started afresh, or grown, by another thread's (the server reviews games in threads)."""
 
 
 def numbering() -> int:
@@ -198,11 +217,7 @@ def _make_room() -> None:
     """Start the tables afresh when they hold ``MEMO_LIMIT`` entries (only between searches: a
     search in progress holds pile states by number)."""
     if len(_MEMO) >= MEMO_LIMIT or len(_SUFFIX) >= MEMO_LIMIT or not _SUFFIX:
-        _NUMBERINGS[0] += 1
-        _MEMO.clear()
-        _PILES.clear()
-        del _SUFFIX[:], _COUNT[:], _POINTS[:], _AFTER[:]
-        _pile_state((), 0)  # state 0: the empty pile
+        start_afresh()
 
 
 def _pile_state(suffix: Ranks, count: int) -> int:
@@ -361,19 +376,20 @@ def play_values(
     """For each rank the seat may lay from ``hand`` on ``pile``, its value (points pegged from now
     to the end of the play, mine less the other's), averaged over the other player's possible
     ``holdings`` with their weights; each is searched as if every card were known."""
-    _make_room()
-    start = _start(pile)
-    lays = state_lays(start)
-    legal = fitting(hand, lays)
-    mine = hand_code(hand)
-    rests = [hand_without(mine, rank) for rank in legal]
-    sums = [0.0] * len(legal)
-    total = 0.0
-    for held, weight in others:
-        total += weight
-        theirs = hand_code(held)
-        for at, rank in enumerate(legal):
-            sums[at] += weight * _lay(rests[at], theirs, start, go, rank, lays[rank], -WIDE, WIDE)
+    with SEARCHING:
+        _make_room()
+        start = _start(pile)
+        lays = state_lays(start)
+        legal = fitting(hand, lays)
+        mine = hand_code(hand)
+        rests = [hand_without(mine, rank) for rank in legal]
+        sums = [0.0] * len(legal)
+        total = 0.0
+        for held, weight in others:
+            total += weight
+            theirs = hand_code(held)
+            for at, rank in enumerate(legal):
+                sums[at] += weight * _lay(rests[at], theirs, start, go, rank, lays[rank], -WIDE, WIDE)
     if not total:
         raise ValueError("no holding of the other player is possible")
     return {rank: sums[at] / total for at, rank in enumerate(legal)}

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from muggins.strategy.cribbage.play import (
     LIMIT,
+    SEARCHING,
     VALUE,
     Ranks,
     fitting,
@@ -92,17 +93,20 @@ def race_values(
     """For each rank the seat may lay from ``hand`` on ``pile``, its chance to win the game, averaged
     over the other player's possible ``holdings`` with their weights, each searched with every card
     known, both sides laying for the game. ``go``: the other has said go on this count."""
-    start = pile_start(pile)
-    legal = fitting(hand, state_lays(start))
-    mine = hand_code(hand)
-    search = _Search(state)
-    sums = dict.fromkeys(legal, 0.0)
-    total = 0.0
-    for held, weight in others:
-        total += weight
-        theirs = hand_code(held)
-        for rank in legal:
-            sums[rank] += weight * search.lay(mine, theirs, start, go, True, state.mine, state.theirs, rank)
+    with SEARCHING:
+        start = pile_start(pile)
+        legal = fitting(hand, state_lays(start))
+        mine = hand_code(hand)
+        search = _Search(state)
+        sums = dict.fromkeys(legal, 0.0)
+        total = 0.0
+        for held, weight in others:
+            total += weight
+            theirs = hand_code(held)
+            for rank in legal:
+                sums[rank] += weight * search.lay(
+                    mine, theirs, start, go, True, state.mine, state.theirs, rank
+                )
     if not total:
         raise ValueError("no holding of the other player is possible")
     return {rank: value / total for rank, value in sums.items()}
