@@ -94,7 +94,9 @@ class ExpertPegger:
     game to 121 lays for the chance to win rather than the margin of points, and with
     ``race_samples`` does so before ``late`` too, over that many of the other's holdings. With
     ``weigh``, the searches weigh each holding of the others' by what their discards reveal, as
-    the reply model does (else every card alike)."""
+    the reply model does (else every card alike). With ``counter``, a two-player play before
+    ``late`` is the search's from what the seat knows (``search.countered_values``, over
+    ``COUNTER_SAMPLES`` holdings at most) rather than the reply model's."""
 
     def __init__(
         self,
@@ -142,9 +144,10 @@ class ExpertPegger:
     def values(self, seat: Seat) -> dict[Card, float]:
         """Each card the seat may lay now, with the value the expert lays by: the search's (points
         to the end of the play, mine less the other's) where it searches, else the reply model's."""
-        worth = self.worths(seat)
         searched = self._searched(seat)
-        return worth if searched is None else {card: searched[card.rank] for card in worth}
+        if searched is None:
+            return self.worths(seat)
+        return {card: searched[card.rank] for card in _playable(seat.hand, seat.count)}
 
     def _searched(self, seat: Seat) -> dict[int, float] | None:
         """The search's value of each rank, where this decision is the search's (a two-player

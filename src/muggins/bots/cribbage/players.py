@@ -54,10 +54,11 @@ class ExpertBot:
     """Exact expected-value discards with the crib tables, what the kept hand can expect to peg
     (``play``, two players) and board position (near the end of a two-player game to 121 the chance
     to win, from ``chances``: the shipped ones unless given, or off with False, when the chance to go
-    out this deal stands in for it); pegging by a reply model, and late in the play by the search of
-    its rest, near the end of a two-player game for the chance to win, the other's holdings weighed
-    by what their discards reveal (``samples``, ``late``, ``table``, ``race``, ``race_samples``,
-    ``weigh``: see ``ExpertPegger``)."""
+    out this deal stands in for it); in a two-player play, pegging by the search of its rest from
+    what the seat knows while the other holds three or four cards (``counter``), then by the search
+    with every card known, near the end of a game for the chance to win; elsewhere by a reply model;
+    the other's holdings weighed by what their discards reveal (``samples``, ``late``, ``table``,
+    ``race``, ``race_samples``, ``weigh``, ``counter``: see ``ExpertPegger``)."""
 
     def __init__(
         self,

@@ -84,11 +84,12 @@ def _kept_weight(held: Ranks, kept: Sequence[float]) -> float:
 def _drawn(
     found: list[tuple[Ranks, float]], samples: int | None, rng: random.Random | None
 ) -> list[tuple[Ranks, float]]:
-    """Every holding, or ``samples`` of them drawn by weight (with ``rng``) where there are more."""
+    """Every holding, or ``samples`` of them drawn by weight (with ``rng``) where there are more, each
+    holding drawn once or more weighing as many draws (searched once)."""
     if samples is None or len(found) <= samples:
         return found
-    drawn = (rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples)
-    return [(held, 1.0) for held, _ in drawn]
+    drawn = Counter((rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples))
+    return [(held, float(times)) for (held, _), times in drawn.items()]
 
 
 def searched_values(
@@ -115,11 +116,9 @@ def countered_values(
     drawn by weight with ``rng``), searched from what the seat can know against a model of the
     other (``counterplay.counter_values``)."""
     hand, pile, unseen, other, go, lowest = _two_player(seat)
-    found = _weighed(holdings(unseen, other, lowest), kept)
-    if samples is not None and len(found) > samples:
-        drawn = Counter((rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples))
-        found = [(held, float(times)) for (held, _), times in drawn.items()]
-    return counter_values(hand, pile, go, found)
+    return counter_values(
+        hand, pile, go, _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng)
+    )
 
 
 def raced_values(
