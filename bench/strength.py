@@ -15,7 +15,8 @@ expert searching for the margin of points near the end too, not the chance to wi
 discards), ``expert-race12``/``24``/``48`` (racing before the end of the play too, over that many
 of the other's holdings), ``expert-noplay`` (the expert discarding without the kept hand's play
 worth), ``expert-nochance`` (near the end, valuing the chance to go out this deal rather than
-to win the game), ``expert-notable`` (without the search at a table of three or
+to win the game), ``expert-counterpoints`` (near the end, searching from what it knows for the
+margin of points while the other holds three or four cards, not for the chance to win), ``expert-notable`` (without the search at a table of three or
 four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
 ``hoyleish`` and ``magmacrunch``.
 
@@ -86,6 +87,7 @@ NO_TABLE_SEARCH = "expert-notable"
 NO_CHANCE = "expert-nochance"
 NO_RACE = "expert-norace"
 NO_COUNTER = "expert-nocounter"
+COUNTER_FOR_POINTS = "expert-counterpoints"
 UNWEIGHED = "expert-noweigh"
 SAMPLES = 96
 
@@ -98,6 +100,7 @@ def register_bots() -> None:
         BOTS.setdefault(f"expert-race{samples}", functools.partial(ExpertBot, race_samples=samples))
     BOTS.setdefault(NO_RACE, functools.partial(ExpertBot, race=False))
     BOTS.setdefault(NO_COUNTER, functools.partial(ExpertBot, counter=False))
+    BOTS.setdefault(COUNTER_FOR_POINTS, functools.partial(ExpertBot, counter_race=False))
     BOTS.setdefault(UNWEIGHED, functools.partial(ExpertBot, weigh=False))
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))

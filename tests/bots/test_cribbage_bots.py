@@ -31,6 +31,7 @@ from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import countered_values, unseen_ranks
+from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,
@@ -208,7 +209,7 @@ def _play_view(pile: str, hand: str, *, dealer: int = 1, gos: tuple[tuple[int, i
     the ``gos`` (seat, count) said earlier in the hand."""
     pile_cards = parse_cards(pile) if pile else ()
     mine = parse_cards(hand)
-    laid = [(1 - (len(pile_cards) - i) % 2, c) for i, c in enumerate(pile_cards)]
+    laid = [((len(pile_cards) - i) % 2, c) for i, c in enumerate(pile_cards)]
     view = {
         "you": 0,
         "players": 2,
@@ -285,6 +286,32 @@ def test_the_expert_lays_what_its_search_from_what_it_knows_values_most() -> Non
     assert bot.pegger.values(seat)[move.card] == values[move.card.rank]
     # On the king the five makes fifteen; the search plays it.
     assert move.card.rank == 5
+
+
+def test_near_the_end_the_expert_lays_for_the_game_from_what_it_knows() -> None:
+    """Both on 120: whoever pegs next wins. The pone led the ten; the dealer holds A A 2 J, the
+    other aces in its crib. For points the two is worth most; for the game, an ace: nobody can pair
+    it (every ace is seen) and only a four (three left) makes it fifteen, where the two is paired by
+    any of three twos or made fifteen by any of four threes. The other's holdings are few enough to
+    search every one."""
+    view = {
+        **_play_view("10C", "AC AD 2C JC", dealer=0),
+        "scores": [120, 120],
+        "discards": ["AH", "AS"],
+        "starter": "4C",
+    }
+    seat = read(view)
+    bot = ExpertBot()
+    kept = bot.pegger.kept(seat, 1)
+    assert len(holdings(unseen_ranks(seat), 3, seat.lowest_value(1))) <= COUNTER_SAMPLES
+    chances = countered_values(seat, kept, win=shipped_win_chance())
+    points = countered_values(seat, kept)
+    assert all(0.0 <= chance <= 1.0 for chance in chances.values())
+    assert max(chances, key=lambda rank: chances[rank]) == 1
+    assert max(points, key=lambda rank: points[rank]) == 2
+    move = bot.choose(view)
+    assert isinstance(move, Play) and move.card.rank == 1
+    assert ExpertBot(counter_race=False).choose(view) == Play(parse_cards("2C")[0])
 
 
 def _unseen_after(cards: str) -> list[int]:

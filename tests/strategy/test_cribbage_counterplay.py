@@ -21,7 +21,9 @@ from muggins.games.moves import Go, Play
 from muggins.scoring.cribbage.pegging import score_play
 from muggins.strategy.cribbage.counterplay import counter_values
 from muggins.strategy.cribbage.play import play_points, play_values, start_afresh
+from muggins.strategy.cribbage.race import Race
 from muggins.strategy.cribbage.reading import read
+from muggins.strategy.cribbage.winchance import TARGET
 from tests.strategy.test_cribbage_play import PACK, play_start, ranks
 
 Ranks = tuple[int, ...]
@@ -78,71 +80,107 @@ def without(hand: Ranks, rank: int) -> Ranks:
     return hand[:at] + hand[at + 1 :]
 
 
-def plain(mine: Ranks, others: Holdings, pile: Ranks, go: bool, seat_to_lay: bool) -> float:
-    """The weighted sum of the seat's points less the other's from here: the seat's one choice for
-    every holding alike, the other's by the model, the holdings split by what the other lays.
-    ``go``: the player not to lay has said go on this count."""
-    if not mine and not others[0][0]:
+Scores = tuple[int, int]
+
+
+def settle(scores: Scores, race: Race | None, weight: float, *, ended: bool) -> float | None:
+    """The weighted value where the play is settled (None where it goes on): a race won at once on
+    reaching the target, or the end of the play, valued by the margin pegged (no race) or by the
+    race's table."""
+    mine, theirs = scores
+    if race is not None and mine >= TARGET:
+        return weight
+    if race is not None and theirs >= TARGET:
         return 0.0
+    if not ended:
+        return None
+    return weight * (race.after[mine][theirs] if race is not None else mine - theirs)
+
+
+def plain(  # noqa: PLR0917 (every part of a position)
+    mine: Ranks, others: Holdings, pile: Ranks, go: bool, seat_to_lay: bool, scores: Scores, race: Race | None
+) -> float:
+    """The weighted sum of the values of the ends of the play from here: the seat's one choice for
+    every holding alike, the other's by the model, the holdings split by what the other lays.
+    ``go``: the player not to lay has said go on this count; ``scores``: the seat's and the other's
+    (points pegged since the decision, without a race)."""
+    if not mine and not others[0][0]:
+        return settle(scores, race, sum(weight for _, weight in others), ended=True) or 0.0
     if seat_to_lay:
         fits = sorted({rank for rank in mine if points(pile, rank) >= 0})
         if fits:
-            return max(lay(mine, others, pile, go, rank) for rank in fits)
+            return max(lay(mine, others, pile, go, rank, scores, race) for rank in fits)
         if go:
-            return _neither(mine, others, pile, seat_to_lay=True)
-        return plain(mine, others, pile, True, False)  # the seat's go: the other lays on alone
+            return _neither(mine, others, pile, True, scores, race)
+        return plain(mine, others, pile, True, False, scores, race)  # the seat's go: the other lays on alone
     groups: dict[int, Holdings] = {}
     for held, weight in others:
         groups.setdefault(model(held, pile, len(mine), go), []).append((held, weight))
     value = 0.0
     for rank, group in groups.items():
         if rank:
-            value -= lay_theirs(mine, group, pile, go, rank)
+            value += lay_theirs(mine, group, pile, go, rank, scores, race)
         elif go:
-            value += _neither(mine, group, pile, seat_to_lay=False)
+            value += _neither(mine, group, pile, False, scores, race)
         else:
-            value += plain(mine, group, pile, True, True)  # the other's go: the seat lays on alone
+            value += plain(
+                mine, group, pile, True, True, scores, race
+            )  # the other's go: the seat lays on alone
     return value
 
 
-def _neither(mine: Ranks, others: Holdings, pile: Ranks, *, seat_to_lay: bool) -> float:
+def _neither(  # noqa: PLR0917 (as plain)
+    mine: Ranks, others: Holdings, pile: Ranks, seat_to_lay: bool, scores: Scores, race: Race | None
+) -> float:
     """Neither can lay: the one who laid last (the one to lay now) pegs the go; the other leads."""
-    total = sum(weight for _, weight in others)
-    point = total if pile else 0.0
-    return (point if seat_to_lay else -point) + plain(mine, others, (), False, not seat_to_lay)
+    point = 1 if pile else 0
+    scores = (scores[0] + point, scores[1]) if seat_to_lay else (scores[0], scores[1] + point)
+    settled = settle(scores, race, sum(weight for _, weight in others), ended=False)
+    if settled is not None:
+        return settled
+    return plain(mine, others, (), False, not seat_to_lay, scores, race)
 
 
-def lay(mine: Ranks, others: Holdings, pile: Ranks, go: bool, rank: int) -> float:
+def lay(  # noqa: PLR0917 (as plain)
+    mine: Ranks, others: Holdings, pile: Ranks, go: bool, rank: int, scores: Scores, race: Race | None
+) -> float:
     """The seat lays ``rank``."""
-    total = sum(weight for _, weight in others)
     rest, after = without(mine, rank), (*pile, rank)
-    got = points(pile, rank) * total
     thirty_one = sum(VALUE[r] for r in after) == 31
-    if not rest and not others[0][0]:
-        return got + (0 if thirty_one else total)
+    last = not rest and not others[0][0]
+    scores = (scores[0] + points(pile, rank) + (last and not thirty_one), scores[1])
+    settled = settle(scores, race, sum(weight for _, weight in others), ended=last)
+    if settled is not None:
+        return settled
     if thirty_one:
-        return got + plain(rest, others, (), False, False)
-    return got + plain(rest, others, after, go, go)
+        return plain(rest, others, (), False, False, scores, race)
+    return plain(rest, others, after, go, go, scores, race)
 
 
-def lay_theirs(mine: Ranks, others: Holdings, pile: Ranks, go: bool, rank: int) -> float:
-    """The other lays ``rank`` from every holding in ``others``: the seat's loss from here."""
-    total = sum(weight for _, weight in others)
+def lay_theirs(  # noqa: PLR0917 (as plain)
+    mine: Ranks, others: Holdings, pile: Ranks, go: bool, rank: int, scores: Scores, race: Race | None
+) -> float:
+    """The other lays ``rank`` from every holding in ``others``."""
     rests = [(without(held, rank), weight) for held, weight in others]
     after = (*pile, rank)
-    got = points(pile, rank) * total
     thirty_one = sum(VALUE[r] for r in after) == 31
-    if not mine and not rests[0][0]:
-        return got + (0 if thirty_one else total)
+    last = not mine and not rests[0][0]
+    scores = (scores[0], scores[1] + points(pile, rank) + (last and not thirty_one))
+    settled = settle(scores, race, sum(weight for _, weight in others), ended=last)
+    if settled is not None:
+        return settled
     if thirty_one:
-        return got - plain(mine, rests, (), False, True)
-    return got - plain(mine, rests, after, go, not go)
+        return plain(mine, rests, (), False, True, scores, race)
+    return plain(mine, rests, after, go, not go, scores, race)
 
 
-def plain_values(hand: Ranks, pile: Ranks, go: bool, others: Holdings) -> dict[int, float]:
+def plain_values(
+    hand: Ranks, pile: Ranks, go: bool, others: Holdings, race: Race | None = None
+) -> dict[int, float]:
     total = sum(weight for _, weight in others)
+    scores = (race.mine, race.theirs) if race is not None else (0, 0)
     fits = sorted({rank for rank in hand if points(pile, rank) >= 0})
-    return {rank: lay(hand, others, pile, go, rank) / total for rank in fits}
+    return {rank: lay(hand, others, pile, go, rank, scores, race) / total for rank in fits}
 
 
 @st.composite
@@ -177,6 +215,30 @@ def test_the_search_matches_a_plain_search_scored_by_the_rules(
     assert found.keys() == expected.keys()
     for rank, value in expected.items():
         assert abs(found[rank] - value) < 1e-9, (rank, found, expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    positions(),
+    st.booleans(),
+    st.integers(100, 120),
+    st.integers(100, 120),
+    st.integers(0, 2**32),
+)
+def test_the_race_matches_a_plain_search_scored_by_the_rules(
+    position: tuple[Ranks, Ranks, Holdings], go: bool, mine: int, theirs: int, seed: int
+) -> None:
+    """Near the target, played for the game: reaching it wins at once, and a play that ends below
+    it is worth the race's chance from the scores it ends on (here any table of chances)."""
+    hand, pile, others = position
+    rng = random.Random(seed)
+    race = Race(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
+    found = counter_values(hand, pile, go, others, race)
+    expected = plain_values(hand, pile, go, others, race)
+    assert found.keys() == expected.keys()
+    for rank, value in expected.items():
+        assert abs(found[rank] - value) < 1e-9, (rank, found, expected)
+        assert 0.0 <= found[rank] <= 1.0
 
 
 @settings(max_examples=40, deadline=None)

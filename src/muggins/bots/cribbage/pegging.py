@@ -96,7 +96,8 @@ class ExpertPegger:
     ``weigh``, the searches weigh each holding of the others' by what their discards reveal, as
     the reply model does (else every card alike). With ``counter``, a two-player play before
     ``late`` is the search's from what the seat knows (``search.countered_values``, over
-    ``COUNTER_SAMPLES`` holdings at most) rather than the reply model's."""
+    ``COUNTER_SAMPLES`` holdings at most) rather than the reply model's; with ``race`` and
+    ``counter_race`` too, near the end it lays for the chance to win there as well."""
 
     def __init__(
         self,
@@ -110,6 +111,7 @@ class ExpertPegger:
         race_samples: int = 0,
         weigh: bool = False,
         counter: bool = False,
+        counter_race: bool = True,
     ) -> None:
         self.tables = tables
         self.samples = samples
@@ -119,6 +121,7 @@ class ExpertPegger:
         self.race_samples = race_samples
         self.weigh = weigh
         self.counter = counter
+        self.counter_race = counter_race
         self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
@@ -167,15 +170,17 @@ class ExpertPegger:
             return None
         other = seat.hand_sizes[1 - seat.me]
         kept = self.kept(seat, 1 - seat.me) if self.weigh else None
-        if self.race is not None and near_the_end(seat):
+        race = self.race if self.race is not None and near_the_end(seat) else None
+        if race is not None:
             if other <= self.late:
-                return raced_values(seat, self.race, kept=kept)
+                return raced_values(seat, race, kept=kept)
             if self.race_samples:
-                return raced_values(seat, self.race, self.race_samples, self.rng, kept)
+                return raced_values(seat, race, self.race_samples, self.rng, kept)
         if other <= self.late:
             return searched_values(seat, kept=kept)
         if self.counter:
-            return countered_values(seat, kept, COUNTER_SAMPLES, self.rng)
+            win = race if self.counter_race else None
+            return countered_values(seat, kept, COUNTER_SAMPLES, self.rng, win)
         return searched_values(seat, self.samples, self.rng, kept) if self.samples else None
 
     def worths(self, seat: Seat) -> dict[Card, float]:

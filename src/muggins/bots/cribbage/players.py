@@ -56,9 +56,10 @@ class ExpertBot:
     to win, from ``chances``: the shipped ones unless given, or off with False, when the chance to go
     out this deal stands in for it); in a two-player play, pegging by the search of its rest from
     what the seat knows while the other holds three or four cards (``counter``), then by the search
-    with every card known, near the end of a game for the chance to win; elsewhere by a reply model;
-    the other's holdings weighed by what their discards reveal (``samples``, ``late``, ``table``,
-    ``race``, ``race_samples``, ``weigh``, ``counter``: see ``ExpertPegger``)."""
+    with every card known, both near the end of a game for the chance to win; elsewhere by a reply
+    model; the other's holdings weighed by what their discards reveal (``samples``, ``late``,
+    ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``: see
+    ``ExpertPegger``)."""
 
     def __init__(
         self,
@@ -74,6 +75,7 @@ class ExpertBot:
         race_samples: int = 0,
         weigh: bool = True,
         counter: bool = True,
+        counter_race: bool = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
@@ -90,6 +92,7 @@ class ExpertBot:
             race_samples=race_samples,
             weigh=weigh,
             counter=counter,
+            counter_race=counter_race,
         )
 
     def choose(self, view: View) -> Move:

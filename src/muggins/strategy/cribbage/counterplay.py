@@ -31,6 +31,8 @@ from muggins.strategy.cribbage.play import (
     state_lays,
     state_points,
 )
+from muggins.strategy.cribbage.race import Race
+from muggins.strategy.cribbage.winchance import TARGET
 
 ALIKE = 1e-9
 """Values of the model's cards this close are alike (the rank decides)."""
@@ -44,12 +46,18 @@ _NUMBERING: Final[list[int]] = [-1]
 
 
 def counter_values(
-    hand: Ranks, pile: Ranks, go: bool, others: Iterable[tuple[Ranks, float]]
+    hand: Ranks,
+    pile: Ranks,
+    go: bool,
+    others: Iterable[tuple[Ranks, float]],
+    race: Race | None = None,
 ) -> dict[int, float]:
-    """For each rank the seat may lay from ``hand`` on ``pile``, its value (points pegged from now
-    to the end of the play, the seat's less the other's) averaged over the other's possible
-    ``holdings`` with their weights, the seat choosing later cards from what it has seen and the
-    other laying by the model. ``go``: the other has said go on this count."""
+    """For each rank the seat may lay from ``hand`` on ``pile``, its value averaged over the other's
+    possible ``holdings`` with their weights, the seat choosing later cards from what it has seen
+    and the other laying by the model. The value is the points pegged from now to the end of the
+    play, the seat's less the other's; or, given the ``race`` to the target, the seat's chance to
+    win the game (the seat lays for it, the model still for points). ``go``: the other has said go
+    on this count."""
     with SEARCHING:
         start = pile_start(pile)
         if _NUMBERING[0] != numbering() or len(_PREFERENCE) >= MEMO_LIMIT:
@@ -64,113 +72,187 @@ def counter_values(
         total = sum(weights)
         if not total:
             raise ValueError("no holding of the other player is possible")
+        search = _Counter(race)
         mine = hand_code(hand)
         lays = state_lays(start)
         found: dict[int, float] = {}
         for rank in sorted(set(hand)):
             if lays[rank] >= 0:
-                found[rank] = _lay(hand_without(mine, rank), codes, weights, total, start, go, rank) / total
+                value = search.lay(
+                    hand_without(mine, rank),
+                    codes,
+                    weights,
+                    total,
+                    start,
+                    go,
+                    rank,
+                    search.mine,
+                    search.theirs,
+                )
+                found[rank] = value / total
         return found
 
 
-def _lay(  # noqa: PLR0917 (the search's step)
-    rest: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool, rank: int
-) -> float:
-    """The seat lays ``rank`` on state ``pile`` (``rest``: its hand after): the weighted sum over the
-    holdings of the points from here, the seat's less the other's."""
-    points = state_points(pile, rank)
-    count = state_count(pile) + VALUE[rank]
-    value = points * total
-    if not rest and not codes[0]:
-        return value + (0.0 if count == LIMIT else total)  # the last card
-    if count == LIMIT:
-        return value + _theirs(rest, codes, weights, total, 0, False)
-    after = state_after(pile, rank)
-    if go:
-        return value + _mine(rest, codes, weights, total, after, True)
-    return value + _theirs(rest, codes, weights, total, after, False)
+class _Counter:
+    """One search, valuing each end of the play by its scores: the margin of points pegged from the
+    decision, or the chance to win from the scores the play ends on (``race``), where reaching the
+    target in the middle of the play wins at once."""
 
+    def __init__(self, race: Race | None) -> None:
+        self.after = race.after if race is not None else None
+        self.mine = race.mine if race is not None else 0
+        self.theirs = race.theirs if race is not None else 0
 
-def _mine(  # noqa: PLR0917 (as _lay)
-    mine: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool
-) -> float:
-    """The seat to lay (``go``: the other has said go on this count): its best card for every
-    holding alike, as a weighted sum."""
-    if not mine and not codes[0]:
-        return 0.0
-    best = 0.0
-    laid = False
-    shift = 0
-    previous = 0
-    while mine >> shift:
-        rank = (mine >> shift) & 15
-        if rank != previous and state_points(pile, rank) >= 0:
-            value = _lay(hand_without(mine, rank), codes, weights, total, pile, go, rank)
-            if not laid or value > best:
-                best = value
-                laid = True
-        previous = rank
-        shift += 4
-    if laid:
-        return best
-    if go:  # neither can lay: the seat laid the last card; the other leads next
-        point = total if pile else 0.0
-        return point + _theirs(mine, codes, weights, total, 0, False)
-    return _theirs(mine, codes, weights, total, pile, True)
+    def end(self, mine: int, theirs: int, weight: float) -> float:
+        """The weighted value of a play ending on these scores."""
+        if self.after is None:
+            return (mine - theirs) * weight
+        return self.after[mine][theirs] * weight
 
+    def out(self, score: int) -> bool:
+        """Whether a race is won at once on this score."""
+        return self.after is not None and score >= TARGET
 
-def _theirs(  # noqa: PLR0917 (as _lay)
-    mine: int, codes: list[int], weights: list[float], total: float, pile: int, go: bool
-) -> float:
-    """The other to lay (``go``: the seat has said go on this count): the holdings split by the
-    model's card from each, as a weighted sum."""
-    if not mine and not codes[0]:
-        return 0.0
-    preference = _preference(pile, _cards(mine), go)
-    choices: list[int] = []
-    chosen = 0  # a bit for each rank some holding lays (bit 0: the go)
-    for code in codes:
-        best = 0
-        most = 0
-        left = code
-        while left:
-            rank = left & 15
-            if preference[rank] > most:
-                best, most = rank, preference[rank]
-            left >>= 4
-        choices.append(best)
-        chosen |= 1 << best
-    count = state_count(pile)
-    value = 0.0
-    for rank in range(14):
-        if not (chosen >> rank) & 1:
-            continue
-        held: list[int] = []
-        held_weights: list[float] = []
-        weight = 0.0
-        for at, choice in enumerate(choices):
-            if choice == rank:
-                held.append(codes[at] if not rank else hand_without(codes[at], rank))
-                held_weights.append(weights[at])
-                weight += weights[at]
-        if not rank:
-            if go:  # neither can lay: the other laid the last card; the seat leads next
-                point = weight if pile else 0.0
-                value += _mine(mine, held, held_weights, weight, 0, False) - point
+    def lay(  # noqa: PLR0917 (the search's step)
+        self,
+        rest: int,
+        codes: list[int],
+        weights: list[float],
+        total: float,
+        pile: int,
+        go: bool,
+        rank: int,
+        mine: int,
+        theirs: int,
+    ) -> float:
+        """The seat lays ``rank`` on state ``pile`` (``rest``: its hand after), with the scores
+        ``mine`` and ``theirs`` before it: the weighted sum over the holdings of the values."""
+        count = state_count(pile) + VALUE[rank]
+        mine += state_points(pile, rank)
+        last = not rest and not codes[0]
+        if last and count != LIMIT:
+            mine += 1  # the last card (a 31 has scored its own two)
+        if self.out(mine):
+            return total
+        if last:
+            return self.end(mine, theirs, total)
+        if count == LIMIT:
+            return self.theirs_to_lay(rest, codes, weights, total, 0, False, mine, theirs)
+        after = state_after(pile, rank)
+        if go:
+            return self.mine_to_lay(rest, codes, weights, total, after, True, mine, theirs)
+        return self.theirs_to_lay(rest, codes, weights, total, after, False, mine, theirs)
+
+    def mine_to_lay(  # noqa: PLR0917 (as lay)
+        self,
+        hand: int,
+        codes: list[int],
+        weights: list[float],
+        total: float,
+        pile: int,
+        go: bool,
+        mine: int,
+        theirs: int,
+    ) -> float:
+        """The seat to lay (``go``: the other has said go on this count): its best card for every
+        holding alike, as a weighted sum."""
+        if not hand and not codes[0]:
+            return self.end(mine, theirs, total)
+        best = 0.0
+        laid = False
+        shift = 0
+        previous = 0
+        while hand >> shift:
+            rank = (hand >> shift) & 15
+            if rank != previous and state_points(pile, rank) >= 0:
+                value = self.lay(
+                    hand_without(hand, rank), codes, weights, total, pile, go, rank, mine, theirs
+                )
+                if not laid or value > best:
+                    best = value
+                    laid = True
+            previous = rank
+            shift += 4
+        if laid:
+            return best
+        if go:  # neither can lay: the seat laid the last card; the other leads next
+            mine += 1 if pile else 0
+            if self.out(mine):
+                return total
+            return self.theirs_to_lay(hand, codes, weights, total, 0, False, mine, theirs)
+        return self.theirs_to_lay(hand, codes, weights, total, pile, True, mine, theirs)
+
+    def theirs_to_lay(  # noqa: PLR0917 (as lay)
+        self,
+        hand: int,
+        codes: list[int],
+        weights: list[float],
+        total: float,
+        pile: int,
+        go: bool,
+        mine: int,
+        theirs: int,
+    ) -> float:
+        """The other to lay (``go``: the seat has said go on this count): the holdings split by the
+        model's card from each, as a weighted sum (``hand``: the seat's)."""
+        if not hand and not codes[0]:
+            return self.end(mine, theirs, total)
+        preference = _preference(pile, _cards(hand), go)
+        choices: list[int] = []
+        chosen = 0  # a bit for each rank some holding lays (bit 0: the go)
+        for code in codes:
+            best = 0
+            most = 0
+            left = code
+            while left:
+                rank = left & 15
+                if preference[rank] > most:
+                    best, most = rank, preference[rank]
+                left >>= 4
+            choices.append(best)
+            chosen |= 1 << best
+        count = state_count(pile)
+        value = 0.0
+        for rank in range(14):
+            if not (chosen >> rank) & 1:
+                continue
+            held: list[int] = []
+            held_weights: list[float] = []
+            weight = 0.0
+            for at, choice in enumerate(choices):
+                if choice == rank:
+                    held.append(codes[at] if not rank else hand_without(codes[at], rank))
+                    held_weights.append(weights[at])
+                    weight += weights[at]
+            if not rank:
+                if not go:
+                    value += self.mine_to_lay(hand, held, held_weights, weight, pile, True, mine, theirs)
+                    continue
+                # neither can lay: the other laid the last card; the seat leads next
+                scored = theirs + (1 if pile else 0)
+                if not self.out(scored):
+                    value += self.mine_to_lay(hand, held, held_weights, weight, 0, False, mine, scored)
+                continue
+            scored = theirs + state_points(pile, rank)
+            total_count = count + VALUE[rank]
+            last = not hand and not held[0]
+            if last and total_count != LIMIT:
+                scored += 1
+            if self.out(scored):
+                continue  # the other wins at once: nothing to the seat
+            if last:
+                value += self.end(mine, scored, weight)
+            elif total_count == LIMIT:
+                value += self.mine_to_lay(hand, held, held_weights, weight, 0, False, mine, scored)
+            elif go:
+                value += self.theirs_to_lay(
+                    hand, held, held_weights, weight, state_after(pile, rank), True, mine, scored
+                )
             else:
-                value += _mine(mine, held, held_weights, weight, pile, True)
-            continue
-        lost = state_points(pile, rank) * weight
-        total_count = count + VALUE[rank]
-        if not mine and not held[0]:
-            value -= lost + (0.0 if total_count == LIMIT else weight)
-        elif total_count == LIMIT:
-            value += _mine(mine, held, held_weights, weight, 0, False) - lost
-        elif go:
-            value += _theirs(mine, held, held_weights, weight, state_after(pile, rank), True) - lost
-        else:
-            value += _mine(mine, held, held_weights, weight, state_after(pile, rank), False) - lost
-    return value
+                value += self.mine_to_lay(
+                    hand, held, held_weights, weight, state_after(pile, rank), False, mine, scored
+                )
+        return value
 
 
 def _preference(pile: int, cards: int, alone: bool) -> list[int]:

@@ -17,7 +17,7 @@ from math import prod
 from muggins.scoring.fast import show_points
 from muggins.strategy.cribbage.counterplay import counter_values
 from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings, play_values
-from muggins.strategy.cribbage.race import race, race_values
+from muggins.strategy.cribbage.race import Race, race, race_values
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
@@ -110,15 +110,16 @@ def countered_values(
     kept: Sequence[float] | None = None,
     samples: int | None = None,
     rng: random.Random | None = None,
+    win: WinChance | None = None,
 ) -> dict[int, float]:
     """Each rank of the seat's hand that fits on the pile with its value over the other's holdings
     (weighed as ``searched_values`` weighs them; where there are more than ``samples``, that many
     drawn by weight with ``rng``), searched from what the seat can know against a model of the
-    other (``counterplay.counter_values``)."""
+    other (``counterplay.counter_values``): the margin of points, or given ``win``, the chance to
+    win the game."""
     hand, pile, unseen, other, go, lowest = _two_player(seat)
-    return counter_values(
-        hand, pile, go, _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng)
-    )
+    found = _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng)
+    return counter_values(hand, pile, go, found, _race(seat, win) if win is not None else None)
 
 
 def raced_values(
@@ -131,20 +132,25 @@ def raced_values(
     """Each rank of the seat's hand that fits on the pile with its chance to win the game, both
     sides laying for the game (``race.race_values``), over the other's holdings as
     ``searched_values`` takes them."""
+    state = _race(seat, win)
+    hand, pile, unseen, other, go, lowest = _two_player(seat)
+    found = _weighed(holdings(unseen, other, lowest), kept)
+    return race_values(state, hand, pile, go, _drawn(found, samples, rng))
+
+
+def _race(seat: Seat, win: WinChance) -> Race:
+    """The race to the target from the seat's scores, its kept hand's show counted."""
     if seat.starter is None or seat.target != TARGET:
         raise SearchError(f"the race is searched in a play to {TARGET}, with the starter turned")
-    hand, pile, unseen, other, go, lowest = _two_player(seat)
     rival = next(s for s in seat.active if s != seat.me)
     own = (*seat.hand, *seat.played[seat.me])
-    state = race(
+    return race(
         win,
         seat.scores[seat.me],
         seat.scores[rival],
         dealing=seat.dealer == seat.me,
         show=show_points(own, seat.starter),
     )
-    found = _weighed(holdings(unseen, other, lowest), kept)
-    return race_values(state, hand, pile, go, _drawn(found, samples, rng))
 
 
 def _two_player(seat: Seat) -> tuple[Ranks, Ranks, list[int], int, bool, int]:
