@@ -1,11 +1,12 @@
 """The expert's pegging against the exact searches of the play: how much each of its choices gives
 up, valued as a search values them (the other's every possible holding, weighed by what their
-discards reveal, searched to the end of the play), over whole expert self-play games. A decision
-near the end of the game (either side within ``pegging.NEAR`` of 121) is valued by the race, in
-chances to win the game (``search.raced_values``); every other one in points, the seat's less the
-other's, twice: by the search with every card known (each holding searched alone,
+discards reveal, searched to the end of the play), over whole expert self-play games. Each decision
+is valued twice: by the search with every card known (each holding searched alone,
 ``search.searched_values``) and by the search from what the seat knows (the holdings searched
-together, the other laying by a model, ``search.countered_values``).
+together, the other laying by a model, ``search.countered_values``); near the end of the game
+(either side within ``pegging.NEAR`` of 121) in chances to win the game (the race:
+``search.raced_values``, and ``countered_values`` given the win chances), elsewhere in points, the
+seat's less the other's.
 
 Runnable on its own (``python bench/pegging.py [GAMES] [BOT]``, which also prints the losses by how
 many cards the other held) or through ``python -m bench pegging``.
@@ -45,6 +46,8 @@ class Losses:
     known: dict[int, list[float]] = field(default_factory=dict)
     """Against the search from what the seat knows."""
     race: dict[int, list[float]] = field(default_factory=dict)
+    known_race: dict[int, list[float]] = field(default_factory=dict)
+    """Near the end, against the race searched from what the seat knows."""
     searching: float = 0.0
     """CPU seconds the valuing searches took."""
 
@@ -77,10 +80,9 @@ def losses(games: int, seed: int = SEED, bot: str = "expert") -> Losses:
                 if len(values) > 1:
                     lost = max(values.values()) - values[move.card.rank]
                     (found.race if raced else found.points).setdefault(other, []).append(lost)
-                    if not raced:
-                        values = countered_values(known, kept)
-                        lost = max(values.values()) - values[move.card.rank]
-                        found.known.setdefault(other, []).append(lost)
+                    values = countered_values(known, kept, win=win if raced else None)
+                    lost = max(values.values()) - values[move.card.rank]
+                    (found.known_race if raced else found.known).setdefault(other, []).append(lost)
             game.apply(seat, move)
     return found
 
@@ -89,6 +91,7 @@ def bench_pegging_loss() -> Figure:
     """The expert's mean loss a play decision against the search, and the worst."""
     found = losses(GAMES)
     lost, raced, known = Losses.every(found.points), Losses.every(found.race), Losses.every(found.known)
+    known_raced = Losses.every(found.known_race)
     return figure(
         "pegging_loss_per_decision",
         round(sum(lost) / len(lost), 4),
@@ -102,11 +105,12 @@ def bench_pegging_loss() -> Figure:
         known_one_point_or_more=sum(loss >= 1 for loss in known),
         race_decisions=len(raced),
         race_loss_per_decision=round(sum(raced) / max(1, len(raced)), 5),
+        known_race_loss_per_decision=round(sum(known_raced) / max(1, len(known_raced)), 5),
         games=GAMES,
         search_s_per_decision=round(found.searching / (len(lost) + len(raced)), 4),
         note="expert self-play, two players, six-card; each choice valued by the weighed search with "
         "every card known, and from what the seat knows (known_*); near the end by the race, in "
-        "chances to win (race_loss_per_decision)",
+        "chances to win (race_loss_per_decision, and from what the seat knows known_race_*)",
     )
 
 
@@ -125,4 +129,5 @@ if __name__ == "__main__":
     result = losses(games, bot=sys.argv[2] if len(sys.argv) > 2 else "expert")
     _report("points, every card known", result.points)
     _report("points, from what the seat knows", result.known)
-    _report("race (chances to win)", result.race)
+    _report("race (chances to win), every card known", result.race)
+    _report("race (chances to win), from what the seat knows", result.known_race)
