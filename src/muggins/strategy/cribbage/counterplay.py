@@ -64,13 +64,10 @@ def counter_values(
             _REPLY.clear()
             _PREFERENCE.clear()
             _NUMBERING[0] = numbering()
-        codes: list[int] = []
-        weights: list[float] = []
-        for held, weight in others:
-            codes.append(hand_code(held))
-            weights.append(weight)
-        total = sum(weights)
-        if not total:
+        held = _Holdings()
+        for cards, weight in others:
+            held.add(hand_code(cards), weight)
+        if not held.total:
             raise ValueError("no holding of the other player is possible")
         search = _Counter(race)
         mine = hand_code(hand)
@@ -79,18 +76,24 @@ def counter_values(
         for rank in sorted(set(hand)):
             if lays[rank] >= 0:
                 value = search.lay(
-                    hand_without(mine, rank),
-                    codes,
-                    weights,
-                    total,
-                    start,
-                    go,
-                    rank,
-                    search.mine,
-                    search.theirs,
+                    hand_without(mine, rank), held, start, go, rank, search.mine, search.theirs
                 )
-                found[rank] = value / total
+                found[rank] = value / held.total
         return found
+
+
+class _Holdings:
+    """_Holdings of the other's still possible, coded, with their weights and the weights' sum."""
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.weights: list[float] = []
+        self.total = 0.0
+
+    def add(self, code: int, weight: float) -> None:
+        self.codes.append(code)
+        self.weights.append(weight)
+        self.total += weight
 
 
 class _Counter:
@@ -114,50 +117,33 @@ class _Counter:
         return self.after is not None and score >= TARGET
 
     def lay(  # noqa: PLR0917 (the search's step)
-        self,
-        rest: int,
-        codes: list[int],
-        weights: list[float],
-        total: float,
-        pile: int,
-        go: bool,
-        rank: int,
-        mine: int,
-        theirs: int,
+        self, rest: int, held: _Holdings, pile: int, go: bool, rank: int, mine: int, theirs: int
     ) -> float:
         """The seat lays ``rank`` on state ``pile`` (``rest``: its hand after), with the scores
         ``mine`` and ``theirs`` before it: the weighted sum over the holdings of the values."""
         count = state_count(pile) + VALUE[rank]
         mine += state_points(pile, rank)
-        last = not rest and not codes[0]
+        last = not rest and not held.codes[0]
         if last and count != LIMIT:
             mine += 1  # the last card (a 31 has scored its own two)
         if self.out(mine):
-            return total
+            return held.total
         if last:
-            return self.end(mine, theirs, total)
+            return self.end(mine, theirs, held.total)
         if count == LIMIT:
-            return self.theirs_to_lay(rest, codes, weights, total, 0, False, mine, theirs)
+            return self.theirs_to_lay(rest, held, 0, False, mine, theirs)
         after = state_after(pile, rank)
         if go:
-            return self.mine_to_lay(rest, codes, weights, total, after, True, mine, theirs)
-        return self.theirs_to_lay(rest, codes, weights, total, after, False, mine, theirs)
+            return self.mine_to_lay(rest, held, after, True, mine, theirs)
+        return self.theirs_to_lay(rest, held, after, False, mine, theirs)
 
     def mine_to_lay(  # noqa: PLR0917 (as lay)
-        self,
-        hand: int,
-        codes: list[int],
-        weights: list[float],
-        total: float,
-        pile: int,
-        go: bool,
-        mine: int,
-        theirs: int,
+        self, hand: int, held: _Holdings, pile: int, go: bool, mine: int, theirs: int
     ) -> float:
         """The seat to lay (``go``: the other has said go on this count): its best card for every
         holding alike, as a weighted sum."""
-        if not hand and not codes[0]:
-            return self.end(mine, theirs, total)
+        if not hand and not held.codes[0]:
+            return self.end(mine, theirs, held.total)
         best = 0.0
         laid = False
         shift = 0
@@ -165,9 +151,7 @@ class _Counter:
         while hand >> shift:
             rank = (hand >> shift) & 15
             if rank != previous and state_points(pile, rank) >= 0:
-                value = self.lay(
-                    hand_without(hand, rank), codes, weights, total, pile, go, rank, mine, theirs
-                )
+                value = self.lay(hand_without(hand, rank), held, pile, go, rank, mine, theirs)
                 if not laid or value > best:
                     best = value
                     laid = True
@@ -178,29 +162,21 @@ class _Counter:
         if go:  # neither can lay: the seat laid the last card; the other leads next
             mine += 1 if pile else 0
             if self.out(mine):
-                return total
-            return self.theirs_to_lay(hand, codes, weights, total, 0, False, mine, theirs)
-        return self.theirs_to_lay(hand, codes, weights, total, pile, True, mine, theirs)
+                return held.total
+            return self.theirs_to_lay(hand, held, 0, False, mine, theirs)
+        return self.theirs_to_lay(hand, held, pile, True, mine, theirs)
 
     def theirs_to_lay(  # noqa: PLR0917 (as lay)
-        self,
-        hand: int,
-        codes: list[int],
-        weights: list[float],
-        total: float,
-        pile: int,
-        go: bool,
-        mine: int,
-        theirs: int,
+        self, hand: int, held: _Holdings, pile: int, go: bool, mine: int, theirs: int
     ) -> float:
         """The other to lay (``go``: the seat has said go on this count): the holdings split by the
         model's card from each, as a weighted sum (``hand``: the seat's)."""
-        if not hand and not codes[0]:
-            return self.end(mine, theirs, total)
+        if not hand and not held.codes[0]:
+            return self.end(mine, theirs, held.total)
         preference = _preference(pile, _cards(hand), go)
         choices: list[int] = []
         chosen = 0  # a bit for each rank some holding lays (bit 0: the go)
-        for code in codes:
+        for code in held.codes:
             best = 0
             most = 0
             left = code
@@ -216,42 +192,35 @@ class _Counter:
         for rank in range(14):
             if not (chosen >> rank) & 1:
                 continue
-            held: list[int] = []
-            held_weights: list[float] = []
-            weight = 0.0
+            split = _Holdings()
             for at, choice in enumerate(choices):
                 if choice == rank:
-                    held.append(codes[at] if not rank else hand_without(codes[at], rank))
-                    held_weights.append(weights[at])
-                    weight += weights[at]
+                    code = held.codes[at]
+                    split.add(code if not rank else hand_without(code, rank), held.weights[at])
             if not rank:
                 if not go:
-                    value += self.mine_to_lay(hand, held, held_weights, weight, pile, True, mine, theirs)
+                    value += self.mine_to_lay(hand, split, pile, True, mine, theirs)
                     continue
                 # neither can lay: the other laid the last card; the seat leads next
                 scored = theirs + (1 if pile else 0)
                 if not self.out(scored):
-                    value += self.mine_to_lay(hand, held, held_weights, weight, 0, False, mine, scored)
+                    value += self.mine_to_lay(hand, split, 0, False, mine, scored)
                 continue
             scored = theirs + state_points(pile, rank)
             total_count = count + VALUE[rank]
-            last = not hand and not held[0]
+            last = not hand and not split.codes[0]
             if last and total_count != LIMIT:
                 scored += 1
             if self.out(scored):
                 continue  # the other wins at once: nothing to the seat
             if last:
-                value += self.end(mine, scored, weight)
+                value += self.end(mine, scored, split.total)
             elif total_count == LIMIT:
-                value += self.mine_to_lay(hand, held, held_weights, weight, 0, False, mine, scored)
+                value += self.mine_to_lay(hand, split, 0, False, mine, scored)
             elif go:
-                value += self.theirs_to_lay(
-                    hand, held, held_weights, weight, state_after(pile, rank), True, mine, scored
-                )
+                value += self.theirs_to_lay(hand, split, state_after(pile, rank), True, mine, scored)
             else:
-                value += self.mine_to_lay(
-                    hand, held, held_weights, weight, state_after(pile, rank), False, mine, scored
-                )
+                value += self.mine_to_lay(hand, split, state_after(pile, rank), False, mine, scored)
         return value
 
 
