@@ -83,7 +83,7 @@ def counter_values(
 
 
 class _Holdings:
-    """_Holdings of the other's still possible, coded, with their weights and the weights' sum."""
+    """The holdings of the other's still possible, coded, with their weights and the weights' sum."""
 
     def __init__(self) -> None:
         self.codes: list[int] = []
