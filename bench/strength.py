@@ -16,9 +16,10 @@ discards), ``expert-race12``/``24``/``48`` (racing before the end of the play to
 of the other's holdings), ``expert-noplay`` (the expert discarding without the kept hand's play
 worth), ``expert-nochance`` (near the end, valuing the chance to go out this deal rather than
 to win the game), ``expert-counterpoints`` (near the end, searching from what it knows for the
-margin of points while the other holds three or four cards, not for the chance to win), ``expert-notable`` (without the search at a table of three or
-four), ``reference`` (the near-expert reference policy of issue 20, ``ReferenceBot``), and the peers
-``hoyleish`` and ``magmacrunch``.
+margin of points while the other holds three or four cards, not for the chance to win),
+``expert-notable`` (without the search at a table of three or four), ``reference`` (the
+near-expert reference policy of issue 20, ``ReferenceBot``), and the peers ``hoyleish`` and
+``magmacrunch``.
 
 ``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships] [OPPONENT]``: the expert
 against ``OPPONENT`` (``expert-notable`` unless named) at a table of three or four (``table_margin``).
