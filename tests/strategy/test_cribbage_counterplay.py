@@ -92,8 +92,13 @@ def settle(scores: Scores, race: Race | None, weight: float, *, ended: bool) -> 
         return weight
     if race is not None and theirs >= TARGET:
         return 0.0
-    if not ended:
-        return None
+    return ending(scores, race, weight) if ended else None
+
+
+def ending(scores: Scores, race: Race | None, weight: float) -> float:
+    """The weighted value of a play ending on ``scores`` below any target: the margin pegged (no
+    race), or the race's chance from them."""
+    mine, theirs = scores
     return weight * (race.after[mine][theirs] if race is not None else mine - theirs)
 
 
@@ -105,7 +110,7 @@ def plain(  # noqa: PLR0917 (every part of a position)
     ``go``: the player not to lay has said go on this count; ``scores``: the seat's and the other's
     (points pegged since the decision, without a race)."""
     if not mine and not others[0][0]:
-        return settle(scores, race, sum(weight for _, weight in others), ended=True) or 0.0
+        return ending(scores, race, sum(weight for _, weight in others))
     if seat_to_lay:
         fits = sorted({rank for rank in mine if points(pile, rank) >= 0})
         if fits:

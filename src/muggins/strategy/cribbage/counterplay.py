@@ -22,6 +22,7 @@ from muggins.strategy.cribbage.play import (
     SEARCHING,
     VALUE,
     Ranks,
+    fitting,
     hand_code,
     hand_without,
     numbering,
@@ -71,15 +72,11 @@ def counter_values(
             raise ValueError("no holding of the other player is possible")
         search = _Counter(race)
         mine = hand_code(hand)
-        lays = state_lays(start)
-        found: dict[int, float] = {}
-        for rank in sorted(set(hand)):
-            if lays[rank] >= 0:
-                value = search.lay(
-                    hand_without(mine, rank), held, start, go, rank, search.mine, search.theirs
-                )
-                found[rank] = value / held.total
-        return found
+        ours, theirs = (race.mine, race.theirs) if race is not None else (0, 0)  # a margin counts from 0
+        return {
+            rank: search.lay(hand_without(mine, rank), held, start, go, rank, ours, theirs) / held.total
+            for rank in fitting(hand, state_lays(start))
+        }
 
 
 class _Holdings:
@@ -103,8 +100,6 @@ class _Counter:
 
     def __init__(self, race: Race | None) -> None:
         self.after = race.after if race is not None else None
-        self.mine = race.mine if race is not None else 0
-        self.theirs = race.theirs if race is not None else 0
 
     def end(self, mine: int, theirs: int, weight: float) -> float:
         """The weighted value of a play ending on these scores."""
