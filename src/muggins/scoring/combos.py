@@ -18,7 +18,10 @@ def fifteens(cards: Sequence[Card]) -> Iterator[Item]:
     counted = [c for c in cards if not c.is_joker]
     for size in range(2, len(counted) + 1):
         for combo in itertools.combinations(counted, size):
-            if sum(c.value for c in combo) == 15:
+            total = 0
+            for card in combo:  # a loop, not sum() over a generator: this runs for every subset
+                total += card.value
+            if total == 15:
                 yield Item(Kind.FIFTEEN, combo, 2)
 
 
