@@ -396,8 +396,8 @@ class Cribbage(Game[CribbageOptions]):
             }
         return {
             "variant": opts.variant,
-            "phase": self.phase.value,
-            "target": opts.game_target,
+            "phase": str(self.phase),  # a StrEnum's str() is its value, without enum's descriptor
+            "target": self.target,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
