@@ -135,6 +135,7 @@ def free_port() -> int:
 ONE_ADDRESS_MANY_PLAYERS = (
     *("--guests-per-minute", "1000000"),
     *("--sockets-per-minute", "1000000"),
+    *("--sockets-per-address", "1000000"),
     *("--address-rate", "1000000"),
     *("--api-rate", "1000000"),
 )

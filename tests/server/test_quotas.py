@@ -4,12 +4,17 @@ hints per player, and a socket must say hello in time."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
 
 from tests.server.app_client import app_client
+from tests.server.live_server import Server
 
 
 def test_one_address_makes_only_so_many_new_players_a_minute(tmp_path: Path) -> None:
@@ -97,3 +102,18 @@ def test_one_address_sends_only_so_many_messages_over_all_its_guests(tmp_path: P
         refusals = [m for m in answers if m["type"] == "error"]
         assert 8 <= len(lists) <= 9
         assert refusals and all("too many messages from your address" in m["reason"] for m in refusals)
+
+
+def test_muggins_serve_sets_the_sockets_an_address_holds(server_factory: Callable[..., Server]) -> None:
+    """``--sockets-per-address`` reaches the server (the load benchmarks lift it: every simulated
+    player comes from one address)."""
+    server = server_factory("--sockets-per-address", "1")
+
+    async def run() -> None:
+        async with connect(server.ws_url):
+            with pytest.raises(InvalidStatus) as refused:
+                async with connect(server.ws_url):
+                    pass
+            assert refused.value.response.status_code == 403
+
+    asyncio.run(run())

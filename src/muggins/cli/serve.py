@@ -82,6 +82,12 @@ def register(sub: Any) -> None:
         help="WebSockets one address may open a minute (default 60)",
     )
     parser.add_argument(
+        "--sockets-per-address",
+        type=number_in(1, 1_000_000),
+        default=32,
+        help="WebSockets one address may hold open at once in this process (default 32)",
+    )
+    parser.add_argument(
         "--header-timeout",
         type=number_in(0.1, 3600),
         default=10.0,
@@ -127,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         "address_rate": args.address_rate,
         "api_rate": args.api_rate,
         "sockets_per_minute": int(args.sockets_per_minute),
+        "sockets_per_address": int(args.sockets_per_address),
     }
     if args.db:
         fields["db_url"] = args.db
