@@ -40,7 +40,12 @@ from muggins.server.table import CHAT_LINES, WATCH, BusyError, NoTableError, Tab
 log = logging.getLogger(__name__)
 
 CALL_TIMEOUT = 5.0
-"""Seconds to wait for an owner's answer before looking for the owner again."""
+"""Seconds a request waits for its table's owner (longer while the owner still holds the lease)."""
+
+WATCH_SECONDS = 0.5
+"""How often a node looks for dead nodes (and takes their tables), and how often a request waiting
+on another node's answer asks whether that node still owns the table: a killed process's games move
+within about this long, not a lease's length."""
 
 Op = Callable[[Table, User, dict[str, Any]], Awaitable[Any]]
 
@@ -102,8 +107,7 @@ class ClusterTables(Tables):
                 bus.url, max_connections=8, timeout=30, decode_responses=True
             )
         )
-        self.keeper = aioredis.Redis.from_url(bus.url, decode_responses=True)
-        self.leases = Leases(self.control, bus.key("lease"), self.node, self.ttl, keeper=self.keeper)
+        self.leases = Leases(self.control, bus.key("lease"), self.node, self.ttl, url=bus.url)
         self.owners: dict[str, str] = {}
         """Table -> the node last seen holding its lease (asked again when that node does not answer
         or says it is not the owner), so a forwarded request costs no lookup in Redis."""
@@ -155,7 +159,7 @@ class ClusterTables(Tables):
         with contextlib.suppress(Exception):
             await self.leases.leave()
         await self.control.aclose()
-        await self.keeper.aclose()
+        await self.leases.keeper.aclose()
 
     def quota(self, rate: float, burst: int, kind: str) -> AccountLimits:
         """Every process of the cluster spends from one bucket per key, kept in Redis."""
@@ -172,14 +176,15 @@ class ClusterTables(Tables):
             return self.epochs.get(table.id, 0)
         return -1
 
-    async def take(self, table_id: str) -> bool:
-        """Own ``table_id`` if its lease is free: claim it in the store (fencing out the old owner),
-        load it from its record, and send everyone at the table its state again."""
+    async def take(self, table_id: str, dead: str = "") -> bool:
+        """Own ``table_id`` if its lease is free (or held by ``dead``, a node found dead): claim it
+        in the store (fencing out the old owner), load it from its record, and send everyone at
+        the table its state again."""
         lock = self.taking.setdefault(table_id, asyncio.Lock())
         async with lock:
             if table_id in self.tables:
                 return True
-            if not await self.leases.acquire(table_id):
+            if not await self.leases.acquire(table_id, dead):
                 return False
             self.pending.add(table_id)
             try:
@@ -274,7 +279,7 @@ class ClusterTables(Tables):
 
     async def _keep_sweeping(self) -> None:
         while True:
-            await asyncio.sleep(self.ttl / 2 * random.uniform(0.8, 1.2))
+            await asyncio.sleep(min(self.ttl / 2, WATCH_SECONDS) * random.uniform(0.8, 1.2))
             try:
                 everything, self.sweep_all = self.sweep_all, False
                 await self._sweep(everything=everything)
@@ -295,9 +300,12 @@ class ClusterTables(Tables):
             held = {node: await self.leases.tables_of(node) for node in dead}
             candidates = await self.store.unfinished(sorted({t for ts in held.values() for t in ts}))
         free = [t for t in candidates if t not in self.tables]
-        orphans = [t for t, owner in (await self.leases.owners(free)).items() if owner is None]
-        for first in range(0, len(orphans), SWEEP_BATCH):
-            await asyncio.gather(*(self._take_orphan(t) for t in orphans[first : first + SWEEP_BATCH]))
+        owned_by = await self.leases.owners(free)
+        orphans = {t: owner for t, owner in owned_by.items() if owner is None or owner in dead}
+        found = list(orphans)
+        for first in range(0, len(found), SWEEP_BATCH):
+            batch = found[first : first + SWEEP_BATCH]
+            await asyncio.gather(*(self._take_orphan(t, orphans[t] or "") for t in batch))
         if dead:
             owners = await self.leases.owners(candidates)
             for node in dead:
@@ -305,9 +313,9 @@ class ClusterTables(Tables):
                 if not left:  # every unfinished table it held has a live owner now
                     await self.leases.forget(node)
 
-    async def _take_orphan(self, table_id: str) -> None:
+    async def _take_orphan(self, table_id: str, dead: str = "") -> None:
         try:
-            await self.take(table_id)
+            await self.take(table_id, dead)
         except TableError:
             pass
         except Exception:
@@ -349,7 +357,7 @@ class ClusterTables(Tables):
                         table_id=table_id,
                         user=who,
                         args=args,
-                        timeout=CALL_TIMEOUT,
+                        timeout=WATCH_SECONDS,
                         alive=functools.partial(self._still_owner, table_id, owner),
                     )
                 except ForwardError as exc:

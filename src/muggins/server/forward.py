@@ -88,6 +88,7 @@ class Forwarder:
         }
         try:
             await self.bus.publish(node_channel(node), json.dumps(request))
+            warned = False
             while True:
                 try:
                     reply = await asyncio.wait_for(asyncio.shield(future), timeout)
@@ -95,7 +96,9 @@ class Forwarder:
                 except TimeoutError:
                     if alive is None or not await alive():
                         raise
-                    log.warning("%s on table %s: node %s is slow to answer; waiting on", op, table_id, node)
+                    if not warned:
+                        log.warning("%s on table %s: node %s is slow to answer; waiting", op, table_id, node)
+                        warned = True
         finally:
             self.waiting.pop(rid, None)
         if reply.get("moved"):

@@ -41,15 +41,16 @@ return 0
 
 _ACQUIRE = """
 local holder = redis.call('GET', KEYS[1])
-if holder == false or holder == ARGV[1] then
+if holder == false or holder == ARGV[1] or holder == ARGV[4] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   redis.call('SADD', KEYS[2], ARGV[3])
   return 1
 end
 return 0
 """
-"""Take a free lease, or refresh one this node already holds, and list the table as the node's
-(before the table is stored or loaded, so a node that dies at once leaves it findable)."""
+"""Take a free lease, refresh one this node already holds, or seize one still held by ARGV[4] (a
+node found dead), and list the table as the node's (before the table is stored or loaded, so a
+node that dies at once leaves it findable)."""
 
 
 class Leases:
@@ -59,20 +60,13 @@ class Leases:
     and is listed in the set of nodes; a node whose heartbeat has expired has died, and only its
     tables need to be looked at to find the orphans (not every unfinished table)."""
 
-    def __init__(
-        self,
-        redis: aioredis.Redis,
-        prefix: str,
-        node: str,
-        ttl: float,
-        *,
-        keeper: aioredis.Redis | None = None,
-    ) -> None:
-        """``keeper``: a connection of its own for renewals, so they never wait behind other requests
-        (a renewal stuck in a queue for a lease's length would give every table away)."""
+    def __init__(self, redis: aioredis.Redis, prefix: str, node: str, ttl: float, *, url: str) -> None:
+        """Renewals go on a connection of their own to the Redis at ``url`` (``keeper``), so they
+        never wait behind other requests (a renewal stuck in a queue for a lease's length would give
+        every table away); it bears the node's name, so that others see it go when the node dies."""
         self.redis, self.prefix, self.node = redis, prefix, node
         self.ttl_ms = max(100, int(ttl * 1000))
-        self.keeper = keeper or redis
+        self.keeper = aioredis.Redis.from_url(url, decode_responses=True, client_name=self.client_name(node))
         self._renew = self.keeper.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._acquire = redis.register_script(_ACQUIRE)
@@ -87,10 +81,11 @@ class Leases:
     def tables_key(self, node: str) -> str:
         return f"{self.prefix}:node:{node}:tables"
 
-    async def acquire(self, table_id: str) -> bool:
-        """Own ``table_id`` if nobody else does; True if this node holds its lease now."""
+    async def acquire(self, table_id: str, dead: str = "") -> bool:
+        """Own ``table_id`` if nobody else does, or if its holder is ``dead`` (a node found dead
+        while its lease still runs); True if this node holds its lease now."""
         keys = [self.key(table_id), self.tables_key(self.node)]
-        return bool(await self._acquire(keys=keys, args=[self.node, self.ttl_ms, table_id]))
+        return bool(await self._acquire(keys=keys, args=[self.node, self.ttl_ms, table_id, dead or "-"]))
 
     async def owner(self, table_id: str) -> str | None:
         """The node holding the table's lease, if any."""
@@ -119,13 +114,33 @@ class Leases:
         return [table_ids[int(i) - 1] for i in lost], bool(fresh)
 
     async def dead_nodes(self) -> list[str]:
-        """Nodes listed whose heartbeat has expired (never this one)."""
+        """Nodes listed whose heartbeat has expired, or whose renewals' connection to Redis is gone
+        (a killed process's sockets close at once: its death is seen in well under a lease's
+        length); never this one."""
         nodes = sorted(str(n) for n in await self.redis.smembers(self.nodes_key))
         others = [n for n in nodes if n != self.node]
         if not others:
             return []
         beats = await self.redis.mget([self.heart_key(n) for n in others])
-        return [n for n, beat in zip(others, beats, strict=True) if beat is None]
+        connected = await self._connected()
+        return [
+            n
+            for n, beat in zip(others, beats, strict=True)
+            if beat is None or (connected is not None and self.client_name(n) not in connected)
+        ]
+
+    def client_name(self, node: str) -> str:
+        """The name ``node``'s renewal connection gives itself in Redis (``CLIENT SETNAME``)."""
+        return self.heart_key(node)
+
+    async def _connected(self) -> set[str] | None:
+        """The names of the clients connected to Redis now, or None where Redis will not list them
+        (a service that forbids ``CLIENT LIST``: heartbeats alone tell a death then)."""
+        try:
+            clients = await self.redis.client_list(_type="normal")
+        except aioredis.ResponseError:
+            return None
+        return {str(c.get("name", "")) for c in clients}
 
     async def tables_of(self, node: str) -> list[str]:
         """The tables ``node`` held leases on when it was last alive."""
