@@ -8,6 +8,8 @@ import random
 import time
 from collections.abc import Callable
 
+import psycopg
+
 from muggins.games.registry import load_game
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
@@ -75,3 +77,47 @@ def test_kill_9_moves_tables_to_a_live_process(cluster: Callable[..., list[Node]
             await client.close()
 
     asyncio.run(run())
+
+
+def _plies(pg_url: str) -> dict[str, int]:
+    """Each table's moves stored so far (its current game's, by ply)."""
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute(
+            "SELECT g.table_id, max(m.ply) FROM games g JOIN moves m ON m.game_id = g.id GROUP BY g.table_id"
+        ).fetchall()
+    return {str(table): int(ply) for table, ply in rows}
+
+
+def test_every_game_of_a_killed_owner_resumes_within_5_s(
+    cluster: Callable[..., list[Node]], pg_url: str
+) -> None:
+    """Issue 24: the owner of 200 games in play is killed; each game stores a new move on the other
+    process within 5 s, though the leases run 10 s (the death is seen by its closed connection)."""
+    a, b = cluster(2, "--lease", "10", "--bot-delay", "1", "--guests-per-minute", "100000")
+    tables = []
+    for creator in range(20):  # a player may have 10 open tables
+        token, _ = a.guest(f"host{creator}")
+        for _ in range(10):
+            made = a.create_table(
+                token, game="cribbage", players=2, bots={"0": "random", "1": "random"}, seat=None
+            )
+            tables.append(made["id"])
+    deadline = time.monotonic() + 30
+    while len(before := _plies(pg_url)) < len(tables):  # every game under way
+        assert time.monotonic() < deadline, f"{len(tables) - len(before)} games never started"
+        time.sleep(0.2)
+
+    a.kill()
+    killed = time.monotonic()
+    before = _plies(pg_url)
+    waited: dict[str, float] = {}
+    while len(waited) < len(tables) and time.monotonic() - killed < 20:
+        time.sleep(0.1)
+        now = _plies(pg_url)
+        for table in tables:
+            if table not in waited and now.get(table, 0) > before.get(table, 0):
+                waited[table] = time.monotonic() - killed
+    assert len(waited) == len(tables), f"{len(tables) - len(waited)} games did not resume in 20 s"
+    slowest = max(waited.values())
+    assert slowest < 5, f"the slowest game resumed {slowest:.1f} s after the kill"
+    assert b.proc is not None and b.proc.poll() is None  # the survivor did it all
