@@ -110,6 +110,13 @@ class SqlStore(Store):
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
+        self.reader = self.engine
+        """Reads. On PostgreSQL an engine of its own: each statement on its own (no BEGIN and
+        ROLLBACK: its statements each see their own snapshot under READ COMMITTED anyway), and no
+        ping when a connection is taken from the pool. A read on a connection the database closed
+        fails and is run once more (``_read``): a read cost four round trips, now one."""
+        if not self.is_sqlite:
+            self.reader = sa.create_engine(url, future=True, isolation_level="AUTOCOMMIT", **pooling)
         self.users: dict[int, User] = {}
         """Users by id, as read: reconnecting players and tables taken over after a crash read them
         once. Only a guest becoming a member changes a user (another process shows the old kind
@@ -132,6 +139,16 @@ class SqlStore(Store):
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        """``_run`` for a read on ``reader``: run once more if its connection had been closed by the
+        database (a restart), which empties the pool of such connections."""
+        try:
+            return await self._run(fn, *args)
+        except sa.exc.DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            return await self._run(fn, *args)
+
     def _insert(self, table: sa.Table) -> Any:
         """An INSERT that can do nothing on conflict in this dialect."""
         return (sqlite.insert if self.is_sqlite else postgresql.insert)(table)
@@ -148,6 +165,7 @@ class SqlStore(Store):
             self.move_writer.close()
             self.move_writer = None
         await self._run(self.engine.dispose)
+        await self._run(self.reader.dispose)
         self.pool.shutdown(wait=True)
 
     # --- users ------------------------------------------------------------------------------
@@ -192,14 +210,14 @@ class SqlStore(Store):
     async def create_guest(self, name: str) -> User:
         def taken() -> set[str]:
             stem = name_key(name[:NUMBERED_STEM])
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 keys = c.execute(
                     sa.select(s.users.c.name_key).where(s.users.c.name_key.startswith(stem, autoescape=True))
                 )
                 return set(keys.scalars())
 
         for _ in range(GUEST_NAME_TRIES):  # another guest may take the same free name meanwhile
-            given = free_name(name, await self._run(taken))
+            given = free_name(name, await self._read(taken))
             try:
                 return await self.create_user(given, "guest")
             except DuplicateLoginError:
@@ -236,11 +254,11 @@ class SqlStore(Store):
             return None
 
         def run() -> int | None:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 found = c.execute(sa.select(s.users.c.token_epoch).where(s.users.c.id == user_id)).scalar()
             return None if found is None else int(found)
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def revoke_tokens(self, user_id: int) -> None:
         def run() -> None:
@@ -255,11 +273,11 @@ class SqlStore(Store):
 
     async def settings(self, user_id: int) -> dict[str, str]:
         def run() -> dict[str, str]:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 found = c.execute(sa.select(s.users.c.settings).where(s.users.c.id == user_id)).scalar()
             return dict(found) if isinstance(found, dict) else {}
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def set_settings(self, user_id: int, settings: dict[str, str]) -> None:
         def run() -> None:
@@ -279,13 +297,13 @@ class SqlStore(Store):
             return known
 
         def run() -> User | None:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 row = c.execute(
                     sa.select(s.users.c.id, s.users.c.name, s.users.c.kind).where(s.users.c.id == user_id)
                 ).first()
             return User(row.id, row.name, row.kind) if row else None
 
-        found = await self._run(run)
+        found = await self._read(run)
         if found is not None:
             if len(self.users) >= USERS_KEPT:
                 self.users.clear()
@@ -294,13 +312,13 @@ class SqlStore(Store):
 
     async def login(self, login: str) -> tuple[User, str] | None:
         def run() -> tuple[User, str] | None:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 row = c.execute(
                     sa.select(s.users).where(s.users.c.login == login, s.users.c.kind == "member")
                 ).first()
             return (User(row.id, row.name, row.kind), row.password_hash) if row else None
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def set_password_hash(self, user_id: int, password_hash: str) -> None:
         def run() -> None:
@@ -372,7 +390,7 @@ class SqlStore(Store):
             query = query.order_by(s.tables.c.created_at)
         else:
             query = query.order_by(s.tables.c.created_at.desc()).limit(newest)
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(query).all()
             ids = [r.id for r in rows]
             seat_rows = c.execute(sa.select(s.seats).where(s.seats.c.table_id.in_(ids))).all() if ids else []
@@ -397,29 +415,29 @@ class SqlStore(Store):
         return list(found.values())
 
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
-        return await self._run(self._tables, s.tables.c.status.in_(statuses))
+        return await self._read(self._tables, s.tables.c.status.in_(statuses))
 
     async def open_tables(self, user_id: int) -> int:
         def run() -> int:
             query = sa.select(sa.func.count()).where(
                 s.tables.c.status.in_(("waiting", "playing")), s.tables.c.created_by == user_id
             )
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return int(c.execute(query).scalar_one())
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def seated(self, user_id: int, limit: int) -> list[TableRow]:
         held = sa.select(s.seats.c.table_id).where(s.seats.c.user_id == user_id, s.seats.c.bot.is_(None))
         where = sa.and_(s.tables.c.status.in_(("waiting", "playing")), s.tables.c.id.in_(held))
-        return await self._run(lambda: self._tables(where, newest=limit))
+        return await self._read(lambda: self._tables(where, newest=limit))
 
     async def unfinished(self, table_ids: list[str]) -> list[str]:
         if not table_ids:
             return []
 
         def run() -> list[str]:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 found = c.execute(
                     sa.select(s.tables.c.id).where(
                         s.tables.c.id.in_(table_ids), s.tables.c.status.in_(("waiting", "playing"))
@@ -427,12 +445,12 @@ class SqlStore(Store):
                 )
                 return [str(row.id) for row in found]
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def table(self, table_id: str) -> TableRow | None:
         if not _is_text(table_id):
             return None
-        found = await self._run(self._tables, s.tables.c.id == table_id)
+        found = await self._read(self._tables, s.tables.c.id == table_id)
         return found[0] if found else None
 
     # --- games ------------------------------------------------------------------------------
@@ -641,7 +659,7 @@ class SqlStore(Store):
         await self._run(run)
 
     def _games(self, where: Any, *, with_moves: bool, limit: int) -> list[GameRow]:
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             rows = c.execute(sa.select(s.games).where(where).order_by(s.games.c.id.desc()).limit(limit)).all()
             found = [
                 GameRow(
@@ -670,11 +688,12 @@ class SqlStore(Store):
     async def game(self, game_id: int) -> GameRow | None:
         if not _is_id(game_id):
             return None
-        found = await self._run(lambda: self._games(s.games.c.id == game_id, with_moves=True, limit=1))
+        found = await self._read(lambda: self._games(s.games.c.id == game_id, with_moves=True, limit=1))
         return found[0] if found else None
 
     async def current_game(self, table_id: str) -> GameRow | None:
-        found = await self._run(lambda: self._games(s.games.c.table_id == table_id, with_moves=True, limit=1))
+        where = s.games.c.table_id == table_id
+        found = await self._read(lambda: self._games(where, with_moves=True, limit=1))
         return found[0] if found else None
 
     async def finished_games(
@@ -694,7 +713,7 @@ class SqlStore(Store):
             where &= _visible(viewer_id)
         if user_id is not None:
             where &= s.games.c.id.in_(sa.select(s.results.c.game_id).where(s.results.c.user_id == user_id))
-        return await self._run(lambda: self._games(where, with_moves=False, limit=limit))
+        return await self._read(lambda: self._games(where, with_moves=False, limit=limit))
 
     # --- ratings, results, chat ------------------------------------------------------------
 
@@ -709,13 +728,13 @@ class SqlStore(Store):
             where &= s.ratings.c.seats == seats
 
         def run() -> list[Rating]:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return [
                     Rating(r.user_id, r.game, r.seats, r.mu, r.sigma, r.games)
                     for r in c.execute(sa.select(s.ratings).where(where))
                 ]
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def leaderboard(self, game: str, seats: int, limit: int) -> list[tuple[User, Rating]]:
         shown = s.ratings.c.mu - 3 * s.ratings.c.sigma
@@ -728,7 +747,7 @@ class SqlStore(Store):
         )
 
         def run() -> list[tuple[User, Rating]]:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return [
                     (
                         User(r.user_id, r.name, r.kind),
@@ -737,7 +756,7 @@ class SqlStore(Store):
                     for r in c.execute(query)
                 ]
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def results(self, user_id: int, limit: int = 50, viewer_id: int | None = None) -> list[ResultRow]:
         if not _is_id(user_id) or not _is_id(viewer_id):
@@ -751,7 +770,7 @@ class SqlStore(Store):
                 .order_by(s.results.c.game_id.desc())
                 .limit(limit)
             )
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return [
                     ResultRow(
                         r.game_id,
@@ -766,7 +785,7 @@ class SqlStore(Store):
                     for r in c.execute(query)
                 ]
 
-        return await self._run(run)
+        return await self._read(run)
 
     # --- reviews ------------------------------------------------------------------------------
 
@@ -790,11 +809,11 @@ class SqlStore(Store):
             query = sa.select(s.reviews.c.review).where(
                 (s.reviews.c.game_id == game_id) & (s.reviews.c.version == version)
             )
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 found = c.execute(query).scalar_one_or_none()
             return dict(found) if found is not None else None
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def reviews(self, version: int, limit: int = 200) -> list[tuple[int, dict[str, Any]]]:
         def run() -> list[tuple[int, dict[str, Any]]]:
@@ -805,10 +824,10 @@ class SqlStore(Store):
                 .order_by(s.reviews.c.game_id.desc())
                 .limit(limit)
             )
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 return [(r.game_id, dict(r.review)) for r in c.execute(query)]
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def accuracies(
         self, user_id: int, limit: int = 50, viewer_id: int | None = None
@@ -825,7 +844,7 @@ class SqlStore(Store):
                 .order_by(s.results.c.game_id.desc(), s.results.c.seat)
                 .limit(limit)
             )
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 rows = c.execute(query).all()
             found = []
             for r in rows:
@@ -836,7 +855,7 @@ class SqlStore(Store):
                     )
             return found
 
-        return await self._run(run)
+        return await self._read(run)
 
     async def answer(self, user_id: int, trainer: str, right: bool) -> tuple[int, int]:
         key = (s.streaks.c.user_id == user_id) & (s.streaks.c.trainer == trainer)
@@ -867,7 +886,7 @@ class SqlStore(Store):
 
     async def chat(self, table_id: str, limit: int = 50) -> list[tuple[int, str, float]]:
         def run() -> list[tuple[int, str, float]]:
-            with self.engine.connect() as c:
+            with self.reader.connect() as c:
                 rows = c.execute(
                     sa.select(s.chat)
                     .where(s.chat.c.table_id == table_id)
@@ -876,7 +895,7 @@ class SqlStore(Store):
                 ).all()
             return [(r.user_id, r.text, r.at) for r in reversed(rows)]
 
-        return await self._run(run)
+        return await self._read(run)
 
 
 def _settle(future: asyncio.Future[None], game_id: int, epoch: int | None, stale: Stale) -> None:
