@@ -366,3 +366,47 @@ def test_an_id_with_a_nul_names_nothing(url: str) -> None:
         await store.close()
 
     asyncio.run(run())
+
+
+def test_claiming_many_tables_reads_what_claiming_each_would(url: str) -> None:
+    """``claim_tables`` (a takeover's few queries) gives each table the epoch ``claim_table`` would,
+    fences out the old owner, and reads the same current game, moves, last chat lines and users."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        try:
+            first, second, _ = await _games_started(store, 3)
+            bob = await store.create_user("bob", "guest")
+            tables = [f"t{t}{os.getpid()}" for t in range(3)]
+            await store.set_seat(tables[0], 1, bob.id, None)
+            later = await store.start_game(tables[0], 2, {"version": 1}, [1, bob.id])  # the current game
+            for ply in range(4):
+                await store.append_move(later, MoveRow(ply, ply % 2, f"play {ply}", "player", float(ply)))
+            await store.append_move(second, MoveRow(0, 0, "go", "player", 0.0))
+            for n in range(3):
+                await store.add_chat(tables[0], bob.id, f"line {n}", float(n))
+            bare = TableRow("bare", "cribbage", 2, {}, 20, 30, True, False, "waiting", None, 0.0)
+            await store.create_table(bare)
+            await store.claim_table(tables[1])  # its epoch is 1 before the claim below
+
+            claimed = {c.row.id: c for c in await store.claim_tables([*tables, "bare", "nowhere"], 2)}
+            assert sorted(claimed) == sorted([*tables, "bare"])
+            assert [claimed[t].epoch for t in tables] == [1, 2, 1]
+            with pytest.raises(StaleOwnerError):
+                await store.append_move(first, MoveRow(0, 0, "stale", "player", 0.0), epoch=0)
+            store.users.clear()  # the users come from the claim's own reads
+            for t in [*tables, "bare"]:
+                each, expected = claimed[t], await store.current_game(t)
+                assert (each.game is None) == (expected is None)
+                if each.game is not None and expected is not None:
+                    assert (each.game.id, each.game.moves) == (expected.id, expected.moves)
+                assert each.chat == await store.chat(t, limit=2)
+                assert each.row == await store.table(t)
+            assert claimed[tables[0]].game is not None and claimed[tables[0]].game.id == later
+            assert [text for _, text, _ in claimed[tables[0]].chat] == ["line 1", "line 2"]
+            assert claimed[tables[0]].users[bob.id] == bob
+            assert await store.claim_tables(["nowhere"], 2) == []
+        finally:
+            await store.close()
+
+    asyncio.run(run())

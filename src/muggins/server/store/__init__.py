@@ -2,6 +2,7 @@
 
 from muggins.server.store.base import (
     AccuracyRow,
+    Claimed,
     DuplicateLoginError,
     GameRow,
     MoveRow,
@@ -17,6 +18,7 @@ from muggins.server.store.url import DatabaseUrlError, check_db_url
 
 __all__ = [
     "AccuracyRow",
+    "Claimed",
     "DatabaseUrlError",
     "DuplicateLoginError",
     "GameRow",

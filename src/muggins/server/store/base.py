@@ -135,6 +135,18 @@ class AccuracyRow:
     finished_at: float | None
 
 
+@dataclass(slots=True)
+class Claimed:
+    """A table claimed for a takeover, with all that loading it needs: its new ``epoch``, its
+    current game with the moves so far, the last lines of its chat and every user they name."""
+
+    row: TableRow
+    epoch: int
+    game: GameRow | None
+    chat: list[tuple[int, str, float]]
+    users: dict[int, User]
+
+
 class DuplicateLoginError(ValueError):
     """A member name that is already taken."""
 
@@ -258,6 +270,12 @@ class Store(ABC):
     @abstractmethod
     async def claim_table(self, table_id: str) -> int:
         """Take over a table's ownership: returns its new epoch, which fences out earlier owners."""
+
+    @abstractmethod
+    async def claim_tables(self, table_ids: list[str], chat_lines: int) -> list[Claimed]:
+        """``claim_table`` for many tables at once, each with what loading it needs (its last
+        ``chat_lines`` of chat): a process taking a dead one's tables over reads them in a few
+        queries, not several per table. Tables that do not exist are left out."""
 
     @abstractmethod
     async def finish_game(

@@ -25,6 +25,7 @@ from muggins.server.store.base import (
     GUEST_NAME_TRIES,
     NUMBERED_STEM,
     AccuracyRow,
+    Claimed,
     DuplicateLoginError,
     GameRow,
     MoveRow,
@@ -613,6 +614,57 @@ class SqlStore(Store):
             return int(epoch)
 
         return await self._run(run)
+
+    async def claim_tables(self, table_ids: list[str], chat_lines: int) -> list[Claimed]:
+        ids = [t for t in table_ids if _is_text(t)]
+        if not ids:
+            return []
+
+        def claim() -> dict[str, int]:
+            with self.engine.begin() as c:
+                claimed = c.execute(
+                    s.tables.update()
+                    .where(s.tables.c.id.in_(ids))
+                    .values(owner_epoch=s.tables.c.owner_epoch + 1)
+                    .returning(s.tables.c.id, s.tables.c.owner_epoch)
+                ).all()
+            return {str(r.id): int(r.owner_epoch) for r in claimed}
+
+        epochs = await self._run(claim)
+        return await self._read(self._claimed, epochs, chat_lines) if epochs else []
+
+    def _claimed(self, epochs: dict[str, int], chat_lines: int) -> list[Claimed]:
+        """What loading each claimed table needs, in six queries whatever their number."""
+        ids = list(epochs)
+        rows = self._tables(s.tables.c.id.in_(ids))
+        newest = (
+            sa.select(sa.func.max(s.games.c.id))
+            .where(s.games.c.table_id.in_(ids))
+            .group_by(s.games.c.table_id)
+        )
+        games = {g.id: g for g in self._games(s.games.c.id.in_(newest), with_moves=False, limit=len(ids))}
+        recent = sa.func.row_number().over(partition_by=s.chat.c.table_id, order_by=s.chat.c.id.desc())
+        ranked = (
+            sa.select(s.chat.c.table_id, s.chat.c.user_id, s.chat.c.text, s.chat.c.at, recent.label("n"))
+            .where(s.chat.c.table_id.in_(ids))
+            .subquery()
+        )
+        chats: dict[str, list[tuple[int, str, float]]] = {t: [] for t in ids}
+        users: dict[int, User] = {}
+        with self.reader.connect() as c:
+            if games:
+                moves = sa.select(s.moves).where(s.moves.c.game_id.in_(list(games)))
+                for m in c.execute(moves.order_by(s.moves.c.game_id, s.moves.c.ply)):
+                    games[m.game_id].moves.append(MoveRow(m.ply, m.seat, m.text, m.by, m.at))
+            for r in c.execute(sa.select(ranked).where(ranked.c.n <= chat_lines).order_by(ranked.c.n.desc())):
+                chats[r.table_id].append((r.user_id, r.text, r.at))
+            named = {uid for row in rows for uid, _ in row.seats.values()}
+            named |= {uid for lines in chats.values() for uid, _, _ in lines}
+            who = sa.select(s.users.c.id, s.users.c.name, s.users.c.kind).where(s.users.c.id.in_(named))
+            for u in c.execute(who):
+                users[u.id] = self.users[u.id] = User(u.id, u.name, u.kind)
+        by_table = {g.table_id: g for g in games.values()}
+        return [Claimed(row, epochs[row.id], by_table.get(row.id), chats[row.id], users) for row in rows]
 
     async def finish_game(
         self, game_id: int, result: dict[str, Any], ratings: list[Rating], *, at: float | None = None
