@@ -402,7 +402,8 @@ def test_claiming_many_tables_reads_what_claiming_each_would(url: str) -> None:
                     assert (each.game.id, each.game.moves) == (expected.id, expected.moves)
                 assert each.chat == await store.chat(t, limit=2)
                 assert each.row == await store.table(t)
-            assert claimed[tables[0]].game is not None and claimed[tables[0]].game.id == later
+            current = claimed[tables[0]].game
+            assert current is not None and current.id == later
             assert [text for _, text, _ in claimed[tables[0]].chat] == ["line 1", "line 2"]
             assert claimed[tables[0]].users[bob.id] == bob
             assert await store.claim_tables(["nowhere"], 2) == []
