@@ -84,8 +84,8 @@ OPS: dict[str, Op] = {
 }
 """What an owner does for a request, by operation name."""
 
-SWEEP_BATCH = 32
-"""Orphaned tables loaded at once by a sweep (a dead process may leave hundreds)."""
+SWEEP_BATCH = 100
+"""Orphaned tables a sweep claims and loads together (a dead process may leave hundreds)."""
 
 OWNER = "owner"
 """The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
@@ -194,26 +194,60 @@ class ClusterTables(Tables):
                     raise NoTableError(f"there is no table {table_id!r}")
                 table = await self._load(row, taken_over=True)
             except BaseException:
-                self.epochs[table_id] = -1
-                self.tables.pop(table_id, None)
-                await self.leases.release(table_id)
+                await self._not_taken([table_id])
                 raise
             finally:
                 self.pending.discard(table_id)
-        log.info("node %s took over table %s (epoch %d)", self.node, table_id, self.epochs[table_id])
-        # Players connected to live processes are still here: tell the new owner so (their grace
-        # periods, started by the load, end), then resend every audience its state.
-        handle = self.handles.get(table_id)
+        await self._announce(table)
+        return True
+
+    async def _take_many(self, orphans: dict[str, str]) -> None:
+        """Take the tables ``orphans`` names (each with the dead node holding its lease, or "") over
+        together: their leases one by one, then one claim and read for all (``claim_tables``)."""
+        ids = sorted(orphans)
+        async with contextlib.AsyncExitStack() as held:
+            for table_id in ids:  # in order: a sweep runs alone, a request's take holds one lock
+                await held.enter_async_context(self.taking.setdefault(table_id, asyncio.Lock()))
+            free = [t for t in ids if t not in self.tables]
+            leased = await asyncio.gather(*(self.leases.acquire(t, orphans[t]) for t in free))
+            mine = [t for t, ok in zip(free, leased, strict=True) if ok]
+            self.pending.update(mine)
+            try:
+                claimed = await self.store.claim_tables(mine, CHAT_LINES)
+                taken = []
+                for found in claimed:
+                    self.epochs[found.row.id] = found.epoch
+                    taken.append(self._place(found.row, found.users, found.game, found.chat, taken_over=True))
+            except BaseException:
+                await self._not_taken(mine)
+                raise
+            finally:
+                self.pending.difference_update(mine)
+            await self._not_taken(sorted(set(mine) - {t.id for t in taken}))  # no such table
+        await asyncio.gather(*(self._announce(table) for table in taken))  # the bus sends them together
+
+    async def _not_taken(self, table_ids: list[str]) -> None:
+        """A takeover of these tables failed: whatever it had taken is given back."""
+        for table_id in table_ids:
+            self.epochs[table_id] = -1
+            self.tables.pop(table_id, None)
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+
+    async def _announce(self, table: Table) -> None:
+        """A table this node has just taken over: players connected to live processes are still
+        there, so tell the new owner so (their grace periods, started by the load, end), then
+        resend every audience its state."""
+        log.info("node %s took over table %s (epoch %d)", self.node, table.id, self.epochs[table.id])
+        handle = self.handles.get(table.id)
         if handle is not None:
             await handle.reattach()
-        await self.bus.publish(table_channel(table_id, OWNER), self.node)
+        await self.bus.publish(table_channel(table.id, OWNER), self.node)
         if table.game is not None:
             for audience, seat in table.audiences():
-                await self.bus.publish(
-                    table_channel(table_id, audience), table.state_for(seat).model_dump_json()
-                )
+                state = table.state_for(seat).model_dump_json()
+                await self.bus.publish(table_channel(table.id, audience), state)
         await table.changed()
-        return True
 
     def _drop(self, table_id: str) -> None:
         """This node's lease on a table is gone: stop its clocks and bots, let the new owner run it
@@ -304,8 +338,12 @@ class ClusterTables(Tables):
         orphans = {t: owner for t, owner in owned_by.items() if owner is None or owner in dead}
         found = list(orphans)
         for first in range(0, len(found), SWEEP_BATCH):
-            batch = found[first : first + SWEEP_BATCH]
-            await asyncio.gather(*(self._take_orphan(t, orphans[t] or "") for t in batch))
+            batch = {t: orphans[t] or "" for t in found[first : first + SWEEP_BATCH]}
+            try:
+                await self._take_many(batch)
+            except Exception:
+                log.exception("taking over %d tables together failed; taking them one by one", len(batch))
+                await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
         if dead:
             owners = await self.leases.owners(candidates)
             for node in dead:

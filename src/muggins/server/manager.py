@@ -18,7 +18,7 @@ from muggins.server.clock import Clock, LoopClock
 from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
-from muggins.server.store import Store, TableRow, User
+from muggins.server.store import GameRow, Store, TableRow, User
 from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError, user_info
 
 LOBBY = "lobby"
@@ -125,18 +125,32 @@ class Tables:
     async def _load(self, row: TableRow, *, taken_over: bool = False) -> Table:
         """A table from the store; ``taken_over`` (from another process): its clocks run from its
         last stored move rather than starting afresh."""
+        chat = await self.store.chat(row.id, limit=CHAT_LINES)
         users: dict[int, User] = {}
-        for seat, (uid, _) in row.seats.items():
+        for uid in {uid for uid, _ in row.seats.values()} | {uid for uid, _, _ in chat}:
             user = await self.store.user(uid)
             if user is not None:
-                users[seat] = user
-        table = Table(row, users, self)
-        stored = await self.store.current_game(row.id)
+                users[uid] = user
+        return self._place(row, users, await self.store.current_game(row.id), chat, taken_over=taken_over)
+
+    def _place(
+        self,
+        row: TableRow,
+        users: dict[int, User],
+        stored: GameRow | None,
+        chat: list[tuple[int, str, float]],
+        *,
+        taken_over: bool,
+    ) -> Table:
+        """The table the store holds (``users`` by id: those seated and those who chatted), now
+        in memory here."""
+        seated = {seat: users[uid] for seat, (uid, _) in row.seats.items() if uid in users}
+        table = Table(row, seated, self)
         if stored is not None:
             since = (stored.moves[-1].at if stored.moves else stored.started_at) if taken_over else None
             table.resume(stored, since=since)
-        for uid, text, at in await self.store.chat(row.id, limit=CHAT_LINES):
-            author = await self.store.user(uid)
+        for uid, text, at in chat:
+            author = users.get(uid)
             if author is not None:
                 line = messages.Chat(table_id=row.id, user=user_info(author), text=text, at=at)
                 table.chat_log.append(line)
