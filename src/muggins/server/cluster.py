@@ -201,9 +201,10 @@ class ClusterTables(Tables):
         await self._announce(table)
         return True
 
-    async def _take_many(self, orphans: dict[str, str]) -> None:
+    async def _take_many(self, orphans: dict[str, str]) -> list[Table]:
         """Take the tables ``orphans`` names (each with the dead node holding its lease, or "") over
-        together: their leases one by one, then one claim and read for all (``claim_tables``)."""
+        together: their leases one by one, then one claim and read for all (``claim_tables``).
+        Returns the tables taken, in play here but not yet announced (``_announce``)."""
         ids = sorted(orphans)
         async with contextlib.AsyncExitStack() as held:
             for table_id in ids:  # in order: a sweep runs alone, a request's take holds one lock
@@ -224,7 +225,7 @@ class ClusterTables(Tables):
             finally:
                 self.pending.difference_update(mine)
             await self._not_taken(sorted(set(mine) - {t.id for t in taken}))  # no such table
-        await asyncio.gather(*(self._announce(table) for table in taken))  # the bus sends them together
+        return taken
 
     async def _not_taken(self, table_ids: list[str]) -> None:
         """A takeover of these tables failed: whatever it had taken is given back."""
@@ -337,13 +338,18 @@ class ClusterTables(Tables):
         owned_by = await self.leases.owners(free)
         orphans = {t: owner for t, owner in owned_by.items() if owner is None or owner in dead}
         found = list(orphans)
+        taken: list[Table] = []
         for first in range(0, len(found), SWEEP_BATCH):
             batch = {t: orphans[t] or "" for t in found[first : first + SWEEP_BATCH]}
             try:
-                await self._take_many(batch)
+                taken += await self._take_many(batch)
             except Exception:
                 log.exception("taking over %d tables together failed; taking them one by one", len(batch))
                 await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
+        # Every table is in play here before any is announced (the notices cost the most): a move
+        # for any of them is made as soon as it comes. The bus sends each batch's notices together.
+        for first in range(0, len(taken), SWEEP_BATCH):
+            await asyncio.gather(*(self._announce(table) for table in taken[first : first + SWEEP_BATCH]))
         if dead:
             owners = await self.leases.owners(candidates)
             for node in dead:
