@@ -52,6 +52,22 @@ return 0
 node found dead), and list the table as the node's (before the table is stored or loaded, so a
 node that dies at once leaves it findable)."""
 
+_ACQUIRE_MANY = """
+local n = #KEYS - 1
+local taken = {}
+for i = 1, n do
+  local holder = redis.call('GET', KEYS[i])
+  if holder == false or holder == ARGV[1] or holder == ARGV[2 + 2 * i] then
+    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+    redis.call('SADD', KEYS[n + 1], ARGV[1 + 2 * i])
+    table.insert(taken, i)
+  end
+end
+return taken
+"""
+"""``_ACQUIRE`` for many tables in one call (ARGV: node, ttl, then each table's id and the dead node
+that may still hold its lease); returns the (1-based) positions of the leases now held."""
+
 
 class Leases:
     """The leases of one node (server process) on the tables it owns, and the node's heartbeat.
@@ -70,6 +86,7 @@ class Leases:
         self._renew = self.keeper.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._acquire = redis.register_script(_ACQUIRE)
+        self._acquire_many = redis.register_script(_ACQUIRE_MANY)
         self.nodes_key = f"{prefix}:nodes"
 
     def key(self, table_id: str) -> str:
@@ -86,6 +103,19 @@ class Leases:
         while its lease still runs); True if this node holds its lease now."""
         keys = [self.key(table_id), self.tables_key(self.node)]
         return bool(await self._acquire(keys=keys, args=[self.node, self.ttl_ms, table_id, dead or "-"]))
+
+    async def acquire_many(self, orphans: dict[str, str]) -> list[str]:
+        """``acquire`` for each table ``orphans`` names (with the dead node that may hold its lease,
+        or ""), in one call; the tables whose lease this node holds now."""
+        ids = list(orphans)
+        if not ids:
+            return []
+        keys = [*(self.key(t) for t in ids), self.tables_key(self.node)]
+        args: list[str | int] = [self.node, self.ttl_ms]
+        for table_id in ids:
+            args += [table_id, orphans[table_id] or "-"]
+        taken = await self._acquire_many(keys=keys, args=args)
+        return [ids[int(i) - 1] for i in taken]
 
     async def owner(self, table_id: str) -> str | None:
         """The node holding the table's lease, if any."""
