@@ -12,12 +12,17 @@ import asyncio
 import itertools
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from muggins.server.bus import Bus, Subscription
 
 log = logging.getLogger(__name__)
+
+SLOW_SECONDS = 5.0
+"""An owner still holding the table that has not answered a request in this long is logged as slow
+(once a request: the request asks far more often whether to go on waiting)."""
 
 
 class NotOwnerError(LookupError):
@@ -88,7 +93,7 @@ class Forwarder:
         }
         try:
             await self.bus.publish(node_channel(node), json.dumps(request))
-            warned = False
+            sent, warned = time.monotonic(), False
             while True:
                 try:
                     reply = await asyncio.wait_for(asyncio.shield(future), timeout)
@@ -96,7 +101,7 @@ class Forwarder:
                 except TimeoutError:
                     if alive is None or not await alive():
                         raise
-                    if not warned:
+                    if not warned and time.monotonic() - sent >= SLOW_SECONDS:
                         log.warning("%s on table %s: node %s is slow to answer; waiting", op, table_id, node)
                         warned = True
         finally:
