@@ -174,6 +174,27 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_by_name(names: tuple[str, ...]) -> dict[str, float]:
+    """User + system CPU time used so far by every process of each name (its ``comm``: all of
+    PostgreSQL's backends, say), Linux."""
+    found = dict.fromkeys(names, 0.0)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError):
+            text = stat.read_text()
+            name = text[text.index("(") + 1 : text.rindex(")")]
+            if name in found:
+                fields = text.rsplit(")", 1)[1].split()
+                found[name] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def machine_cpu() -> tuple[float, float]:
+    """The machine's busy and idle CPU seconds so far, over every core (Linux ``/proc/stat``)."""
+    ticks = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:9]]
+    idle = ticks[3] + ticks[4]  # idle and waiting for I/O
+    return (sum(ticks) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_pressure() -> float | None:
     """The share of the last minute in which some runnable task waited for a CPU (Linux PSI, %):
     near 100 the machine is oversubscribed and latencies measure the queue, not the server."""
