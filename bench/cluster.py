@@ -46,9 +46,10 @@ from bench.load import (
     Player,
     Stats,
     close_players,
-    cpu_by_name,
+    cpu_by_process,
     cpu_pressure,
     cpu_seconds,
+    cpu_used,
     emit,
     emit_latency,
     free_port,
@@ -278,7 +279,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         await asyncio.sleep(args.ramp)
         cpu_start = [cpu_seconds(n.proc.pid) for n in nodes]
         own_start = time.process_time()
-        services_start, machine_start = cpu_by_name(SERVICES), machine_cpu()
+        services_start, machine_start = cpu_by_process(SERVICES), machine_cpu()
         killed_at: float | None = None
         next_sample = time.monotonic() + args.sample_every
         while time.monotonic() < stop_at:
@@ -303,7 +304,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                 )
         await asyncio.wait(runs, timeout=15)
     cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
-    services = {name: used - services_start[name] for name, used in cpu_by_name(SERVICES).items()}
+    services = cpu_used(services_start, cpu_by_process(SERVICES))
     busy, idle = (end - start for end, start in zip(machine_cpu(), machine_start, strict=True))
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
     everyone: list[Player] = [*players]
@@ -329,8 +330,8 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
         server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, stats.moves), 3) for c in cpu],
         server_cpu_share=[None if c is None else round(c / args.duration, 2) for c in cpu],
         generator_cpu_share=round((time.process_time() - own_start) / args.duration, 2),
-        postgresql_cpu_share=round(services["postgres"] / args.duration, 2),
-        redis_cpu_share=round(services["redis-server"] / args.duration, 2),
+        postgresql_cpu_share=round(services.get("postgres", 0.0) / args.duration, 2),
+        redis_cpu_share=round(services.get("redis-server", 0.0) / args.duration, 2),
         machine_idle_share=round(idle / max(1e-9, busy + idle), 2),
         generator_rss_mib=round(rss_kib(os.getpid()) / 1024, 1),
         rss_mib=[round(r / 1024, 1) for r in end_rss],

@@ -174,18 +174,29 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_by_name(names: tuple[str, ...]) -> dict[str, float]:
-    """User + system CPU time used so far by every process of each name (its ``comm``: all of
-    PostgreSQL's backends, say), Linux."""
-    found = dict.fromkeys(names, 0.0)
+def cpu_by_process(names: tuple[str, ...]) -> dict[int, tuple[str, float]]:
+    """Every running process of each name (its ``comm``: each of PostgreSQL's backends, say), with
+    the user + system CPU time it has used so far, by pid (Linux)."""
+    found: dict[int, tuple[str, float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError):
             text = stat.read_text()
             name = text[text.index("(") + 1 : text.rindex(")")]
-            if name in found:
+            if name in names:
                 fields = text.rsplit(")", 1)[1].split()
-                found[name] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+                seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+                found[int(stat.parent.name)] = (name, seconds)
     return found
+
+
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict[str, float]:
+    """CPU seconds each name's processes used between two ``cpu_by_process`` readings (a process
+    started between them counts from zero; one that ended is not counted)."""
+    used: dict[str, float] = {}
+    for pid, (name, seconds) in after.items():
+        was = before.get(pid)
+        used[name] = used.get(name, 0.0) + seconds - (was[1] if was is not None and was[0] == name else 0.0)
+    return used
 
 
 def machine_cpu() -> tuple[float, float]:
