@@ -39,19 +39,6 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-_ACQUIRE = """
-local holder = redis.call('GET', KEYS[1])
-if holder == false or holder == ARGV[1] or holder == ARGV[4] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  redis.call('SADD', KEYS[2], ARGV[3])
-  return 1
-end
-return 0
-"""
-"""Take a free lease, refresh one this node already holds, or seize one still held by ARGV[4] (a
-node found dead), and list the table as the node's (before the table is stored or loaded, so a
-node that dies at once leaves it findable)."""
-
 _ACQUIRE_MANY = """
 local n = #KEYS - 1
 local taken = {}
@@ -65,8 +52,10 @@ for i = 1, n do
 end
 return taken
 """
-"""``_ACQUIRE`` for many tables in one call (ARGV: node, ttl, then each table's id and the dead node
-that may still hold its lease); returns the (1-based) positions of the leases now held."""
+"""Take each free lease, refresh each this node already holds, or seize each still held by the node
+found dead (ARGV: node, ttl, then each table's id and that dead node), listing each table as the
+node's (before the table is stored or loaded, so a node that dies at once leaves it findable);
+returns the (1-based) positions of the leases now held."""
 
 
 class Leases:
@@ -85,7 +74,6 @@ class Leases:
         self.keeper = aioredis.Redis.from_url(url, decode_responses=True, client_name=self.client_name(node))
         self._renew = self.keeper.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
-        self._acquire = redis.register_script(_ACQUIRE)
         self._acquire_many = redis.register_script(_ACQUIRE_MANY)
         self.nodes_key = f"{prefix}:nodes"
 
@@ -101,8 +89,7 @@ class Leases:
     async def acquire(self, table_id: str, dead: str = "") -> bool:
         """Own ``table_id`` if nobody else does, or if its holder is ``dead`` (a node found dead
         while its lease still runs); True if this node holds its lease now."""
-        keys = [self.key(table_id), self.tables_key(self.node)]
-        return bool(await self._acquire(keys=keys, args=[self.node, self.ttl_ms, table_id, dead or "-"]))
+        return bool(await self.acquire_many({table_id: dead}))
 
     async def acquire_many(self, orphans: dict[str, str]) -> list[str]:
         """``acquire`` for each table ``orphans`` names (with the dead node that may hold its lease,

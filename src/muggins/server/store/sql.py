@@ -601,37 +601,30 @@ class SqlStore(Store):
             conn.close()
 
     async def claim_table(self, table_id: str) -> int:
-        def run() -> int:
-            with self.engine.begin() as c:
-                epoch = c.execute(
-                    s.tables.update()
-                    .where(s.tables.c.id == table_id)
-                    .values(owner_epoch=s.tables.c.owner_epoch + 1)
-                    .returning(s.tables.c.owner_epoch)
-                ).scalar_one_or_none()
-            if epoch is None:
-                raise KeyError(f"there is no table {table_id!r} to claim")
-            return int(epoch)
-
-        return await self._run(run)
+        epochs = await self._run(self._claim, [table_id])
+        if table_id not in epochs:
+            raise KeyError(f"there is no table {table_id!r} to claim")
+        return epochs[table_id]
 
     async def claim_tables(self, table_ids: list[str], chat_lines: int) -> list[Claimed]:
         ids = [t for t in table_ids if _is_text(t)]
         if not ids:
             return []
 
-        def claim() -> dict[str, int]:
-            with self.engine.begin() as c:
-                claimed = c.execute(
-                    s.tables.update()
-                    .where(s.tables.c.id.in_(ids))
-                    .values(owner_epoch=s.tables.c.owner_epoch + 1)
-                    .returning(s.tables.c.id, s.tables.c.owner_epoch)
-                ).all()
-            return {str(r.id): int(r.owner_epoch) for r in claimed}
-
-        epochs = await self._run(claim)
+        epochs = await self._run(self._claim, ids)
         return await self._read(self._claimed, epochs, chat_lines) if epochs else []
+
+    def _claim(self, table_ids: list[str]) -> dict[str, int]:
+        """Each table's epoch raised by one in one transaction (fencing out its earlier owners): the
+        new epochs of those that exist."""
+        with self.engine.begin() as c:
+            claimed = c.execute(
+                s.tables.update()
+                .where(s.tables.c.id.in_(table_ids))
+                .values(owner_epoch=s.tables.c.owner_epoch + 1)
+                .returning(s.tables.c.id, s.tables.c.owner_epoch)
+            ).all()
+        return {str(r.id): int(r.owner_epoch) for r in claimed}
 
     def _claimed(self, epochs: dict[str, int], chat_lines: int) -> list[Claimed]:
         """What loading each claimed table needs, in six queries whatever their number."""
