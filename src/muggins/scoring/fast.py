@@ -148,17 +148,7 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         every = ba + bb + bc + bd + b5
         if every >= _NOT_STANDARD or ba | bb | bc | bd | b5 != every:  # a joker, or a card twice
             _refuse(hand, starter)
-        r = _RANK_OF
-        key = (((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[id_]) * RANKS + r[i5]
-        points: int = tables.five[key]
-        s = _SUIT_OF
-        suit = s[ia]
-        if s[ib] == suit and s[ic] == suit and s[id_] == suit:
-            points += 5 if s[i5] == suit else 0 if crib else 4
-        jack = _NOBS_JACK[i5]
-        if jack in (ia, ib, ic, id_):
-            points += 1
-        return points
+        return index_points(ia, ib, ic, id_, i5, crib)
     if len(cards) == 3:
         ia, ib, ic, i5 = cards[0].index, cards[1].index, cards[2].index, starter.index
         ba, bb, bc, b5 = 1 << ia, 1 << ib, 1 << ic, 1 << i5
@@ -177,6 +167,25 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         return points
     _refuse(hand, starter)  # raises for the wrong number of cards
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def index_points(ia: int, ib: int, ic: int, id_: int, i5: int, crib: bool) -> int:  # noqa: PLR0917
+    """The show total of four cards and a starter given by their indices, unchecked: for engines
+    whose cards are already known to be four distinct standard cards and a fifth."""
+    tables = _TABLES
+    if not tables.five:
+        tables.load()
+    r = _RANK_OF
+    key = (((r[ia] * RANKS + r[ib]) * RANKS + r[ic]) * RANKS + r[id_]) * RANKS + r[i5]
+    points: int = tables.five[key]
+    s = _SUIT_OF
+    suit = s[ia]
+    if s[ib] == suit and s[ic] == suit and s[id_] == suit:
+        points += 5 if s[i5] == suit else 0 if crib else 4
+    jack = _NOBS_JACK[i5]
+    if jack in (ia, ib, ic, id_):
+        points += 1
+    return points
 
 
 def _refuse(hand: Sequence[Card], starter: Card) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -34,7 +35,7 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
-from muggins.games.result import Result, Termination, rank_by
+from muggins.games.result import Finished, Result, Termination, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
@@ -293,6 +294,11 @@ class Cribbage(Game[CribbageOptions]):
                 return [_READY, _CORRECT, *_CALLS[: MAX_CLAIM[len(self.steps[len(self.shows) - 1].cards)]]]
             return [_READY, _CORRECT]
         return [_READY]
+
+    def finish_randomly(self, rng: random.Random) -> Finished | None:
+        from muggins.games.cribbage.quick import finish  # here: it reads this module's phases
+
+        return finish(self, rng)
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)

@@ -9,6 +9,8 @@ from muggins.cards import ALL_CARDS, Card, require_distinct
 from muggins.scoring.items import Item, Kind, Score
 
 _SETS: Final = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
+_SET_POINTS: Final = (0, 0, 2, 6, 12)
+"""A pair, pair royal or double pair royal's points, by how many equal ranks end the pile."""
 _NOTHING: Final = Score()
 """The score of a card that makes nothing (most cards): a score is immutable, so one serves all."""
 
@@ -62,11 +64,16 @@ def longest_run_suffix(pile: Sequence[Card]) -> int:
 
 
 def _run_suffix(pile: list[Card]) -> int:
-    """``longest_run_suffix`` of a list (compiled, a list is read without Python's item protocol)."""
-    size = len(pile)
+    """``longest_run_suffix`` of a list."""
+    return run_suffix([card.rank for card in pile])
+
+
+def run_suffix(ranks: list[int]) -> int:
+    """``longest_run_suffix`` of the ranks laid (compiled, a list of ints is read natively)."""
+    size = len(ranks)
     best, low, high, seen = 0, 14, 0, 0
     for length in range(1, size + 1):
-        rank = pile[size - length].rank
+        rank = ranks[size - length]
         bit = 1 << rank
         if seen & bit:
             break  # every longer suffix holds this pair too
@@ -78,6 +85,22 @@ def _run_suffix(pile: list[Card]) -> int:
         if length >= 3 and high - low == length - 1:
             best = length
     return best
+
+
+def rank_points(ranks: list[int], count: int) -> int:
+    """``peg(...).total`` from the ranks laid since the reset alone: for engines that play on
+    numbers and need no items."""
+    size = len(ranks)
+    last = ranks[size - 1]
+    same = 1
+    while same < size and ranks[size - 1 - same] == last:
+        same += 1
+    points = 2 if count in (15, 31) else 0
+    if same >= 2:
+        return points + _SET_POINTS[same]
+    if size >= 3:
+        points += run_suffix(ranks)
+    return points
 
 
 def score_go(pile: Sequence[Card], *, last_card: bool = False) -> Score:

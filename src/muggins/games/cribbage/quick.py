@@ -1,0 +1,303 @@
+"""Two-player six-card cribbage played to its end by uniformly random moves, on card numbers: the
+quick path for rollouts that want only where a game ends, not its events, moves or record.
+
+It makes the moves ``games.rollout.play_out`` makes on the engine, from the same draws, and deals
+the same cards (from a copy of the game's generator, so the game itself is left unchanged).
+``tests/games/cribbage/test_quick.py`` holds it to the engine game by game, from positions in every
+phase and under every table option it takes. The rules it plays are the engine's
+(docs/rules/cribbage.md); anything it does not take (more players, other deals, manual counting,
+a match, players who left, given decks) is left to the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from muggins.cards import JACK, STANDARD_CARDS, Card
+from muggins.games.base import sample
+from muggins.games.cribbage.game import DISCARD, PLAY, POST_SHOW, PRE_SHOW, Cribbage
+from muggins.games.result import Finished
+from muggins.scoring.cribbage.pegging import rank_points
+from muggins.scoring.fast import index_points
+
+# A card is numbered by its place in showing order, (rank - 1) * 4 + suit (A♣ A♦ A♥ A♠ 2♣ ...):
+# a hand sorted as numbers is in the engine's order, so its legal moves come in the same order.
+_NUMBER: Final = tuple((card.rank - 1) * 4 + int(card.suit or 0) for card in STANDARD_CARDS)
+"""Each standard card's number, by its index."""
+_INDEX: Final = tuple(sorted(range(52), key=lambda index: _NUMBER[index]))
+"""Each number's card index (what the show tables are read by)."""
+_RANK: Final = tuple(number // 4 + 1 for number in range(52))
+_VALUE: Final = tuple(min(rank, 10) for rank in _RANK)
+_FIRST: Final = tuple(i for i in range(6) for _ in range(i + 1, 6))
+_SECOND: Final = tuple(j for i in range(6) for j in range(i + 1, 6))
+"""The two places in a six-card hand of each discard, in the engine's (combinations) order."""
+_SEATS: Final = [0, 1]
+BOTH: Final = 3
+"""The mask of both seats waiting."""
+
+# The phases, as numbers.
+_DISCARD: Final = 0
+_PLAY: Final = 1
+_PRE_SHOW: Final = 2
+_SHOW: Final = 3
+_POST_SHOW: Final = 4
+_PHASES: Final = {
+    str(DISCARD): _DISCARD,
+    str(PLAY): _PLAY,
+    str(PRE_SHOW): _PRE_SHOW,
+    str(POST_SHOW): _POST_SHOW,
+}
+"""Each phase this path starts from, by its name."""
+
+
+def finish(game: Cribbage, rng: random.Random) -> Finished | None:
+    """Where ``game`` ends if both seats play uniformly random moves drawn from ``rng`` as
+    ``play_out`` draws them; ``game`` is unchanged. None for a game or position this path does not
+    take."""
+    result = game.result
+    if result is not None:
+        return Finished(result.scores, 0)
+    if not takes(game):
+        return None
+    table = _Table(game)
+    table.run(rng.random)
+    return Finished((table.scores[0], table.scores[1]), table.moves)
+
+
+def takes(game: Cribbage) -> bool:
+    """Whether this path plays ``game`` from its position: two players dealt six, counted
+    automatically, one game to its target, nobody gone, no decks given still to deal, and waiting on
+    a discard, a card or go in the play, or a pause before or after the show."""
+    return (
+        game.players == 2
+        and game.deal_size == 6
+        and game.to_crib_size == 2
+        and not game.own_crib_size
+        and not game.pack_to_crib
+        and not game.manual
+        and game.match_games == 1
+        and not game.left
+        and game.decks_used >= len(game.decks)
+        and game.phase in (DISCARD, PLAY, PRE_SHOW, POST_SHOW)
+        and game.starter is not None
+    )
+
+
+def _numbers(cards: list[Card] | tuple[Card, ...]) -> list[int]:
+    return [_NUMBER[card.index] for card in cards]
+
+
+class _Table:
+    """A game's position in numbers, played on by ``run``."""
+
+    def __init__(self, game: Cribbage) -> None:
+        self.scores = list(game.side_scores)
+        self.target = game.target
+        self.heels: int = game.options.heels
+        self.dealer = game.dealer
+        self.random_dealer = game.random_dealer
+        self.skip_empty, self.skip_pass, self.skip_only = game.skip_empty, game.skip_pass, game.skip_only_move
+        self.pre_show, self.post_show = game.pre_show, game.post_show
+        self.deals = random.Random()
+        self.deals.setstate(game.rng.getstate())
+        self.hands = [_numbers(game.hand[0]), _numbers(game.hand[1])]
+        self.kept = [_numbers(game.kept[0]), _numbers(game.kept[1])]
+        self.crib = _numbers(game.to_crib[0]) + _numbers(game.to_crib[1])
+        starter = game.starter
+        assert starter is not None
+        self.starter = _NUMBER[starter.index]
+        self.pile = [card.rank for card in game.pile_cards]
+        self.count = game.count
+        self.passed = game.passed
+        self.turn = game.turn
+        last = game.last_layer
+        self.last = -1 if last is None else last
+        self.waiting = game.waiting.mask
+        self.phase = _PHASES[str(game.phase)]
+        self.moves = 0
+
+    def run(self, draw: Callable[[], float]) -> None:
+        """Play on until a seat reaches the target."""
+        while True:
+            phase = self.phase
+            if phase == _DISCARD:
+                if self.discard(draw):
+                    return
+            elif phase == _PLAY:
+                if self.play(draw):
+                    return
+            elif phase == _SHOW:
+                if self.show():
+                    return
+            else:
+                self.ready(draw)
+                if phase == _PRE_SHOW:
+                    self.phase = _SHOW
+                else:
+                    self.new_hand()
+
+    def add(self, seat: int, points: int) -> bool:
+        """Peg ``points`` for ``seat``; True if that won the game."""
+        total = self.scores[seat] + points
+        self.scores[seat] = total
+        return total >= self.target
+
+    def ready(self, draw: Callable[[], float]) -> None:
+        """Each waiting seat says ready (its one move, drawn for all the same)."""
+        for seat in _SEATS:
+            if self.waiting >> seat & 1:
+                draw()
+                self.moves += 1
+        self.waiting = 0
+
+    def discard(self, draw: Callable[[], float]) -> bool:
+        """The seats still to discard do (the lower seat first), then the starter is cut; True if
+        his heels won the game."""
+        for seat in _SEATS:
+            if self.waiting >> seat & 1:
+                pick = int(draw() * 15)
+                self.moves += 1
+                hand = self.hands[seat]
+                second = hand.pop(_SECOND[pick])
+                self.crib.append(hand.pop(_FIRST[pick]))
+                self.crib.append(second)
+                self.kept[seat] = hand[:]
+        self.waiting = 0
+        if _RANK[self.starter] == JACK and self.add(self.dealer, self.heels):
+            return True
+        self.phase = _PLAY
+        self.turn = 1 - self.dealer
+        return False
+
+    def play(self, draw: Callable[[], float]) -> bool:
+        """Lay cards and say go until the play ends; True if a seat pegged out."""
+        while self.phase == _PLAY:
+            seat = self.turn
+            hand = self.hands[seat]
+            room = 31 - self.count
+            playable = 0
+            only = -1
+            for card in hand:
+                if _VALUE[card] <= room:
+                    playable += 1
+                    only = card
+            if not playable:
+                if not ((self.skip_empty if not hand else self.skip_pass) or self.skip_only):
+                    draw()  # go, the one legal move
+                    self.moves += 1
+                if self.go(seat):
+                    return True
+                continue
+            if playable > 1 or not self.skip_only:
+                pick = int(draw() * playable)
+                self.moves += 1
+                for card in hand:
+                    if _VALUE[card] <= room:
+                        if not pick:
+                            only = card
+                            break
+                        pick -= 1
+            if self.lay(seat, only):
+                return True
+        return False
+
+    def lay(self, seat: int, card: int) -> bool:
+        """``seat`` lays ``card``; True if that won the game."""
+        self.hands[seat].remove(card)
+        pile = self.pile
+        pile.append(_RANK[card])
+        count = self.count + _VALUE[card]
+        self.count = count
+        self.last = seat
+        points = rank_points(pile, count)
+        if points and self.add(seat, points):
+            return True
+        if count == 31:
+            return self.end_round(seat, False)
+        if not self.hands[0] and not self.hands[1]:
+            if self.add(seat, 1):  # the last card
+                return True
+            self.end_play()
+            return False
+        self.pass_turn(seat)
+        return False
+
+    def go(self, seat: int) -> bool:
+        """``seat`` says go; True if the go point won the game."""
+        self.passed |= 1 << seat
+        if self.passed == BOTH:
+            return self.end_round(self.last, True)
+        self.pass_turn(seat)
+        return False
+
+    def pass_turn(self, seat: int) -> None:
+        other = 1 - seat
+        self.turn = seat if self.passed >> other & 1 else other
+
+    def end_round(self, last: int, after_go: bool) -> bool:
+        """Both have passed or the count hit 31: the go point, then the count starts again (or the
+        play ends); True if the go point won the game."""
+        if after_go and self.add(last, 1):  # (never at 31: the count ends the round there)
+            return True
+        self.pile.clear()
+        self.count = 0
+        self.passed = 0
+        if not self.hands[0] and not self.hands[1]:
+            self.end_play()
+        else:
+            self.turn = 1 - last
+        return False
+
+    def end_play(self) -> None:
+        self.pile.clear()
+        self.count = 0
+        self.passed = 0
+        if self.pre_show:
+            self.phase = _PRE_SHOW
+            self.waiting = BOTH
+        else:
+            self.phase = _SHOW
+
+    def show(self) -> bool:
+        """The pone's hand, the dealer's and the crib, counted in that order; True if one won the
+        game."""
+        dealer = self.dealer
+        pone = 1 - dealer
+        if self.add(pone, self.points(self.kept[pone], False)):
+            return True
+        if self.add(dealer, self.points(self.kept[dealer], False)):
+            return True
+        if self.add(dealer, self.points(self.crib, True)):
+            return True
+        if self.post_show:
+            self.phase = _POST_SHOW
+            self.waiting = BOTH
+        else:
+            self.new_hand()
+        return False
+
+    def points(self, cards: list[int], crib: bool) -> int:
+        return index_points(
+            _INDEX[cards[0]], _INDEX[cards[1]], _INDEX[cards[2]], _INDEX[cards[3]], _INDEX[self.starter], crib
+        )
+
+    def new_hand(self) -> None:
+        """The deal passes (or goes to a random seat), and six cards each and a starter are dealt
+        from the game's generator as the engine deals them."""
+        self.dealer = self.deals.choice(_SEATS) if self.random_dealer else 1 - self.dealer
+        pack = sample(self.deals, STANDARD_CARDS, 13)
+        pone: list[int] = []
+        dealer: list[int] = []
+        for i in range(0, 12, 2):
+            pone.append(_NUMBER[pack[i].index])
+            dealer.append(_NUMBER[pack[i + 1].index])
+        pone.sort()
+        dealer.sort()
+        self.hands[1 - self.dealer] = pone
+        self.hands[self.dealer] = dealer
+        self.starter = _NUMBER[pack[12].index]
+        self.crib = []
+        self.phase = _DISCARD
+        self.waiting = BOTH

@@ -1,0 +1,149 @@
+"""The quick path of two-player six-card cribbage (``Game.finish_randomly``): from any position it
+takes, it must end where the engine ends when ``play_out`` plays the same draws (the same scores,
+after the same number of moves), and leave the game it started from as it was."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muggins.cards import STANDARD_CARDS, Card
+from muggins.games.base import Game
+from muggins.games.registry import new_game
+from muggins.games.result import Finished
+from muggins.games.rollout import play_out
+from muggins.scoring.cribbage.pegging import peg, rank_points
+
+FLAGS = ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show")
+TABLES = [dict(zip(FLAGS, values, strict=True)) for values in itertools.product((False, True), repeat=5)]
+
+
+def engine_end(config: dict[str, Any], before: int, seed: int) -> tuple[Game, Finished]:
+    """A game made from ``config``, played ``before`` random moves on the engine (fewer if it ends),
+    and where the engine then ends it with ``play_out`` from ``seed``'s draws."""
+    game = new_game("cribbage", players=2, **config)
+    advance(game, before, random.Random(-seed))
+    moves = play_out(game, random.Random(seed))
+    assert game.result is not None
+    return game, Finished(game.result.scores, moves)
+
+
+def advance(game: Game, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        if game.result is not None:
+            return
+        seat = min(game.to_move)
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+def quick_end(config: dict[str, Any], before: int, seed: int) -> tuple[Game, Finished | None]:
+    game = new_game("cribbage", players=2, **config)
+    advance(game, before, random.Random(-seed))
+    return game, game.finish_randomly(random.Random(seed))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: "-".join(k for k, v in t.items() if v) or "none")
+def test_every_table_option_ends_as_the_engine_ends(table: dict[str, bool]) -> None:
+    """Whole games from the deal, under each of the 32 settings of the automatic moves and pauses,
+    with a random first dealer, random dealers after, and both values of his heels."""
+    for seed in range(12):
+        dealer_rule = "random" if seed % 3 == 0 else "rotate"
+        config = {"seed": seed, **table, "heels": 1 + seed % 2, "dealer_rule": dealer_rule}
+        _, expected = engine_end(config, 0, seed)
+        _, found = quick_end(config, 0, seed)
+        assert found == expected, (config, found, expected)
+
+
+@given(seed=st.integers(0, 2**32), before=st.integers(0, 400), target=st.sampled_from([5, 31, 61, 121]))
+def test_from_any_position_it_ends_as_the_engine_ends(seed: int, before: int, target: int) -> None:
+    """From positions anywhere in a game (after ``before`` random moves: mid-discard, mid-play with
+    gos said, in the pauses around the show), and with short targets so that every kind of score
+    (his heels, pegging, the last card, each show) wins some games."""
+    config = {"seed": seed, "target": target, "pre_show": seed % 2 == 0}
+    _, expected = engine_end(config, before, seed)
+    _, found = quick_end(config, before, seed)
+    assert found == expected
+
+
+def test_the_game_is_left_as_it_was() -> None:
+    game = new_game("cribbage", players=2, seed=4)
+    advance(game, 7, random.Random(1))
+    record, state, view = game.record(), game.rng.getstate(), game.view(0)
+    finished = game.finish_randomly(random.Random(2))
+    assert finished is not None and max(finished.scores) >= 121
+    assert (game.record(), game.rng.getstate(), game.view(0)) == (record, state, view)
+    assert game.result is None
+
+
+def test_a_finished_game_ends_where_it_ended() -> None:
+    game = new_game("cribbage", players=2, seed=9, target=15)
+    play_out(game, random.Random(9))
+    assert game.result is not None
+    assert game.finish_randomly(random.Random(0)) == Finished(game.result.scores, 0)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"players": 3},
+        {"players": 4, "partnerships": True},
+        {"players": 2, "variant": "five-card"},
+        {"players": 2, "variant": "ten-hand"},
+        {"players": 2, "counting": "manual"},
+        {"players": 2, "match": 3},
+        {"players": 2, "deck": [[str(card) for card in STANDARD_CARDS]] * 2},  # a deck still to deal
+    ],
+    ids=str,
+)
+def test_what_it_does_not_take_is_left_to_the_engine(config: dict[str, Any]) -> None:
+    assert new_game("cribbage", seed=1, **config).finish_randomly(random.Random(1)) is None
+
+
+def test_a_game_with_a_player_gone_is_left_to_the_engine() -> None:
+    game = new_game("cribbage", players=2, seed=1)
+    game.apply(1, "leave")
+    assert game.finish_randomly(random.Random(1)) == Finished(game.scores, 0)  # over: the other won
+    game = new_game("cribbage", players=3, seed=1)
+    game.apply(2, "leave")
+    assert game.finish_randomly(random.Random(1)) is None
+
+
+@st.composite
+def piles(draw: st.DrawFn) -> list[Card]:
+    """Cards laid since a reset: distinct, counting 31 or less."""
+    cards = draw(st.permutations(STANDARD_CARDS))
+    pile: list[Card] = []
+    for card in cards[: draw(st.integers(1, 8))]:
+        if sum(c.value for c in pile) + card.value > 31:
+            break
+        pile.append(card)
+    return pile
+
+
+@given(piles())
+def test_pegging_on_ranks_is_the_itemised_count(pile: list[Card]) -> None:
+    count = sum(card.value for card in pile)
+    assert rank_points([card.rank for card in pile], count) == peg(pile, count).total
+
+
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=8))
+def test_pegging_on_ranks_counts_pairs_and_runs(steps: list[int]) -> None:
+    """Piles built to be rich in pairs and runs (ranks a small step apart), over every suit."""
+    ranks = [1]
+    for step in steps:
+        ranks.append((ranks[-1] + step - 1) % 13 + 1)
+    seen: dict[int, int] = {}
+    pile: list[Card] = []
+    for rank in ranks:
+        suit = seen.get(rank, 0)
+        if suit == 4 or sum(c.value for c in pile) + min(rank, 10) > 31:
+            break
+        seen[rank] = suit + 1
+        pile.append(STANDARD_CARDS[13 * suit + rank - 1])
+    count = sum(card.value for card in pile)
+    assert rank_points([card.rank for card in pile], count) == peg(pile, count).total
