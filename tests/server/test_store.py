@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -407,6 +408,32 @@ def test_claiming_many_tables_reads_what_claiming_each_would(url: str) -> None:
             assert [text for _, text, _ in claimed[tables[0]].chat] == ["line 1", "line 2"]
             assert claimed[tables[0]].users[bob.id] == bob
             assert await store.claim_tables(["nowhere"], 2) == []
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_a_takeovers_claims_do_not_wait_behind_the_stores_other_work(url: str) -> None:
+    """After a crash a whole process's players reconnect at once, and each hello reads the store:
+    with every store thread busy for a second, tables are still claimed and read at once."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        try:
+            await _games_started(store, 2)
+            tables = [f"t{t}{os.getpid()}" for t in range(2)]
+            busy = [asyncio.ensure_future(store._run(time.sleep, 1.0)) for _ in range(16)]
+            await asyncio.sleep(0.05)  # every thread is sleeping, and as many calls wait for one
+            start = time.monotonic()
+            claimed = await store.claim_tables(tables, 2)
+            single = await store.claim_table(tables[0])
+            took = time.monotonic() - start
+            assert not any(call.done() for call in busy)
+            assert sorted(c.row.id for c in claimed) == sorted(tables) and single == 2
+            assert took < 0.5, f"the claims waited {took:.2f} s behind the other work"
+            await asyncio.gather(*busy)
         finally:
             await store.close()
 
