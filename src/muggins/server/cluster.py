@@ -184,32 +184,20 @@ class ClusterTables(Tables):
     async def take(self, table_id: str, dead: str = "") -> bool:
         """Own ``table_id`` if its lease is free (or held by ``dead``, a node found dead): claim it
         in the store (fencing out the old owner), load it from its record, and send everyone at
-        the table its state again."""
-        lock = self.taking.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if table_id in self.tables:
-                return True
-            if not await self.leases.acquire(table_id, dead):
-                return False
-            self.pending.add(table_id)
-            try:
-                self.epochs[table_id] = await self.store.claim_table(table_id)
-                row = await self.store.table(table_id)
-                if row is None:
-                    raise NoTableError(f"there is no table {table_id!r}")
-                table = await self._load(row, taken_over=True)
-            except BaseException:
-                await self._not_taken([table_id])
-                raise
-            finally:
-                self.pending.discard(table_id)
-        await self._announce(table)
-        return True
+        the table its state again. False if another node holds it; ``NoTableError`` if no table
+        has that id."""
+        taken, missing = await self._take_many({table_id: dead})
+        if missing:
+            raise NoTableError(f"there is no table {table_id!r}")
+        for table in taken:
+            await self._announce(table)
+        return table_id in self.tables
 
-    async def _take_many(self, orphans: dict[str, str]) -> list[Table]:
+    async def _take_many(self, orphans: dict[str, str]) -> tuple[list[Table], list[str]]:
         """Take the tables ``orphans`` names (each with the dead node holding its lease, or "") over
         together: their leases in one call, then one claim and read for all (``claim_tables``).
-        Returns the tables taken, in play here but not yet announced (``_announce``)."""
+        Returns the tables taken, in play here but not yet announced (``_announce``), and the ids
+        leased that name no stored table (their leases given back)."""
         ids = sorted(orphans)
         async with contextlib.AsyncExitStack() as held:
             for table_id in ids:  # in order: a sweep runs alone, a request's take holds one lock
@@ -227,8 +215,9 @@ class ClusterTables(Tables):
                 raise
             finally:
                 self.pending.difference_update(mine)
-            await self._not_taken(sorted(set(mine) - {t.id for t in taken}))  # no such table
-        return taken
+            missing = sorted(set(mine) - {t.id for t in taken})
+            await self._not_taken(missing)
+        return taken, missing
 
     async def _not_taken(self, table_ids: list[str]) -> None:
         """A takeover of these tables failed: whatever it had taken is given back."""
@@ -345,7 +334,7 @@ class ClusterTables(Tables):
         for first in range(0, len(found), SWEEP_BATCH):
             batch = {t: orphans[t] or "" for t in found[first : first + SWEEP_BATCH]}
             try:
-                taken += await self._take_many(batch)
+                taken += (await self._take_many(batch))[0]
             except Exception:
                 log.exception("taking over %d tables together failed; taking them one by one", len(batch))
                 await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
