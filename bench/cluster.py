@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -103,9 +104,17 @@ class ClusterPlayer(Player):
         self.token, self.nodes, self.home, self.acks = token, nodes, home, acks
         self.game_number = 0
         self.last_view: dict[str, Any] | None = None
+        self.heard: collections.deque[str] = collections.deque(maxlen=6)
+        """The last messages heard, in short: what a stuck game's players say of it."""
 
     def note(self, message: dict[str, Any]) -> None:
         kind = message["type"]
+        view = message.get("view") or {}
+        self.heard.append(
+            f"{time.monotonic():.2f} {kind} state {message.get('state_id', view.get('state_id'))} "
+            f"seat {message.get('seat')} by {message.get('by')} to_move {view.get('to_move')} "
+            f"{message.get('reason', '')}".strip()
+        )
         if kind == "table_state":
             self.game_number = message["table"]["game_number"]
         if kind == "events":
@@ -121,6 +130,16 @@ class ClusterPlayer(Player):
             self.acks.stale += 1
             # The newer state may have come while this move was in flight (and been passed over).
             asyncio.get_running_loop().call_soon(self.think_again)
+
+    def describe(self) -> dict[str, Any]:
+        """Where this player stands: for a game that stopped moving."""
+        return {
+            "seat": self.seat,
+            "home": self.home,
+            "awaiting": self.awaiting,
+            "planned": self.pending is not None and not self.pending.done(),
+            "heard": list(self.heard),
+        }
 
     def think_again(self) -> None:
         if not self.awaiting and self.last_view is not None:
@@ -358,6 +377,8 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
             of=len(acks.progress),
             met=not stuck,
             stuck=stuck[:5],
+            killed_at=round(killed_at, 2),
+            stuck_players=[p.describe() for p in players if p.game.table_id in stuck[:2]],
         )
     store = check_store(db_url, acks)
     emit(
