@@ -230,6 +230,8 @@ class Player:
         self.rng = random.Random(hash((game.table_id, seat)))
         self.pending: asyncio.Task[None] | None = None
         self.pending_choices: list[str] = []
+        self.planned_in = -1
+        """The state the planned move (or the one awaited) was chosen in."""
         self.first_move = True
         self.awaiting = False
         self.stop_at = 0.0
@@ -255,6 +257,10 @@ class Player:
                 if kind == "error":
                     self.stats.errors.append(message["reason"])
                     self.awaiting = False
+                if kind == "table_state" and self.awaiting and message.get("view"):
+                    # The move was made and its answer came as a whole state (a player who was
+                    # joining the table as it was made gets no events for it): the table shows it.
+                    self.awaiting = message["view"]["state_id"] <= self.planned_in
                 if kind in ("events", "table_state") and message.get("view") and not self.awaiting:
                     self.consider(message["view"])
                 if time.monotonic() >= self.stop_at:
@@ -269,10 +275,14 @@ class Player:
     def consider(self, view: dict[str, Any]) -> None:
         """Plan a move for this view (keeping a planned one if the choices are the same)."""
         if self.pending is not None and not self.pending.done():
-            if view["legal_moves"] == self.pending_choices and view["result"] is None:
-                return
+            if (
+                view["legal_moves"] == self.pending_choices
+                and view["result"] is None
+                and view["state_id"] == self.planned_in
+            ):
+                return  # the same choices in the same state: the planned move stands
             self.pending.cancel()
-        self.pending, self.pending_choices = None, view["legal_moves"]
+        self.pending, self.pending_choices, self.planned_in = None, view["legal_moves"], view["state_id"]
         if view["result"] is not None:
             if self.seat == 0:
                 self.stats.games_finished += 1
