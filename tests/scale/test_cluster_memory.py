@@ -48,6 +48,23 @@ async def node(db: Path, redis_url: str, prefix: str) -> AsyncIterator[tuple[Clu
         await store.close()
 
 
+@asynccontextmanager
+async def two_nodes(
+    tmp_path: Path, redis_url: str, prefix: str
+) -> AsyncIterator[tuple[tuple[ClusterTables, Auth], tuple[ClusterTables, Auth]]]:
+    """Two processes of a cluster on one SQLite file."""
+    db = tmp_path / "muggins.db"
+    async with node(db, redis_url, prefix) as first, node(db, redis_url, prefix) as second:
+        yield first, second
+
+
+async def duel_of(tables: ClusterTables, auth: Auth, name: str) -> tuple[Connection, PlayerTable]:
+    """A guest ``name`` connected to ``tables``, and the duel they made there."""
+    conn = await connect(tables, auth, name=name)
+    assert conn.user is not None
+    return conn, await duel(tables, conn.user)
+
+
 async def duel(tables: ClusterTables, creator: User) -> PlayerTable:
     """A private two-player cribbage table made by ``creator``, seated first, with a long turn clock."""
     return await tables.create(
@@ -75,14 +92,8 @@ def test_a_table_nobody_here_follows_any_more_is_forgotten(
     tmp_path: Path, redis_url: str, redis_prefix: str
 ) -> None:
     async def run() -> None:
-        db = tmp_path / "muggins.db"
-        async with (
-            node(db, redis_url, redis_prefix) as (a, a_auth),
-            node(db, redis_url, redis_prefix) as (b, b_auth),
-        ):
-            ann = await connect(a, a_auth, name="ann")
-            assert ann.user is not None
-            table = await duel(a, ann.user)
+        async with two_nodes(tmp_path, redis_url, redis_prefix) as ((a, a_auth), (b, b_auth)):
+            ann, table = await duel_of(a, a_auth, "ann")
             bob = await connect(b, b_auth, name="bob")
             assert bob.user is not None
             token = await b_auth.token(bob.user)

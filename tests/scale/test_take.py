@@ -10,25 +10,19 @@ from pathlib import Path
 import pytest
 
 from muggins.server.table import NoTableError
-from tests.scale.test_cluster_memory import connect, duel, node
+from tests.scale.test_cluster_memory import duel_of, two_nodes
 
 
 def test_a_table_is_taken_only_if_it_exists_and_nobody_alive_holds_it(
     tmp_path: Path, redis_url: str, redis_prefix: str
 ) -> None:
     async def run() -> None:
-        db = tmp_path / "muggins.db"
-        async with (
-            node(db, redis_url, redis_prefix) as (a, a_auth),
-            node(db, redis_url, redis_prefix) as (b, _),
-        ):
+        async with two_nodes(tmp_path, redis_url, redis_prefix) as ((a, a_auth), (b, _)):
             with pytest.raises(NoTableError, match="there is no table 'nowhere'"):
                 await b.take("nowhere")
             assert await b.leases.owner("nowhere") is None
 
-            ann = await connect(a, a_auth, name="ann")
-            assert ann.user is not None
-            table = await duel(a, ann.user)
+            _, table = await duel_of(a, a_auth, "ann")
             assert not await b.take(table.id)  # a owns it and is alive
             assert table.id in a.tables and table.id not in b.tables
 
