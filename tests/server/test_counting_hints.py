@@ -18,10 +18,10 @@ from tests.server.live_server import Client, Message, Server
 TABLES: dict[str, dict[str, Any]] = {
     "cribbage": {"players": 2, "options": {"counting": "manual", "muggins": True}},
     "skalborg": {"players": 2, "options": {"counting": "manual"}},
-    "cribist": {"players": 4, "options": {"counting": "manual", "end": "deals", "deals": 3}},
+    "cribist": {"players": 4, "options": {"counting": "manual", "end": "deals", "deals": 8}},
 }
-"""A manual-counting table of each game, a person in seat 0 and the strongest bots elsewhere (three
-Cribist deals: in one, a random player may win no trick, and so never claim)."""
+"""A manual-counting table of each game, a person in seat 0 and the strongest bots elsewhere (eight
+Cribist deals: a claim is the trick winner's, and a random player once won no trick in three)."""
 PASSIVE = ("check", "call", "ready")
 """Moves preferred over random ones, so that Skalborg's hands reach the showdown and its count."""
 COUNTING = {"show": "claim", "claim": "claim", "count": "claim", "muggins": "window"}
@@ -62,7 +62,7 @@ def test_a_hint_never_counts_for_a_player_counting_by_hand(
         rng = random.Random(3)
         refused: set[str] = set()
         hinted_elsewhere = 0
-        for _ in range(400):
+        for _ in range(5000):  # both decisions met, or the game's end, stops it (3 Cribist deals: ~240)
             view = cal.latest_view(table_id)
             assert view is not None
             if view["result"] is not None or (refused == wanted and hinted_elsewhere):
