@@ -126,15 +126,16 @@ def bench_cribbage_random_2p() -> list[Figure]:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
-        start = time.thread_time()
-        rollout_games(GAMES, players=2)
-        alone = GAMES / (time.thread_time() - start)
-        rollout = figure("cribbage_random_2p_rollout", round(alone, 1), "games/s", None, games=GAMES)
-        start = time.thread_time()
-        quick_games(GAMES)
-        alone = GAMES / (time.thread_time() - start)
-        quick = figure("cribbage_random_2p_quick", round(alone, 1), "games/s", ">=8500", games=GAMES)
-        return [_bench("cribbage_random_2p", ">=2000", players=2), rollout, quick]
+        alone = []
+        for name, play, target in (
+            ("cribbage_random_2p_rollout", lambda: rollout_games(GAMES, players=2), None),
+            ("cribbage_random_2p_quick", lambda: quick_games(GAMES), ">=8500"),
+        ):
+            start = time.thread_time()
+            play()
+            rate = GAMES / (time.thread_time() - start)
+            alone.append(figure(name, round(rate, 1), "games/s", target, games=GAMES))
+        return [_bench("cribbage_random_2p", ">=2000", players=2), *alone]
     load = load_seconds()
     spiel = pyspiel.load_game("cribbage")
     moves: dict[str, float] = {}

@@ -170,7 +170,12 @@ def rss_kib(pid: int) -> int:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return _stat_seconds(Path(f"/proc/{pid}/stat").read_text())
+
+
+def _stat_seconds(stat: str) -> float:
+    """User + system CPU seconds from a ``/proc/<pid>/stat`` text (the fields after the name)."""
+    fields = stat.rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -183,9 +188,7 @@ def cpu_by_process(names: tuple[str, ...]) -> dict[int, tuple[str, float]]:
             text = stat.read_text()
             name = text[text.index("(") + 1 : text.rindex(")")]
             if name in names:
-                fields = text.rsplit(")", 1)[1].split()
-                seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-                found[int(stat.parent.name)] = (name, seconds)
+                found[int(stat.parent.name)] = (name, _stat_seconds(text))
     return found
 
 

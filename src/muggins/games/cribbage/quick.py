@@ -3,7 +3,7 @@ quick path for rollouts that want only where a game ends, not its events, moves 
 
 It makes the moves ``games.rollout.play_out`` makes on the engine, from the same draws, and deals
 the same cards (from a copy of the game's generator, so the game itself is left unchanged).
-``tests/games/cribbage/test_quick.py`` holds it to the engine game by game, from positions in every
+``tests/games/test_cribbage_quick.py`` holds it to the engine game by game, from positions in every
 phase and under every table option it takes. The rules it plays are the engine's
 (docs/rules/cribbage.md); anything it does not take (more players, other deals, manual counting,
 a match, players who left, given decks) is left to the engine.
@@ -34,7 +34,7 @@ _FIRST: Final = tuple(i for i in range(6) for _ in range(i + 1, 6))
 _SECOND: Final = tuple(j for i in range(6) for j in range(i + 1, 6))
 """The two places in a six-card hand of each discard, in the engine's (combinations) order."""
 _SEATS: Final = [0, 1]
-BOTH: Final = 3
+_BOTH: Final = 3
 """The mask of both seats waiting."""
 
 # The phases, as numbers.
@@ -227,7 +227,7 @@ class _Table:
     def go(self, seat: int) -> bool:
         """``seat`` says go; True if the go point won the game."""
         self.passed |= 1 << seat
-        if self.passed == BOTH:
+        if self.passed == _BOTH:
             return self.end_round(self.last, True)
         self.pass_turn(seat)
         return False
@@ -241,22 +241,24 @@ class _Table:
         play ends); True if the go point won the game."""
         if after_go and self.add(last, 1):  # (never at 31: the count ends the round there)
             return True
-        self.pile.clear()
-        self.count = 0
-        self.passed = 0
+        self.reset()
         if not self.hands[0] and not self.hands[1]:
             self.end_play()
         else:
             self.turn = 1 - last
         return False
 
-    def end_play(self) -> None:
+    def reset(self) -> None:
+        """The count starts again from nothing."""
         self.pile.clear()
         self.count = 0
         self.passed = 0
+
+    def end_play(self) -> None:
+        self.reset()
         if self.pre_show:
             self.phase = _PRE_SHOW
-            self.waiting = BOTH
+            self.waiting = _BOTH
         else:
             self.phase = _SHOW
 
@@ -273,7 +275,7 @@ class _Table:
             return True
         if self.post_show:
             self.phase = _POST_SHOW
-            self.waiting = BOTH
+            self.waiting = _BOTH
         else:
             self.new_hand()
         return False
@@ -300,4 +302,4 @@ class _Table:
         self.starter = _NUMBER[pack[12].index]
         self.crib = []
         self.phase = _DISCARD
-        self.waiting = BOTH
+        self.waiting = _BOTH
