@@ -17,7 +17,9 @@ of the other's holdings), ``expert-noplay`` (the expert discarding without the k
 worth), ``expert-nochance`` (near the end, valuing the chance to go out this deal rather than
 to win the game), ``expert-counterpoints`` (near the end, searching from what it knows for the
 margin of points while the other holds three or four cards, not for the chance to win),
-``expert-notable`` (without the search at a table of three or four), ``reference`` (the
+``expert-notable`` (without the search at a table of three or four), ``expert-noblend`` (pegging
+by the search from what it knows alone while the other holds three or four cards, then by the
+search with every card known, not by their mean), ``reference`` (the
 near-expert reference policy of issue 20, ``ReferenceBot``), and the peers ``hoyleish`` and
 ``magmacrunch``.
 
@@ -90,6 +92,7 @@ NO_RACE = "expert-norace"
 NO_COUNTER = "expert-nocounter"
 COUNTER_FOR_POINTS = "expert-counterpoints"
 UNWEIGHED = "expert-noweigh"
+NO_BLEND = "expert-noblend"
 SAMPLES = 96
 
 
@@ -102,6 +105,7 @@ def register_bots() -> None:
     BOTS.setdefault(NO_RACE, functools.partial(ExpertBot, race=False))
     BOTS.setdefault(NO_COUNTER, functools.partial(ExpertBot, counter=False))
     BOTS.setdefault(COUNTER_FOR_POINTS, functools.partial(ExpertBot, counter_race=False))
+    BOTS.setdefault(NO_BLEND, functools.partial(ExpertBot, blend=False))
     BOTS.setdefault(UNWEIGHED, functools.partial(ExpertBot, weigh=False))
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))

@@ -16,7 +16,7 @@ from muggins import new_game
 from muggins.bots.base import Bot, View
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
-from muggins.bots.cribbage.pegging import COUNTER_SAMPLES
+from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
@@ -30,7 +30,7 @@ from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
 from muggins.strategy.cribbage.reading import read
-from muggins.strategy.cribbage.search import countered_values, unseen_ranks
+from muggins.strategy.cribbage.search import blended_values, countered_values, searched_values, unseen_ranks
 from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 CONFIGS: list[dict[str, Any]] = [
@@ -274,9 +274,9 @@ def test_the_searching_expert_lays_what_the_search_values_most() -> None:
 def test_the_expert_lays_what_its_search_from_what_it_knows_values_most() -> None:
     """The other led a king and holds three cards; every five is seen, so their holdings (364) are
     few enough to go over all of them: the card laid is the one the search from what the seat knows
-    values most, the other's holdings weighed by their discards."""
+    values most, the other's holdings weighed by their discards (without the blend, below)."""
     view = {**_play_view("KS", "5H 5S 5D 9C"), "discards": ["5C", "2D"]}
-    bot = ExpertBot(counter=True)
+    bot = ExpertBot(counter=True, blend=False)
     seat = read(view)
     kept = bot.pegger.kept(seat, 1)
     assert len(holdings(unseen_ranks(seat), 3, seat.lowest_value(1))) <= COUNTER_SAMPLES
@@ -286,6 +286,26 @@ def test_the_expert_lays_what_its_search_from_what_it_knows_values_most() -> Non
     assert bot.pegger.values(seat)[move.card] == values[move.card.rank]
     # On the king the five makes fifteen; the search plays it.
     assert move.card.rank == 5
+
+
+def test_the_blending_expert_lays_the_mean_of_both_searches() -> None:
+    """With ``blend`` a card's value is the mean of the search with every card known and the search
+    from what the seat knows, over the same holdings; the expert lays the card that mean values
+    most. The other holds two cards (after KS and 2C): both searches go over all 66 holdings."""
+    view = {**_play_view("KS 5H 2C", "5S 5D 9C"), "discards": ["5C", "2D"]}
+    view["hand_sizes"] = [3, 2]
+    bot = ExpertBot(blend=True)
+    seat = read(view)
+    kept = bot.pegger.kept(seat, 1)
+    assert len(holdings(unseen_ranks(seat), 2, seat.lowest_value(1))) <= KNOWN_SAMPLES[3]
+    known, countered = searched_values(seat, kept=kept), countered_values(seat, kept)
+    blended = blended_values(seat, kept, COUNTER_SAMPLES)
+    assert set(blended) == set(known) == set(countered) == {5, 9}
+    for rank, value in blended.items():
+        assert value == pytest.approx((known[rank] + countered[rank]) / 2)
+    move = bot.choose(view)
+    assert isinstance(move, Play) and blended[move.card.rank] == max(blended.values())
+    assert bot.pegger.values(seat)[move.card] == pytest.approx(blended[move.card.rank])
 
 
 def test_near_the_end_the_expert_lays_for_the_game_from_what_it_knows() -> None:
@@ -312,6 +332,7 @@ def test_near_the_end_the_expert_lays_for_the_game_from_what_it_knows() -> None:
     move = bot.choose(view)
     assert isinstance(move, Play) and move.card.rank == 1
     assert ExpertBot(counter_race=False).choose(view) == Play(parse_cards("2C")[0])
+    assert ExpertBot(blend=True).choose(view) == move  # near the end the race decides, not points
 
 
 def _unseen_after(cards: str) -> list[int]:

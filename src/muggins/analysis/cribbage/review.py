@@ -31,7 +31,8 @@ KINDS: tuple[Kind, ...] = ("discard", "play", "count")
 def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
     """Judges cribbage decisions (``seats``: the judge values any seat's, as asked)."""
     crib: CribMode = "expert" if record["players"] == 2 else "tables"
-    pegger = ExpertPegger(shipped_tables(), counter=True, weigh=True)  # the same record, the same values
+    # The values the expert lays by, in points (the same record, the same values).
+    pegger = ExpertPegger(shipped_tables(), counter=True, weigh=True, blend=True)
 
     def judged(game: Game, player: int, move: Move, number: int) -> Decision | None:
         view = game.view(player)

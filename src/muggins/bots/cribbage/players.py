@@ -54,11 +54,12 @@ class ExpertBot:
     """Exact expected-value discards with the crib tables, what the kept hand can expect to peg
     (``play``, two players) and board position (near the end of a two-player game to 121 the chance
     to win, from ``chances``: the shipped ones unless given, or off with False, when the chance to go
-    out this deal stands in for it); in a two-player play, pegging by the search of its rest from
-    what the seat knows while the other holds three or four cards (``counter``), then by the search
-    with every card known, both near the end of a game for the chance to win; elsewhere by a reply
-    model; the other's holdings weighed by what their discards reveal (``samples``, ``late``,
-    ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``: see
+    out this deal stands in for it); in a two-player play, pegging by the mean of the search of its
+    rest with every card known and the search from what the seat knows
+    (``blend``; near the end of a game, for the chance to win, the search from what the seat knows
+    while the other holds three or four cards and then the search with every card known); elsewhere
+    by a reply model; the other's holdings weighed by what their discards reveal (``samples``, ``late``,
+    ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``, ``blend``: see
     ``ExpertPegger``)."""
 
     def __init__(
@@ -76,6 +77,7 @@ class ExpertBot:
         weigh: bool = True,
         counter: bool = True,
         counter_race: bool = True,
+        blend: bool = True,
     ) -> None:
         self.seed = seed
         self.tables = tables if tables is not None else shipped_tables()
@@ -93,6 +95,7 @@ class ExpertBot:
             weigh=weigh,
             counter=counter,
             counter_race=counter_race,
+            blend=blend,
         )
 
     def choose(self, view: View) -> Move:

@@ -122,6 +122,25 @@ def countered_values(
     return counter_values(hand, pile, go, found, _race(seat, win) if win is not None else None)
 
 
+def blended_values(
+    seat: Seat,
+    kept: Sequence[float] | None = None,
+    samples: int | None = None,
+    rng: random.Random | None = None,
+    known_samples: int | None = None,
+) -> dict[int, float]:
+    """Each rank of the seat's hand that fits on the pile with the mean of the two searches' values
+    in points: from what the seat knows (``countered_values``, over ``samples`` holdings at most),
+    which holds the other to a model, and with every card known (``searched_values``, over
+    ``known_samples`` at most, drawn apart), which credits the other with replies it could not know
+    to make. Laying by the mean hedges each search's error about the other player with the other's."""
+    hand, pile, unseen, other, go, lowest = _two_player(seat)
+    found = _weighed(holdings(unseen, other, lowest), kept)
+    countered = counter_values(hand, pile, go, _drawn(found, samples, rng))
+    known = play_values(hand, pile, go, _drawn(found, known_samples, rng))
+    return {rank: (value + countered[rank]) / 2 for rank, value in known.items()}
+
+
 def raced_values(
     seat: Seat,
     win: WinChance,
