@@ -122,8 +122,9 @@ def bench_env_steps() -> list[Figure]:
             rate, peer = against_openspiel(STEPS)
             if peer is not None:
                 target = f">={round(3 * peer)}"
-                detail.update(openspiel_steps_per_s=round(peer), ratio_to_openspiel=round(rate / peer, 2))
-                detail.update(rounds=ROUNDS)
+                detail.update(
+                    openspiel_steps_per_s=round(peer), ratio_to_openspiel=round(rate / peer, 2), rounds=ROUNDS
+                )
         else:
             rate = env_steps_per_second(name, STEPS, **options)
         figures.append(figure(bench, round(rate), "steps/s", target, **detail))
