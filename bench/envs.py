@@ -7,8 +7,9 @@ agent's part, the same in every loop (``pick``: the mask's legal actions as a li
 overhead in both loops, which diluted the environments' own cost. Our AEC environment is
 played for every game; OpenSpiel's two-player cribbage is driven by the same loop from Python
 (``observation_tensor``, ``legal_actions_mask``, ``apply_action``, chance nodes sampled and not
-counted as steps), the two loops taking turns. The vectorised form (Gymnasium's ``SyncVectorEnv``
-of single-agent games against the random bot) counts the learner's steps only. CPU time of the playing thread.
+counted as steps), the two loops taking turns. The vector form (16 single-agent games against the
+random bot, stepped by one compiled loop) counts the learner's steps only, and is set against
+Gymnasium's ``SyncVectorEnv`` over the same games, the two taking turns. CPU time of the playing thread.
 """
 
 from __future__ import annotations
@@ -86,17 +87,36 @@ def openspiel_steps_per_second(steps: int) -> float | None:
     return steps / (time.thread_time() - start)
 
 
-def vector_steps_per_second(name: str, count: int, steps: int, **options: Any) -> float:
-    from muggins.envs import vector
-
-    envs = vector(name, count, opponent="random", **options)
+def vector_steps_per_second(envs: Any, steps: int) -> float:
+    """Learner steps per second of a vector environment (its games' bots' moves inside them)."""
     rng = random.Random(2026)
     observations, _ = envs.reset(seed=2026)
+    count = len(observations["action_mask"])
     start = time.thread_time()
     for _ in range(steps // count):
         actions = [pick(mask, rng) for mask in observations["action_mask"]]
         observations, *_ = envs.step(np.array(actions))
     return steps / (time.thread_time() - start)
+
+
+def vector_against_gymnasium(count: int, steps: int, rounds: int = ROUNDS) -> tuple[float, float]:
+    """Two-player cribbage against the random bot, ``count`` games at once: learner steps per second
+    of our vector form, and of Gymnasium's ``SyncVectorEnv`` over the same single-agent games (the
+    same games, the same actions), the two taking turns over ``rounds`` rounds."""
+    import gymnasium
+
+    from muggins.envs import SingleAgentEnv, vector
+
+    share = steps // rounds
+    ours = theirs = 0.0
+    for _ in range(rounds):
+        sync = gymnasium.vector.SyncVectorEnv(
+            [lambda: SingleAgentEnv("cribbage", opponent="random") for _ in range(count)],
+            autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+        )
+        theirs += share / vector_steps_per_second(sync, share)
+        ours += share / vector_steps_per_second(vector("cribbage", count, opponent="random"), share)
+    return rounds * share / ours, rounds * share / theirs
 
 
 def against_openspiel(steps: int, rounds: int = ROUNDS) -> tuple[float, float | None]:
@@ -132,8 +152,18 @@ def bench_env_steps() -> list[Figure]:
 
 
 def bench_env_vector() -> Figure:
-    rate = vector_steps_per_second("cribbage", 16, STEPS // 2, players=2)
-    return figure("env_vector_cribbage_16", round(rate), "steps/s", None, envs=16, steps=STEPS // 2)
+    rate, sync = vector_against_gymnasium(16, STEPS)
+    return figure(
+        "env_vector_cribbage_16",
+        round(rate),
+        "steps/s",
+        None,
+        envs=16,
+        steps=STEPS,
+        rounds=ROUNDS,
+        sync_vector_env_steps_per_s=round(sync),
+        ratio_to_sync_vector_env=round(rate / sync, 2),
+    )
 
 
 if __name__ == "__main__":

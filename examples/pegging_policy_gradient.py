@@ -91,7 +91,7 @@ def train(games: int, seed: int, rate: float = 0.05) -> np.ndarray:
         observation, _ = env.reset(seed=seed + number)
         done, grads, start = False, [], None
         while not done:
-            game = env.aec.game
+            game = env.game
             view = game.view(0)
             mask = observation["action_mask"]
             if view["phase"] == "play" and mask[PLAY : PLAY + 52].any():
@@ -104,8 +104,8 @@ def train(games: int, seed: int, rate: float = 0.05) -> np.ndarray:
             else:
                 action = int(rng.choice(np.flatnonzero(mask)))
             observation, _, done, _, _ = env.step(action)
-            if start is not None and (done or env.aec.game.view(0)["phase"] != "play"):
-                scores = env.aec.game.scores
+            if start is not None and (done or env.game.view(0)["phase"] != "play"):
+                scores = env.game.scores
                 margin = (scores[0] - start[0]) - (scores[1] - start[1])
                 for grad in grads:
                     weights += rate * (margin - baseline) * grad

@@ -63,10 +63,10 @@ def test_every_bot_plays_the_other_seats_to_the_end(name: str) -> None:
     for bot in bot_names(name):
         env = single_agent(name, opponent=bot, **options)
         total, steps = play(env, seed=1)
-        seat_score = env.aec.game.scores[0]
+        seat_score = env.game.scores[0]
         start = single_agent(name, opponent=bot, **options)
         start.reset(seed=1)
-        assert total == seat_score - start.aec.game.scores[0]
+        assert total == seat_score - start.game.scores[0]
         assert steps > 0
 
 
@@ -74,7 +74,7 @@ def test_the_seat_only_sees_its_own_turns() -> None:
     env = single_agent("cribbage", opponent="random", players=3)
     observation, _ = env.reset(seed=2)
     for _ in range(40):
-        assert env.aec.agent_selection == "player_0"
+        assert env.table.to_act() == 0
         action = int(np.flatnonzero(observation["action_mask"])[0])
         observation, _, done, _, _ = env.step(action)
         if done:
@@ -85,10 +85,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     env = single_agent("cribbage")
     observation, _ = env.reset(seed=4)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    before = env.aec.game.record()
+    before = env.game.record()
     after, reward, done, _, info = env.step(illegal)
     assert reward == -1.0 and not done and "not legal" in info["illegal"]
-    assert env.aec.game.record() == before
+    assert env.game.record() == before
     assert np.array_equal(after["observation"], observation["observation"])
 
 

@@ -2,7 +2,7 @@
 
 Needs the ``envs`` extra (``pip install 'muggins[envs]'``); ``import muggins`` never imports this.
 The names below are imported on first use, so the compiled modules (``actions``, ``observation``,
-``table``) import, and type-check when compiled, without PettingZoo or Gymnasium.
+``table``, ``lane``) import, and type-check when compiled, without PettingZoo or Gymnasium.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ _HOMES = {
     "env": "muggins.envs.aec",
     "SingleAgentEnv": "muggins.envs.single",
     "single_agent": "muggins.envs.single",
-    "vector": "muggins.envs.single",
+    "VectorEnv": "muggins.envs.batch",
+    "vector": "muggins.envs.batch",
 }
 
-__all__ = ["MugginsEnv", "SingleAgentEnv", "env", "single_agent", "vector"]
+__all__ = ["MugginsEnv", "SingleAgentEnv", "VectorEnv", "env", "single_agent", "vector"]
 
 
 def __getattr__(name: str) -> Any:

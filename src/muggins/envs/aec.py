@@ -19,7 +19,7 @@ from muggins.envs.actions import Mask
 from muggins.envs.games import game_parts
 from muggins.envs.observation import Vector, observe, seat_view
 from muggins.envs.render import ansi
-from muggins.envs.table import Table
+from muggins.envs.table import Table, seat_reward
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import new_game
@@ -102,17 +102,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self.seats[agent]
-        if self.game.is_over:
-            mask = np.zeros(self.space.size, dtype=np.int8)
-            picked: tuple[str, ...] = ()
-        else:
-            choice = self.table.choice(seat)
-            mask, picked = choice.mask, tuple(str(c) for c in choice.picked)
-        view = seat_view(self.game, seat)
-        return {
-            "observation": observe(self.layout, view, self.players, picked),
-            "action_mask": mask.copy(),
-        }
+        return {"observation": self.table.encoded(seat).vector(), "action_mask": self.table.mask(seat)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -126,7 +116,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
 
     def make(self, seat: int, move: Move | None) -> None:
         """Make ``move`` for ``seat``, the agent to act (None: it picked a card, no move yet), and
-        pass the turn on. Bots' whole moves come in here too."""
+        pass the turn on."""
         self._cumulative_rewards[self.possible_agents[seat]] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if move is not None:
@@ -140,14 +130,9 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def _score(self, before: tuple[int, ...]) -> None:
-        result = self.game.result
-        if self.reward_kind == "points":
-            after = self.game.scores
-            for seat, agent in enumerate(self.possible_agents):
-                self.rewards[agent] = float(after[seat] - before[seat])
-        elif result is not None:
-            for seat, agent in enumerate(self.possible_agents):
-                self.rewards[agent] = 1.0 if result.ranks[seat] == 1 else -1.0
+        win = self.reward_kind == "win"
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = seat_reward(self.game, seat, before, win)
 
     def render(self) -> str | None:
         if self.render_mode is None:

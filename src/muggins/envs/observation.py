@@ -118,7 +118,13 @@ def observe(layout: Layout, view: View, players: int, picked: Iterable[str] = ()
     """The observation vector, in the game's ``layout``, of the seat whose ``view`` this is;
     ``picked`` are the cards it has chosen so far towards a move of several cards (a plane of their
     own, first)."""
+    return encode(layout, view, players, picked).vector()
+
+
+def encode(layout: Layout, view: View, players: int, picked: Iterable[str] = ()) -> Encoder:
+    """``observe``'s entries, not yet made a vector: many observations can then be written into one
+    array at once (the vector form)."""
     out = Encoder(layout.deck, int(view["you"]), players)
     out.cards(picked)
     layout.write(view, out)
-    return out.vector()
+    return out

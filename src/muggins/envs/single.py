@@ -6,14 +6,19 @@ and ``info["illegal"]`` naming the action, so a learner without action masks can
 
 from __future__ import annotations
 
+import random
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 
-from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
 from muggins.envs.aec import MugginsEnv, Observation, Rewards
+from muggins.envs.lane import Lane
+from muggins.envs.render import ansi
+from muggins.envs.table import Table
+from muggins.games.base import Game
+from muggins.games.registry import new_game
 
 
 class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
@@ -34,70 +39,65 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.aec = MugginsEnv(name, players=players, rewards=rewards, render_mode=render_mode, **options)
+        # The AEC environment checks the game, its options and the settings, and gives the spaces.
+        aec = MugginsEnv(name, players=players, rewards=rewards, render_mode=render_mode, **options)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0-{players - 1}, not {seat}")
         make_bot(name, opponent)  # an unknown bot name fails here, not at the first reset
-        self.name, self.seat, self.opponent = name, seat, opponent
+        self.name, self.players, self.seat, self.opponent = name, players, seat, opponent
+        self.options, self.win = options, rewards == "win"
         self.illegal_reward, self.render_mode = illegal_reward, render_mode
-        self.agent = self.aec.possible_agents[seat]
-        self.observation_space = self.aec.observation_space(self.agent)
-        self.action_space = self.aec.action_space(self.agent)
-        self.bots: dict[int, Bot] = {}
+        agent = aec.possible_agents[seat]
+        self.observation_space = aec.observation_space(agent)
+        self.action_space = aec.action_space(agent)
+        self.lane = Lane(aec.table, seat, {}, self.win, illegal_reward)
+
+    @property
+    def table(self) -> Table:
+        """The game being played, with the seat's card picks."""
+        return self.lane.table
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.lane.table.game
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         draw = self.np_random.integers
-        self.aec.reset(seed=int(draw(2**62)))
-        self.bots = {
+        # The game's seed is drawn as the AEC environment's reset draws it from a seed.
+        game_seed = random.Random(int(draw(2**62))).randrange(2**63)
+        table = Table(self.name, new_game(self.name, players=self.players, seed=game_seed, **self.options))
+        bots = {
             seat: make_bot(self.name, self.opponent, seed=int(draw(2**62)))
-            for seat in range(self.aec.players)
+            for seat in range(self.players)
             if seat != self.seat
         }
-        self._others()
-        return self.aec.observe(self.agent), {}
+        self.lane = Lane(table, self.seat, bots, self.win, self.illegal_reward)
+        self.lane.others()
+        return self.observe(), {}
 
-    def _others(self) -> float:
-        """Let the bots move until it is this seat's turn or the game is over; this seat's reward."""
-        aec, reward = self.aec, 0.0
-        while not aec.game.is_over and aec.agent_selection != self.agent:
-            seat = aec.table.to_act()
-            aec.make(seat, self.bots[seat].choose(aec.game.view(seat)))
-            reward += aec.rewards[self.agent]
-        return reward
+    def observe(self) -> Observation:
+        """The seat's observation: the vector and the action mask."""
+        table = self.table
+        return {"observation": table.encoded(self.seat).vector(), "action_mask": table.mask(self.seat)}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        aec = self.aec
-        if aec.game.is_over:
+        if self.game.is_over:
             raise RuntimeError("the game is over: call reset() first")
-        try:
-            aec.step(int(action))
-        except ValueError as exc:
-            return (
-                aec.observe(self.agent),
-                self.illegal_reward,
-                False,
-                False,
-                {"illegal": str(exc)},
-            )
-        reward = aec.rewards[self.agent] + self._others()
-        return aec.observe(self.agent), reward, aec.game.is_over, False, {}
+        reward, refused = self.lane.step(int(action))
+        if refused is not None:
+            return self.observe(), reward, False, False, {"illegal": refused}
+        return self.observe(), reward, self.game.is_over, False, {}
 
     def render(self) -> str | None:
-        return self.aec.render()
+        if self.render_mode is None:
+            return None
+        return ansi(self.game, self.table.parts.shown)
 
 
 def single_agent(name: str, *, opponent: str = "random", **kwargs: Any) -> SingleAgentEnv:
     """``single_agent("cribbage", opponent="expert")``: seat 0 against the named bot."""
     return SingleAgentEnv(name, opponent=opponent, **kwargs)
-
-
-def vector(name: str, count: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
-    """``count`` single-agent games stepped together (a Gymnasium vector environment). A finished
-    game is replaced by a new one in the same step, so every returned observation can be acted on."""
-    return gymnasium.vector.SyncVectorEnv(
-        [lambda: SingleAgentEnv(name, **kwargs) for _ in range(count)],
-        autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
-    )

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from muggins.envs.actions import ActionSpace, Choice
+import numpy as np
+
+from muggins.envs.actions import ActionSpace, Choice, Mask
 from muggins.envs.games import GameParts, game_parts
+from muggins.envs.observation import Encoder, encode, seat_view
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import load_game
@@ -41,6 +44,21 @@ class Table:
             found = self.choices[seat] = Choice(self.space, self.game.legal_moves(seat))
         return found
 
+    def encoded(self, seat: int) -> Encoder:
+        """The observation of ``seat``, from its own view and its picks (``observation.encode``)."""
+        picked = () if self.game.is_over else tuple(str(card) for card in self.choice(seat).picked)
+        return encode(self.parts.layout, seat_view(self.game, seat), self.game.players, picked)
+
+    def mask(self, seat: int) -> Mask:
+        """The action mask of ``seat``: its legal actions now, none once the game is over (a copy)."""
+        if self.game.is_over:
+            return np.zeros(self.space.size, dtype=np.int8)
+        return self.choice(seat).mask.copy()
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """The legal actions of ``seat`` now, none once the game is over."""
+        return [] if self.game.is_over else list(self.choice(seat).by_action)
+
     def to_act(self) -> int:
         """The seat to act (the game must not be over)."""
         return self.picker if self.picker is not None else min(self.game.to_move)
@@ -57,3 +75,15 @@ class Table:
         """Make ``move`` for ``seat`` in the game."""
         self.game.apply(seat, move)
         self.choices, self.picker = {}, None
+
+
+def seat_reward(game: Game, seat: int, before: tuple[int, ...], win: bool) -> float:
+    """What ``seat`` is rewarded for the last move, the scores having been ``before`` it: the change
+    in its score, or with ``win`` +1 if the game is over and the seat ranked first, -1 if it is over
+    and the seat did not, else 0."""
+    if not win:
+        return float(game.scores[seat] - before[seat])
+    result = game.result
+    if result is None:
+        return 0.0
+    return 1.0 if result.ranks[seat] == 1 else -1.0
