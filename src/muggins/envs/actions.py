@@ -92,22 +92,20 @@ class Choice:
     """One seat's legal moves as actions, and the cards already picked towards a multi-card move.
 
     ``by_action`` maps each legal action to the move it makes, or to None for a card pick that
-    does not complete a move yet; ``mask`` marks the same actions (made when first asked for: the
-    vector form writes many seats' actions into one array instead)."""
+    does not complete a move yet; ``mask`` marks the same actions."""
 
     def __init__(self, space: ActionSpace, moves: list[Move], picked: tuple[Card, ...] = ()) -> None:
         self.space, self.moves, self.picked = space, moves, picked
         self.by_action: dict[int, Move | None] = {}
-        self._mask: Mask | None = None
         self.refresh()
 
     @property
     def mask(self) -> Mask:
-        """1 for each legal action, over the whole space."""
-        if self._mask is None:
-            self._mask = np.zeros(self.space.size, dtype=np.int8)
-            self._mask[list(self.by_action)] = 1
-        return self._mask
+        """1 for each legal action, over the whole space: a new array at each call, made only when
+        asked for (the vector form writes many seats' actions into one array instead)."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask[list(self.by_action)] = 1
+        return mask
 
     def refresh(self) -> None:
         """Work out the legal actions from the moves and picks."""
@@ -143,7 +141,6 @@ class Choice:
                     raise UnmappedMoveError(f"{move} is beyond the {slots} actions for {verb!r}")
                 by_action[base + amount] = move
         self.by_action = by_action
-        self._mask = None
 
     def take(self, action: int) -> Move | None:
         """The move ``action`` completes, or None when it only picked a card (the mask is redone)."""

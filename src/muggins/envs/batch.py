@@ -85,9 +85,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Batch, npt.NDArray[np.int64], npt.NDA
         """Every game's observation, written into the two arrays at once."""
         where, what, legal = observe_lanes([env.lane for env in self.envs], self.size, self.actions)
         observations = np.zeros((self.num_envs, self.size), dtype=np.float32)
-        observations.reshape(-1)[where] = what
+        observations.put(where, what)
         masks = np.zeros((self.num_envs, self.actions), dtype=np.int8)
-        masks.reshape(-1)[legal] = 1
+        masks.put(legal, 1)
         return {"observation": observations, "action_mask": masks}
 
 

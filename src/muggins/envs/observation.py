@@ -88,7 +88,7 @@ class Encoder:
 
     def vector(self) -> Vector:
         out = np.zeros(self.at, dtype=np.float32)
-        out[self.where] = self.what
+        out.put(self.where, self.what)
         return out
 
 

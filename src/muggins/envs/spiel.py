@@ -90,7 +90,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self.table.to_act()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [int(a) for a in np.flatnonzero(self.table.choice(player).mask)]
+        return sorted(self.table.choice(player).by_action)
 
     def _apply_action(self, action: int) -> None:
         seat = self.table.to_act()

@@ -50,10 +50,11 @@ class Table:
         return encode(self.parts.layout, seat_view(self.game, seat), self.game.players, picked)
 
     def mask(self, seat: int) -> Mask:
-        """The action mask of ``seat``: its legal actions now, none once the game is over (a copy)."""
+        """The action mask of ``seat``: its legal actions now, none once the game is over (a new
+        array at each call)."""
         if self.game.is_over:
             return np.zeros(self.space.size, dtype=np.int8)
-        return self.choice(seat).mask.copy()
+        return self.choice(seat).mask
 
     def legal_actions(self, seat: int) -> list[int]:
         """The legal actions of ``seat`` now, none once the game is over."""
