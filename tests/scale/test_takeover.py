@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import time
 from collections.abc import Callable
 
@@ -121,3 +122,58 @@ def test_every_game_of_a_killed_owner_resumes_within_5_s(
     slowest = max(waited.values())
     assert slowest < 5, f"the slowest game resumed {slowest:.1f} s after the kill"
     assert b.proc is not None and b.proc.poll() is None  # the survivor did it all
+
+
+def test_a_move_its_dead_owner_stored_but_never_published_reaches_the_table(
+    cluster: Callable[..., list[Node]], pg_url: str
+) -> None:
+    """Issue 24's delivery miss: the owner stores a move and dies before publishing it. A player
+    connected to the survivor all along hears of that move from the takeover within 5 s of the
+    death, not only when the takeover's slower notices reach its table."""
+    a, b = cluster(2, "--grace", "60")
+
+    async def run() -> None:
+        ann_token, _ = a.guest("ann")
+        bob_token, _ = b.guest("bob")
+        duel = a.create_table(ann_token, game="cribbage", players=2)["id"]
+        ann = await Client.open(a.ws_url, token=ann_token)
+        bob = await Client.open(b.ws_url, token=bob_token)
+        await ann.send(type="join", table_id=duel)
+        await bob.send(type="sit", table_id=duel)
+        for seat, client in ((0, ann), (1, bob)):
+            await client.expect(dealt_to(seat))
+        await play_out({0: ann, 1: bob}, duel, random.Random(3), until=12)
+        views = {seat: client.latest_view(duel) for seat, client in ((0, ann), (1, bob))}
+        seat, view = next((s, v) for s, v in views.items() if v is not None and v["legal_moves"])
+        ply = int(view["state_id"])
+        assert all(v is not None and v["state_id"] == ply for v in views.values())
+
+        # The owner stops; the move goes into the store as it would have stored it; then it dies.
+        assert a.proc is not None
+        a.proc.send_signal(signal.SIGSTOP)
+        with psycopg.connect(pg_url) as conn:
+            found = conn.execute(
+                "SELECT id FROM games WHERE table_id = %s ORDER BY id DESC LIMIT 1", (duel,)
+            ).fetchone()
+            assert found is not None
+            conn.execute(
+                'INSERT INTO moves (game_id, ply, seat, text, "by", at) VALUES (%s, %s, %s, %s, %s, %s)',
+                (found[0], ply, seat, view["legal_moves"][0], "player", 0.0),
+            )
+        a.kill()
+        killed = time.monotonic()
+        heard = await bob.expect(
+            lambda m: (
+                m.get("table_id") == duel
+                and m["type"] in ("events", "table_state")
+                and m["view"] is not None
+                and m["view"]["state_id"] > ply
+            ),
+            timeout=10,
+        )
+        assert time.monotonic() - killed < 5
+        assert heard["view"]["state_id"] == ply + 1
+        await ann.close()
+        await bob.close()
+
+    asyncio.run(run())

@@ -189,6 +189,7 @@ class ClusterTables(Tables):
         taken, missing = await self._take_many({table_id: dead})
         if missing:
             raise NoTableError(f"there is no table {table_id!r}")
+        await self._resend_states(taken)
         for table in taken:
             await self._announce(table)
         return table_id in self.tables
@@ -227,19 +228,27 @@ class ClusterTables(Tables):
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
 
+    async def _resend_states(self, tables: list[Table]) -> None:
+        """Tables this node has just taken over: every audience gets its state again, in one batch
+        on the bus. The old owner may have stored a move it did not live to publish; those waiting
+        on it learn of it here, before the slower notices of ``_announce``."""
+        sends = [
+            (table_channel(table.id, audience), table.state_for(seat).model_dump_json())
+            for table in tables
+            if table.game is not None
+            for audience, seat in table.audiences()
+        ]
+        await self.bus.publish_many(sends)
+
     async def _announce(self, table: Table) -> None:
-        """A table this node has just taken over: players connected to live processes are still
-        there, so tell the new owner so (their grace periods, started by the load, end), then
-        resend every audience its state."""
+        """A table this node has just taken over (its states resent, ``_resend_states``): players
+        connected to live processes are still there, so tell the new owner so (their grace
+        periods, started by the load, end), then tell the mirrors and the lobby."""
         log.info("node %s took over table %s (epoch %d)", self.node, table.id, self.epochs[table.id])
         handle = self.handles.get(table.id)
         if handle is not None:
             await handle.reattach()
         await self.bus.publish(table_channel(table.id, OWNER), self.node)
-        if table.game is not None:
-            for audience, seat in table.audiences():
-                state = table.state_for(seat).model_dump_json()
-                await self.bus.publish(table_channel(table.id, audience), state)
         await table.changed()
 
     def _drop(self, table_id: str) -> None:
@@ -339,7 +348,10 @@ class ClusterTables(Tables):
                 log.exception("taking over %d tables together failed; taking them one by one", len(batch))
                 await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
         # Every table is in play here before any is announced (the notices cost the most): a move
-        # for any of them is made as soon as it comes. The bus sends each batch's notices together.
+        # for any of them is made as soon as it comes. Every table's states go out before any
+        # other notice; the bus sends each group's notices together.
+        for first in range(0, len(taken), ANNOUNCE_GROUP):
+            await self._resend_states(taken[first : first + ANNOUNCE_GROUP])
         for first in range(0, len(taken), ANNOUNCE_GROUP):
             await asyncio.gather(*(self._announce(table) for table in taken[first : first + ANNOUNCE_GROUP]))
         if dead:

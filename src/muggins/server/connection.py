@@ -40,6 +40,8 @@ CLOSING_SECONDS = 5.0
 """How long a dropped connection's last messages and close may take to send."""
 
 TOO_SLOW = (1008, "too slow to follow")
+SLOW_STATE_SECONDS = 2.0
+"""A table's state slower than this to come (its events held back meanwhile) is logged."""
 """How a connection is closed when it is too far behind (its outbox is full)."""
 SESSION_ENDED = (4001, "your session has ended: you signed out or changed your password (sign in again)")
 """How a connection is closed when its player's session ends elsewhere (the client signs in again)."""
@@ -301,17 +303,31 @@ class Connection:
             if old is not None:
                 for sub in old.subs:
                     await sub.close()
-            await self._send_current(joined)
+            await self._send_current(joined, "followed")
 
-    async def _send_current(self, joined: Joined) -> None:
+    async def _send_current(self, joined: Joined, why: str) -> None:
         """Send the table's state as its owner has it now (the subscriptions are live, so nothing
-        after it is missed), then the messages held meanwhile that are newer."""
+        after it is missed), then the messages held meanwhile that are newer. ``why``: what asked
+        for it, named in the log when the state is slow to come."""
         assert self.user is not None
+        asked = time.monotonic()
         try:
             state = await joined.table.state(self.user)
         except BaseException:
             joined.held = None
             raise
+        waited = time.monotonic() - asked
+        if waited > SLOW_STATE_SECONDS:
+            log.warning(
+                "table %s: the state for user %s (%s) took %.1f s; %d messages held (sent %s, state %s)",
+                joined.table.id,
+                self.user.id,
+                why,
+                waited,
+                len(joined.held or ()),
+                joined.sent,
+                (state.table.game_number, state.table.state_id),
+            )
         if self.joined.get(joined.table.id) is not joined:
             return
         if state.seat != joined.seat:
@@ -368,7 +384,7 @@ class Connection:
                 return  # the client has it already
             if at != (joined.sent[0], joined.sent[1] + 1):
                 joined.held = []  # a move was missed (a lost bus message): send everything again
-                self._spawn(self._send_current(joined))
+                self._spawn(self._send_current(joined, f"events at {at} after {joined.sent}"))
                 return
             joined.sent = at
         elif text.startswith('{"type":"table_state"'):
