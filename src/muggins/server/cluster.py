@@ -91,6 +91,8 @@ whole process's players reconnecting, a thousand tables taken in batches of 100 
 3-4.5 s, in one batch after 0.4 s (``bench/cluster.py --games 2000 --kill-at 15``)."""
 ANNOUNCE_GROUP = 100
 """Taken tables announced together (each sends its states and lobby entry on the bus)."""
+RESEND_SLICE = 10
+"""Taken tables whose players' states are made between two turns of the event loop."""
 
 OWNER = "owner"
 """The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
@@ -229,26 +231,32 @@ class ClusterTables(Tables):
                 await self.leases.release(table_id)
 
     async def _resend_states(self, tables: list[Table]) -> None:
-        """Tables this node has just taken over: every audience gets its state again, in one batch
-        on the bus. The old owner may have stored a move it did not live to publish; those waiting
-        on it learn of it here, before the slower notices of ``_announce``."""
-        sends = [
-            (table_channel(table.id, audience), table.state_for(seat).model_dump_json())
-            for table in tables
-            if table.game is not None
-            for audience, seat in table.audiences()
-        ]
+        """Tables this node has just taken over: each seat's audience gets its state again, in one
+        batch on the bus. The old owner may have stored a move it did not live to publish; the
+        players waiting on it learn of it here, before the slower notices of ``_announce``."""
+        sends: list[tuple[str, str]] = []
+        for number, table in enumerate(tables, start=1):
+            if table.game is not None:
+                seated = [(audience, seat) for audience, seat in table.audiences() if seat is not None]
+                states = table.states_for([seat for _, seat in seated])
+                for (audience, _), state in zip(seated, states, strict=True):
+                    sends.append((table_channel(table.id, audience), state.model_dump_json()))
+            if number % RESEND_SLICE == 0:
+                await asyncio.sleep(0)  # moves being made meanwhile are not held up by the whole batch
         await self.bus.publish_many(sends)
 
     async def _announce(self, table: Table) -> None:
-        """A table this node has just taken over (its states resent, ``_resend_states``): players
-        connected to live processes are still there, so tell the new owner so (their grace
-        periods, started by the load, end), then tell the mirrors and the lobby."""
+        """A table this node has just taken over (its players' states resent, ``_resend_states``):
+        players connected to live processes are still there, so tell the new owner so (their grace
+        periods, started by the load, end); then its spectators get its state, and the mirrors and
+        the lobby are told."""
         log.info("node %s took over table %s (epoch %d)", self.node, table.id, self.epochs[table.id])
         handle = self.handles.get(table.id)
         if handle is not None:
             await handle.reattach()
         await self.bus.publish(table_channel(table.id, OWNER), self.node)
+        if table.game is not None:  # spectators on any process (not yet re-attached to this one)
+            await self.bus.publish(table_channel(table.id, WATCH), table.state_for(None).model_dump_json())
         await table.changed()
 
     def _drop(self, table_id: str) -> None:

@@ -15,7 +15,7 @@ import asyncio
 import collections
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from muggins.bots.base import Bot
@@ -282,14 +282,25 @@ class Table:
 
     def state_for(self, seat: int | None) -> messages.TableState:
         """Everything the holder of ``seat`` (None: a spectator) sees at this table now."""
-        return messages.TableState(
-            table_id=self.id,
-            table=self.info(),
-            seat=seat,
-            view=self.game.view(seat) if self.game else None,
-            clocks=self.all_clocks(),
-            log=[told(self.row.game, e, seat) for e in self.game.events[-LOG_EVENTS:]] if self.game else [],
-        )
+        return self.states_for([seat])[0]
+
+    def states_for(self, seats: Sequence[int | None]) -> list[messages.TableState]:
+        """``state_for`` each of ``seats``; the words of the events every seat sees alike (those
+        not secret) are made once for them all."""
+        game, info, clocks = self.game, self.info(), self.all_clocks()
+        recent = game.events[-LOG_EVENTS:] if game else []
+        public = {id(e): told(self.row.game, e, None) for e in recent if not e.secret}
+        return [
+            messages.TableState(
+                table_id=self.id,
+                table=info,
+                seat=seat,
+                view=game.view(seat) if game else None,
+                clocks=clocks,
+                log=[public.get(id(e)) or told(self.row.game, e, seat) for e in recent],
+            )
+            for seat in seats
+        ]
 
     async def state(self, user: User) -> messages.TableState:
         """What ``user`` sees now, read under the table's lock (every move in it is stored and
@@ -307,8 +318,9 @@ class Table:
         await self.manager.bus.publish(table_channel(self.id, audience), message.model_dump_json())
 
     async def _publish_states(self) -> None:
-        for audience, seat in self.audiences():
-            await self._publish(audience, self.state_for(seat))
+        audiences = self.audiences()
+        for (audience, _), state in zip(audiences, self.states_for([s for _, s in audiences]), strict=True):
+            await self._publish(audience, state)
 
     async def changed(self) -> None:
         """Seats or status changed: tell the table and the lobby."""
