@@ -91,8 +91,6 @@ whole process's players reconnecting, a thousand tables taken in batches of 100 
 3-4.5 s, in one batch after 0.4 s (``bench/cluster.py --games 2000 --kill-at 15``)."""
 ANNOUNCE_GROUP = 100
 """Taken tables announced together (each sends its states and lobby entry on the bus)."""
-RESEND_SLICE = 10
-"""Taken tables whose players' states are made between two turns of the event loop."""
 
 OWNER = "owner"
 """The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
@@ -191,9 +189,9 @@ class ClusterTables(Tables):
         taken, missing = await self._take_many({table_id: dead})
         if missing:
             raise NoTableError(f"there is no table {table_id!r}")
-        await self._resend_states(taken)
+        sent = await self._resend_states(taken)
         for table in taken:
-            await self._announce(table)
+            await self._announce(table, sent.get(table.id, set()))
         return table_id in self.tables
 
     async def _take_many(self, orphans: dict[str, str]) -> tuple[list[Table], list[str]]:
@@ -230,33 +228,49 @@ class ClusterTables(Tables):
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
 
-    async def _resend_states(self, tables: list[Table]) -> None:
-        """Tables this node has just taken over: each seat's audience gets its state again, in one
-        batch on the bus. The old owner may have stored a move it did not live to publish; the
-        players waiting on it learn of it here, before the slower notices of ``_announce``."""
+    async def _resend_states(self, tables: list[Table]) -> dict[str, set[str]]:
+        """Tables this node has just taken over: the seats of players connected here get their
+        states again, in one batch on the bus. The old owner may have stored a move it did not live
+        to publish; those players, who stayed connected, learn of it here, before the slower notices
+        of ``_announce``, which sends every other audience its state (players who were on the dead
+        process get theirs when they join again). The audiences sent to, by table."""
+        sent: dict[str, set[str]] = {}
         sends: list[tuple[str, str]] = []
-        for number, table in enumerate(tables, start=1):
-            if table.game is not None:
-                seated = [(audience, seat) for audience, seat in table.audiences() if seat is not None]
+        for table in tables:
+            handle = self.handles.get(table.id)
+            here = set(handle.attached) if handle is not None else set()
+            seated = [
+                (a, seat)
+                for a, seat in table.audiences()
+                if seat is not None and table.row.seats[seat][0] in here
+            ]
+            if table.game is not None and seated:
                 states = table.states_for([seat for _, seat in seated])
                 for (audience, _), state in zip(seated, states, strict=True):
                     sends.append((table_channel(table.id, audience), state.model_dump_json()))
-            if number % RESEND_SLICE == 0:
-                await asyncio.sleep(0)  # moves being made meanwhile are not held up by the whole batch
+                sent[table.id] = {audience for audience, _ in seated}
         await self.bus.publish_many(sends)
+        return sent
 
-    async def _announce(self, table: Table) -> None:
-        """A table this node has just taken over (its players' states resent, ``_resend_states``):
-        players connected to live processes are still there, so tell the new owner so (their grace
-        periods, started by the load, end); then its spectators get its state, and the mirrors and
-        the lobby are told."""
+    async def _announce(self, table: Table, sent: set[str]) -> None:
+        """A table this node has just taken over (the audiences ``sent`` have their states already,
+        ``_resend_states``): players connected to live processes are still there, so tell the new
+        owner so (their grace periods, started by the load, end); then every other audience gets
+        its state, and the mirrors and the lobby are told."""
         log.info("node %s took over table %s (epoch %d)", self.node, table.id, self.epochs[table.id])
         handle = self.handles.get(table.id)
         if handle is not None:
             await handle.reattach()
         await self.bus.publish(table_channel(table.id, OWNER), self.node)
-        if table.game is not None:  # spectators on any process (not yet re-attached to this one)
-            await self.bus.publish(table_channel(table.id, WATCH), table.state_for(None).model_dump_json())
+        if table.game is not None:
+            rest = [(audience, seat) for audience, seat in table.audiences() if audience not in sent]
+            states = table.states_for([seat for _, seat in rest])
+            await self.bus.publish_many(
+                [
+                    (table_channel(table.id, a), state.model_dump_json())
+                    for (a, _), state in zip(rest, states, strict=True)
+                ]
+            )
         await table.changed()
 
     def _drop(self, table_id: str) -> None:
@@ -358,10 +372,12 @@ class ClusterTables(Tables):
         # Every table is in play here before any is announced (the notices cost the most): a move
         # for any of them is made as soon as it comes. Every table's states go out before any
         # other notice; the bus sends each group's notices together.
+        sent: dict[str, set[str]] = {}
         for first in range(0, len(taken), ANNOUNCE_GROUP):
-            await self._resend_states(taken[first : first + ANNOUNCE_GROUP])
+            sent |= await self._resend_states(taken[first : first + ANNOUNCE_GROUP])
         for first in range(0, len(taken), ANNOUNCE_GROUP):
-            await asyncio.gather(*(self._announce(table) for table in taken[first : first + ANNOUNCE_GROUP]))
+            group = taken[first : first + ANNOUNCE_GROUP]
+            await asyncio.gather(*(self._announce(table, sent.get(table.id, set())) for table in group))
         if dead:
             owners = await self.leases.owners(candidates)
             for node in dead:
