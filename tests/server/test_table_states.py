@@ -23,8 +23,8 @@ def test_each_seat_is_told_the_events_as_it_may_see_them(tmp_path: Path) -> None
             assert game is not None
             rng = random.Random(3)
             for _ in range(30):  # past the deal and the discards, which each seat sees differently
-                seat = min(game.to_move)
-                game.apply(seat, rng.choice(game.legal_moves(seat)))
+                mover = min(game.to_move)
+                game.apply(mover, rng.choice(game.legal_moves(mover)))
             seats = [0, 1, None]
             states = table.states_for(seats)
             for seat, state in zip(seats, states, strict=True):
