@@ -15,19 +15,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from muggins.envs.actions import Mask
 from muggins.envs.games import game_parts
-from muggins.envs.observation import Vector, observe, seat_view
+from muggins.envs.observation import observe, seat_view
 from muggins.envs.render import ansi
-from muggins.envs.table import Table, seat_reward
+from muggins.envs.table import Observation, Table, seat_reward
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import new_game
 
 Rewards = Literal["points", "win"]
-
-Observation = dict[str, Vector | Mask]
-"""An agent's observation: ``observation`` (the vector) and ``action_mask``."""
 
 
 class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]  # untyped
@@ -101,8 +97,7 @@ class MugginsEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.to_act()]
 
     def observe(self, agent: str) -> Observation:
-        seat = self.seats[agent]
-        return {"observation": self.table.encoded(seat).vector(), "action_mask": self.table.mask(seat)}
+        return self.table.observation(self.seats[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -66,9 +66,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Batch, npt.NDArray[np.int64], npt.NDA
         chosen = np.asarray(actions).reshape(-1).tolist()
         if len(chosen) != self.num_envs:
             raise ValueError(f"{len(chosen)} actions given for {self.num_envs} games")
-        for env in self.envs:
-            if env.game.is_over:
-                raise RuntimeError("a game is over and was not started afresh: call reset() first")
         rewards, over, refused = step_lanes([env.lane for env in self.envs], [int(a) for a in chosen])
         infos: dict[str, Any] = {}
         for number, env in enumerate(self.envs):

@@ -13,10 +13,10 @@ import gymnasium
 import numpy as np
 
 from muggins.bots.registry import make_bot
-from muggins.envs.aec import MugginsEnv, Observation, Rewards
+from muggins.envs.aec import MugginsEnv, Rewards
 from muggins.envs.lane import Lane
 from muggins.envs.render import ansi
-from muggins.envs.table import Table
+from muggins.envs.table import Observation, Table
 from muggins.games.base import Game
 from muggins.games.registry import new_game
 
@@ -81,8 +81,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def observe(self) -> Observation:
         """The seat's observation: the vector and the action mask."""
-        table = self.table
-        return {"observation": table.encoded(self.seat).vector(), "action_mask": table.mask(self.seat)}
+        return self.table.observation(self.seat)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.game.is_over:

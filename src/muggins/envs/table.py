@@ -12,10 +12,13 @@ import numpy as np
 
 from muggins.envs.actions import ActionSpace, Choice, Mask
 from muggins.envs.games import GameParts, game_parts
-from muggins.envs.observation import Encoder, encode, seat_view
+from muggins.envs.observation import Encoder, Vector, encode, seat_view
 from muggins.games.base import Game
 from muggins.games.moves import Move
 from muggins.games.registry import load_game
+
+Observation = dict[str, Vector | Mask]
+"""An agent's observation: ``observation`` (the vector) and ``action_mask``."""
 
 
 class Table:
@@ -48,6 +51,11 @@ class Table:
         """The observation of ``seat``, from its own view and its picks (``observation.encode``)."""
         picked = () if self.game.is_over else tuple(str(card) for card in self.choice(seat).picked)
         return encode(self.parts.layout, seat_view(self.game, seat), self.game.players, picked)
+
+    def observation(self, seat: int) -> Observation:
+        """The observation of ``seat`` as every environment form returns it: the vector and the
+        action mask."""
+        return {"observation": self.encoded(seat).vector(), "action_mask": self.mask(seat)}
 
     def mask(self, seat: int) -> Mask:
         """The action mask of ``seat``: its legal actions now, none once the game is over (a new

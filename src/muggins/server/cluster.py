@@ -245,9 +245,7 @@ class ClusterTables(Tables):
                 if seat is not None and table.row.seats[seat][0] in here
             ]
             if table.game is not None and seated:
-                states = table.states_for([seat for _, seat in seated])
-                for (audience, _), state in zip(seated, states, strict=True):
-                    sends.append((table_channel(table.id, audience), state.model_dump_json()))
+                sends += table.audience_states(seated)
                 sent[table.id] = {audience for audience, _ in seated}
         await self.bus.publish_many(sends)
         return sent
@@ -264,13 +262,7 @@ class ClusterTables(Tables):
         await self.bus.publish(table_channel(table.id, OWNER), self.node)
         if table.game is not None:
             rest = [(audience, seat) for audience, seat in table.audiences() if audience not in sent]
-            states = table.states_for([seat for _, seat in rest])
-            await self.bus.publish_many(
-                [
-                    (table_channel(table.id, a), state.model_dump_json())
-                    for (a, _), state in zip(rest, states, strict=True)
-                ]
-            )
+            await self.bus.publish_many(table.audience_states(rest))
         await table.changed()
 
     def _drop(self, table_id: str) -> None:
@@ -370,8 +362,8 @@ class ClusterTables(Tables):
                 log.exception("taking over %d tables together failed; taking them one by one", len(batch))
                 await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
         # Every table is in play here before any is announced (the notices cost the most): a move
-        # for any of them is made as soon as it comes. Every table's states go out before any
-        # other notice; the bus sends each group's notices together.
+        # for any of them is made as soon as it comes. The states of the players connected here go
+        # out before any other notice; the bus sends each group's notices together.
         sent: dict[str, set[str]] = {}
         for first in range(0, len(taken), ANNOUNCE_GROUP):
             sent |= await self._resend_states(taken[first : first + ANNOUNCE_GROUP])

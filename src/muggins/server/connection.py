@@ -40,9 +40,9 @@ CLOSING_SECONDS = 5.0
 """How long a dropped connection's last messages and close may take to send."""
 
 TOO_SLOW = (1008, "too slow to follow")
+"""How a connection is closed when it is too far behind (its outbox is full)."""
 SLOW_STATE_SECONDS = 2.0
 """A table's state slower than this to come (its events held back meanwhile) is logged."""
-"""How a connection is closed when it is too far behind (its outbox is full)."""
 SESSION_ENDED = (4001, "your session has ended: you signed out or changed your password (sign in again)")
 """How a connection is closed when its player's session ends elsewhere (the client signs in again)."""
 

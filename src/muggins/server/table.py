@@ -317,10 +317,17 @@ class Table:
     async def _publish(self, audience: int | str | None, message: messages.ServerMessage) -> None:
         await self.manager.bus.publish(table_channel(self.id, audience), message.model_dump_json())
 
+    def audience_states(self, audiences: Sequence[tuple[str, int | None]]) -> list[tuple[str, str]]:
+        """Each of ``audiences`` (as ``audiences`` gives them) with its state, as the channel and
+        the text to publish there (``states_for``)."""
+        states = self.states_for([seat for _, seat in audiences])
+        return [
+            (table_channel(self.id, audience), state.model_dump_json())
+            for (audience, _), state in zip(audiences, states, strict=True)
+        ]
+
     async def _publish_states(self) -> None:
-        audiences = self.audiences()
-        for (audience, _), state in zip(audiences, self.states_for([s for _, s in audiences]), strict=True):
-            await self._publish(audience, state)
+        await self.manager.bus.publish_many(self.audience_states(self.audiences()))
 
     async def changed(self) -> None:
         """Seats or status changed: tell the table and the lobby."""
