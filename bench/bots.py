@@ -29,6 +29,9 @@ from muggins.bots.cribbage import ExpertBot
 from muggins.cards import STANDARD_CARDS
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.scoring.fast import show_points
+from muggins.strategy.cribbage import counterplay, play, searches
+from muggins.strategy.cribbage.reading import read
+from muggins.strategy.cribbage.search import unseen_ranks
 
 SEED = 2026
 VARIANTS: list[dict[str, Any]] = [*TABLE_FORMS]
@@ -152,6 +155,59 @@ def bench_games_per_second() -> list[Figure]:
     ]
 
 
+def _search_positions(games: int) -> list[tuple[tuple[int, ...], tuple[int, ...], bool, list[Any]]]:
+    """The two-player plays of expert games where the expert searches (a choice of ranks, the other
+    holding three or four cards), each with the other's holdings as the expert draws them: 100 of
+    them by ways (the search with every card known draws 100 or 200)."""
+    rng = random.Random(SEED)
+    positions = []
+    for view in _views(games)[1]:
+        seat = read(view)
+        other = 1 - seat.me
+        fitting = {card.rank for card in seat.hand if seat.count + card.value <= 31}
+        if seat.hand_sizes[other] < 3 or len(fitting) < 2:
+            continue
+        found = play.holdings(unseen_ranks(seat), seat.hand_sizes[other], seat.lowest_value(other))
+        drawn = rng.choices(found, weights=[w for _, w in found], k=100) if len(found) > 100 else found
+        pile = tuple(card.rank for _, card in seat.pile)
+        hand = tuple(sorted(card.rank for card in seat.hand))
+        positions.append((hand, pile, other in seat.passed, drawn))
+    return positions
+
+
+def bench_play_searches() -> list[Figure]:
+    """The expert's two play searches in C (``searches``) against the same searches compiled by
+    mypyc (``play.play_values``, ``counterplay.counter_values``, which the C copies), on the same
+    positions, in turns over three rounds (CPU time, tables warm after the first)."""
+    positions = _search_positions(12)
+    pairs = {
+        "play_values": (searches.play_values, play.play_values),
+        "counter_values": (searches.counter_values, counterplay.counter_values),
+    }
+    figures = []
+    for name, (fast, reference) in pairs.items():
+        spent = {"c": 0.0, "mypyc": 0.0}
+        for _ in range(3):
+            for side, search in (("c", fast), ("mypyc", reference)):
+                start = time.process_time()
+                for hand, pile, go, drawn in positions:
+                    search(hand, pile, go, drawn)
+                spent[side] += time.process_time() - start
+        figures.append(
+            figure(
+                f"{name}_c_vs_mypyc",
+                round(spent["mypyc"] / spent["c"], 2),
+                "x",
+                searches_per_second=round(3 * len(positions) / spent["c"]),
+                mypyc_searches_per_second=round(3 * len(positions) / spent["mypyc"]),
+                positions=len(positions),
+                c=searches.in_c(),
+                note="the same positions and holdings (100 drawn by ways), CPU time, 3 rounds in turns",
+            )
+        )
+    return figures
+
+
 def bench_scaling() -> Figure:
     spec = Spec("cribbage", 2, ("expert", "greedy"), 600, seed=SEED, duplicate=True)
     walls = {}
@@ -197,6 +253,7 @@ def main(argv: list[str]) -> int:
         bench_analyzer,
         bench_analyzer_exactness,
         bench_games_per_second,
+        bench_play_searches,
         bench_scaling,
         bench_variant_games,
     ]

@@ -10,8 +10,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_configure(config: object) -> None:
-    """Refuse to test stale compiled modules: the rules core is compiled with mypyc at install, and
-    an extension module shadows its source, so an edit made after installing would go untested."""
+    """Refuse to test stale compiled modules: the rules core is compiled with mypyc at install (and
+    the play searches' C extension built), and an extension module shadows its source, so an edit
+    made after installing would go untested."""
     import pathlib
 
     import pytest
@@ -20,7 +21,8 @@ def pytest_configure(config: object) -> None:
     stale = [
         str(source.relative_to(package.parent))
         for compiled in package.rglob("*.so")
-        if (source := compiled.with_name(compiled.name.split(".")[0] + ".py")).exists()
+        for suffix in (".py", ".c")
+        if (source := compiled.with_name(compiled.name.split(".")[0] + suffix)).exists()
         and source.stat().st_mtime > compiled.stat().st_mtime
     ]
     if stale:

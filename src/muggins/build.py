@@ -4,14 +4,15 @@ Python, and why, as the install recorded it in ``build_info.json``."""
 from __future__ import annotations
 
 import json
-from importlib import metadata, resources
+from importlib import metadata, resources, util
 
 
 def compiled() -> bool:
-    """Whether the rules core's modules are the compiled ones."""
+    """Whether the rules core's modules are the compiled ones, and the C extension is built."""
     from muggins.games import base
 
-    return not (base.__file__ or "").endswith(".py")
+    extension = util.find_spec("muggins.strategy.cribbage._pegsearch")
+    return not (base.__file__ or "").endswith(".py") and extension is not None
 
 
 def version() -> str:

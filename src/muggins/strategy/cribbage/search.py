@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from math import prod
 
 from muggins.scoring.fast import show_points
-from muggins.strategy.cribbage.counterplay import counter_values
-from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings, play_values
+from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings
 from muggins.strategy.cribbage.race import Race, race, race_values
 from muggins.strategy.cribbage.reading import Seat
+from muggins.strategy.cribbage.searches import counter_values, play_values
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
 

@@ -1,0 +1,779 @@
+/* The two searches of a two-player play the expert lays by, in C: ``play.play_values`` (every card
+ * known, alpha-beta over each holding of the other's) and ``counterplay.counter_values`` (from what
+ * the seat can know, against the model of the other). Each step here is the Python step it is named
+ * for, in the same order, so the values are the same to the last bit; tests/strategy hold the two
+ * to each other (docs/architecture.md says why this copy exists).
+ *
+ * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
+ * the count, with the points each rank makes laid on it and the state it leads to. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LIMIT 31
+#define WIDE 1000
+#define TARGET 121
+#define ALIKE 1e-9
+#define MAX_SUFFIX 8
+#define STATE_LIMIT (1 << 20)
+#define MEMO_BITS 20
+
+static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+static const int SETS[5] = {0, 0, 2, 6, 12};
+
+typedef struct {
+    uint8_t ranks[MAX_SUFFIX]; /* the end of the pile, in the order laid */
+    int len;
+    int count;
+    int8_t points[14];       /* by rank: the points laying it makes; -1 past 31 */
+    int32_t after[14];       /* by rank: the state it leads to; -1 not yet numbered */
+    double reply[5];         /* by cards held: the seat's expected best reply (model) */
+    uint8_t replied;         /* a bit for each ``reply`` worked out */
+    int16_t (*preference)[14]; /* by cards * 2 + alone: the model's order of the ranks */
+} State;
+
+static State *states;
+static int state_count_;
+static int state_room;
+static uint64_t *state_keys; /* open addressing: key + 1 (0: empty) */
+static int32_t *state_ids;
+static int key_room;
+
+typedef struct {
+    uint64_t key; /* position + 1 (0: empty) */
+    int32_t value;
+} Entry;
+
+static Entry *memo; /* exact values of the search with every card known, lossy by slot */
+
+static int failed; /* an error is set: unwind */
+
+/* ---------------------------------------------------------------- pile states */
+
+static uint64_t suffix_key(const uint8_t *ranks, int len, int count) {
+    uint64_t code = 0;
+    for (int i = 0; i < len; i++) code = code << 4 | ranks[i];
+    return (code << 5 | (uint64_t)count) + 1;
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+/* ``play._lay_points``: the points each rank makes laid on the end of a pile with this count. */
+static void lay_points(State *s) {
+    const uint8_t *pile = s->ranks;
+    int len = s->len;
+    int last = len ? pile[len - 1] : 0;
+    int same = 0;
+    while (same < len && pile[len - 1 - same] == last) same++;
+    int position[14] = {0};
+    for (int back = 1; back <= len; back++) {
+        int rank = pile[len - back];
+        if (!position[rank]) position[rank] = back;
+    }
+    int lengths[MAX_SUFFIX], lows[MAX_SUFFIX], highs[MAX_SUFFIX], stretches = 0;
+    int low = 14, high = 0, seen = 0;
+    for (int length = 1; length <= len; length++) {
+        int rank = pile[len - length];
+        if (seen >> rank & 1) break;
+        seen |= 1 << rank;
+        if (rank < low) low = rank;
+        if (rank > high) high = rank;
+        if (length >= 2) {
+            lengths[stretches] = length;
+            lows[stretches] = low;
+            highs[stretches] = high;
+            stretches++;
+        }
+    }
+    s->points[0] = -1;
+    for (int rank = 1; rank < 14; rank++) {
+        int total = s->count + VALUE[rank];
+        if (total > LIMIT) {
+            s->points[rank] = -1;
+            continue;
+        }
+        int got = (total == 15 || total == LIMIT) ? 2 : 0;
+        if (rank == last) got += SETS[same + 1 < 4 ? same + 1 : 4];
+        int where = position[rank] ? position[rank] : 99;
+        for (int i = stretches - 1; i >= 0; i--) { /* the longest first */
+            int lo = lows[i] < rank ? lows[i] : rank;
+            int hi = highs[i] > rank ? highs[i] : rank;
+            if (where > lengths[i] && hi - lo == lengths[i]) {
+                got += lengths[i] + 1;
+                break;
+            }
+        }
+        s->points[rank] = (int8_t)got;
+    }
+}
+
+static int grow_keys(void);
+
+/* ``play._pile_state``: the number of the state of this pile end and count. */
+static int pile_state(const uint8_t *ranks, int len, int count) {
+    uint64_t key = suffix_key(ranks, len, count);
+    uint64_t mask = (uint64_t)key_room - 1;
+    uint64_t at = mix(key) & mask;
+    while (state_keys[at]) {
+        if (state_keys[at] == key) return state_ids[at];
+        at = (at + 1) & mask;
+    }
+    if (state_count_ == state_room) {
+        int room = state_room * 2;
+        State *grown = realloc(states, sizeof(State) * (size_t)room);
+        if (!grown) {
+            PyErr_NoMemory();
+            failed = 1;
+            return 0;
+        }
+        states = grown;
+        state_room = room;
+    }
+    int id = state_count_++;
+    State *s = &states[id];
+    memset(s, 0, sizeof(State));
+    memcpy(s->ranks, ranks, (size_t)len);
+    s->len = len;
+    s->count = count;
+    for (int r = 0; r < 14; r++) s->after[r] = -1;
+    lay_points(s);
+    state_keys[at] = key;
+    state_ids[at] = id;
+    if (state_count_ * 2 > key_room && grow_keys()) return 0;
+    return id;
+}
+
+static int grow_keys(void) {
+    int room = key_room * 2;
+    uint64_t *keys = calloc((size_t)room, sizeof(uint64_t));
+    int32_t *ids = malloc(sizeof(int32_t) * (size_t)room);
+    if (!keys || !ids) {
+        free(keys);
+        free(ids);
+        PyErr_NoMemory();
+        failed = 1;
+        return 1;
+    }
+    uint64_t mask = (uint64_t)room - 1;
+    for (int i = 0; i < key_room; i++) {
+        if (!state_keys[i]) continue;
+        uint64_t at = mix(state_keys[i]) & mask;
+        while (keys[at]) at = (at + 1) & mask;
+        keys[at] = state_keys[i];
+        ids[at] = state_ids[i];
+    }
+    free(state_keys);
+    free(state_ids);
+    state_keys = keys;
+    state_ids = ids;
+    key_room = room;
+    return 0;
+}
+
+/* ``play.pile_suffix``: the end of ``ranks`` + ``rank`` that later cards can score with. */
+static int pile_suffix(const uint8_t *ranks, int len, int rank, uint8_t *out) {
+    if (len && ranks[len - 1] == rank) {
+        int same = 1;
+        while (same < len && ranks[len - 1 - same] == rank) same++;
+        for (int i = 0; i <= same; i++) out[i] = (uint8_t)rank;
+        return same + 1;
+    }
+    int start = len;
+    while (start > 0 && ranks[start - 1] != rank) {
+        int repeated = 0;
+        for (int i = start; i < len; i++) repeated |= ranks[i] == ranks[start - 1];
+        if (repeated) break;
+        start--;
+    }
+    int n = 0;
+    for (int i = start; i < len; i++) out[n++] = ranks[i];
+    out[n++] = (uint8_t)rank;
+    return n;
+}
+
+/* ``play.state_after``: the state after ``rank`` is laid on ``pile`` (not making 31). */
+static int state_after(int pile, int rank) {
+    int found = states[pile].after[rank];
+    if (found < 0) {
+        uint8_t suffix[MAX_SUFFIX + 1];
+        int len = pile_suffix(states[pile].ranks, states[pile].len, rank, suffix);
+        found = pile_state(suffix, len, states[pile].count + VALUE[rank]);
+        if (failed) return 0;
+        states[pile].after[rank] = found;
+    }
+    return found;
+}
+
+static void free_tables(void) {
+    if (states) {
+        for (int i = 0; i < state_count_; i++) free(states[i].preference);
+    }
+    free(states);
+    free(state_keys);
+    free(state_ids);
+    free(memo);
+    states = NULL;
+    state_keys = NULL;
+    state_ids = NULL;
+    memo = NULL;
+    state_count_ = 0;
+}
+
+/* ``play.start_afresh``: empty the tables (state 0: the empty pile). */
+static int start_afresh(void) {
+    free_tables();
+    state_room = 1024;
+    key_room = 4096;
+    states = malloc(sizeof(State) * (size_t)state_room);
+    state_keys = calloc((size_t)key_room, sizeof(uint64_t));
+    state_ids = malloc(sizeof(int32_t) * (size_t)key_room);
+    memo = calloc((size_t)1 << MEMO_BITS, sizeof(Entry));
+    if (!states || !state_keys || !state_ids || !memo) {
+        free_tables();
+        PyErr_NoMemory();
+        return 1;
+    }
+    pile_state(NULL, 0, 0);
+    return 0;
+}
+
+/* ``play._start``: the state of a pile given whole (a tuple of ranks since the count was reset). */
+static int start_state(PyObject *pile) {
+    if (!states || state_count_ >= STATE_LIMIT) {
+        if (start_afresh()) return -1;
+    }
+    uint8_t suffix[MAX_SUFFIX + 1], next[MAX_SUFFIX + 1];
+    int len = 0, count = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(pile);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long rank = PyLong_AsLong(PyTuple_GET_ITEM(pile, i));
+        if (rank == -1 && PyErr_Occurred()) return -1;
+        if (rank < 1 || rank > 13) {
+            PyErr_Format(PyExc_ValueError, "a pile holds ranks 1-13, not %ld", rank);
+            return -1;
+        }
+        count += VALUE[rank];
+        if (count > LIMIT) {
+            PyErr_SetString(PyExc_ValueError, "the pile's count passes 31");
+            return -1;
+        }
+        len = pile_suffix(suffix, len, (int)rank, next);
+        memcpy(suffix, next, (size_t)len);
+    }
+    failed = 0;
+    int state = pile_state(suffix, len, count);
+    return failed ? -1 : state;
+}
+
+/* ---------------------------------------------------------------- hands */
+
+static uint32_t drop(uint32_t hand, int shift) {
+    return (hand & ((1u << shift) - 1)) | ((hand >> (shift + 4)) << shift);
+}
+
+static uint32_t hand_without(uint32_t hand, int rank) {
+    int shift = 0;
+    while ((int)((hand >> shift) & 15) != rank) shift += 4;
+    return drop(hand, shift);
+}
+
+static int cards(uint32_t code) {
+    int n = 0;
+    while (code) {
+        n++;
+        code >>= 4;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- every card known */
+
+static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta);
+
+/* ``play._lay`` */
+static int lay_known(uint32_t rest, uint32_t other, int pile, int go, int rank, int points, int alpha,
+                     int beta) {
+    int total = states[pile].count + VALUE[rank];
+    if (!rest && !other) return points + (total == LIMIT ? 0 : 1);
+    if (total == LIMIT) return points - rest_known(other, rest, 0, 0, points - beta, points - alpha);
+    int after = state_after(pile, rank);
+    if (failed) return 0;
+    if (go) return points + rest_known(rest, other, after, 1, alpha - points, beta - points);
+    return points - rest_known(other, rest, after, 0, points - beta, points - alpha);
+}
+
+/* ``play._rest``: fail-soft alpha-beta; only exact values are remembered. */
+static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
+    if (failed) return 0;
+    uint64_t key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
+    Entry *slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
+    if (slot->key == key) return slot->value;
+    if (!mover && !other) return 0;
+    int best = -WIDE, low = alpha, previous = 0;
+    for (int shift = 0; mover >> shift; shift += 4) {
+        int rank = (mover >> shift) & 15;
+        int points = states[pile].points[rank];
+        if (points >= 0 && rank != previous) {
+            int value = lay_known(drop(mover, shift), other, pile, go, rank, points, low, beta);
+            if (value > best) {
+                best = value;
+                if (value >= beta) return best;
+                if (value > low) low = value;
+            }
+        }
+        previous = rank;
+    }
+    if (best == -WIDE) {
+        if (go) {
+            int point = pile ? 1 : 0;
+            best = point - rest_known(other, mover, 0, 0, point - beta, point - alpha);
+        } else {
+            best = -rest_known(other, mover, pile, 1, -beta, -alpha);
+        }
+    }
+    if (alpha < best && best < beta && !failed) {
+        slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
+        slot->key = key;
+        slot->value = best;
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------- from what the seat knows */
+
+typedef struct {
+    uint32_t *codes;
+    double *weights;
+    Py_ssize_t n;
+    double total;
+} Holdings;
+
+typedef struct {
+    double *after; /* the race's chances, TARGET x TARGET; NULL: the margin of points */
+} Counter;
+
+static double end(const Counter *c, int mine, int theirs, double weight) {
+    if (!c->after) return (double)(mine - theirs) * weight;
+    if (mine < 0 || theirs < 0 || mine >= TARGET || theirs >= TARGET) {
+        if (!failed) PyErr_SetString(PyExc_IndexError, "a race's scores past its table");
+        failed = 1;
+        return 0.0;
+    }
+    return c->after[mine * TARGET + theirs] * weight;
+}
+
+static int out(const Counter *c, int score) { return c->after && score >= TARGET; }
+
+/* ``counterplay._reply`` */
+static double reply(int pile, int held) {
+    if (!held) return 0.0;
+    if (states[pile].replied >> held & 1) return states[pile].reply[held];
+    int points[13];
+    for (int r = 1; r < 14; r++) points[r - 1] = states[pile].points[r] > 0 ? states[pile].points[r] : 0;
+    for (int i = 1; i < 13; i++) { /* sorted ascending */
+        int p = points[i], j = i;
+        while (j > 0 && points[j - 1] > p) {
+            points[j] = points[j - 1];
+            j--;
+        }
+        points[j] = p;
+    }
+    double found = 0.0, below = 0.0;
+    for (int at = 0; at < 13; at++) {
+        double share = pow((double)(at + 1) / 13.0, (double)held);
+        found += points[at] * (share - below);
+        below = share;
+    }
+    states[pile].reply[held] = found;
+    states[pile].replied |= (uint8_t)(1 << held);
+    return found;
+}
+
+/* ``counterplay._preference``: by rank, how the model ranks laying it (0: it does not fit). */
+static const int16_t *preference(int pile, int held, int alone) {
+    int at = held * 2 + alone;
+    if (!states[pile].preference) {
+        states[pile].preference = calloc(10, sizeof(int16_t[14]));
+        if (!states[pile].preference) {
+            PyErr_NoMemory();
+            failed = 1;
+            return NULL;
+        }
+    }
+    int16_t *found = states[pile].preference[at];
+    if (found[0]) return found; /* index 0 (the go) marks the row worked out */
+    double values[13];
+    int ranks[13], n = 0;
+    for (int rank = 1; rank < 14; rank++) {
+        int points = states[pile].points[rank];
+        if (points < 0) continue;
+        double value = (double)points;
+        if (!alone && states[pile].count + VALUE[rank] != LIMIT) {
+            int after = state_after(pile, rank);
+            if (failed) return NULL;
+            value -= reply(after, held);
+        }
+        int j = n++; /* sorted by (value, rank): ranks come in ascending order */
+        while (j > 0 && values[j - 1] > value) {
+            values[j] = values[j - 1];
+            ranks[j] = ranks[j - 1];
+            j--;
+        }
+        values[j] = value;
+        ranks[j] = rank;
+    }
+    found = states[pile].preference[at]; /* state_after may have moved the states */
+    int place = 0;
+    double below = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (!place || values[i] > below + ALIKE) {
+            place += 14;
+            below = values[i];
+        }
+        found[ranks[i]] = (int16_t)(place + (alone ? 14 - ranks[i] : ranks[i]));
+    }
+    found[0] = 1;
+    return found;
+}
+
+static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
+                            int mine, int theirs);
+
+/* ``counterplay._Counter.lay`` */
+static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pile, int go, int rank,
+                  int mine, int theirs);
+
+/* ``counterplay._Counter.mine_to_lay`` */
+static double mine_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
+                          int mine, int theirs) {
+    if (failed) return 0.0;
+    if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
+    double best = 0.0;
+    int laid = 0, previous = 0;
+    for (int shift = 0; hand >> shift; shift += 4) {
+        int rank = (hand >> shift) & 15;
+        if (rank != previous && states[pile].points[rank] >= 0) {
+            double value = lay(c, hand_without(hand, rank), held, pile, go, rank, mine, theirs);
+            if (!laid || value > best) {
+                best = value;
+                laid = 1;
+            }
+        }
+        previous = rank;
+    }
+    if (laid) return best;
+    if (go) {
+        mine += pile ? 1 : 0;
+        if (out(c, mine)) return held->total;
+        return theirs_to_lay(c, hand, held, 0, 0, mine, theirs);
+    }
+    return theirs_to_lay(c, hand, held, pile, 1, mine, theirs);
+}
+
+static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pile, int go, int rank,
+                  int mine, int theirs) {
+    int count = states[pile].count + VALUE[rank];
+    mine += states[pile].points[rank];
+    int last = !rest && !held->codes[0];
+    if (last && count != LIMIT) mine += 1;
+    if (out(c, mine)) return held->total;
+    if (last) return end(c, mine, theirs, held->total);
+    if (count == LIMIT) return theirs_to_lay(c, rest, held, 0, 0, mine, theirs);
+    int after = state_after(pile, rank);
+    if (failed) return 0.0;
+    if (go) return mine_to_lay(c, rest, held, after, 1, mine, theirs);
+    return theirs_to_lay(c, rest, held, after, 0, mine, theirs);
+}
+
+/* ``counterplay._Counter.theirs_to_lay``: the holdings split by the model's card from each. */
+static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
+                            int mine, int theirs) {
+    if (failed) return 0.0;
+    if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
+    const int16_t *ordered = preference(pile, cards(hand), go);
+    if (!ordered) return 0.0;
+    int16_t order[14];
+    memcpy(order, ordered, sizeof(order));
+    Py_ssize_t n = held->n;
+    uint8_t *choices = malloc((size_t)n);
+    uint32_t *codes = malloc(sizeof(uint32_t) * (size_t)n);
+    double *weights = malloc(sizeof(double) * (size_t)n);
+    if (!choices || !codes || !weights) {
+        free(choices);
+        free(codes);
+        free(weights);
+        PyErr_NoMemory();
+        failed = 1;
+        return 0.0;
+    }
+    int chosen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int best = 0, most = 0;
+        for (uint32_t left = held->codes[i]; left; left >>= 4) {
+            int rank = left & 15;
+            if (order[rank] > most) {
+                best = rank;
+                most = order[rank];
+            }
+        }
+        choices[i] = (uint8_t)best;
+        chosen |= 1 << best;
+    }
+    int count = states[pile].count;
+    double value = 0.0;
+    for (int rank = 0; rank < 14 && !failed; rank++) {
+        if (!(chosen >> rank & 1)) continue;
+        Holdings split = {codes, weights, 0, 0.0};
+        for (Py_ssize_t at = 0; at < n; at++) {
+            if (choices[at] != rank) continue;
+            uint32_t code = held->codes[at];
+            codes[split.n] = rank ? hand_without(code, rank) : code;
+            weights[split.n] = held->weights[at];
+            split.total += held->weights[at];
+            split.n++;
+        }
+        if (!rank) {
+            if (!go) {
+                value += mine_to_lay(c, hand, &split, pile, 1, mine, theirs);
+                continue;
+            }
+            int scored = theirs + (pile ? 1 : 0);
+            if (!out(c, scored)) value += mine_to_lay(c, hand, &split, 0, 0, mine, scored);
+            continue;
+        }
+        int scored = theirs + states[pile].points[rank];
+        int total_count = count + VALUE[rank];
+        int last = !hand && !split.codes[0];
+        if (last && total_count != LIMIT) scored += 1;
+        if (out(c, scored)) continue;
+        if (last) {
+            value += end(c, mine, scored, split.total);
+        } else if (total_count == LIMIT) {
+            value += mine_to_lay(c, hand, &split, 0, 0, mine, scored);
+        } else {
+            int after = state_after(pile, rank);
+            if (failed) break;
+            if (go) {
+                value += theirs_to_lay(c, hand, &split, after, 1, mine, scored);
+            } else {
+                value += mine_to_lay(c, hand, &split, after, 0, mine, scored);
+            }
+        }
+    }
+    free(choices);
+    free(codes);
+    free(weights);
+    return value;
+}
+
+/* ---------------------------------------------------------------- the module */
+
+/* The holdings given as two lists (codes, weights) of one length. */
+static int read_holdings(PyObject *codes, PyObject *weights, Holdings *held) {
+    if (!PyList_Check(codes) || !PyList_Check(weights) || PyList_GET_SIZE(codes) != PyList_GET_SIZE(weights)) {
+        PyErr_SetString(PyExc_TypeError, "the holdings are two lists of one length: codes and weights");
+        return -1;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(codes);
+    held->n = n;
+    held->total = 0.0;
+    held->codes = malloc(sizeof(uint32_t) * (size_t)(n ? n : 1));
+    held->weights = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    if (!held->codes || !held->weights) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long code = PyLong_AsLong(PyList_GET_ITEM(codes, i));
+        double weight = PyFloat_AsDouble(PyList_GET_ITEM(weights, i));
+        if (PyErr_Occurred()) return -1;
+        if (code < 0 || code >= 1 << 16) {
+            PyErr_Format(PyExc_ValueError, "a coded holding of four cards at most, not %ld", code);
+            return -1;
+        }
+        held->codes[i] = (uint32_t)code;
+        held->weights[i] = weight;
+        held->total += weight;
+    }
+    if (!held->total) {
+        PyErr_SetString(PyExc_ValueError, "no holding of the other player is possible");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_hand(PyObject *hand, uint32_t *code) {
+    long value = PyLong_AsLong(hand);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    if (value < 0 || value >= 1 << 16) {
+        PyErr_Format(PyExc_ValueError, "a coded hand of four cards at most, not %ld", value);
+        return -1;
+    }
+    *code = (uint32_t)value;
+    return 0;
+}
+
+/* The distinct ranks of ``hand`` that fit on state ``start``, ascending. */
+static int fitting(uint32_t hand, int start, int *legal) {
+    int n = 0, previous = 0;
+    for (int shift = 0; hand >> shift; shift += 4) {
+        int rank = (hand >> shift) & 15;
+        if (rank != previous && states[start].points[rank] >= 0) legal[n++] = rank;
+        previous = rank;
+    }
+    return n;
+}
+
+static PyObject *values_dict(const int *legal, const double *values, int n) {
+    PyObject *found = PyDict_New();
+    for (int at = 0; found && at < n; at++) {
+        PyObject *rank = PyLong_FromLong(legal[at]);
+        PyObject *value = PyFloat_FromDouble(values[at]);
+        if (!rank || !value || PyDict_SetItem(found, rank, value)) Py_CLEAR(found);
+        Py_XDECREF(rank);
+        Py_XDECREF(value);
+    }
+    return found;
+}
+
+static PyObject *play_values(PyObject *self, PyObject *args) {
+    PyObject *hand, *pile, *codes, *weights;
+    int go;
+    if (!PyArg_ParseTuple(args, "OO!pO!O!", &hand, &PyTuple_Type, &pile, &go, &PyList_Type, &codes,
+                          &PyList_Type, &weights))
+        return NULL;
+    uint32_t mine;
+    Holdings held = {NULL, NULL, 0, 0.0};
+    PyObject *found = NULL;
+    if (read_hand(hand, &mine) || read_holdings(codes, weights, &held)) goto done;
+    int start = start_state(pile);
+    if (start < 0) goto done;
+    int legal[4], rests[4];
+    double sums[4] = {0.0, 0.0, 0.0, 0.0};
+    int n = fitting(mine, start, legal);
+    for (int at = 0; at < n; at++) rests[at] = (int)hand_without(mine, legal[at]);
+    double total = 0.0;
+    failed = 0;
+    for (Py_ssize_t i = 0; i < held.n && !failed; i++) {
+        double weight = held.weights[i];
+        total += weight;
+        for (int at = 0; at < n; at++) {
+            int rank = legal[at];
+            int value = lay_known((uint32_t)rests[at], held.codes[i], start, go, rank,
+                                  states[start].points[rank], -WIDE, WIDE);
+            sums[at] += weight * (double)value;
+        }
+    }
+    if (failed) goto done;
+    for (int at = 0; at < n; at++) sums[at] /= total;
+    found = values_dict(legal, sums, n);
+done:
+    free(held.codes);
+    free(held.weights);
+    return found;
+}
+
+/* The race's chances as a TARGET x TARGET array (from lists of lists), or NULL for None. */
+static int read_after(PyObject *after, double **out_after) {
+    *out_after = NULL;
+    if (after == Py_None) return 0;
+    PyObject *rows = PySequence_Fast(after, "the race's chances are rows of numbers");
+    if (!rows) return -1;
+    if (PySequence_Fast_GET_SIZE(rows) < TARGET) {
+        Py_DECREF(rows);
+        PyErr_SetString(PyExc_ValueError, "the race's chances need a row for each score below 121");
+        return -1;
+    }
+    double *table = malloc(sizeof(double) * TARGET * TARGET);
+    if (!table) {
+        Py_DECREF(rows);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int m = 0; m < TARGET; m++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, m), "a race's row is numbers");
+        if (!row || PySequence_Fast_GET_SIZE(row) < TARGET) {
+            if (row) PyErr_SetString(PyExc_ValueError, "a race's row needs a number for each score below 121");
+            Py_XDECREF(row);
+            Py_DECREF(rows);
+            free(table);
+            return -1;
+        }
+        for (int t = 0; t < TARGET; t++) table[m * TARGET + t] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, t));
+        Py_DECREF(row);
+        if (PyErr_Occurred()) {
+            Py_DECREF(rows);
+            free(table);
+            return -1;
+        }
+    }
+    Py_DECREF(rows);
+    *out_after = table;
+    return 0;
+}
+
+static PyObject *counter_values(PyObject *self, PyObject *args) {
+    PyObject *hand, *pile, *codes, *weights, *after;
+    int go, ours, theirs;
+    if (!PyArg_ParseTuple(args, "OO!pO!O!Oii", &hand, &PyTuple_Type, &pile, &go, &PyList_Type, &codes,
+                          &PyList_Type, &weights, &after, &ours, &theirs))
+        return NULL;
+    uint32_t mine;
+    Holdings held = {NULL, NULL, 0, 0.0};
+    Counter search = {NULL};
+    PyObject *found = NULL;
+    if (read_hand(hand, &mine) || read_holdings(codes, weights, &held) || read_after(after, &search.after))
+        goto done;
+    int start = start_state(pile);
+    if (start < 0) goto done;
+    int legal[4];
+    double values[4];
+    int n = fitting(mine, start, legal);
+    failed = 0;
+    for (int at = 0; at < n && !failed; at++) {
+        int rank = legal[at];
+        values[at] = lay(&search, hand_without(mine, rank), &held, start, go, rank, ours, theirs) / held.total;
+    }
+    if (!failed) found = values_dict(legal, values, n);
+done:
+    free(held.codes);
+    free(held.weights);
+    free(search.after);
+    return found;
+}
+
+static PyObject *afresh(PyObject *self, PyObject *unused) {
+    if (start_afresh()) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"play_values", play_values, METH_VARARGS,
+     "play_values(hand, pile, go, codes, weights): play.play_values on coded hands."},
+    {"counter_values", counter_values, METH_VARARGS,
+     "counter_values(hand, pile, go, codes, weights, after, mine, theirs): "
+     "counterplay.counter_values on coded hands (after: the race's chances or None)."},
+    {"start_afresh", afresh, METH_NOARGS, "Empty the tables: the memory back, the next search cold."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_pegsearch",
+    .m_doc = "The two searches of a two-player play, in C.",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__pegsearch(void) { return PyModule_Create(&module); }
