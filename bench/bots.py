@@ -155,10 +155,16 @@ def bench_games_per_second() -> list[Figure]:
     ]
 
 
-def _search_positions(games: int) -> list[tuple[tuple[int, ...], tuple[int, ...], bool, list[Any]]]:
+Position = tuple[
+    tuple[int, ...], tuple[int, ...], bool, searches.Holdings, list[tuple[tuple[int, ...], float]]
+]
+
+
+def _search_positions(games: int) -> list[Position]:
     """The two-player plays of expert games where the expert searches (a choice of ranks, the other
     holding three or four cards), each with the other's holdings as the expert draws them: 100 of
-    them by ways (the search with every card known draws 100 or 200)."""
+    them by ways (the search with every card known draws 100 or 200), coded for the C searches and
+    as ranks for the Python ones."""
     rng = random.Random(SEED)
     positions = []
     for view in _views(games)[1]:
@@ -167,11 +173,11 @@ def _search_positions(games: int) -> list[tuple[tuple[int, ...], tuple[int, ...]
         fitting = {card.rank for card in seat.hand if seat.count + card.value <= 31}
         if seat.hand_sizes[other] < 3 or len(fitting) < 2:
             continue
-        found = play.holdings(unseen_ranks(seat), seat.hand_sizes[other], seat.lowest_value(other))
-        drawn = rng.choices(found, weights=[w for _, w in found], k=100) if len(found) > 100 else found
+        found = searches.holdings(unseen_ranks(seat), seat.hand_sizes[other], seat.lowest_value(other))
+        drawn = searches.drawn(found, 100, rng)
         pile = tuple(card.rank for _, card in seat.pile)
         hand = tuple(sorted(card.rank for card in seat.hand))
-        positions.append((hand, pile, other in seat.passed, drawn))
+        positions.append((hand, pile, other in seat.passed, drawn, searches.ranked(drawn)))
     return positions
 
 
@@ -180,19 +186,20 @@ def bench_play_searches() -> list[Figure]:
     mypyc (``play.play_values``, ``counterplay.counter_values``, which the C copies), on the same
     positions, in turns over three rounds (CPU time, tables warm after the first)."""
     positions = _search_positions(12)
-    pairs = {
-        "play_values": (searches.play_values, play.play_values),
-        "counter_values": (searches.counter_values, counterplay.counter_values),
-    }
     figures = []
-    for name, (fast, reference) in pairs.items():
+    for name in ("play_values", "counter_values"):
+        fast = getattr(searches, name)
+        reference = getattr(play if name == "play_values" else counterplay, name)
         spent = {"c": 0.0, "mypyc": 0.0}
         for _ in range(3):
-            for side, search in (("c", fast), ("mypyc", reference)):
-                start = time.process_time()
-                for hand, pile, go, drawn in positions:
-                    search(hand, pile, go, drawn)
-                spent[side] += time.process_time() - start
+            start = time.process_time()
+            for hand, pile, go, coded, _ranked in positions:
+                fast(hand, pile, go, coded)
+            spent["c"] += time.process_time() - start
+            start = time.process_time()
+            for hand, pile, go, _coded, ranked in positions:
+                reference(hand, pile, go, ranked)
+            spent["mypyc"] += time.process_time() - start
         figures.append(
             figure(
                 f"{name}_c_vs_mypyc",

@@ -1,7 +1,8 @@
-"""The play searches in C (``searches``, over ``_pegsearch``) against the searches they copy,
-``play.play_values`` and ``counterplay.counter_values``: the same values to the last bit, over
-positions of every kind, with the other's holdings weighed and sampled as the expert takes them,
-for points and for the race; and bad input refused as the Python searches refuse it."""
+"""The play searches in C (``searches``, over ``_pegsearch``) against what they copy: the other's
+holdings as ``play.holdings`` makes them and a draw by weight (``random.choices``) samples them,
+and the searches ``play.play_values`` and ``counterplay.counter_values``: the same holdings, draws
+and values to the last bit, over positions of every kind, for points and for the race; and bad
+input refused as the Python refuses it."""
 
 from __future__ import annotations
 
@@ -24,6 +25,54 @@ in_c = pytest.mark.skipif(not searches.in_c(), reason="the C searches were not b
 
 def test_a_compiled_build_runs_the_searches_in_c() -> None:
     assert searches.in_c() == compiled()
+
+
+def coded(others: Holdings) -> searches.Holdings:
+    """Holdings as ranks, coded as the searches take them."""
+    return searches.Holdings([play.hand_code(held) for held, _ in others], [weight for _, weight in others])
+
+
+@in_c
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=13, max_size=13),
+    st.integers(0, 4),
+    st.sampled_from([1, 1, 3, 5, 8, 10]),
+    st.none() | st.lists(st.floats(0.05, 3.0), min_size=13, max_size=13),
+)
+def test_the_holdings_are_plays_weighed_by_what_is_kept(
+    unseen: list[int], size: int, lowest: int, kept: list[float] | None
+) -> None:
+    expected = [
+        (held, ways * searches.kept_weight(held, kept) if kept is not None else ways)
+        for held, ways in play.holdings(unseen, size, lowest)
+    ]
+    found = searches.holdings(unseen, size, lowest, kept)
+    assert found == coded(expected)
+    assert searches.ranked(found) == expected
+
+
+@in_c
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(0.01, 50.0), min_size=1, max_size=300),
+    st.integers(1, 450),
+    st.integers(0, 2**32),
+)
+def test_the_draw_is_random_choices_by_weight_counted(weights: list[float], samples: int, seed: int) -> None:
+    """The same draws as ``rng.choices`` over the holdings with their weights (the rng left in the
+    same state), each holding drawn weighing as many draws, in the order first drawn."""
+    found = searches.Holdings(list(range(len(weights))), weights)
+    expected = random.Random(seed)
+    choices = expected.choices(found.codes, weights=weights, k=samples)
+    rng = random.Random(seed)
+    drawn = searches.drawn(found, samples, rng)
+    if len(weights) <= samples:
+        assert drawn is found
+        return
+    assert drawn.codes == list(dict.fromkeys(choices))
+    assert drawn.weights == [float(choices.count(code)) for code in drawn.codes]
+    assert rng.random() == expected.random()
 
 
 @st.composite
@@ -65,7 +114,7 @@ def positions(draw: st.DrawFn) -> tuple[Ranks, Ranks, bool, Holdings]:
 @given(positions())
 def test_play_values_in_c_are_the_searchs_to_the_bit(position: tuple[Ranks, Ranks, bool, Holdings]) -> None:
     hand, pile, go, others = position
-    assert searches.play_values(hand, pile, go, others) == play.play_values(hand, pile, go, others)
+    assert searches.play_values(hand, pile, go, coded(others)) == play.play_values(hand, pile, go, others)
 
 
 @in_c
@@ -75,9 +124,8 @@ def test_counter_values_in_c_are_the_searchs_to_the_bit(
     position: tuple[Ranks, Ranks, bool, Holdings],
 ) -> None:
     hand, pile, go, others = position
-    assert searches.counter_values(hand, pile, go, others) == counterplay.counter_values(
-        hand, pile, go, others
-    )
+    found = searches.counter_values(hand, pile, go, coded(others))
+    assert found == counterplay.counter_values(hand, pile, go, others)
 
 
 @in_c
@@ -91,7 +139,7 @@ def test_the_race_in_c_is_the_searchs_to_the_bit(
     hand, pile, go, others = position
     rng = random.Random(seed)
     race = Race(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
-    found = searches.counter_values(hand, pile, go, others, race)
+    found = searches.counter_values(hand, pile, go, coded(others), race)
     assert found == counterplay.counter_values(hand, pile, go, others, race)
 
 
@@ -104,45 +152,59 @@ def test_values_do_not_depend_on_what_the_tables_remember() -> None:
     unseen = [4] * 13
     for rank in (*hand, *pile):
         unseen[rank - 1] -= 1
-    others = play.holdings(unseen, 4)
+    others = searches.holdings(unseen, 4)
     _pegsearch.start_afresh()
     cold = searches.play_values(hand, pile, False, others), searches.counter_values(hand, pile, False, others)
+    few = searches.Holdings(others.codes[:50], others.weights[:50])
     for lead in range(1, 14):
-        searches.play_values((lead,), (), False, others[:50])
-        searches.counter_values((lead,), (), True, others[:50])
+        searches.play_values((lead,), (), False, few)
+        searches.counter_values((lead,), (), True, few)
     warm = searches.play_values(hand, pile, False, others), searches.counter_values(hand, pile, False, others)
     assert cold == warm
-    assert cold[0] == play.play_values(hand, pile, False, others)
+    assert cold[0] == play.play_values(hand, pile, False, searches.ranked(others))
 
 
 @pytest.mark.parametrize("search", [searches.play_values, searches.counter_values])
 def test_bad_positions_are_refused_with_what_was_wrong(search: object) -> None:
     assert callable(search)
     with pytest.raises(ValueError, match="no holding of the other player is possible"):
-        search((1, 2), (), False, [])
+        search((1, 2), (), False, searches.Holdings([], []))
     with pytest.raises(ValueError, match="4 cards at most, not 5"):
-        search((1, 2, 3, 4, 5), (), False, [((6,), 1.0)])
+        search((1, 2, 3, 4, 5), (), False, coded([((6,), 1.0)]))
+
+
+def test_bad_holdings_are_refused_with_what_was_wrong() -> None:
     with pytest.raises(ValueError, match="4 cards at most, not 5"):
-        search((1, 2), (), False, [((6, 7, 8, 9, 10), 1.0)])
+        searches.holdings([4] * 13, 5)
 
 
 @in_c
 def test_bad_piles_are_refused_by_the_c_searches() -> None:
     """The Python searches trust their callers' piles; the C ones check them (memory is at stake)."""
     with pytest.raises(ValueError, match="ranks 1-13, not 14"):
-        searches.play_values((1,), (14,), False, [((2,), 1.0)])
+        searches.play_values((1,), (14,), False, coded([((2,), 1.0)]))
     with pytest.raises(ValueError, match="passes 31"):
-        searches.counter_values((1,), (10, 10, 10, 5), False, [((2,), 1.0)])
+        searches.counter_values((1,), (10, 10, 10, 5), False, coded([((2,), 1.0)]))
     with pytest.raises(ValueError, match="a row for each score below 121"):
-        searches.counter_values((1,), (), False, [((2,), 1.0)], Race(100, 100, [[0.5] * TARGET]))
+        searches.counter_values((1,), (), False, coded([((2,), 1.0)]), Race(100, 100, [[0.5] * TARGET]))
+    with pytest.raises(ValueError, match="0-4 cards unseen, not 5"):
+        searches.holdings([5] + [4] * 12, 2)
 
 
 def test_without_the_c_the_python_searches_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pure-Python build (no ``_pegsearch``) plays by the searches the C copies."""
     monkeypatch.setattr(searches, "_C", None)
-    hand, pile, others = (2, 3, 9, 13), (5,), [((4, 5, 6), 1.0), ((1, 10, 12), 2.0)]
+    hand, pile = (2, 3, 9, 13), (5,)
     assert not searches.in_c()
-    assert searches.play_values(hand, pile, False, others) == play.play_values(hand, pile, False, others)
+    unseen = [4, 4, 3, 4, 3, 4, 4, 4, 3, 4, 4, 4, 3]
+    kept = [1.5, 0.5] * 6 + [1.0]
+    found = searches.holdings(unseen, 3, 1, kept)
+    expected = [(held, ways * searches.kept_weight(held, kept)) for held, ways in play.holdings(unseen, 3)]
+    assert searches.ranked(found) == expected
+    others = searches.drawn(found, 40, random.Random(3))
+    assert sum(others.weights) == 40
+    ranked = searches.ranked(others)
+    assert searches.play_values(hand, pile, False, others) == play.play_values(hand, pile, False, ranked)
     race = Race(110, 100, [[0.25] * TARGET] * TARGET)
-    found = searches.counter_values(hand, pile, False, others, race)
-    assert found == counterplay.counter_values(hand, pile, False, others, race)
+    found_values = searches.counter_values(hand, pile, False, others, race)
+    assert found_values == counterplay.counter_values(hand, pile, False, ranked, race)

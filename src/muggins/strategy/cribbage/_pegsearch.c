@@ -753,6 +753,165 @@ done:
     return found;
 }
 
+/* ---------------------------------------------------------------- the other's holdings */
+
+typedef struct {
+    int unseen[14]; /* by rank */
+    int ranks[13], n; /* the ranks they may hold, ascending */
+    int size;
+    const double *kept; /* by rank - 1, or NULL */
+    PyObject *codes, *weights;
+} Enumeration;
+
+/* ``play.holdings``' ``extend``, each holding coded (``play.hand_code``) and weighed by ``kept`` as
+ * ``search._weighed`` weighs it. */
+static int extend(Enumeration *e, int start, int *held, int len, double weight) {
+    if (len == e->size) {
+        uint32_t code = 0;
+        double kept = 1.0;
+        for (int i = len - 1; i >= 0; i--) code = code << 4 | (uint32_t)held[i];
+        if (e->kept) {
+            for (int i = 0; i < len; i++) kept *= e->kept[held[i] - 1];
+        }
+        PyObject *c = PyLong_FromUnsignedLong(code);
+        PyObject *w = PyFloat_FromDouble(e->kept ? weight * kept : weight);
+        int bad = !c || !w || PyList_Append(e->codes, c) || PyList_Append(e->weights, w);
+        Py_XDECREF(c);
+        Py_XDECREF(w);
+        return bad ? -1 : 0;
+    }
+    if (len >= 4) return 0; /* never: size is 4 at most (this tells the compiler ``held`` suffices) */
+    for (int at = start; at < e->n; at++) {
+        int rank = e->ranks[at], have = 0;
+        for (int i = 0; i < len; i++) have += held[i] == rank;
+        if (have < e->unseen[rank]) {
+            held[len] = rank;
+            if (extend(e, at, held, len + 1, weight * (double)(e->unseen[rank] - have) / (double)(have + 1))) return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *holdings(PyObject *self, PyObject *args) {
+    PyObject *unseen, *kept;
+    int size, lowest;
+    if (!PyArg_ParseTuple(args, "OiiO", &unseen, &size, &lowest, &kept)) return NULL;
+    if (size < 0 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "the search takes hands of 4 cards at most, not %d", size);
+        return NULL;
+    }
+    Enumeration e = {.size = size};
+    double weights[13];
+    PyObject *counts = PySequence_Fast(unseen, "the unseen cards are 13 counts");
+    if (!counts) return NULL;
+    if (PySequence_Fast_GET_SIZE(counts) != 13) {
+        Py_DECREF(counts);
+        PyErr_SetString(PyExc_ValueError, "the unseen cards are 13 counts, one for each rank");
+        return NULL;
+    }
+    for (int rank = 1; rank < 14; rank++) {
+        long count = PyLong_AsLong(PySequence_Fast_GET_ITEM(counts, rank - 1));
+        if (count == -1 && PyErr_Occurred()) {
+            Py_DECREF(counts);
+            return NULL;
+        }
+        if (count < 0 || count > 4) {
+            Py_DECREF(counts);
+            PyErr_Format(PyExc_ValueError, "a rank has 0-4 cards unseen, not %ld", count);
+            return NULL;
+        }
+        e.unseen[rank] = (int)count;
+        if (VALUE[rank] >= lowest && count > 0) e.ranks[e.n++] = rank;
+    }
+    Py_DECREF(counts);
+    if (kept != Py_None) {
+        PyObject *rows = PySequence_Fast(kept, "the kept weights are 13 numbers");
+        if (!rows) return NULL;
+        if (PySequence_Fast_GET_SIZE(rows) != 13) {
+            Py_DECREF(rows);
+            PyErr_SetString(PyExc_ValueError, "the kept weights are 13 numbers, one for each rank");
+            return NULL;
+        }
+        for (int i = 0; i < 13; i++) weights[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(rows, i));
+        Py_DECREF(rows);
+        if (PyErr_Occurred()) return NULL;
+        e.kept = weights;
+    }
+    e.codes = PyList_New(0);
+    e.weights = PyList_New(0);
+    int held[4];
+    if (!e.codes || !e.weights || extend(&e, 0, held, 0, 1.0)) {
+        Py_XDECREF(e.codes);
+        Py_XDECREF(e.weights);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", e.codes, e.weights);
+}
+
+/* ``random.choices(holdings, weights, k=len(randoms))`` given the ``random()`` draws it would make,
+ * counted as ``search._drawn`` counts them: each holding drawn, in the order first drawn, weighing
+ * as many draws. */
+static PyObject *drawn(PyObject *self, PyObject *args) {
+    PyObject *codes, *weights, *randoms;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &codes, &PyList_Type, &weights, &PyList_Type, &randoms))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(codes), k = PyList_GET_SIZE(randoms);
+    if (!n || PyList_GET_SIZE(weights) != n) {
+        PyErr_SetString(PyExc_ValueError, "the holdings are two lists of one length, not empty");
+        return NULL;
+    }
+    double *cumulative = malloc(sizeof(double) * (size_t)n);
+    Py_ssize_t *times = calloc((size_t)n, sizeof(Py_ssize_t));
+    Py_ssize_t *order = malloc(sizeof(Py_ssize_t) * (size_t)n);
+    PyObject *found_codes = NULL, *found_weights = NULL, *found = NULL;
+    if (!cumulative || !times || !order) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    double sum = 0.0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        sum += PyFloat_AsDouble(PyList_GET_ITEM(weights, i));
+        cumulative[i] = sum;
+    }
+    if (PyErr_Occurred()) goto done;
+    double total = cumulative[n - 1] + 0.0;
+    if (!(total > 0.0) || !isfinite(total)) {
+        PyErr_SetString(PyExc_ValueError, "the holdings' weights must add up to a finite number above 0");
+        goto done;
+    }
+    Py_ssize_t distinct = 0;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        double x = PyFloat_AsDouble(PyList_GET_ITEM(randoms, j)) * total;
+        Py_ssize_t lo = 0, hi = n - 1; /* bisect_right(cumulative, x, 0, n - 1) */
+        while (lo < hi) {
+            Py_ssize_t mid = (lo + hi) / 2;
+            if (x < cumulative[mid]) hi = mid;
+            else lo = mid + 1;
+        }
+        if (!times[lo]++) order[distinct++] = lo;
+    }
+    if (PyErr_Occurred()) goto done;
+    found_codes = PyList_New(distinct);
+    found_weights = PyList_New(distinct);
+    if (!found_codes || !found_weights) goto done;
+    for (Py_ssize_t i = 0; i < distinct; i++) {
+        PyObject *code = PyList_GET_ITEM(codes, order[i]);
+        PyObject *weight = PyFloat_FromDouble((double)times[order[i]]);
+        if (!weight) goto done;
+        Py_INCREF(code);
+        PyList_SET_ITEM(found_codes, i, code);
+        PyList_SET_ITEM(found_weights, i, weight);
+    }
+    found = Py_BuildValue("(OO)", found_codes, found_weights);
+done:
+    Py_XDECREF(found_codes);
+    Py_XDECREF(found_weights);
+    free(cumulative);
+    free(times);
+    free(order);
+    return found;
+}
+
 static PyObject *afresh(PyObject *self, PyObject *unused) {
     if (start_afresh()) return NULL;
     Py_RETURN_NONE;
@@ -764,6 +923,10 @@ static PyMethodDef methods[] = {
     {"counter_values", counter_values, METH_VARARGS,
      "counter_values(hand, pile, go, codes, weights, after, mine, theirs): "
      "counterplay.counter_values on coded hands (after: the race's chances or None)."},
+    {"holdings", holdings, METH_VARARGS,
+     "holdings(unseen, size, lowest, kept): play.holdings weighed by kept, as (codes, weights)."},
+    {"drawn", drawn, METH_VARARGS,
+     "drawn(codes, weights, randoms): random.choices by weight given its random() draws, counted."},
     {"start_afresh", afresh, METH_NOARGS, "Empty the tables: the memory back, the next search cold."},
     {NULL, NULL, 0, NULL},
 };

@@ -10,15 +10,21 @@ of their gos this hand (they held nothing that fitted, and hold less now).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from math import prod
 
 from muggins.scoring.fast import show_points
-from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, holdings
+from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks
 from muggins.strategy.cribbage.race import Race, race, race_values
 from muggins.strategy.cribbage.reading import Seat
-from muggins.strategy.cribbage.searches import counter_values, play_values
+from muggins.strategy.cribbage.searches import (
+    counter_values,
+    drawn,
+    holdings,
+    kept_weight,
+    play_values,
+    ranked,
+)
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
@@ -63,33 +69,7 @@ def searched_ranks(
     weight with ``rng``), each searched with every card known. ``go``: the other has said go on
     this count. ``kept``: by rank, how much likelier than average the other is to hold it (else
     every card alike)."""
-    return play_values(hand, pile, go, _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng))
-
-
-def _weighed(found: list[tuple[Ranks, float]], kept: Sequence[float] | None) -> list[tuple[Ranks, float]]:
-    """The holdings with each card's ``kept`` weight multiplied in."""
-    if kept is None:
-        return found
-    return [(held, ways * _kept_weight(held, kept)) for held, ways in found]
-
-
-def _kept_weight(held: Ranks, kept: Sequence[float]) -> float:
-    """How much likelier than average a holding is, its cards' ``kept`` weights multiplied."""
-    weight = 1.0
-    for rank in held:
-        weight *= kept[rank - 1]
-    return weight
-
-
-def _drawn(
-    found: list[tuple[Ranks, float]], samples: int | None, rng: random.Random | None
-) -> list[tuple[Ranks, float]]:
-    """Every holding, or ``samples`` of them drawn by weight (with ``rng``) where there are more, each
-    holding drawn once or more weighing as many draws (searched once)."""
-    if samples is None or len(found) <= samples:
-        return found
-    drawn = Counter((rng or random.Random(0)).choices(found, weights=[w for _, w in found], k=samples))
-    return [(held, float(times)) for (held, _), times in drawn.items()]
+    return play_values(hand, pile, go, drawn(holdings(unseen, other, lowest, kept), samples, rng))
 
 
 def searched_values(
@@ -118,7 +98,7 @@ def countered_values(
     other (``counterplay.counter_values``): the margin of points, or given ``win``, the chance to
     win the game."""
     hand, pile, unseen, other, go, lowest = _two_player(seat)
-    found = _drawn(_weighed(holdings(unseen, other, lowest), kept), samples, rng)
+    found = drawn(holdings(unseen, other, lowest, kept), samples, rng)
     return counter_values(hand, pile, go, found, _race(seat, win) if win is not None else None)
 
 
@@ -135,9 +115,9 @@ def blended_values(
     ``known_samples`` at most, drawn apart), which credits the other with replies it could not know
     to make. Laying by the mean hedges each search's error about the other player with the other's."""
     hand, pile, unseen, other, go, lowest = _two_player(seat)
-    found = _weighed(holdings(unseen, other, lowest), kept)
-    countered = counter_values(hand, pile, go, _drawn(found, samples, rng))
-    known = play_values(hand, pile, go, _drawn(found, known_samples, rng))
+    found = holdings(unseen, other, lowest, kept)
+    countered = counter_values(hand, pile, go, drawn(found, samples, rng))
+    known = play_values(hand, pile, go, drawn(found, known_samples, rng))
     return {rank: (value + countered[rank]) / 2 for rank, value in known.items()}
 
 
@@ -153,8 +133,8 @@ def raced_values(
     ``searched_values`` takes them."""
     state = _race(seat, win)
     hand, pile, unseen, other, go, lowest = _two_player(seat)
-    found = _weighed(holdings(unseen, other, lowest), kept)
-    return race_values(state, hand, pile, go, _drawn(found, samples, rng))
+    found = holdings(unseen, other, lowest, kept)
+    return race_values(state, hand, pile, go, ranked(drawn(found, samples, rng)))
 
 
 def _race(seat: Seat, win: WinChance) -> Race:
@@ -222,7 +202,7 @@ def table_searched_values(
     if kept is not None:
         seats = [kept.get(s, (1.0,) * 13) for s in order[1:]]
         others = [
-            (held, ways * prod(_kept_weight(h, k) for h, k in zip(held, seats, strict=True)))
+            (held, ways * prod(kept_weight(h, k) for h, k in zip(held, seats, strict=True)))
             for held, ways in others
         ]
     sides = sorted({side_of[s] for s in order})

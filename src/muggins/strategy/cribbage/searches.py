@@ -1,16 +1,21 @@
-"""The two searches of a two-player play at C speed: ``play_values`` and ``counter_values``, with
-the arguments and values of ``play.play_values`` and ``counterplay.counter_values``.
+"""The two searches of a two-player play at C speed, with the other's holdings they search over:
+``holdings`` and ``drawn`` make those as ``play.holdings`` and a draw by weight make them, coded,
+and ``play_values`` and ``counter_values`` search them as ``play.play_values`` and
+``counterplay.counter_values`` do.
 
-They run in the C extension ``_pegsearch`` where the build made it, else in those two (compiled by
-mypyc, or pure Python). The C is a step-for-step copy of them and gives the same values to the last
+They run in the C extension ``_pegsearch`` where the build made it, else in Python (the searches
+compiled by mypyc, or pure). The C is a step-for-step copy and gives the same values to the last
 bit (``tests/strategy/test_cribbage_searches.py`` holds it to them): the expert spends most of its
-time in these searches, and in C they run about ten times faster (docs/architecture.md).
+time here, and in C it runs several times faster (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections import Counter
+from collections.abc import Sequence
 from types import ModuleType
+from typing import NamedTuple
 
 from muggins.strategy.cribbage import counterplay, play
 from muggins.strategy.cribbage.play import Ranks, hand_code
@@ -34,43 +39,83 @@ def in_c() -> bool:
     return _C is not None
 
 
-def play_values(
-    hand: Ranks, pile: Ranks, go: bool, others: Iterable[tuple[Ranks, float]]
-) -> dict[int, float]:
+class Holdings(NamedTuple):
+    """The other's holdings as the searches take them: each coded (``play.hand_code``), with its
+    weight."""
+
+    codes: list[int]
+    weights: list[float]
+
+
+def holdings(
+    unseen: Sequence[int], size: int, lowest: int = 1, kept: Sequence[float] | None = None
+) -> Holdings:
+    """``play.holdings`` (every holding of ``size`` cards among the ``unseen``, none worth less than
+    ``lowest``, weighed by its ways), each weight times its ranks' ``kept`` weights where given
+    (by rank - 1: how much likelier than average the other is to hold it)."""
+    if _C is not None:
+        codes, weights = _C.holdings(unseen, size, lowest, kept)
+        return Holdings(codes, weights)
+    found = Holdings([], [])
+    for held, ways in play.holdings(unseen, size, lowest):
+        found.codes.append(hand_code(held))
+        found.weights.append(ways * kept_weight(held, kept) if kept is not None else ways)
+    return found
+
+
+def kept_weight(held: Ranks, kept: Sequence[float]) -> float:
+    """How much likelier than average a holding is, its cards' ``kept`` weights multiplied."""
+    weight = 1.0
+    for rank in held:
+        weight *= kept[rank - 1]
+    return weight
+
+
+def drawn(found: Holdings, samples: int | None, rng: random.Random | None) -> Holdings:
+    """Every holding, or ``samples`` of them drawn by weight (``rng.choices``) where there are
+    more, each drawn once or more weighing as many draws (searched once)."""
+    if samples is None or len(found.codes) <= samples:
+        return found
+    rng = rng or random.Random(0)
+    if _C is not None:
+        codes, weights = _C.drawn(found.codes, found.weights, [rng.random() for _ in range(samples)])
+        return Holdings(codes, weights)
+    times = Counter(rng.choices(range(len(found.codes)), weights=found.weights, k=samples))
+    return Holdings([found.codes[at] for at in times], [float(count) for count in times.values()])
+
+
+def ranked(found: Holdings) -> list[tuple[Ranks, float]]:
+    """The holdings as ranks (ascending) with their weights, as the Python searches take them."""
+    return [(_ranks(code), weight) for code, weight in zip(found.codes, found.weights, strict=True)]
+
+
+def _ranks(code: int) -> Ranks:
+    ranks = []
+    while code:
+        ranks.append(code & 15)
+        code >>= 4
+    return tuple(ranks)
+
+
+def play_values(hand: Ranks, pile: Ranks, go: bool, others: Holdings) -> dict[int, float]:
     """``play.play_values``: each rank the seat may lay, averaged over the other's holdings, each
     searched with every card known."""
     if _C is None:
-        return play.play_values(hand, pile, go, others)
-    codes, weights = _coded(others)
-    found: dict[int, float] = _C.play_values(hand_code(hand), tuple(pile), go, codes, weights)
+        return play.play_values(hand, pile, go, ranked(others))
+    found: dict[int, float] = _C.play_values(hand_code(hand), tuple(pile), go, others.codes, others.weights)
     return found
 
 
 def counter_values(
-    hand: Ranks,
-    pile: Ranks,
-    go: bool,
-    others: Iterable[tuple[Ranks, float]],
-    race: Race | None = None,
+    hand: Ranks, pile: Ranks, go: bool, others: Holdings, race: Race | None = None
 ) -> dict[int, float]:
     """``counterplay.counter_values``: each rank the seat may lay, searched from what the seat can
     know against the model of the other (for the margin of points, or the chance to win the
     ``race``)."""
     if _C is None:
-        return counterplay.counter_values(hand, pile, go, others, race)
-    codes, weights = _coded(others)
+        return counterplay.counter_values(hand, pile, go, ranked(others), race)
     after, mine, theirs = (race.after, race.mine, race.theirs) if race is not None else (None, 0, 0)
     found: dict[int, float] = _C.counter_values(
-        hand_code(hand), tuple(pile), go, codes, weights, after, mine, theirs
+        hand_code(hand), tuple(pile), go, others.codes, others.weights, after, mine, theirs
     )
     return found
-
-
-def _coded(others: Iterable[tuple[Ranks, float]]) -> tuple[list[int], list[float]]:
-    """The holdings as the C searches take them: coded hands, and their weights."""
-    codes: list[int] = []
-    weights: list[float] = []
-    for held, weight in others:
-        codes.append(hand_code(held))
-        weights.append(float(weight))
-    return codes, weights
