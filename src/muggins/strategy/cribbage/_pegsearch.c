@@ -33,7 +33,7 @@ typedef struct {
     int32_t after[14];       /* by rank: the state it leads to; -1 not yet numbered */
     double reply[5];         /* by cards held: the seat's expected best reply (model) */
     uint8_t replied;         /* a bit for each ``reply`` worked out */
-    int16_t (*preference)[14]; /* by cards * 2 + alone: the model's order of the ranks */
+    int16_t preference[10][14]; /* by cards * 2 + alone: the model's order of the ranks */
 } State;
 
 static State *states;
@@ -216,9 +216,6 @@ static int state_after(int pile, int rank) {
 }
 
 static void free_tables(void) {
-    if (states) {
-        for (int i = 0; i < state_count_; i++) free(states[i].preference);
-    }
     free(states);
     free(state_keys);
     free(state_ids);
@@ -403,16 +400,7 @@ static double reply(int pile, int held) {
 /* ``counterplay._preference``: by rank, how the model ranks laying it (0: it does not fit). */
 static const int16_t *preference(int pile, int held, int alone) {
     int at = held * 2 + alone;
-    if (!states[pile].preference) {
-        states[pile].preference = calloc(10, sizeof(int16_t[14]));
-        if (!states[pile].preference) {
-            PyErr_NoMemory();
-            failed = 1;
-            return NULL;
-        }
-    }
-    int16_t *found = states[pile].preference[at];
-    if (found[0]) return found; /* index 0 (the go) marks the row worked out */
+    if (states[pile].preference[at][0]) return states[pile].preference[at]; /* 0 (the go): worked out */
     double values[13];
     int ranks[13], n = 0;
     for (int rank = 1; rank < 14; rank++) {
@@ -433,7 +421,7 @@ static const int16_t *preference(int pile, int held, int alone) {
         values[j] = value;
         ranks[j] = rank;
     }
-    found = states[pile].preference[at]; /* state_after may have moved the states */
+    int16_t *found = states[pile].preference[at]; /* after state_after, which may move the states */
     int place = 0;
     double below = 0.0;
     for (int i = 0; i < n; i++) {
@@ -506,18 +494,16 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     int16_t order[14];
     memcpy(order, ordered, sizeof(order));
     Py_ssize_t n = held->n;
-    uint8_t *choices = malloc((size_t)n);
-    uint32_t *codes = malloc(sizeof(uint32_t) * (size_t)n);
-    double *weights = malloc(sizeof(double) * (size_t)n);
-    if (!choices || !codes || !weights) {
-        free(choices);
-        free(codes);
-        free(weights);
+    /* one block: the splits' weights, then their codes, then each holding's choice */
+    double *weights = malloc((sizeof(double) + sizeof(uint32_t) + 1) * (size_t)n);
+    if (!weights) {
         PyErr_NoMemory();
         failed = 1;
         return 0.0;
     }
-    int chosen = 0;
+    uint32_t *codes = (uint32_t *)(weights + n);
+    uint8_t *choices = (uint8_t *)(codes + n);
+    Py_ssize_t sizes[14] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
         int best = 0, most = 0;
         for (uint32_t left = held->codes[i]; left; left >>= 4) {
@@ -528,21 +514,30 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
             }
         }
         choices[i] = (uint8_t)best;
-        chosen |= 1 << best;
+        sizes[best]++;
+    }
+    /* the holdings split by their choice, each split in the holdings' order (so its weights add up
+     * in the order the Python search adds them) */
+    Holdings splits[14];
+    Py_ssize_t start = 0;
+    for (int rank = 0; rank < 14; rank++) {
+        splits[rank] = (Holdings){codes + start, weights + start, 0, 0.0};
+        start += sizes[rank];
+    }
+    for (Py_ssize_t at = 0; at < n; at++) {
+        int rank = choices[at];
+        Holdings *split = &splits[rank];
+        uint32_t code = held->codes[at];
+        split->codes[split->n] = rank ? hand_without(code, rank) : code;
+        split->weights[split->n] = held->weights[at];
+        split->total += held->weights[at];
+        split->n++;
     }
     int count = states[pile].count;
     double value = 0.0;
     for (int rank = 0; rank < 14 && !failed; rank++) {
-        if (!(chosen >> rank & 1)) continue;
-        Holdings split = {codes, weights, 0, 0.0};
-        for (Py_ssize_t at = 0; at < n; at++) {
-            if (choices[at] != rank) continue;
-            uint32_t code = held->codes[at];
-            codes[split.n] = rank ? hand_without(code, rank) : code;
-            weights[split.n] = held->weights[at];
-            split.total += held->weights[at];
-            split.n++;
-        }
+        if (!sizes[rank]) continue;
+        Holdings split = splits[rank];
         if (!rank) {
             if (!go) {
                 value += mine_to_lay(c, hand, &split, pile, 1, mine, theirs);
@@ -571,8 +566,6 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
             }
         }
     }
-    free(choices);
-    free(codes);
     free(weights);
     return value;
 }
