@@ -5,7 +5,9 @@
  * to each other (docs/architecture.md says why this copy exists).
  *
  * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
- * the count, with the points each rank makes laid on it and the state it leads to. */
+ * the count, with the points each rank makes laid on it and the state it leads to. The tables are
+ * shared by every thread, as play.py's are: a search runs under the GIL from its first look at them
+ * to its last (no Python code runs in between), which is what keeps two threads' searches apart. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -19,7 +21,7 @@
 #define TARGET 121
 #define ALIKE 1e-9
 #define MAX_SUFFIX 8
-#define STATE_LIMIT (1 << 20)
+#define STATE_LIMIT (1 << 20) /* about 100 MB of states (96 bytes each); then afresh */
 #define MEMO_BITS 20
 
 static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
@@ -31,10 +33,10 @@ typedef struct {
     int count;
     int8_t points[14];       /* by rank: the points laying it makes; -1 past 31 */
     int32_t after[14];       /* by rank: the state it leads to; -1 not yet numbered */
-    double reply[5];         /* by cards held: the seat's expected best reply (model) */
-    uint8_t replied;         /* a bit for each ``reply`` worked out */
-    int16_t preference[10][14]; /* by cards * 2 + alone: the model's order of the ranks */
+    int32_t orders;          /* its block of the model's orders of the ranks; -1: none yet */
 } State;
+
+typedef uint8_t Orders[10][14]; /* by cards * 2 + alone: the model's order of the ranks */
 
 static State *states;
 static int state_count_;
@@ -42,6 +44,8 @@ static int state_room;
 static uint64_t *state_keys; /* open addressing: key + 1 (0: empty) */
 static int32_t *state_ids;
 static int key_room;
+static Orders *orders; /* only for the piles the other lays on: most states are never one */
+static int order_count, order_room;
 
 typedef struct {
     uint64_t key; /* position + 1 (0: empty) */
@@ -147,6 +151,7 @@ static int pile_state(const uint8_t *ranks, int len, int count) {
     s->len = len;
     s->count = count;
     for (int r = 0; r < 14; r++) s->after[r] = -1;
+    s->orders = -1;
     lay_points(s);
     state_keys[at] = key;
     state_ids[at] = id;
@@ -217,6 +222,9 @@ static int state_after(int pile, int rank) {
 
 static void free_tables(void) {
     free(states);
+    free(orders);
+    orders = NULL;
+    order_count = order_room = 0;
     free(state_keys);
     free(state_ids);
     free(memo);
@@ -372,12 +380,11 @@ static double end(const Counter *c, int mine, int theirs, double weight) {
 
 static int out(const Counter *c, int score) { return c->after && score >= TARGET; }
 
-/* ``counterplay._reply`` */
-static double reply(int pile, int held) {
+/* ``counterplay._reply``, from the points each rank makes on the pile. */
+static double reply(const int8_t *lays, int held) {
     if (!held) return 0.0;
-    if (states[pile].replied >> held & 1) return states[pile].reply[held];
     int points[13];
-    for (int r = 1; r < 14; r++) points[r - 1] = states[pile].points[r] > 0 ? states[pile].points[r] : 0;
+    for (int r = 1; r < 14; r++) points[r - 1] = lays[r] > 0 ? lays[r] : 0;
     for (int i = 1; i < 13; i++) { /* sorted ascending */
         int p = points[i], j = i;
         while (j > 0 && points[j - 1] > p) {
@@ -392,15 +399,31 @@ static double reply(int pile, int held) {
         found += points[at] * (share - below);
         below = share;
     }
-    states[pile].reply[held] = found;
-    states[pile].replied |= (uint8_t)(1 << held);
     return found;
 }
 
-/* ``counterplay._preference``: by rank, how the model ranks laying it (0: it does not fit). */
-static const int16_t *preference(int pile, int held, int alone) {
+/* ``counterplay._preference``: by rank, how the model ranks laying it (0: it does not fit). The
+ * piles the seat would reply on are made here and not numbered: numbering them all made most of
+ * the states, and the tables several times larger. */
+static const uint8_t *preference(int pile, int held, int alone) {
     int at = held * 2 + alone;
-    if (states[pile].preference[at][0]) return states[pile].preference[at]; /* 0 (the go): worked out */
+    if (states[pile].orders < 0) {
+        if (order_count == order_room) {
+            int room = order_room ? order_room * 2 : 1024;
+            Orders *grown = realloc(orders, sizeof(Orders) * (size_t)room);
+            if (!grown) {
+                PyErr_NoMemory();
+                failed = 1;
+                return NULL;
+            }
+            orders = grown;
+            order_room = room;
+        }
+        memset(orders[order_count], 0, sizeof(Orders));
+        states[pile].orders = order_count++;
+    }
+    uint8_t *found = orders[states[pile].orders][at];
+    if (found[0]) return found; /* 0 (the go) marks the row worked out */
     double values[13];
     int ranks[13], n = 0;
     for (int rank = 1; rank < 14; rank++) {
@@ -408,9 +431,11 @@ static const int16_t *preference(int pile, int held, int alone) {
         if (points < 0) continue;
         double value = (double)points;
         if (!alone && states[pile].count + VALUE[rank] != LIMIT) {
-            int after = state_after(pile, rank);
-            if (failed) return NULL;
-            value -= reply(after, held);
+            State after;
+            after.len = pile_suffix(states[pile].ranks, states[pile].len, rank, after.ranks);
+            after.count = states[pile].count + VALUE[rank];
+            lay_points(&after);
+            value -= reply(after.points, held);
         }
         int j = n++; /* sorted by (value, rank): ranks come in ascending order */
         while (j > 0 && values[j - 1] > value) {
@@ -421,7 +446,6 @@ static const int16_t *preference(int pile, int held, int alone) {
         values[j] = value;
         ranks[j] = rank;
     }
-    int16_t *found = states[pile].preference[at]; /* after state_after, which may move the states */
     int place = 0;
     double below = 0.0;
     for (int i = 0; i < n; i++) {
@@ -429,7 +453,7 @@ static const int16_t *preference(int pile, int held, int alone) {
             place += 14;
             below = values[i];
         }
-        found[ranks[i]] = (int16_t)(place + (alone ? 14 - ranks[i] : ranks[i]));
+        found[ranks[i]] = (uint8_t)(place + (alone ? 14 - ranks[i] : ranks[i])); /* 196 at most */
     }
     found[0] = 1;
     return found;
@@ -489,10 +513,10 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
                             int mine, int theirs) {
     if (failed) return 0.0;
     if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
-    const int16_t *ordered = preference(pile, cards(hand), go);
+    const uint8_t *ordered = preference(pile, cards(hand), go);
     if (!ordered) return 0.0;
-    int16_t order[14];
-    memcpy(order, ordered, sizeof(order));
+    int order[14];
+    for (int rank = 0; rank < 14; rank++) order[rank] = ordered[rank];
     Py_ssize_t n = held->n;
     /* one block: the splits' weights, then their codes, then each holding's choice */
     double *weights = malloc((sizeof(double) + sizeof(uint32_t) + 1) * (size_t)n);
