@@ -23,6 +23,7 @@
 #define MAX_SUFFIX 8
 #define STATE_LIMIT (1 << 20) /* about 100 MB of states (96 bytes each); then afresh */
 #define MEMO_BITS 20
+#define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
 
 static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
 static const int SETS[5] = {0, 0, 2, 6, 12};
@@ -321,10 +322,12 @@ static int lay_known(uint32_t rest, uint32_t other, int pile, int go, int rank, 
 /* ``play._rest``: fail-soft alpha-beta; only exact values are remembered. */
 static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
     if (failed) return 0;
+    if (!mover && !other) return 0;
+    /* a few cards left are searched faster than looked up (the table is far bigger than a cache) */
+    int remembered = cards(mover) + cards(other) > FEW;
     uint64_t key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
     Entry *slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
-    if (slot->key == key) return slot->value;
-    if (!mover && !other) return 0;
+    if (remembered && slot->key == key) return slot->value;
     int best = -WIDE, low = alpha, previous = 0;
     for (int shift = 0; mover >> shift; shift += 4) {
         int rank = (mover >> shift) & 15;
@@ -347,7 +350,7 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
             best = -rest_known(other, mover, pile, 1, -beta, -alpha);
         }
     }
-    if (alpha < best && best < beta && !failed) {
+    if (remembered && alpha < best && best < beta && !failed) {
         slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
         slot->key = key;
         slot->value = best;
