@@ -1,8 +1,10 @@
 /* The two searches of a two-player play the expert lays by, in C: ``play.play_values`` (every card
  * known, alpha-beta over each holding of the other's) and ``counterplay.counter_values`` (from what
- * the seat can know, against the model of the other). Each step here is the Python step it is named
- * for, in the same order, so the values are the same to the last bit; tests/strategy hold the two
- * to each other (docs/architecture.md says why this copy exists).
+ * the seat can know, against the model of the other), and the holdings they search (``play.holdings``
+ * weighed, and a draw by weight as ``random.choices`` makes it). Each step here is the Python step it
+ * is named for, in the same order, so the values are the same to the last bit;
+ * tests/strategy/test_cribbage_searches.py holds the two to each other (docs/architecture.md says
+ * why this copy exists; ``searches.py`` is the Python side).
  *
  * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
  * the count, with the points each rank makes laid on it and the state it leads to. The tables are
@@ -21,7 +23,7 @@
 #define TARGET 121
 #define ALIKE 1e-9
 #define MAX_SUFFIX 8
-#define STATE_LIMIT (1 << 20) /* about 100 MB of states (96 bytes each); then afresh */
+#define STATE_LIMIT (1 << 20) /* about 100 MB of states (92 bytes each); then afresh */
 #define MEMO_BITS 20
 #define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
 
@@ -40,7 +42,7 @@ typedef struct {
 typedef uint8_t Orders[10][14]; /* by cards * 2 + alone: the model's order of the ranks */
 
 static State *states;
-static int state_count_;
+static int state_total;
 static int state_room;
 static uint64_t *state_keys; /* open addressing: key + 1 (0: empty) */
 static int32_t *state_ids;
@@ -134,7 +136,7 @@ static int pile_state(const uint8_t *ranks, int len, int count) {
         if (state_keys[at] == key) return state_ids[at];
         at = (at + 1) & mask;
     }
-    if (state_count_ == state_room) {
+    if (state_total == state_room) {
         int room = state_room * 2;
         State *grown = realloc(states, sizeof(State) * (size_t)room);
         if (!grown) {
@@ -145,7 +147,7 @@ static int pile_state(const uint8_t *ranks, int len, int count) {
         states = grown;
         state_room = room;
     }
-    int id = state_count_++;
+    int id = state_total++;
     State *s = &states[id];
     memset(s, 0, sizeof(State));
     memcpy(s->ranks, ranks, (size_t)len);
@@ -156,7 +158,7 @@ static int pile_state(const uint8_t *ranks, int len, int count) {
     lay_points(s);
     state_keys[at] = key;
     state_ids[at] = id;
-    if (state_count_ * 2 > key_room && grow_keys()) return 0;
+    if (state_total * 2 > key_room && grow_keys()) return 0;
     return id;
 }
 
@@ -233,7 +235,7 @@ static void free_tables(void) {
     state_keys = NULL;
     state_ids = NULL;
     memo = NULL;
-    state_count_ = 0;
+    state_total = 0;
 }
 
 /* ``play.start_afresh``: empty the tables (state 0: the empty pile). */
@@ -256,7 +258,7 @@ static int start_afresh(void) {
 
 /* ``play._start``: the state of a pile given whole (a tuple of ranks since the count was reset). */
 static int start_state(PyObject *pile) {
-    if (!states || state_count_ >= STATE_LIMIT) {
+    if (!states || state_total >= STATE_LIMIT) {
         if (start_afresh()) return -1;
     }
     uint8_t suffix[MAX_SUFFIX + 1], next[MAX_SUFFIX + 1];
