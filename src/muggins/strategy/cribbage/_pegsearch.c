@@ -326,10 +326,13 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
     if (failed) return 0;
     if (!mover && !other) return 0;
     /* a few cards left are searched faster than looked up (the table is far bigger than a cache) */
-    int remembered = cards(mover) + cards(other) > FEW;
-    uint64_t key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
-    Entry *slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
-    if (remembered && slot->key == key) return slot->value;
+    uint64_t key = 0;
+    Entry *slot = NULL;
+    if (cards(mover) + cards(other) > FEW) {
+        key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
+        slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
+        if (slot->key == key) return slot->value;
+    }
     int best = -WIDE, low = alpha, previous = 0;
     for (int shift = 0; mover >> shift; shift += 4) {
         int rank = (mover >> shift) & 15;
@@ -352,8 +355,7 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
             best = -rest_known(other, mover, pile, 1, -beta, -alpha);
         }
     }
-    if (remembered && alpha < best && best < beta && !failed) {
-        slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
+    if (slot && alpha < best && best < beta && !failed) { /* the table never moves during a search */
         slot->key = key;
         slot->value = best;
     }
@@ -481,7 +483,7 @@ static double mine_to_lay(const Counter *c, uint32_t hand, const Holdings *held,
     for (int shift = 0; hand >> shift; shift += 4) {
         int rank = (hand >> shift) & 15;
         if (rank != previous && states[pile].points[rank] >= 0) {
-            double value = lay(c, hand_without(hand, rank), held, pile, go, rank, mine, theirs);
+            double value = lay(c, drop(hand, shift), held, pile, go, rank, mine, theirs);
             if (!laid || value > best) {
                 best = value;
                 laid = 1;
@@ -681,10 +683,11 @@ static PyObject *play_values(PyObject *self, PyObject *args) {
     if (read_hand(hand, &mine) || read_holdings(codes, weights, &held)) goto done;
     int start = start_state(pile);
     if (start < 0) goto done;
-    int legal[4], rests[4];
+    int legal[4];
+    uint32_t rests[4];
     double sums[4] = {0.0, 0.0, 0.0, 0.0};
     int n = fitting(mine, start, legal);
-    for (int at = 0; at < n; at++) rests[at] = (int)hand_without(mine, legal[at]);
+    for (int at = 0; at < n; at++) rests[at] = hand_without(mine, legal[at]);
     double total = 0.0;
     failed = 0;
     for (Py_ssize_t i = 0; i < held.n && !failed; i++) {
@@ -692,7 +695,7 @@ static PyObject *play_values(PyObject *self, PyObject *args) {
         total += weight;
         for (int at = 0; at < n; at++) {
             int rank = legal[at];
-            int value = lay_known((uint32_t)rests[at], held.codes[i], start, go, rank,
+            int value = lay_known(rests[at], held.codes[i], start, go, rank,
                                   states[start].points[rank], -WIDE, WIDE);
             sums[at] += weight * (double)value;
         }
@@ -786,7 +789,7 @@ typedef struct {
 } Enumeration;
 
 /* ``play.holdings``' ``extend``, each holding coded (``play.hand_code``) and weighed by ``kept`` as
- * ``search._weighed`` weighs it. */
+ * ``searches.holdings`` weighs it without the C. */
 static int extend(Enumeration *e, int start, int *held, int len, double weight) {
     if (len == e->size) {
         uint32_t code = 0;
@@ -871,8 +874,8 @@ static PyObject *holdings(PyObject *self, PyObject *args) {
 }
 
 /* ``random.choices(holdings, weights, k=len(randoms))`` given the ``random()`` draws it would make,
- * counted as ``search._drawn`` counts them: each holding drawn, in the order first drawn, weighing
- * as many draws. */
+ * counted as ``searches.drawn`` counts them without the C: each holding drawn, in the order first
+ * drawn, weighing as many draws. */
 static PyObject *drawn(PyObject *self, PyObject *args) {
     PyObject *codes, *weights, *randoms;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &codes, &PyList_Type, &weights, &PyList_Type, &randoms))

@@ -272,6 +272,15 @@ def hand_code(ranks: Ranks) -> int:
     return code
 
 
+def hand_ranks(code: int) -> Ranks:
+    """The ranks of a coded hand, ascending (``hand_code`` undone)."""
+    ranks = []
+    while code:
+        ranks.append(code & 15)
+        code >>= 4
+    return tuple(ranks)
+
+
 def hand_without(hand: int, rank: int) -> int:
     """A coded hand less one card of ``rank`` (which it holds)."""
     shift = 0

@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import NamedTuple
 
 from muggins.strategy.cribbage import counterplay, play
-from muggins.strategy.cribbage.play import Ranks, hand_code
+from muggins.strategy.cribbage.play import Ranks, hand_code, hand_ranks
 from muggins.strategy.cribbage.race import Race
 
 
@@ -86,15 +86,7 @@ def drawn(found: Holdings, samples: int | None, rng: random.Random | None) -> Ho
 
 def ranked(found: Holdings) -> list[tuple[Ranks, float]]:
     """The holdings as ranks (ascending) with their weights, as the Python searches take them."""
-    return [(_ranks(code), weight) for code, weight in zip(found.codes, found.weights, strict=True)]
-
-
-def _ranks(code: int) -> Ranks:
-    ranks = []
-    while code:
-        ranks.append(code & 15)
-        code >>= 4
-    return tuple(ranks)
+    return [(hand_ranks(code), weight) for code, weight in zip(found.codes, found.weights, strict=True)]
 
 
 def play_values(hand: Ranks, pile: Ranks, go: bool, others: Holdings) -> dict[int, float]:
