@@ -52,3 +52,40 @@ def test_move_parses() -> None:
     msg = messages.CLIENT_MESSAGES.validate_json(raw)
     assert isinstance(msg, messages.MakeMove)
     assert (msg.text, msg.state_id) == ("play JS", 3)
+
+
+@pytest.mark.parametrize("game_name", ["cribbage", "skalborg", "cribist"])
+def test_events_are_written_as_the_model_writes_them(game_name: str) -> None:
+    """``events_json`` (written without building the model) gives the very text of ``Events``,
+    over the events and views of a whole game, with clocks and without."""
+    import random
+
+    from muggins import new_game
+    from muggins.games.words import told
+
+    rng = random.Random(5)
+    players = 4 if game_name == "cribist" else 2
+    game = new_game(game_name, players=players, seed=11)
+    clock = messages.SeatClock.model_construct(seat=1, kind="turn", deadline=1.7e9 + 0.25, remaining=29.5)
+    written = 0
+    while not game.is_over and written < 400:
+        seat = min(game.to_move)
+        move = rng.choice(game.legal_moves(seat))
+        events = game.apply(seat, move)
+        for viewer in range(players):
+            fields: dict[str, typing.Any] = {
+                "table_id": "t1",
+                "state_id": game.state_id,
+                "game_number": written % 3,
+                "seat": seat,
+                "move": str(move),
+                "by": rng.choice(["player", "bot", "timeout"]),
+                "events": [told(game_name, e, viewer) for e in events],
+                "view": game.view(viewer),
+                "clocks": [clock] if written % 2 else [],
+            }
+            expected = messages.Events.model_construct(**fields, type="events").model_dump_json()
+            assert messages.events_json(**fields) == expected
+            assert messages.Events.model_validate_json(expected).state_id == game.state_id
+        written += 1
+    assert written > 20

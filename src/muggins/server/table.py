@@ -608,7 +608,7 @@ class Table:
         for audience, viewer in self.audiences():
             if not await self.manager.listening(self, audience):
                 continue
-            message = messages.Events.model_construct(
+            message = messages.events_json(
                 table_id=self.id,
                 state_id=game.state_id,
                 game_number=self.game_number,
@@ -618,9 +618,8 @@ class Table:
                 events=[public.get(id(e)) or told(self.row.game, e, viewer) for e in events],
                 view=game.view(viewer),
                 clocks=clocks,
-                type="events",
             )
-            sends.append((table_channel(self.id, audience), message.model_dump_json()))
+            sends.append((table_channel(self.id, audience), message))
         await self.manager.bus.publish_many(sends)  # one batch on the bus, no task per audience
 
     async def _publish_states_again(self) -> None:
