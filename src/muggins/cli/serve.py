@@ -40,7 +40,7 @@ def register(sub: Any) -> None:
         type=number_in(0, 1),
         default=None,
         metavar="SECONDS",
-        help="PostgreSQL: seconds a move waits for others to share its commit (default 0.004; 0: none)",
+        help="PostgreSQL: seconds a move waits for others to share its commit (default 0.008; 0: none)",
     )
     parser.add_argument(
         "--grace", type=number_in(1, 3600), default=60.0, help="seconds a dropped player has to come back"

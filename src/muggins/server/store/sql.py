@@ -50,12 +50,14 @@ Stale = set[tuple[int, int]]
 game alone: a group may hold a game's moves from its old owner and its new one (one store serving
 both in tests), and only the old owner's are refused."""
 
-COMMIT_WINDOW_POSTGRESQL = 0.004
+COMMIT_WINDOW_POSTGRESQL = 0.008
 """Seconds a group of moves stays open on PostgreSQL before it is written, so the moves of other
 tables that arrive meanwhile share its commit. A commit costs the server about 0.2 ms of CPU
-whatever it holds, and another move in it about 0.01 ms (measured: see docs/deployment.md); under
-1,000 games the window took commits from about 850 to 320-490 a second and PostgreSQL from 0.43 to
-0.2-0.26 of a core, for 4 ms more per move. SQLite's commits cost little (no sync of the log): no window."""
+whatever it holds, and another move in it about 0.01 ms (measured: see docs/deployment.md). Under
+1,000 games on two processes (``bench/cluster.py``), 4 ms took PostgreSQL from 0.43 of a core to
+0.25 and 8 ms to 0.14-0.22, and each process from 0.378 ms of CPU a move to 0.351-0.358 (p50 of a
+move 1.5 ms later); 12 ms gave little more for another 2 ms. SQLite's commits cost little (no sync
+of the log): no window."""
 
 CHECKPOINT_MOVES = 2000
 """SQLite: moves written on the event loop between two checkpoints of the write-ahead log."""
