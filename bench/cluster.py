@@ -321,10 +321,16 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                     moves=stats.moves,
                     load_average=os.getloadavg()[0],
                 )
+        # every CPU reading ends here, with the measured window: the players' wind-down after it
+        # (the machine idling as they stop) is not counted
+        cpu = [
+            cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)
+        ]
+        own_cpu = time.process_time() - own_start
+        services = cpu_used(services_start, cpu_by_process(SERVICES))
+        busy, idle = (end - start for end, start in zip(machine_cpu(), machine_start, strict=True))
+        measured, moves = time.monotonic() - measuring_from, stats.moves
         await asyncio.wait(runs, timeout=15)
-    cpu = [cpu_seconds(n.proc.pid) - c if n.alive else None for n, c in zip(nodes, cpu_start, strict=True)]
-    services = cpu_used(services_start, cpu_by_process(SERVICES))
-    busy, idle = (end - start for end, start in zip(machine_cpu(), machine_start, strict=True))
     end_rss = [rss_kib(n.proc.pid) if n.alive else 0 for n in nodes]
     everyone: list[Player] = [*players]
     await close_players(everyone)
@@ -342,16 +348,17 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
     )
     emit(
         bench="cluster_moves_per_s",
-        value=round(stats.moves / args.duration, 1),
+        value=round(moves / measured, 1),
         unit="moves/s",
-        moves=stats.moves,
+        moves=moves,
         think_s=args.think,
-        server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, stats.moves), 3) for c in cpu],
-        server_cpu_share=[None if c is None else round(c / args.duration, 2) for c in cpu],
-        generator_cpu_share=round((time.process_time() - own_start) / args.duration, 2),
-        postgresql_cpu_share=round(services.get("postgres", 0.0) / args.duration, 2),
-        redis_cpu_share=round(services.get("redis-server", 0.0) / args.duration, 2),
+        server_cpu_ms_per_move=[None if c is None else round(c * 1000 / max(1, moves), 3) for c in cpu],
+        server_cpu_share=[None if c is None else round(c / measured, 2) for c in cpu],
+        generator_cpu_share=round(own_cpu / measured, 2),
+        postgresql_cpu_share=round(services.get("postgres", 0.0) / measured, 2),
+        redis_cpu_share=round(services.get("redis-server", 0.0) / measured, 2),
         machine_idle_share=round(idle / max(1e-9, busy + idle), 2),
+        measured_s=round(measured, 1),
         generator_rss_mib=round(rss_kib(os.getpid()) / 1024, 1),
         rss_mib=[round(r / 1024, 1) for r in end_rss],
         baseline_rss_mib=[round(r / 1024, 1) for r in baseline],
