@@ -9,6 +9,7 @@ bot line-up of the long run (default 1000).
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import os
@@ -29,9 +30,10 @@ from muggins.bots.cribbage import ExpertBot
 from muggins.cards import STANDARD_CARDS
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.scoring.fast import show_points
-from muggins.strategy.cribbage import counterplay, play, searches
+from muggins.strategy.cribbage import counterplay, play, race, searches
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import unseen_ranks
+from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 SEED = 2026
 VARIANTS: list[dict[str, Any]] = [*TABLE_FORMS]
@@ -182,14 +184,22 @@ def _search_positions(games: int) -> list[Position]:
 
 
 def bench_play_searches() -> list[Figure]:
-    """The expert's two play searches in C (``searches``) against the same searches compiled by
-    mypyc (``play.play_values``, ``counterplay.counter_values``, which the C copies), on the same
-    positions, in turns over three rounds (CPU time, tables warm after the first)."""
+    """The expert's three play searches in C (``searches``) against the same searches compiled by
+    mypyc (``play.play_values``, ``counterplay.counter_values``, ``race.race_values``, which the C
+    copies), on the same positions, in turns over three rounds (CPU time, tables warm after the
+    first). The race is searched from 108 against 112, by the shipped chances."""
     positions = _search_positions(12)
+    state = race.race(shipped_win_chance(), 108, 112, dealing=True, show=8)
+    pairs: dict[str, tuple[Any, Any]] = {
+        "play_values": (searches.play_values, play.play_values),
+        "counter_values": (searches.counter_values, counterplay.counter_values),
+        "race_values": (
+            functools.partial(searches.race_values, state),
+            functools.partial(race.race_values, state),
+        ),
+    }
     figures = []
-    for name in ("play_values", "counter_values"):
-        fast = getattr(searches, name)
-        reference = getattr(play if name == "play_values" else counterplay, name)
+    for name, (fast, reference) in pairs.items():
         spent = {"c": 0.0, "mypyc": 0.0}
         for _ in range(3):
             start = time.process_time()

@@ -1,19 +1,21 @@
 """The play searches in C (``searches``, over ``_pegsearch``) against what they copy: the other's
 holdings as ``play.holdings`` makes them and a draw by weight (``random.choices``) samples them,
-and the searches ``play.play_values`` and ``counterplay.counter_values``: the same holdings, draws
-and values to the last bit, over positions of every kind, for points and for the race; and bad
-input refused as the Python refuses it."""
+and the searches ``play.play_values``, ``counterplay.counter_values`` and ``race.race_values``: the
+same holdings, draws and values to the last bit, over positions of every kind, for points and for
+the race; and bad input refused as the Python refuses it."""
 
 from __future__ import annotations
 
 import random
+from array import array
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muggins.build import compiled
-from muggins.strategy.cribbage import counterplay, play, searches
+from muggins.strategy.cribbage import counterplay, play, race, searches
 from muggins.strategy.cribbage.race import Race
 from muggins.strategy.cribbage.winchance import TARGET
 
@@ -27,9 +29,7 @@ def test_a_compiled_build_runs_the_searches_in_c() -> None:
     assert searches.in_c() == compiled()
 
 
-def coded(others: Holdings) -> searches.Holdings:
-    """Holdings as ranks, coded as the searches take them."""
-    return searches.Holdings([play.hand_code(held) for held, _ in others], [weight for _, weight in others])
+coded = searches.coded
 
 
 @in_c
@@ -55,14 +55,17 @@ def test_the_holdings_are_plays_weighed_by_what_is_kept(
 @in_c
 @settings(max_examples=200, deadline=None)
 @given(
-    st.lists(st.floats(0.01, 50.0), min_size=1, max_size=300),
+    st.lists(st.floats(0.01, 50.0) | st.sampled_from([0.0, 1.0, 2.0]), min_size=1, max_size=300).filter(
+        lambda weights: sum(weights) > 0
+    ),
     st.integers(1, 450),
     st.integers(0, 2**32),
 )
 def test_the_draw_is_random_choices_by_weight_counted(weights: list[float], samples: int, seed: int) -> None:
     """The same draws as ``rng.choices`` over the holdings with their weights (the rng left in the
-    same state), each holding drawn weighing as many draws, in the order first drawn."""
-    found = searches.Holdings(list(range(len(weights))), weights)
+    same state), each holding drawn weighing as many draws, in the order first drawn; weights
+    alike and of nothing included."""
+    found = searches.Holdings(array("I", range(len(weights))), array("d", weights))
     expected = random.Random(seed)
     choices = expected.choices(found.codes, weights=weights, k=samples)
     rng = random.Random(seed)
@@ -70,8 +73,8 @@ def test_the_draw_is_random_choices_by_weight_counted(weights: list[float], samp
     if len(weights) <= samples:
         assert drawn is found
         return
-    assert drawn.codes == list(dict.fromkeys(choices))
-    assert drawn.weights == [float(choices.count(code)) for code in drawn.codes]
+    assert drawn.codes.tolist() == list(dict.fromkeys(choices))
+    assert drawn.weights.tolist() == [float(choices.count(code)) for code in drawn.codes]
     assert rng.random() == expected.random()
 
 
@@ -144,6 +147,57 @@ def test_the_race_in_c_is_the_searchs_to_the_bit(
 
 
 @in_c
+@settings(max_examples=100, deadline=None)
+@given(positions(), st.integers(90, 120), st.integers(90, 120), st.integers(0, 2**32), st.booleans())
+def test_race_values_in_c_are_the_searchs_to_the_bit(
+    position: tuple[Ranks, Ranks, bool, Holdings], mine: int, theirs: int, seed: int, fixed: bool
+) -> None:
+    """Both sides laying for the game with every card known, over any table of chances (rows as
+    tuples, which the C reads once, or as lists, which it reads at every search)."""
+    hand, pile, go, others = position
+    rng = random.Random(seed)
+    rows = [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)]
+    state = Race(mine, theirs, tuple(map(tuple, rows)) if fixed else rows)
+    expected = race.race_values(state, hand, pile, go, others)
+    assert searches.race_values(state, hand, pile, go, coded(others)) == expected
+    assert searches.race_values(state, hand, pile, go, coded(others)) == expected
+
+
+@in_c
+def test_a_race_table_given_as_lists_is_read_afresh_each_search() -> None:
+    """Rows that can change (lists) are read at every search; rows that cannot (tuples) once."""
+    hand, pile, others = (5, 10), (), coded([((5, 10), 1.0)])
+    rows = [[0.25] * TARGET for _ in range(TARGET)]
+    state = Race(100, 100, rows)
+    before = searches.race_values(state, hand, pile, False, others)
+    for row in rows:
+        row[:] = [0.75] * TARGET
+    after = searches.race_values(state, hand, pile, False, others)
+    assert before != after
+    assert after == race.race_values(state, hand, pile, False, [((5, 10), 1.0)])
+    fixed = Race(100, 100, tuple(tuple(row) for row in rows))
+    assert searches.counter_values(hand, pile, False, others, fixed) == counterplay.counter_values(
+        hand, pile, False, [((5, 10), 1.0)], fixed
+    )
+    assert searches.race_values(fixed, hand, pile, False, others) == after
+
+
+@in_c
+def test_race_tables_taken_in_turns_each_give_their_own_values() -> None:
+    """More tables than the C keeps read, searched in turns, each searched by its own chances."""
+    hand, pile = (5, 10), ()
+    held: Holdings = [((5, 10), 1.0), ((4, 6), 2.0)]
+    states = [Race(100, 100, tuple((0.1 * share,) * TARGET for _ in range(TARGET))) for share in range(1, 8)]
+    for _ in range(2):
+        for state in states:
+            expected = race.race_values(state, hand, pile, False, held)
+            assert searches.race_values(state, hand, pile, False, coded(held)) == expected
+            assert searches.counter_values(hand, pile, False, coded(held), state) == (
+                counterplay.counter_values(hand, pile, False, held, state)
+            )
+
+
+@in_c
 def test_values_do_not_depend_on_what_the_tables_remember() -> None:
     """The same search cold (tables emptied) and warm (after others) gives the same values."""
     from muggins.strategy.cribbage import _pegsearch
@@ -168,7 +222,7 @@ def test_values_do_not_depend_on_what_the_tables_remember() -> None:
 def test_bad_positions_are_refused_with_what_was_wrong(search: object) -> None:
     assert callable(search)
     with pytest.raises(ValueError, match="no holding of the other player is possible"):
-        search((1, 2), (), False, searches.Holdings([], []))
+        search((1, 2), (), False, searches.Holdings(array("I"), array("d")))
     with pytest.raises(ValueError, match="4 cards at most, not 5"):
         search((1, 2, 3, 4, 5), (), False, coded([((6,), 1.0)]))
 
@@ -181,12 +235,26 @@ def test_bad_holdings_are_refused_with_what_was_wrong() -> None:
 @in_c
 def test_bad_piles_are_refused_by_the_c_searches() -> None:
     """The Python searches trust their callers' piles; the C ones check them (memory is at stake)."""
+    from muggins.strategy.cribbage import _pegsearch
+
     with pytest.raises(ValueError, match="ranks 1-13, not 14"):
         searches.play_values((1,), (14,), False, coded([((2,), 1.0)]))
     with pytest.raises(ValueError, match="passes 31"):
         searches.counter_values((1,), (10, 10, 10, 5), False, coded([((2,), 1.0)]))
     with pytest.raises(ValueError, match="a row for each score below 121"):
         searches.counter_values((1,), (), False, coded([((2,), 1.0)]), Race(100, 100, [[0.5] * TARGET]))
+    with pytest.raises(ValueError, match="a race is played below 121: not 121 against 3"):
+        _c_race([[0.5] * TARGET] * TARGET, 121)
+    with pytest.raises(TypeError, match="rows of numbers, not None"):
+        _c_race(None, 100)
+    with pytest.raises(ValueError, match="8 bytes each"):
+        _pegsearch.drawn(array("I", [1, 2]), array("d", [1.0, 1.0]), b"1234")
+    with pytest.raises(TypeError, match="two arrays of one length"):
+        _pegsearch.play_values(1, (), False, [18], [1.0])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="two arrays of one length"):
+        _pegsearch.play_values(1, (), False, array("I", [18]), array("d", [1.0, 2.0]))
+    with pytest.raises(ValueError, match="four cards at most, not 65536"):
+        _pegsearch.play_values(1, (), False, array("I", [1 << 16]), array("d", [1.0]))
     with pytest.raises(ValueError, match="0-4 cards unseen, not 5"):
         searches.holdings([5] + [4] * 12, 2)
 
@@ -205,6 +273,19 @@ def test_without_the_c_the_python_searches_answer(monkeypatch: pytest.MonkeyPatc
     assert sum(others.weights) == 40
     ranked = searches.ranked(others)
     assert searches.play_values(hand, pile, False, others) == play.play_values(hand, pile, False, ranked)
-    race = Race(110, 100, [[0.25] * TARGET] * TARGET)
-    found_values = searches.counter_values(hand, pile, False, others, race)
-    assert found_values == counterplay.counter_values(hand, pile, False, ranked, race)
+    state = Race(110, 100, [[0.25] * TARGET] * TARGET)
+    found_values = searches.counter_values(hand, pile, False, others, state)
+    assert found_values == counterplay.counter_values(hand, pile, False, ranked, state)
+    assert searches.race_values(state, hand, pile, False, others) == race.race_values(
+        state, hand, pile, False, ranked
+    )
+
+
+def _c_race(after: Any, mine: int) -> dict[int, float]:
+    """The C race search called as ``searches`` calls it, with any table and score of mine."""
+    from muggins.strategy.cribbage import _pegsearch
+
+    others = coded([((2,), 1.0)])
+    return _pegsearch.race_values(
+        play.hand_code((1,)), (), False, others.codes, others.weights, after, mine, 3
+    )

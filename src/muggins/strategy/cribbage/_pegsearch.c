@@ -14,6 +14,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #define STATE_LIMIT (1 << 20) /* about 100 MB of states (92 bytes each); then afresh */
 #define MEMO_BITS 20
 #define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
+#define MOST_HOLDINGS 1820 /* holdings of 4 cards among 13 ranks (multisets): C(16, 4) */
 
 static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
 static const int SETS[5] = {0, 0, 2, 6, 12};
@@ -56,6 +58,18 @@ typedef struct {
 } Entry;
 
 static Entry *memo; /* exact values of the search with every card known, lossy by slot */
+
+/* ``race._Search``: positions remembered with both scores for one call (``stamp``), lossy by slot.
+ * Nothing is cut off here, so a value forgotten is worked out again the same. */
+typedef struct {
+    uint64_t low;   /* me, them, both scores */
+    uint64_t high;  /* (pile, go, my turn) + 1, and the call's stamp; 0: empty */
+    double value;
+} RaceEntry;
+
+#define RACE_BITS 16
+static RaceEntry *race_memo;
+static uint64_t race_stamp;
 
 static int failed; /* an error is set: unwind */
 
@@ -231,6 +245,8 @@ static void free_tables(void) {
     free(state_keys);
     free(state_ids);
     free(memo);
+    free(race_memo);
+    race_memo = NULL;
     states = NULL;
     state_keys = NULL;
     state_ids = NULL;
@@ -372,7 +388,7 @@ typedef struct {
 } Holdings;
 
 typedef struct {
-    double *after; /* the race's chances, TARGET x TARGET; NULL: the margin of points */
+    const double *after; /* the race's chances, TARGET x TARGET; NULL: the margin of points */
 } Counter;
 
 static double end(const Counter *c, int mine, int theirs, double weight) {
@@ -400,9 +416,15 @@ static double reply(const int8_t *lays, int held) {
         }
         points[j] = p;
     }
+    static double shares[5][13]; /* by cards held (4 at most: a coded hand), pow((at + 1) / 13, held) */
+    if (!shares[0][0]) {
+        for (int h = 0; h < 5; h++) {
+            for (int at = 0; at < 13; at++) shares[h][at] = pow((double)(at + 1) / 13.0, (double)h);
+        }
+    }
     double found = 0.0, below = 0.0;
     for (int at = 0; at < 13; at++) {
-        double share = pow((double)(at + 1) / 13.0, (double)held);
+        double share = shares[held][at];
         found += points[at] * (share - below);
         below = share;
     }
@@ -601,40 +623,138 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     return value;
 }
 
+/* ---------------------------------------------------------------- the race, every card known */
+
+static double race_position(const double *after, uint32_t me, uint32_t them, int pile, int go, int my_turn,
+                            int mine, int theirs);
+
+/* ``race._Search.lay``: my chance after the side to lay (me, if ``my_turn``) lays ``rank``. */
+static double race_lay(const double *after, uint32_t me, uint32_t them, int pile, int go, int my_turn,
+                       int mine, int theirs, int rank) {
+    uint32_t rest = hand_without(my_turn ? me : them, rank);
+    int total = states[pile].count + VALUE[rank];
+    int points = states[pile].points[rank];
+    int last = !rest && !(my_turn ? them : me);
+    if (last && total != LIMIT) points += 1;
+    if (my_turn) {
+        me = rest;
+        mine += points;
+        if (mine >= TARGET) return 1.0;
+    } else {
+        them = rest;
+        theirs += points;
+        if (theirs >= TARGET) return 0.0;
+    }
+    if (last) return after[mine * TARGET + theirs];
+    if (total == LIMIT) return race_position(after, me, them, 0, 0, !my_turn, mine, theirs);
+    int next = state_after(pile, rank);
+    if (failed) return 0.0;
+    return race_position(after, me, them, next, go, my_turn == go, mine, theirs);
+}
+
+/* ``race._Search.position``: my chance, the side to lay choosing best for itself. */
+static double race_position(const double *after, uint32_t me, uint32_t them, int pile, int go, int my_turn,
+                            int mine, int theirs) {
+    if (failed) return 0.0;
+    uint64_t low = ((uint64_t)me << 16 | them) << 14 | (uint64_t)mine << 7 | (uint64_t)theirs;
+    uint64_t high = (((uint64_t)pile << 2 | (uint64_t)go << 1 | (uint64_t)my_turn) + 1) << 24 | race_stamp;
+    RaceEntry *slot = &race_memo[mix(low ^ mix(high)) & (((uint64_t)1 << RACE_BITS) - 1)];
+    if (slot->high == high && slot->low == low) return slot->value;
+    if (!me && !them) return after[mine * TARGET + theirs];
+    double best = my_turn ? -1.0 : 2.0;
+    int previous = 0;
+    for (uint32_t mover = my_turn ? me : them; mover; mover >>= 4) {
+        int rank = mover & 15;
+        if (rank != previous && states[pile].points[rank] >= 0) {
+            double chance = race_lay(after, me, them, pile, go, my_turn, mine, theirs, rank);
+            if (my_turn ? chance > best : chance < best) best = chance;
+        }
+        previous = rank;
+    }
+    if (best < 0.0 || best > 1.0) { /* the mover cannot lay */
+        if (!go) {
+            best = race_position(after, me, them, pile, 1, !my_turn, mine, theirs);
+        } else { /* the mover laid the last card and takes the go; the other leads */
+            int point = pile ? 1 : 0;
+            if (my_turn) mine += point;
+            else theirs += point;
+            if (mine >= TARGET || theirs >= TARGET) best = mine >= TARGET ? 1.0 : 0.0;
+            else best = race_position(after, me, them, 0, 0, !my_turn, mine, theirs);
+        }
+    }
+    if (!failed) {
+        slot->low = low;
+        slot->high = high;
+        slot->value = best;
+    }
+    return best;
+}
+
 /* ---------------------------------------------------------------- the module */
 
-/* The holdings given as two lists (codes, weights) of one length. */
-static int read_holdings(PyObject *codes, PyObject *weights, Holdings *held) {
-    if (!PyList_Check(codes) || !PyList_Check(weights) || PyList_GET_SIZE(codes) != PyList_GET_SIZE(weights)) {
-        PyErr_SetString(PyExc_TypeError, "the holdings are two lists of one length: codes and weights");
+/* The holdings as the searches are given them: two arrays of one length, the codes
+ * (``array("I")``) and the weights (``array("d")``), read from their buffers, not item by item. */
+static int holding_arrays(PyObject *codes, PyObject *weights, Py_buffer *coded, Py_buffer *weighed) {
+    const char *wrong = "the holdings are two arrays of one length: codes array('I') and weights array('d')";
+    if (PyObject_GetBuffer(codes, coded, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, wrong);
         return -1;
     }
-    Py_ssize_t n = PyList_GET_SIZE(codes);
+    if (PyObject_GetBuffer(weights, weighed, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)) {
+        PyBuffer_Release(coded);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, wrong);
+        return -1;
+    }
+    if (coded->itemsize != sizeof(uint32_t) || strcmp(coded->format, "I") || weighed->itemsize != sizeof(double)
+        || strcmp(weighed->format, "d") || coded->len / coded->itemsize != weighed->len / weighed->itemsize) {
+        PyBuffer_Release(coded);
+        PyBuffer_Release(weighed);
+        PyErr_SetString(PyExc_TypeError, wrong);
+        return -1;
+    }
+    return 0;
+}
+
+/* The holdings copied for a search, each code checked and the weights added up. */
+static int read_holdings(PyObject *codes, PyObject *weights, Holdings *held) {
+    Py_buffer coded, weighed;
+    if (holding_arrays(codes, weights, &coded, &weighed)) return -1;
+    Py_ssize_t n = coded.len / (Py_ssize_t)sizeof(uint32_t);
     held->n = n;
     held->total = 0.0;
     held->codes = malloc(sizeof(uint32_t) * (size_t)(n ? n : 1));
     held->weights = malloc(sizeof(double) * (size_t)(n ? n : 1));
     if (!held->codes || !held->weights) {
+        PyBuffer_Release(&coded);
+        PyBuffer_Release(&weighed);
         PyErr_NoMemory();
         return -1;
     }
+    memcpy(held->codes, coded.buf, (size_t)coded.len);
+    memcpy(held->weights, weighed.buf, (size_t)weighed.len);
+    PyBuffer_Release(&coded);
+    PyBuffer_Release(&weighed);
     for (Py_ssize_t i = 0; i < n; i++) {
-        long code = PyLong_AsLong(PyList_GET_ITEM(codes, i));
-        double weight = PyFloat_AsDouble(PyList_GET_ITEM(weights, i));
-        if (PyErr_Occurred()) return -1;
-        if (code < 0 || code >= 1 << 16) {
-            PyErr_Format(PyExc_ValueError, "a coded holding of four cards at most, not %ld", code);
+        if (held->codes[i] >= 1 << 16) {
+            PyErr_Format(PyExc_ValueError, "a coded holding of four cards at most, not %lu",
+                         (unsigned long)held->codes[i]);
             return -1;
         }
-        held->codes[i] = (uint32_t)code;
-        held->weights[i] = weight;
-        held->total += weight;
+        held->total += held->weights[i];
     }
     if (!held->total) {
         PyErr_SetString(PyExc_ValueError, "no holding of the other player is possible");
         return -1;
     }
     return 0;
+}
+
+/* Holdings made here, as two bytes objects the arrays are made from (codes, weights). */
+static PyObject *holdings_bytes(const uint32_t *codes, const double *weights, Py_ssize_t n) {
+    return Py_BuildValue("(y#y#)", (const char *)codes, n * (Py_ssize_t)sizeof(uint32_t), (const char *)weights,
+                         n * (Py_ssize_t)sizeof(double));
 }
 
 static int read_hand(PyObject *hand, uint32_t *code) {
@@ -671,28 +791,33 @@ static PyObject *values_dict(const int *legal, const double *values, int n) {
     return found;
 }
 
+/* What every search starts from: the seat's coded hand, the other's holdings, the pile's state
+ * (``*start``) and the distinct ranks of the hand that fit on it, ascending (``legal``); returns how
+ * many fit, or -1 with the error set (``held`` is the caller's to free either way). */
+static int read_position(PyObject *hand, PyObject *pile, PyObject *codes, PyObject *weights, uint32_t *mine,
+                         Holdings *held, int *start, int *legal) {
+    if (read_hand(hand, mine) || read_holdings(codes, weights, held)) return -1;
+    *start = start_state(pile);
+    return *start < 0 ? -1 : fitting(*mine, *start, legal);
+}
+
 static PyObject *play_values(PyObject *self, PyObject *args) {
     PyObject *hand, *pile, *codes, *weights;
     int go;
-    if (!PyArg_ParseTuple(args, "OO!pO!O!", &hand, &PyTuple_Type, &pile, &go, &PyList_Type, &codes,
-                          &PyList_Type, &weights))
+    if (!PyArg_ParseTuple(args, "OO!pOO", &hand, &PyTuple_Type, &pile, &go, &codes, &weights))
         return NULL;
     uint32_t mine;
     Holdings held = {NULL, NULL, 0, 0.0};
     PyObject *found = NULL;
-    if (read_hand(hand, &mine) || read_holdings(codes, weights, &held)) goto done;
-    int start = start_state(pile);
-    if (start < 0) goto done;
-    int legal[4];
+    int start, legal[4];
+    int n = read_position(hand, pile, codes, weights, &mine, &held, &start, legal);
+    if (n < 0) goto done;
     uint32_t rests[4];
     double sums[4] = {0.0, 0.0, 0.0, 0.0};
-    int n = fitting(mine, start, legal);
     for (int at = 0; at < n; at++) rests[at] = hand_without(mine, legal[at]);
-    double total = 0.0;
     failed = 0;
     for (Py_ssize_t i = 0; i < held.n && !failed; i++) {
         double weight = held.weights[i];
-        total += weight;
         for (int at = 0; at < n; at++) {
             int rank = legal[at];
             int value = lay_known(rests[at], held.codes[i], start, go, rank,
@@ -701,7 +826,7 @@ static PyObject *play_values(PyObject *self, PyObject *args) {
         }
     }
     if (failed) goto done;
-    for (int at = 0; at < n; at++) sums[at] /= total;
+    for (int at = 0; at < n; at++) sums[at] /= held.total; /* added in the same order as the Python */
     found = values_dict(legal, sums, n);
 done:
     free(held.codes);
@@ -709,10 +834,28 @@ done:
     return found;
 }
 
-/* The race's chances as a TARGET x TARGET array (from lists of lists), or NULL for None. */
-static int read_after(PyObject *after, double **out_after) {
+/* The race's chances last read, and the rows each was read from where those cannot change (a tuple
+ * of tuples, as ``race.race`` makes them): a race's table is read once, not at every search. A
+ * few are kept: the two seats of a game search by tables of their own, in turns. */
+#define AFTER_KEPT 4
+static double after_tables[AFTER_KEPT][TARGET * TARGET];
+static PyObject *after_read[AFTER_KEPT];
+static int after_next;
+
+/* The race's chances as a TARGET x TARGET array (from rows of numbers), or NULL for None. */
+static int read_after(PyObject *after, const double **out_after) {
     *out_after = NULL;
     if (after == Py_None) return 0;
+    for (int kept = 0; kept < AFTER_KEPT; kept++) {
+        if (after == after_read[kept]) {
+            *out_after = after_tables[kept];
+            return 0;
+        }
+    }
+    int slot = after_next;
+    after_next = (after_next + 1) % AFTER_KEPT;
+    Py_CLEAR(after_read[slot]);
+    double *after_table = after_tables[slot];
     PyObject *rows = PySequence_Fast(after, "the race's chances are rows of numbers");
     if (!rows) return -1;
     if (PySequence_Fast_GET_SIZE(rows) < TARGET) {
@@ -720,51 +863,51 @@ static int read_after(PyObject *after, double **out_after) {
         PyErr_SetString(PyExc_ValueError, "the race's chances need a row for each score below 121");
         return -1;
     }
-    double *table = malloc(sizeof(double) * TARGET * TARGET);
-    if (!table) {
-        Py_DECREF(rows);
-        PyErr_NoMemory();
-        return -1;
-    }
+    int fixed = PyTuple_CheckExact(after);
     for (int m = 0; m < TARGET; m++) {
-        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, m), "a race's row is numbers");
+        PyObject *given = PySequence_Fast_GET_ITEM(rows, m);
+        fixed = fixed && PyTuple_CheckExact(given);
+        PyObject *row = PySequence_Fast(given, "a race's row is numbers");
         if (!row || PySequence_Fast_GET_SIZE(row) < TARGET) {
             if (row) PyErr_SetString(PyExc_ValueError, "a race's row needs a number for each score below 121");
             Py_XDECREF(row);
             Py_DECREF(rows);
-            free(table);
             return -1;
         }
-        for (int t = 0; t < TARGET; t++) table[m * TARGET + t] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, t));
+        for (int t = 0; t < TARGET; t++) {
+            PyObject *chance = PySequence_Fast_GET_ITEM(row, t);
+            fixed = fixed && (PyFloat_CheckExact(chance) || PyLong_CheckExact(chance));
+            after_table[m * TARGET + t] = PyFloat_AsDouble(chance);
+        }
         Py_DECREF(row);
         if (PyErr_Occurred()) {
             Py_DECREF(rows);
-            free(table);
             return -1;
         }
     }
     Py_DECREF(rows);
-    *out_after = table;
+    if (fixed) {
+        Py_INCREF(after);
+        after_read[slot] = after;
+    }
+    *out_after = after_table;
     return 0;
 }
 
 static PyObject *counter_values(PyObject *self, PyObject *args) {
     PyObject *hand, *pile, *codes, *weights, *after;
     int go, ours, theirs;
-    if (!PyArg_ParseTuple(args, "OO!pO!O!Oii", &hand, &PyTuple_Type, &pile, &go, &PyList_Type, &codes,
-                          &PyList_Type, &weights, &after, &ours, &theirs))
+    if (!PyArg_ParseTuple(args, "OO!pOOOii", &hand, &PyTuple_Type, &pile, &go, &codes, &weights, &after, &ours,
+                          &theirs))
         return NULL;
     uint32_t mine;
     Holdings held = {NULL, NULL, 0, 0.0};
     Counter search = {NULL};
     PyObject *found = NULL;
-    if (read_hand(hand, &mine) || read_holdings(codes, weights, &held) || read_after(after, &search.after))
-        goto done;
-    int start = start_state(pile);
-    if (start < 0) goto done;
-    int legal[4];
+    int start, legal[4];
+    int n = read_position(hand, pile, codes, weights, &mine, &held, &start, legal);
+    if (n < 0 || read_after(after, &search.after)) goto done;
     double values[4];
-    int n = fitting(mine, start, legal);
     failed = 0;
     for (int at = 0; at < n && !failed; at++) {
         int rank = legal[at];
@@ -774,7 +917,52 @@ static PyObject *counter_values(PyObject *self, PyObject *args) {
 done:
     free(held.codes);
     free(held.weights);
-    free(search.after);
+    return found;
+}
+
+/* ``race.race_values`` on coded hands: each rank's chance to win, averaged over the holdings. */
+static PyObject *race_values(PyObject *self, PyObject *args) {
+    PyObject *hand, *pile, *codes, *weights, *after;
+    int go, ours, theirs;
+    if (!PyArg_ParseTuple(args, "OO!pOOOii", &hand, &PyTuple_Type, &pile, &go, &codes, &weights, &after, &ours,
+                          &theirs))
+        return NULL;
+    if (ours < 0 || ours >= TARGET || theirs < 0 || theirs >= TARGET) {
+        PyErr_Format(PyExc_ValueError, "a race is played below 121: not %d against %d", ours, theirs);
+        return NULL;
+    }
+    if (after == Py_None) {
+        PyErr_SetString(PyExc_TypeError, "the race's chances are rows of numbers, not None");
+        return NULL;
+    }
+    uint32_t mine;
+    const double *table;
+    Holdings held = {NULL, NULL, 0, 0.0};
+    PyObject *found = NULL;
+    int start, legal[4];
+    int n = read_position(hand, pile, codes, weights, &mine, &held, &start, legal);
+    if (n < 0 || read_after(after, &table)) goto done;
+    if (!race_memo && !(race_memo = calloc((size_t)1 << RACE_BITS, sizeof(RaceEntry)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (++race_stamp >= 1 << 24) { /* the stamps come round again: forget every earlier call */
+        memset(race_memo, 0, sizeof(RaceEntry) << RACE_BITS);
+        race_stamp = 1;
+    }
+    double sums[4] = {0.0, 0.0, 0.0, 0.0};
+    failed = 0;
+    for (Py_ssize_t i = 0; i < held.n && !failed; i++) {
+        for (int at = 0; at < n; at++) {
+            sums[at] += held.weights[i] * race_lay(table, mine, held.codes[i], start, go, 1, ours, theirs, legal[at]);
+        }
+    }
+    if (failed) goto done;
+    for (int at = 0; at < n; at++) sums[at] /= held.total;
+    found = values_dict(legal, sums, n);
+done:
+    free(held.codes);
+    free(held.weights);
     return found;
 }
 
@@ -785,12 +973,14 @@ typedef struct {
     int ranks[13], n; /* the ranks they may hold, ascending */
     int size;
     const double *kept; /* by rank - 1, or NULL */
-    PyObject *codes, *weights;
+    uint32_t codes[MOST_HOLDINGS];
+    double weights[MOST_HOLDINGS];
+    Py_ssize_t found;
 } Enumeration;
 
 /* ``play.holdings``' ``extend``, each holding coded (``play.hand_code``) and weighed by ``kept`` as
  * ``searches.holdings`` weighs it without the C. */
-static int extend(Enumeration *e, int start, int *held, int len, double weight) {
+static void extend(Enumeration *e, int start, int *held, int len, double weight) {
     if (len == e->size) {
         uint32_t code = 0;
         double kept = 1.0;
@@ -798,23 +988,20 @@ static int extend(Enumeration *e, int start, int *held, int len, double weight) 
         if (e->kept) {
             for (int i = 0; i < len; i++) kept *= e->kept[held[i] - 1];
         }
-        PyObject *c = PyLong_FromUnsignedLong(code);
-        PyObject *w = PyFloat_FromDouble(e->kept ? weight * kept : weight);
-        int bad = !c || !w || PyList_Append(e->codes, c) || PyList_Append(e->weights, w);
-        Py_XDECREF(c);
-        Py_XDECREF(w);
-        return bad ? -1 : 0;
+        e->codes[e->found] = code;
+        e->weights[e->found] = e->kept ? weight * kept : weight;
+        e->found++;
+        return;
     }
-    if (len >= 4) return 0; /* never: size is 4 at most (this tells the compiler ``held`` suffices) */
+    if (len >= 4) return; /* never: size is 4 at most (this tells the compiler ``held`` suffices) */
     for (int at = start; at < e->n; at++) {
         int rank = e->ranks[at], have = 0;
         for (int i = 0; i < len; i++) have += held[i] == rank;
         if (have < e->unseen[rank]) {
             held[len] = rank;
-            if (extend(e, at, held, len + 1, weight * (double)(e->unseen[rank] - have) / (double)(have + 1))) return -1;
+            extend(e, at, held, len + 1, weight * (double)(e->unseen[rank] - have) / (double)(have + 1));
         }
     }
-    return 0;
 }
 
 static PyObject *holdings(PyObject *self, PyObject *args) {
@@ -825,7 +1012,10 @@ static PyObject *holdings(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "the search takes hands of 4 cards at most, not %d", size);
         return NULL;
     }
-    Enumeration e = {.size = size};
+    static Enumeration e; /* too big for the stack; under the GIL, one call at a time */
+    memset(&e, 0, offsetof(Enumeration, codes));
+    e.size = size;
+    e.found = 0;
     double weights[13];
     PyObject *counts = PySequence_Fast(unseen, "the unseen cards are 13 counts");
     if (!counts) return NULL;
@@ -862,78 +1052,89 @@ static PyObject *holdings(PyObject *self, PyObject *args) {
         if (PyErr_Occurred()) return NULL;
         e.kept = weights;
     }
-    e.codes = PyList_New(0);
-    e.weights = PyList_New(0);
     int held[4];
-    if (!e.codes || !e.weights || extend(&e, 0, held, 0, 1.0)) {
-        Py_XDECREF(e.codes);
-        Py_XDECREF(e.weights);
-        return NULL;
-    }
-    return Py_BuildValue("(NN)", e.codes, e.weights);
+    extend(&e, 0, held, 0, 1.0);
+    return holdings_bytes(e.codes, e.weights, e.found);
 }
 
-/* ``random.choices(holdings, weights, k=len(randoms))`` given the ``random()`` draws it would make,
- * counted as ``searches.drawn`` counts them without the C: each holding drawn, in the order first
- * drawn, weighing as many draws. */
+/* CPython's ``Random.random()`` from the two 32-bit words it draws (in ``getrandbits``' bytes, the
+ * first drawn first, little-endian): 53 bits, the first word's top 27 then the second's top 26. */
+static double random_from(const unsigned char *words) {
+    uint32_t first = 0, second = 0;
+    for (int i = 3; i >= 0; i--) {
+        first = first << 8 | words[i];
+        second = second << 8 | words[4 + i];
+    }
+    return ((first >> 5) * 67108864.0 + (second >> 6)) * (1.0 / 9007199254740992.0);
+}
+
+/* ``random.choices(holdings, weights, k)`` given the words of the ``k`` ``random()`` draws it would
+ * make (``rng.getrandbits(64 * k)`` as little-endian bytes, which takes the same words from the
+ * generator), counted as ``searches.drawn`` counts them without the C: each holding drawn, in the
+ * order first drawn, weighing as many draws. */
 static PyObject *drawn(PyObject *self, PyObject *args) {
     PyObject *codes, *weights, *randoms;
-    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &codes, &PyList_Type, &weights, &PyList_Type, &randoms))
-        return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(codes), k = PyList_GET_SIZE(randoms);
-    if (!n || PyList_GET_SIZE(weights) != n) {
-        PyErr_SetString(PyExc_ValueError, "the holdings are two lists of one length, not empty");
+    if (!PyArg_ParseTuple(args, "OOO!", &codes, &weights, &PyBytes_Type, &randoms)) return NULL;
+    if (PyBytes_GET_SIZE(randoms) % 8) {
+        PyErr_SetString(PyExc_ValueError, "the draws are 8 bytes each (two 32-bit words)");
         return NULL;
     }
-    double *cumulative = malloc(sizeof(double) * (size_t)n);
-    Py_ssize_t *times = calloc((size_t)n, sizeof(Py_ssize_t));
-    Py_ssize_t *order = malloc(sizeof(Py_ssize_t) * (size_t)n);
-    PyObject *found_codes = NULL, *found_weights = NULL, *found = NULL;
-    if (!cumulative || !times || !order) {
+    Py_buffer coded, weighed;
+    if (holding_arrays(codes, weights, &coded, &weighed)) return NULL;
+    const unsigned char *words = (const unsigned char *)PyBytes_AS_STRING(randoms);
+    const uint32_t *given = coded.buf;
+    const double *weight = weighed.buf;
+    Py_ssize_t n = coded.len / (Py_ssize_t)sizeof(uint32_t), k = PyBytes_GET_SIZE(randoms) / 8;
+    double *cumulative = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    Py_ssize_t *times = calloc((size_t)(n ? n : 1), sizeof(Py_ssize_t));
+    Py_ssize_t *order = malloc(sizeof(Py_ssize_t) * (size_t)(n ? n : 1));
+    uint32_t *found_codes = malloc(sizeof(uint32_t) * (size_t)(n ? n : 1));
+    double *found_weights = malloc(sizeof(double) * (size_t)(n ? n : 1));
+    PyObject *found = NULL;
+    if (!cumulative || !times || !order || !found_codes || !found_weights) {
         PyErr_NoMemory();
+        goto done;
+    }
+    if (!n) {
+        PyErr_SetString(PyExc_ValueError, "the holdings are two arrays of one length, not empty");
         goto done;
     }
     double sum = 0.0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        sum += PyFloat_AsDouble(PyList_GET_ITEM(weights, i));
+        sum += weight[i];
         cumulative[i] = sum;
     }
-    if (PyErr_Occurred()) goto done;
     double total = cumulative[n - 1] + 0.0;
     if (!(total > 0.0) || !isfinite(total)) {
         PyErr_SetString(PyExc_ValueError, "the holdings' weights must add up to a finite number above 0");
         goto done;
     }
-    Py_ssize_t distinct = 0;
+    /* bisect_right(cumulative, x, 0, n - 1): how many of the first n - 1 sums are at most x (they
+     * never fall). Found without a branch on x, which no predictor guesses: the draws are random. */
+    Py_ssize_t distinct = 0, top = 1;
+    while (top * 2 <= n - 1) top *= 2;
     for (Py_ssize_t j = 0; j < k; j++) {
-        double x = PyFloat_AsDouble(PyList_GET_ITEM(randoms, j)) * total;
-        Py_ssize_t lo = 0, hi = n - 1; /* bisect_right(cumulative, x, 0, n - 1) */
-        while (lo < hi) {
-            Py_ssize_t mid = (lo + hi) / 2;
-            if (x < cumulative[mid]) hi = mid;
-            else lo = mid + 1;
+        double x = random_from(words + 8 * j) * total;
+        Py_ssize_t at = 0;
+        for (Py_ssize_t step = n > 1 ? top : 0; step; step >>= 1) {
+            Py_ssize_t next = at + step;
+            at = (next <= n - 1 && cumulative[next - 1] <= x) ? next : at;
         }
-        if (!times[lo]++) order[distinct++] = lo;
+        if (!times[at]++) order[distinct++] = at;
     }
-    if (PyErr_Occurred()) goto done;
-    found_codes = PyList_New(distinct);
-    found_weights = PyList_New(distinct);
-    if (!found_codes || !found_weights) goto done;
     for (Py_ssize_t i = 0; i < distinct; i++) {
-        PyObject *code = PyList_GET_ITEM(codes, order[i]);
-        PyObject *weight = PyFloat_FromDouble((double)times[order[i]]);
-        if (!weight) goto done;
-        Py_INCREF(code);
-        PyList_SET_ITEM(found_codes, i, code);
-        PyList_SET_ITEM(found_weights, i, weight);
+        found_codes[i] = given[order[i]];
+        found_weights[i] = (double)times[order[i]];
     }
-    found = Py_BuildValue("(OO)", found_codes, found_weights);
+    found = holdings_bytes(found_codes, found_weights, distinct);
 done:
-    Py_XDECREF(found_codes);
-    Py_XDECREF(found_weights);
+    PyBuffer_Release(&coded);
+    PyBuffer_Release(&weighed);
     free(cumulative);
     free(times);
     free(order);
+    free(found_codes);
+    free(found_weights);
     return found;
 }
 
@@ -944,14 +1145,16 @@ static PyObject *afresh(PyObject *self, PyObject *unused) {
 
 static PyMethodDef methods[] = {
     {"play_values", play_values, METH_VARARGS,
-     "play_values(hand, pile, go, codes, weights): play.play_values on coded hands."},
+     "play_values(hand, pile, go, codes, weights): play.play_values on coded hands (arrays I and d)."},
     {"counter_values", counter_values, METH_VARARGS,
      "counter_values(hand, pile, go, codes, weights, after, mine, theirs): "
      "counterplay.counter_values on coded hands (after: the race's chances or None)."},
+    {"race_values", race_values, METH_VARARGS,
+     "race_values(hand, pile, go, codes, weights, after, mine, theirs): race.race_values on coded hands."},
     {"holdings", holdings, METH_VARARGS,
-     "holdings(unseen, size, lowest, kept): play.holdings weighed by kept, as (codes, weights)."},
+     "holdings(unseen, size, lowest, kept): play.holdings weighed by kept, as (codes, weights) bytes."},
     {"drawn", drawn, METH_VARARGS,
-     "drawn(codes, weights, randoms): random.choices by weight given its random() draws, counted."},
+     "drawn(codes, weights, words): random.choices by weight given its random() draws' words, counted."},
     {"start_afresh", afresh, METH_NOARGS, "Empty the tables: the memory back, the next search cold."},
     {NULL, NULL, 0, NULL},
 };

@@ -1,9 +1,10 @@
-"""The two searches of a two-player play, in C (``_pegsearch.c``; ``searches`` calls them)."""
+"""The searches of a two-player play, in C (``_pegsearch.c``; ``searches`` calls them)."""
 
+from array import array
 from collections.abc import Sequence
 
 def play_values(
-    hand: int, pile: tuple[int, ...], go: bool, codes: list[int], weights: list[float]
+    hand: int, pile: tuple[int, ...], go: bool, codes: array[int], weights: array[float]
 ) -> dict[int, float]:
     """``play.play_values`` on a coded hand and coded holdings with their weights."""
 
@@ -11,13 +12,36 @@ def counter_values(
     hand: int,
     pile: tuple[int, ...],
     go: bool,
-    codes: list[int],
-    weights: list[float],
+    codes: array[int],
+    weights: array[float],
     after: Sequence[Sequence[float]] | None,
     mine: int,
     theirs: int,
 ) -> dict[int, float]:
     """``counterplay.counter_values``; ``after``: the race's chances (``Race.after``), or None."""
+
+def race_values(
+    hand: int,
+    pile: tuple[int, ...],
+    go: bool,
+    codes: array[int],
+    weights: array[float],
+    after: Sequence[Sequence[float]],
+    mine: int,
+    theirs: int,
+) -> dict[int, float]:
+    """``race.race_values`` on a coded hand and coded holdings; ``after``: ``Race.after``."""
+
+def holdings(
+    unseen: Sequence[int], size: int, lowest: int, kept: Sequence[float] | None
+) -> tuple[bytes, bytes]:
+    """``play.holdings`` coded, each weighed by its ways times its ranks' ``kept`` weights: the
+    bytes of the codes' ``array("I")`` and of the weights' ``array("d")``."""
+
+def drawn(codes: array[int], weights: array[float], words: bytes) -> tuple[bytes, bytes]:
+    """``random.choices`` by weight given the words of its ``random()`` draws
+    (``getrandbits(64 * k)`` as little-endian bytes), each holding drawn once with its count, as
+    ``holdings`` gives them."""
 
 def start_afresh() -> None:
     """Empty the tables: the memory back, and the next search cold."""

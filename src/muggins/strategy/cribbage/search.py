@@ -15,7 +15,7 @@ from math import prod
 
 from muggins.scoring.fast import show_points
 from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks
-from muggins.strategy.cribbage.race import Race, race, race_values
+from muggins.strategy.cribbage.race import Race, race
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.searches import (
     counter_values,
@@ -23,7 +23,7 @@ from muggins.strategy.cribbage.searches import (
     holdings,
     kept_weight,
     play_values,
-    ranked,
+    race_values,
 )
 from muggins.strategy.cribbage.tableplay import Table, table_holdings, table_play_values
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
@@ -129,12 +129,12 @@ def raced_values(
     kept: Sequence[float] | None = None,
 ) -> dict[int, float]:
     """Each rank of the seat's hand that fits on the pile with its chance to win the game, both
-    sides laying for the game (``race.race_values``), over the other's holdings as
+    sides laying for the game (``searches.race_values``), over the other's holdings as
     ``searched_values`` takes them."""
     state = _race(seat, win)
     hand, pile, unseen, other, go, lowest = _two_player(seat)
     found = holdings(unseen, other, lowest, kept)
-    return race_values(state, hand, pile, go, ranked(drawn(found, samples, rng)))
+    return race_values(state, hand, pile, go, drawn(found, samples, rng))
 
 
 def _race(seat: Seat, win: WinChance) -> Race:

@@ -1,7 +1,7 @@
-"""The two searches of a two-player play at C speed, with the other's holdings they search over:
+"""The searches of a two-player play at C speed, with the other's holdings they search over:
 ``holdings`` and ``drawn`` make those as ``play.holdings`` and a draw by weight make them, coded,
-and ``play_values`` and ``counter_values`` search them as ``play.play_values`` and
-``counterplay.counter_values`` do.
+and ``play_values``, ``counter_values`` and ``race_values`` search them as ``play.play_values``,
+``counterplay.counter_values`` and ``race.race_values`` do.
 
 They run in the C extension ``_pegsearch`` where the build made it, else in Python (the searches
 compiled by mypyc, or pure). The C is a step-for-step copy and gives the same values to the last
@@ -12,14 +12,14 @@ time here, and in C it runs several times faster (docs/architecture.md).
 from __future__ import annotations
 
 import random
+from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import NamedTuple
 
-from muggins.strategy.cribbage import counterplay, play
+from muggins.strategy.cribbage import counterplay, play, race
 from muggins.strategy.cribbage.play import Ranks, hand_code, hand_ranks
-from muggins.strategy.cribbage.race import Race
 
 
 def _extension() -> ModuleType | None:
@@ -41,10 +41,19 @@ def in_c() -> bool:
 
 class Holdings(NamedTuple):
     """The other's holdings as the searches take them: each coded (``play.hand_code``), with its
-    weight."""
+    weight, in two arrays (which the C reads whole, not item by item)."""
 
-    codes: list[int]
-    weights: list[float]
+    codes: array[int]
+    weights: array[float]
+
+
+def coded(others: Iterable[tuple[Ranks, float]]) -> Holdings:
+    """Holdings given as ranks with their weights, coded as the searches take them."""
+    found = Holdings(array("I"), array("d"))
+    for held, weight in others:
+        found.codes.append(hand_code(held))
+        found.weights.append(weight)
+    return found
 
 
 def holdings(
@@ -55,12 +64,11 @@ def holdings(
     (by rank - 1: how much likelier than average the other is to hold it)."""
     if _C is not None:
         codes, weights = _C.holdings(unseen, size, lowest, kept)
-        return Holdings(codes, weights)
-    found = Holdings([], [])
-    for held, ways in play.holdings(unseen, size, lowest):
-        found.codes.append(hand_code(held))
-        found.weights.append(ways * kept_weight(held, kept) if kept is not None else ways)
-    return found
+        return Holdings(array("I", codes), array("d", weights))
+    return coded(
+        (held, ways * kept_weight(held, kept) if kept is not None else ways)
+        for held, ways in play.holdings(unseen, size, lowest)
+    )
 
 
 def kept_weight(held: Ranks, kept: Sequence[float]) -> float:
@@ -78,10 +86,11 @@ def drawn(found: Holdings, samples: int | None, rng: random.Random | None) -> Ho
         return found
     rng = rng or random.Random(0)
     if _C is not None:
-        codes, weights = _C.drawn(found.codes, found.weights, [rng.random() for _ in range(samples)])
-        return Holdings(codes, weights)
+        words = rng.getrandbits(64 * samples).to_bytes(8 * samples, "little")  # the random() draws
+        codes, weights = _C.drawn(found.codes, found.weights, words)
+        return Holdings(array("I", codes), array("d", weights))
     times = Counter(rng.choices(range(len(found.codes)), weights=found.weights, k=samples))
-    return Holdings([found.codes[at] for at in times], [float(count) for count in times.values()])
+    return Holdings(array("I", [found.codes[at] for at in times]), array("d", map(float, times.values())))
 
 
 def ranked(found: Holdings) -> list[tuple[Ranks, float]]:
@@ -99,15 +108,26 @@ def play_values(hand: Ranks, pile: Ranks, go: bool, others: Holdings) -> dict[in
 
 
 def counter_values(
-    hand: Ranks, pile: Ranks, go: bool, others: Holdings, race: Race | None = None
+    hand: Ranks, pile: Ranks, go: bool, others: Holdings, state: race.Race | None = None
 ) -> dict[int, float]:
     """``counterplay.counter_values``: each rank the seat may lay, searched from what the seat can
     know against the model of the other (for the margin of points, or the chance to win the
-    ``race``)."""
+    race ``state``)."""
     if _C is None:
-        return counterplay.counter_values(hand, pile, go, ranked(others), race)
-    after, mine, theirs = (race.after, race.mine, race.theirs) if race is not None else (None, 0, 0)
+        return counterplay.counter_values(hand, pile, go, ranked(others), state)
+    after, mine, theirs = (state.after, state.mine, state.theirs) if state is not None else (None, 0, 0)
     found: dict[int, float] = _C.counter_values(
         hand_code(hand), tuple(pile), go, others.codes, others.weights, after, mine, theirs
+    )
+    return found
+
+
+def race_values(state: race.Race, hand: Ranks, pile: Ranks, go: bool, others: Holdings) -> dict[int, float]:
+    """``race.race_values``: each rank the seat may lay, with its chance to win the game, averaged
+    over the other's holdings, each searched with every card known, both sides laying for the game."""
+    if _C is None:
+        return race.race_values(state, hand, pile, go, ranked(others))
+    found: dict[int, float] = _C.race_values(
+        hand_code(hand), tuple(pile), go, others.codes, others.weights, state.after, state.mine, state.theirs
     )
     return found
