@@ -116,6 +116,10 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+class _ViewChangedError(Exception):
+    """The view changed while a move was being chosen for it: the move is not made."""
+
+
 class Player:
     """One person in their own browser: creates or joins tables and makes moves through the page."""
 
@@ -220,7 +224,7 @@ class Player:
         self.acted_in = -1
         try:
             acted = self._act(keyboard, ready, claim)
-        except PlaywrightTimeoutError:
+        except (PlaywrightTimeoutError, _ViewChangedError):
             return False
         return acted and self.wait_moved(self.acted_in)
 
@@ -234,14 +238,22 @@ class Player:
 
     def _act(self, keyboard: bool, ready: bool, claim: bool) -> bool:
         page = self.page
+        seen = self.state()
 
-        # the state is read at the last moment: the view may change while the buttons are looked at
-        def press(key: str) -> None:
+        # the state is read again at the last moment: the view may change while the buttons are
+        # looked at, and what was chosen for one view must not be done in the next (a card picked
+        # in the betting is a card picked for the count that followed it)
+        def current() -> None:
             self.acted_in = self.state()
+            if self.acted_in != seen:
+                raise _ViewChangedError
+
+        def press(key: str) -> None:
+            current()
             page.keyboard.press(key)
 
         def click(target: str | Locator) -> None:
-            self.acted_in = self.state()
+            current()
             (page.locator(target) if isinstance(target, str) else target).click(timeout=ACT_TIMEOUT_MS)
 
         legal = page.locator("#my-hand button.card.legal")
