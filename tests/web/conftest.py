@@ -238,22 +238,21 @@ class Player:
 
     def _act(self, keyboard: bool, ready: bool, claim: bool) -> bool:
         page = self.page
-        seen = self.state()
+        seen = self.acted_in = self.state()
 
         # the state is read again at the last moment: the view may change while the buttons are
         # looked at, and what was chosen for one view must not be done in the next (a card picked
         # in the betting is a card picked for the count that followed it)
-        def current() -> None:
-            self.acted_in = self.state()
-            if self.acted_in != seen:
+        def unchanged() -> None:
+            if self.state() != seen:
                 raise _ViewChangedError
 
         def press(key: str) -> None:
-            current()
+            unchanged()
             page.keyboard.press(key)
 
         def click(target: str | Locator) -> None:
-            current()
+            unchanged()
             (page.locator(target) if isinstance(target, str) else target).click(timeout=ACT_TIMEOUT_MS)
 
         legal = page.locator("#my-hand button.card.legal")
