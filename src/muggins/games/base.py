@@ -41,7 +41,7 @@ is a ``Game``, so code written for any game takes every engine."""
 _LEAVE: Final = Leave()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # Skalborg is not compiled
+@mypyc_attr(allow_interpreted_subclasses=True)  # Cribbage Squares is not compiled
 class Game(ABC, Generic[OptionsT_co]):
     """Base of every game: move validation, the move stack, records and views.
 

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from muggins.cards import ALL_CARDS, Card, joker_pack
-from muggins.games.base import Game
+from muggins.games.base import DeckSpec, Game
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged
 from muggins.games.flow import game_over, mask_of
@@ -96,8 +96,10 @@ class Skalborg(Game[SkalborgOptions]):
     """Each contender's claims under manual counting: kind, cards, and points once judged."""
     won: dict[int, int]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(
+        self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
+    ) -> None:
+        super().__init__(players=players, seed=seed, deck=deck, **options)
         opts = self.options
         if opts.reveal_order is RevealOrder.RECAP and self.players != 2:
             raise OptionError(f"the recap reveal order is for 2 players, not {self.players}")
