@@ -19,7 +19,7 @@ from muggins.cards import STANDARD_CARDS, Card, Suit, parse_card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribist.game import Cribist
 from muggins.games.cribist.options import CribistOptions
-from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, playable, trick_winner
+from muggins.games.cribist.rules import MAX_TRICK_POINTS, SOURCE_WORDS, may_play, playable, trick_winner
 from muggins.games.errors import IllegalMoveError, NotYourTurnError, OptionError
 from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.sources import parse_source
@@ -170,6 +170,14 @@ def test_playable_follows_suit() -> None:
     assert playable(hand, Suit.CLUBS) == list(parse_cards("2C 3C"))
     assert playable(hand, Suit.SPADES) == list(hand)
     assert playable(hand, None) == list(hand)
+
+
+@given(st.lists(st.sampled_from(STANDARD_CARDS), min_size=1, max_size=13, unique=True), st.data())
+def test_may_play_is_being_playable(hand: list[Card], data: st.DataObject) -> None:
+    """The engine's check of one card says what the list of playable cards says, whatever is led."""
+    led = data.draw(st.sampled_from([None, *Suit]))
+    card = data.draw(st.sampled_from(hand))
+    assert may_play(hand, card, led) == (card in playable(hand, led))
 
 
 def test_the_trick_winner_leads_next_and_scores_the_trick() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
@@ -13,7 +14,7 @@ from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import sample, sample_threshold, shuffle
 from muggins.games.cribbage.events import Shown
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
-from muggins.games.registry import game_class, game_names, new_game
+from muggins.games.registry import game_class, game_names, load_game, new_game
 from muggins.scoring.items import Item, Kind, Score
 
 
@@ -144,3 +145,28 @@ def test_a_timed_cribist_game_runs_its_clock_until_time_is_called() -> None:
     game.apply(0, str(game.time_up_move()))  # the move the table makes when the minutes run out
     assert game.clock_minutes() is None  # called once: the clock is done
     assert new_game("cribist", players=4, seed=6).clock_minutes() is None  # a game to a score
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_move_stack_reads_as_the_pairs_made(name: str) -> None:
+    """``Game.moves`` keeps no pair per move, yet reads as the list of ``(seat, move)`` pairs made,
+    in order: indexed (from the end too), iterated, counted, compared and printed as a list would be."""
+    game = new_game(name, players=game_class(name).min_players, seed=5)
+    rng = random.Random(5)
+    made: list[tuple[int, object]] = []
+    assert not game.moves and len(game.moves) == 0 and list(game.moves) == []
+    while not game.is_over and len(made) < 40:
+        seat = min(game.to_move)
+        move = rng.choice(game.legal_moves(seat))
+        game.apply(seat, move)
+        made.append((seat, move))
+    assert isinstance(game.moves, Sequence)
+    assert list(game.moves) == made and len(game.moves) == len(made) and game.moves
+    assert game.moves[0] == made[0] and game.moves[-1] == made[-1]
+    assert [game.moves[i] for i in range(-len(made), len(made))] == made + made
+    with pytest.raises(IndexError):
+        game.moves[len(made)]
+    assert game.moves == load_game(game.record()).moves != new_game(name, players=game.players, seed=5).moves
+    assert repr(game.moves) == f"MoveStack({made!r})"
+    with pytest.raises(TypeError):
+        hash(game.moves)

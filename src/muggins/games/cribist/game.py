@@ -27,7 +27,8 @@ from muggins.games.cribist.options import SEATS, CribistOptions
 from muggins.games.cribist.rules import (
     MAX_TRICK_POINTS,
     SOURCE_WORDS,
-    playable,
+    following,
+    may_play,
     trick_points,
     trick_winner,
 )
@@ -44,6 +45,10 @@ from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_sourc
 CARDS_EACH: Final = 13
 PLAYS: Final = [Play(card) for card in standard_pack()]
 """One Play move per card (by ``Card.index``), made once: legal-move lists are built on every turn."""
+PLAYED: Final = [[CardPlayed(seat, card) for card in standard_pack()] for seat in range(SEATS)]
+"""Each seat's event for each card it may lay, made once and shared like the moves (events are
+immutable): a game keeps every event it caused, and these are most of them."""
+_READY: Final = Ready()
 CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
@@ -162,10 +167,10 @@ class Cribist(Game[CribistOptions]):
         if player not in self._to_move:
             return []
         if self.phase is _PLAY:
-            return [PLAYS[c.index] for c in playable(self.hands[player], self.led)]
+            return [PLAYS[c.index] for c in following(self.hands[player], self.led)]
         if self.phase is _CLAIM:
             return list(CLAIMS)
-        return [Ready()]
+        return [_READY]
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -279,7 +284,8 @@ class Cribist(Game[CribistOptions]):
         if position(hand, card) < 0:
             return f"{card} is not in your hand"
         led = self.led
-        if led is not None and position(playable(hand, led), card) < 0:
+        if not may_play(hand, card, led):
+            assert led is not None
             return f"you must follow {led.name.lower()}"
         return None
 
@@ -326,7 +332,7 @@ class Cribist(Game[CribistOptions]):
         hand = self.hands[player]
         del hand[position(hand, card)]  # legal, so held
         self.trick.append(card)
-        events.append(CardPlayed(player, card))
+        events.append(PLAYED[player][card.index])
         if self.trump is None:
             assert card.suit is not None
             self.trump = card.suit

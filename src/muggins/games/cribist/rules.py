@@ -33,20 +33,24 @@ _SUIT: Final = [i // 13 for i in range(52)]
 def trick_points_of(cards: Sequence[int], trump: int) -> int:
     """The points of a four-card trick given as card indices (``Card.index``) and the trump suit's
     number: equal to ``score_trick(...).total``, at a small fraction of the cost. Search uses it."""
-    a, b, c, d = cards
-    points = _TABLE[((_RANK[a] * 13 + _RANK[b]) * 13 + _RANK[c]) * 13 + _RANK[d]]
-    suit = _SUIT[a]
-    if _SUIT[b] == suit and _SUIT[c] == suit and _SUIT[d] == suit:
-        points += 4
-    if trump * 13 + 10 in (a, b, c, d):
-        points += 1
-    return points
+    return _points(cards[0], cards[1], cards[2], cards[3], trump)
 
 
 def trick_points(cards: Sequence[Card], trump: Suit) -> int:
     """``trick_points_of`` for cards: the total of ``score_trick(cards, trump)``."""
-    a, b, c, d = cards
-    return trick_points_of((a.index, b.index, c.index, d.index), trump)  # a Suit is its number
+    return _points(cards[0].index, cards[1].index, cards[2].index, cards[3].index, trump)
+
+
+def _points(a: int, b: int, c: int, d: int, trump: int) -> int:
+    """The points of the trick of card indices ``a`` ``b`` ``c`` ``d``; ``trump`` the suit's number."""
+    points = _TABLE[((_RANK[a] * 13 + _RANK[b]) * 13 + _RANK[c]) * 13 + _RANK[d]]
+    suit = _SUIT[a]
+    if _SUIT[b] == suit and _SUIT[c] == suit and _SUIT[d] == suit:
+        points += 4
+    jack = trump * 13 + 10
+    if jack in (a, b, c, d):
+        points += 1
+    return points
 
 
 def playable(hand: Iterable[Card], led: Suit | None) -> list[Card]:
@@ -54,12 +58,28 @@ def playable(hand: Iterable[Card], led: Suit | None) -> list[Card]:
 
     A player must follow the suit led if they can; otherwise any card may be played.
     """
-    cards = list(hand)
+    return list(following(list(hand), led))
+
+
+def following(hand: list[Card], led: Suit | None) -> list[Card]:
+    """``playable`` for a list, not copied: ``hand`` itself when any of its cards may be played.
+    The engine's move lists are made from it on every turn."""
     if led is None:
-        return cards
+        return hand
     suit: int = led  # suits compared as numbers: the compiled comparison of two ints
-    following = [c for c in cards if _SUIT[c.index] == suit]
-    return following or cards
+    cards = [c for c in hand if _SUIT[c.index] == suit]
+    return cards or hand
+
+
+def may_play(hand: Sequence[Card], card: Card, led: Suit | None) -> bool:
+    """Whether ``card`` of ``hand`` may go to a trick led in ``led``: ``card in playable(hand, led)``,
+    asked on every move, without making the lists."""
+    if led is None:
+        return True
+    suit: int = led
+    if _SUIT[card.index] == suit:
+        return True
+    return all(_SUIT[held.index] != suit for held in hand)
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
