@@ -340,13 +340,14 @@ class Cribist(Game[CribistOptions]):
         if len(self.trick) < SEATS:
             return
         winner = self.winner
-        events.append(TrickWon(winner, len(self.history) + 1, self.leader, tuple(self.trick)))
+        cards = tuple(self.trick)  # one tuple for the event, the count and the record
+        events.append(TrickWon(winner, len(self.history) + 1, self.leader, cards))
         if self.manual:
             self.phase = _CLAIM
             return
-        score = self.counter(self.trick, self.trump)
+        score = self.counter(cards, self.trump)
         if not self._award(winner, "trick", score, score.total, events):
-            self._next_trick(winner, score, events)
+            self._next_trick(winner, cards, score, events)
 
     def _claim(self, player: int, amount: int, events: list[Event]) -> None:
         """The winner's claim, pegged nowhere yet: it is judged when the muggins window closes, so
@@ -372,7 +373,8 @@ class Cribist(Game[CribistOptions]):
         """Judge the claim (an overclaim scores nothing and leaves every point unclaimed), then each
         call in the order made, as docs/rules/cribist.md says; then the next trick."""
         assert self.trump is not None and self.claim is not None
-        score = self.counter(self.trick, self.trump)
+        cards = tuple(self.trick)
+        score = self.counter(cards, self.trump)
         claim = self.claim
         accepted = claim.points <= score.total
         events.append(Claimed(claim.player, claim.points, accepted))
@@ -397,11 +399,11 @@ class Cribist(Game[CribistOptions]):
         self.claim = None
         self.calls = []
         events.append(MugginsClosed(score))
-        self._next_trick(self.winner, score, events)
+        self._next_trick(self.winner, cards, score, events)
 
-    def _next_trick(self, winner: int, score: Score, events: list[Event]) -> None:
+    def _next_trick(self, winner: int, cards: tuple[Card, ...], score: Score, events: list[Event]) -> None:
         """File the trick on the table, won by ``winner``, and go on: the winner leads, or the hand ends."""
-        record = TrickRecord(self.leader, tuple(self.trick), winner, score)
+        record = TrickRecord(self.leader, cards, winner, score)
         self.history.append(record)
         self.leader = winner
         self.trick = []
@@ -458,8 +460,20 @@ def trick_score(trick: Sequence[Card], trump: Suit) -> Score:
     points = trick_points(trick, trump)
     if not points:
         return Score()
-    cards = tuple(trick)
-    return Score.deferred(points, lambda: score_trick(cards, trump))
+    return Score.deferred(points, _ItemiseTrick(tuple(trick), trump))
+
+
+class _ItemiseTrick:
+    """The items of a trick, made when its deferred score is read (one object, not a closure and
+    its environment: a game keeps every trick's score)."""
+
+    __slots__ = ("cards", "trump")
+
+    def __init__(self, cards: tuple[Card, ...], trump: Suit) -> None:
+        self.cards, self.trump = cards, trump
+
+    def __call__(self) -> Score:
+        return score_trick(self.cards, self.trump)
 
 
 GAME = Cribist
