@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
@@ -13,7 +14,9 @@ from hypothesis import strategies as st
 from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import sample, sample_threshold, shuffle
 from muggins.games.cribbage.events import Shown
+from muggins.games.errors import MoveSyntaxError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored, event_type
+from muggins.games.moves import server_only_verbs
 from muggins.games.registry import game_class, game_names, load_game, new_game
 from muggins.scoring.items import Item, Kind, Score
 
@@ -170,3 +173,22 @@ def test_the_move_stack_reads_as_the_pairs_made(name: str) -> None:
     assert repr(game.moves) == f"MoveStack({made!r})"
     with pytest.raises(TypeError):
         hash(game.moves)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_another_games_verb_is_refused_the_same_way_whatever_is_loaded(name: str) -> None:
+    """Every game's moves are loaded here; a verb of another game must still be the error naming
+    this game's verbs that a process holding this game alone gives, and change nothing."""
+    for other in game_names():
+        game_class(other)  # every engine's moves registered
+    game = new_game(name, players=game_class(name).min_players, seed=3)
+    own = game.verbs
+    foreign = sorted(
+        {verb for other in game_names() for verb in game_class(other).verbs} - own - server_only_verbs()
+    )
+    assert foreign, "every game has a verb another lacks"
+    before = json.dumps(game.record())
+    for verb in foreign:
+        with pytest.raises(MoveSyntaxError, match=f"unknown move '{verb}': expected one of"):
+            game.apply(min(game.to_move), f"{verb} 5H")
+    assert json.dumps(game.record()) == before

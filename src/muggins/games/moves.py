@@ -57,8 +57,8 @@ def move_type(cls: _M, verb: str, *, example: str = "", server_only: bool = Fals
 
 
 def parse_move(text: str, verbs: frozenset[str] | None = None) -> Move:
-    """Parse a move's textual form. An unknown verb is an error naming ``verbs`` (a game's own; by
-    default every verb); another game's verb parses, and the game refuses it as illegal now.
+    """Parse a move's textual form. A verb outside ``verbs`` (a game's own; by default every verb)
+    is an error naming them: another game's verb too, whichever games this process has loaded.
 
     >>> parse_move("discard 5h 6d")
     Discard(cards=(Card('5H'), Card('6D')))
@@ -70,7 +70,8 @@ def parse_move(text: str, verbs: frozenset[str] | None = None) -> Move:
     words = text.split()
     if not words:
         raise MoveSyntaxError("empty move: expected a verb such as " + said)
-    cls = _VERBS.get(words[0].lower())
+    verb = words[0].lower()
+    cls = _VERBS.get(verb) if verb in known else None
     if cls is None:
         raise MoveSyntaxError(f"unknown move {words[0]!r}: expected one of {said}")
     return cls.parse_args(words[1:])
