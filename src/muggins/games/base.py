@@ -60,9 +60,6 @@ class MoveStack:
     def __len__(self) -> int:
         return len(self.made)
 
-    def __bool__(self) -> bool:
-        return bool(self.made)
-
     def __getitem__(self, index: int) -> tuple[int, Move]:
         """The pair at ``index`` (negative from the end, as for a list)."""
         return self.seats[index], self.made[index]

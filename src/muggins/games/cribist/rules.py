@@ -58,7 +58,7 @@ def playable(hand: Iterable[Card], led: Suit | None) -> list[Card]:
 
     A player must follow the suit led if they can; otherwise any card may be played.
     """
-    return list(following(list(hand), led))
+    return following(list(hand), led)  # a new list either way
 
 
 def following(hand: list[Card], led: Suit | None) -> list[Card]:
