@@ -9,7 +9,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from muggins.server.heap import keep_full_collections_short
+from muggins.server.heap import YOUNG_THRESHOLD, keep_full_collections_short
 from tests.server.manual_clock import ManualClock
 
 
@@ -72,6 +72,30 @@ def test_automatic_full_collections_wait_for_the_sweep() -> None:
             finally:
                 gc.callbacks.remove(note)
             assert not full, "a full collection ran while the policy was on"
+        assert gc.get_threshold() == before
+
+    asyncio.run(run())
+
+
+def test_young_collections_wait_for_the_young_threshold_while_the_policy_runs() -> None:
+    async def run() -> None:
+        before = gc.get_threshold()
+        young: list[int] = []
+
+        def note(phase: str, info: dict[str, int]) -> None:
+            if phase == "start" and info["generation"] == 0:
+                young.append(1)
+
+        async with policy(ManualClock(), freeze_every=3600, sweep_every=3600):
+            assert gc.get_threshold()[0] == max(before[0], YOUNG_THRESHOLD)
+            gc.collect()  # counts start afresh
+            gc.callbacks.append(note)
+            try:
+                kept = [[i] for i in range(YOUNG_THRESHOLD // 2)]  # half the threshold: no collection
+            finally:
+                gc.callbacks.remove(note)
+            assert len(kept) == YOUNG_THRESHOLD // 2
+            assert not young, "a young collection ran before the threshold"
         assert gc.get_threshold() == before
 
     asyncio.run(run())
