@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from muggins.server.loop import OnLoop
+
 
 class Timer(Protocol):
     """A callback a clock will run unless cancelled first."""
@@ -26,14 +28,14 @@ class Clock(Protocol):
     async def sleep(self, delay: float) -> None: ...
 
 
-class LoopClock:
+class LoopClock(OnLoop):
     """The real clock: the system's time and the running event loop's timers."""
 
     def time(self) -> float:
         return time.time()
 
     def call_later(self, delay: float, callback: Callable[[], object]) -> Timer:
-        return asyncio.get_running_loop().call_later(delay, callback)
+        return self.loop.call_later(delay, callback)
 
     async def sleep(self, delay: float) -> None:
         await asyncio.sleep(delay)

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from muggins.server.bus import Bus, Subscription
+from muggins.server.loop import OnLoop
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,17 @@ def node_channel(node: str) -> str:
     return f"node:{node}"
 
 
-class Forwarder:
+TIME_UP: dict[str, Any] = {"k": "time up"}
+"""What a request's wait holds when ``timeout`` passes before the answer (never a message: those
+are parsed afresh)."""
+
+
+def _time_up(future: asyncio.Future[dict[str, Any]]) -> None:
+    if not future.done():
+        future.set_result(TIME_UP)
+
+
+class Forwarder(OnLoop):
     """Sends requests to other processes and serves theirs."""
 
     def __init__(self, bus: Bus, node: str, serve: Serve) -> None:
@@ -80,8 +91,8 @@ class Forwarder:
         After each ``timeout`` without an answer, ``alive()`` says whether to go on waiting (the
         node still owns the table: it is busy, and sending the request again could do it twice)."""
         rid = next(self.ids)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.waiting[rid] = future
+        loop = self.loop
+        self.waiting[rid] = loop.create_future()
         request = {
             "k": "req",
             "id": rid,
@@ -95,15 +106,23 @@ class Forwarder:
             await self.bus.publish(node_channel(node), json.dumps(request))
             sent, warned = time.monotonic(), False
             while True:
+                # a timer, not asyncio.wait_for(shield(...)): this wait is on every forwarded
+                # move, and those add futures, callbacks and loop look-ups to each
+                future = self.waiting[rid]
+                timer = loop.call_later(timeout, _time_up, future)
                 try:
-                    reply = await asyncio.wait_for(asyncio.shield(future), timeout)
+                    reply = await future
+                finally:
+                    timer.cancel()
+                if reply is not TIME_UP:
                     break
-                except TimeoutError:
-                    if alive is None or not await alive():
-                        raise
-                    if not warned and time.monotonic() - sent >= SLOW_SECONDS:
-                        log.warning("%s on table %s: node %s is slow to answer; waiting", op, table_id, node)
-                        warned = True
+                if self.waiting[rid] is future:  # no answer came since: wait on a new future
+                    self.waiting[rid] = loop.create_future()
+                if alive is None or not await alive():
+                    raise TimeoutError(f"{op} on table {table_id}: node {node} did not answer")
+                if not warned and time.monotonic() - sent >= SLOW_SECONDS:
+                    log.warning("%s on table %s: node %s is slow to answer; waiting", op, table_id, node)
+                    warned = True
         finally:
             self.waiting.pop(rid, None)
         if reply.get("moved"):
@@ -115,11 +134,15 @@ class Forwarder:
     def _on_message(self, text: str) -> None:
         message = json.loads(text)
         if message.get("k") == "rep":
-            future = self.waiting.get(int(message["id"]))
-            if future is not None and not future.done():
-                future.set_result(message)
+            rid = int(message["id"])
+            future = self.waiting.get(rid)
+            if future is None:
+                return
+            if future.done():  # its wait timed out a moment ago: the next wait finds the answer
+                future = self.waiting[rid] = self.loop.create_future()
+            future.set_result(message)
             return
-        task = asyncio.get_running_loop().create_task(self._answer(message))
+        task = self.loop.create_task(self._answer(message))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 

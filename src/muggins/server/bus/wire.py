@@ -57,7 +57,8 @@ class Wire(asyncio.Protocol):
         self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
         self.transport: asyncio.Transport | None = None
         self.outgoing: list[bytes] = []
-        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()  # once: each look-up is a system call (server.loop)
+        self.closed: asyncio.Future[None] = self.loop.create_future()
 
     @classmethod
     async def open(cls, url: str, push: Callable[[Any], None] | None = None) -> Wire:
@@ -87,7 +88,7 @@ class Wire(asyncio.Protocol):
 
     def call(self, *args: Arg) -> asyncio.Future[Any]:
         """Send a command (in this turn's write); the future holds its reply or its error."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = self.loop.create_future()
         self.send(*args)
         self.waiting.append(future)
         return future
@@ -97,7 +98,7 @@ class Wire(asyncio.Protocol):
         if self.transport is None or self.transport.is_closing():
             raise redis.exceptions.ConnectionError("the connection to Redis is closed")
         if not self.outgoing:
-            asyncio.get_running_loop().call_soon(self._flush)
+            self.loop.call_soon(self._flush)
         self.outgoing.append(pack(args))
 
     def _flush(self) -> None:

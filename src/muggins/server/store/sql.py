@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from muggins.server.loop import OnLoop
 from muggins.server.store import migrate
 from muggins.server.store import schema as s
 from muggins.server.store.base import (
@@ -98,7 +99,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class SqlStore(Store):
+class SqlStore(Store, OnLoop):
     """``Store`` on any SQLAlchemy URL (``sqlite:///path``, ``postgresql://...``)."""
 
     def __init__(self, url: str, *, commit_window: float = COMMIT_WINDOW_POSTGRESQL) -> None:
@@ -499,11 +500,11 @@ class SqlStore(Store):
         commit at once on PostgreSQL (a table's next move is stored only after its last, so two
         groups never hold moves of one game). Each caller returns only once its own move is
         committed."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[None] = self.loop.create_future()
         self.move_batch.append((game_id, move, epoch, future))
         if self.flushing < self.move_flushers:
             self.flushing += 1
-            flusher = asyncio.get_running_loop().create_task(self._flush_moves())
+            flusher = self.loop.create_task(self._flush_moves())
             self.flushers.add(flusher)
             flusher.add_done_callback(self.flushers.discard)
         await future
