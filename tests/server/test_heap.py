@@ -9,6 +9,8 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
+import pytest
+
 from muggins.server.heap import YOUNG_THRESHOLD, keep_full_collections_short
 from tests.server.manual_clock import ManualClock
 
@@ -117,6 +119,27 @@ def test_the_sweep_reclaims_cyclic_garbage_that_was_frozen() -> None:
             await clock.advance(20)
             assert alive() is None
             del grown
+
+    asyncio.run(run())
+
+
+def test_the_frozen_heap_is_counted_only_when_a_sweep_may_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    counted: list[int] = []
+    count = gc.get_freeze_count
+
+    def counting() -> int:
+        counted.append(1)
+        return count()
+
+    monkeypatch.setattr(gc, "get_freeze_count", counting)
+
+    async def run() -> None:
+        clock = ManualClock()
+        async with policy(clock, freeze_every=10, sweep_every=600):
+            await clock.advance(590)  # 59 freezes
+            assert len(counted) == 1, "counted at the first freeze only"
+            await clock.advance(600)  # a sweep may run from 600 s: counted ten times a period
+            assert 1 + 9 <= len(counted) <= 1 + 11
 
     asyncio.run(run())
 
