@@ -7,6 +7,7 @@ Seats are "player N" (the seat number) or "you": the browser puts each seat's na
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -44,7 +45,9 @@ class Teller:
         return " & ".join(self.who(seat) for seat in seats)
 
     def cards(self, cards: Iterable[str]) -> str:
-        return format_cards(parse_cards(list(cards)), pretty=self.pretty)
+        if not self.pretty:  # an event's cards are already in notation
+            return " ".join(cards)
+        return format_cards(parse_cards(list(cards)), pretty=True)
 
     def card(self, card: str) -> str:
         return self.cards([card])
@@ -115,6 +118,7 @@ def told(game: str, event: Event, viewer: int | None = None, *, reveal: bool = F
     return data
 
 
+@functools.cache
 def _words(game: str) -> Mapping[str, Told]:
     words: Mapping[str, Told] = importlib.import_module(f"muggins.games.{game}.words").WORDS
     return words
