@@ -108,11 +108,11 @@ def test_an_answer_arriving_as_a_wait_runs_out_is_kept_for_the_next_wait() -> No
         requests: list[dict[str, Any]] = []
         await bus.subscribe(node_channel("b"), lambda text: requests.append(json.loads(str(text))))
 
-        async def alive() -> bool:
-            return True
+        async def dead() -> bool:
+            return False  # asked, it would end the wait: the answer in hand must win
 
         call = asyncio.create_task(
-            a.call("b", "move", table_id="t", user={}, args={}, timeout=30.0, alive=alive)
+            a.call("b", "move", table_id="t", user={}, args={}, timeout=30.0, alive=dead)
         )
         while not requests:
             await asyncio.sleep(0)

@@ -116,8 +116,9 @@ class Forwarder(OnLoop):
                     timer.cancel()
                 if reply is not TIME_UP:
                     break
-                if self.waiting[rid] is future:  # no answer came since: wait on a new future
-                    self.waiting[rid] = loop.create_future()
+                if self.waiting[rid] is not future:  # the answer came as this wait ran out
+                    continue
+                self.waiting[rid] = loop.create_future()
                 if alive is None or not await alive():
                     raise TimeoutError(f"{op} on table {table_id}: node {node} did not answer")
                 if not warned and time.monotonic() - sent >= SLOW_SECONDS:
