@@ -33,6 +33,19 @@ async def pair(serve: Serve) -> tuple[Forwarder, Forwarder, list[str]]:
     return a, b, received
 
 
+async def lone_caller() -> tuple[MemoryBus, Forwarder]:
+    """A caller "a" on a bus where nobody serves node "b"."""
+    bus = MemoryBus()
+    a = Forwarder(bus, "a", lambda *_: asyncio.sleep(0))
+    await a.start()
+    return bus, a
+
+
+async def dead() -> bool:
+    """``alive`` for an owner that is gone: asked, it ends the wait."""
+    return False
+
+
 def test_an_answer_reaches_its_caller_and_a_refusal_is_raised() -> None:
     async def serve(op: str, table: str, user: dict[str, Any], args: dict[str, Any]) -> Any:
         if op == "refuse":
@@ -83,13 +96,7 @@ def test_a_slow_owner_still_alive_is_waited_for_without_asking_twice() -> None:
 
 def test_a_dead_owner_ends_the_wait() -> None:
     async def run() -> None:
-        bus = MemoryBus()
-        a = Forwarder(bus, "a", lambda *_: asyncio.sleep(0))
-        await a.start()  # nobody listens on node b
-
-        async def dead() -> bool:
-            return False
-
+        _, a = await lone_caller()
         with pytest.raises(TimeoutError, match="node b did not answer"):
             await a.call("b", "move", table_id="t", user={}, args={}, timeout=0.02, alive=dead)
         with pytest.raises(TimeoutError):
@@ -102,15 +109,10 @@ def test_a_dead_owner_ends_the_wait() -> None:
 
 def test_an_answer_arriving_as_a_wait_runs_out_is_kept_for_the_next_wait() -> None:
     async def run() -> None:
-        bus = MemoryBus()
-        a = Forwarder(bus, "a", lambda *_: asyncio.sleep(0))
-        await a.start()
+        bus, a = await lone_caller()
         requests: list[dict[str, Any]] = []
         await bus.subscribe(node_channel("b"), lambda text: requests.append(json.loads(str(text))))
-
-        async def dead() -> bool:
-            return False  # asked, it would end the wait: the answer in hand must win
-
+        # the owner is gone if asked: the answer in hand must win over asking
         call = asyncio.create_task(
             a.call("b", "move", table_id="t", user={}, args={}, timeout=30.0, alive=dead)
         )
