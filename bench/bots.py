@@ -162,11 +162,11 @@ Position = tuple[
 ]
 
 
-def _search_positions(games: int) -> list[Position]:
+def _search_positions(games: int, samples: int = 100) -> list[Position]:
     """The two-player plays of expert games where the expert searches (a choice of ranks, the other
-    holding three or four cards), each with the other's holdings as the expert draws them: 100 of
-    them by ways (the search with every card known draws 100 or 200), coded for the C searches and
-    as ranks for the Python ones."""
+    holding three or four cards), each with the other's holdings as the expert draws them:
+    ``samples`` of them by ways (the search with every card known draws 100 or 200, the one from
+    what the seat knows 400), coded for the C searches and as ranks for the Python ones."""
     rng = random.Random(SEED)
     positions = []
     for view in _views(games)[1]:
@@ -176,7 +176,7 @@ def _search_positions(games: int) -> list[Position]:
         if seat.hand_sizes[other] < 3 or len(fitting) < 2:
             continue
         found = searches.holdings(unseen_ranks(seat), seat.hand_sizes[other], seat.lowest_value(other))
-        drawn = searches.drawn(found, 100, rng)
+        drawn = searches.drawn(found, samples, rng)
         pile = tuple(card.rank for _, card in seat.pile)
         hand = tuple(sorted(card.rank for card in seat.hand))
         positions.append((hand, pile, other in seat.passed, drawn, searches.ranked(drawn)))
