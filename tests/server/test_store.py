@@ -12,8 +12,10 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import psycopg
+import psycopg.sql
 import pytest
 import sqlalchemy as sa
 from alembic import command
@@ -32,6 +34,7 @@ from muggins.server.store import (
     User,
     migrate,
 )
+from muggins.server.store import sql as sql_store
 from muggins.server.store.schema import metadata
 from muggins.server.store.schema import ratings as ratings_table
 from tests.services import need_service
@@ -134,6 +137,105 @@ def test_moves_within_the_commit_window_share_one_commit_on_postgresql(url: str)
             xmin: dict[int, str] = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
         assert len({xmin[g] for g in game_ids[:5]}) == 1
         assert xmin[game_ids[5]] != xmin[game_ids[0]]
+        await store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("statistics", [False, True])
+def test_writing_moves_looks_up_only_their_games_however_many_there_are(url: str, statistics: bool) -> None:
+    """The statement that writes a group of moves reads the fence of their games by key, in the plan
+    it runs by once prepared (a generic one), with or without statistics on the tables: a scan of
+    every game and table costs each commit more as the store's history grows (it did: 0.45 ms of
+    PostgreSQL's CPU a statement with 1,000 games, against 0.20 ms by key)."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        await _games_started(store, 1)
+        await store.close()
+
+    asyncio.run(run())
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO tables (id, game, players, options, turn_time, intermission, hints,"
+            " private, status, created_at) SELECT 'x' || n, 'cribbage', 2, '{}', 20, 30, true,"
+            " false, 'finished', 0 FROM generate_series(1, 5000) n"
+        )
+        conn.execute(
+            "INSERT INTO games (table_id, number, header, seats, status, started_at)"
+            " SELECT 'x' || n, 1, '{}', '[]', 'finished', 0 FROM generate_series(1, 5000) n"
+        )
+        if statistics:
+            conn.execute("ANALYZE")
+        conn.execute("SET plan_cache_mode = force_generic_plan")
+        conn.execute("PREPARE write_moves(json) AS " + sql_store.INSERT_MOVES_POSTGRESQL.replace("%s", "$1"))
+        rows: list[tuple[int, MoveRow, int | None]] = [(1, MoveRow(0, 0, "go", "player", 0.0), 0)]
+        moves = psycopg.sql.Literal(sql_store.moves_json(rows))  # EXECUTE takes no bound parameters
+        explained = conn.execute(
+            psycopg.sql.SQL("EXPLAIN (FORMAT JSON) EXECUTE write_moves({})").format(moves)
+        )
+        found = explained.fetchone()
+    assert found is not None
+    scanned = set()
+
+    def walk(node: dict[str, Any]) -> None:
+        if node["Node Type"] == "Seq Scan":
+            scanned.add(node["Relation Name"])
+        for child in node.get("Plans", []):
+            walk(child)
+
+    walk(found[0][0]["Plan"])
+    assert not scanned & {"games", "tables"}, f"every row of {sorted(scanned)} is read"
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_a_move_waiting_on_a_claim_in_progress_is_refused_once_it_commits(url: str) -> None:
+    """A move written while a takeover's claim of its table is under way waits for the claim, then
+    sees the new epoch and is refused: the fence reads the epoch the claim committed, not the one
+    the statement started with."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        (game,) = await _games_started(store, 1)
+        with psycopg.connect(url) as claim:
+            claim.execute(
+                "UPDATE tables SET owner_epoch = owner_epoch + 1 WHERE id = %s", (f"t0{os.getpid()}",)
+            )
+            write = asyncio.ensure_future(
+                store.append_move(game, MoveRow(0, 0, "late", "player", 0.0), epoch=0)
+            )
+            await asyncio.sleep(0.5)
+            assert not write.done()  # held off by the claim's lock on the table's row
+            claim.commit()
+        with pytest.raises(StaleOwnerError):
+            await write
+        stored = await store.game(game)
+        assert stored is not None and stored.moves == []
+        await store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_a_group_opens_only_once_the_last_ones_window_has_closed(url: str) -> None:
+    """A move that comes while a group's window is open joins it rather than opening a second
+    window, which would close moments after the first and commit only what came in between: the
+    moves after the first group's window share the next group."""
+
+    async def run() -> None:
+        store = SqlStore(url, commit_window=0.2)
+        game_ids = await _games_started(store, 4)
+
+        async def move(game_id: int, at: float) -> None:
+            await asyncio.sleep(at)
+            await store.append_move(game_id, MoveRow(0, 0, "go", "player", 0.0))
+
+        await asyncio.gather(*(move(g, at) for g, at in zip(game_ids, (0.0, 0.05, 0.22, 0.3), strict=True)))
+        with psycopg.connect(url, autocommit=True) as conn:
+            xmin: dict[int, str] = dict(conn.execute("SELECT game_id, xmin::text FROM moves").fetchall())
+        first, second = ({xmin[g] for g in pair} for pair in (game_ids[:2], game_ids[2:]))
+        assert len(first) == 1 and len(second) == 1 and first != second
         await store.close()
 
     asyncio.run(run())
