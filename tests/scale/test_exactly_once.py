@@ -73,6 +73,12 @@ def has_state_for(conn: Connection, seat: int) -> bool:
     return any(m["type"] == "table_state" and m["seat"] == seat for m in queued)
 
 
+def has_state_at(conn: Connection, state_id: int) -> bool:
+    """Whether the connection has queued a whole state with a view at ``state_id``."""
+    queued = [json.loads(t) for t in conn.outbox._queue]  # type: ignore[attr-defined]
+    return any(m["type"] == "table_state" and m["view"] and m["view"]["state_id"] == state_id for m in queued)
+
+
 async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -179,5 +185,47 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
             ]
             assert got[-4:] == [("events", 2), ("table_state", 4), ("events", 5), ("events", 6)], got
             assert [g for g in got if g[0] == "events"] == [("events", n) for n in (1, 2, 5, 6)]
+
+    asyncio.run(run())
+
+
+def test_a_table_update_ahead_of_a_connection_brings_the_whole_state(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    """A move whose events never reached a process, with no move after it to show the gap (an owner
+    that stored its last move and died): the table update that says where the game is (a takeover's
+    notice) brings the connections behind it the whole state, and the others nothing more."""
+
+    async def run() -> None:
+        async with platform(tmp_path, redis_url, redis_prefix) as p:
+            ann_conn, ann = await p.connect("ann")
+            bob_conn, bob = await p.connect("bob")
+            table = await p.duel(ann)
+            await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
+            await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
+            await until(lambda: has_state_for(bob_conn, 1) and has_state_for(ann_conn, 0))
+            publish_many = p.bus.publish_many
+            assert bob_conn.user is not None
+            lost = table_channel(table.id, seat_audience(1, bob_conn.user.id))
+
+            async def lossy_many(sends: list[tuple[str, str]]) -> None:
+                await publish_many([(c, m) for c, m in sends if c != lost or '"state_id":3,' not in m[:80]])
+
+            p.bus.publish_many = lossy_many  # type: ignore[method-assign]
+            await play(table, {0: ann, 1: bob}, 3)
+            await table.changed()
+            await until(lambda: has_state_at(bob_conn, 3))
+            await p.bus.publish(table_channel(table.id), json.dumps({"type": "ping-marker"}))
+            await until(lambda: any("ping-marker" in t for t in ann_conn.outbox._queue))  # type: ignore[attr-defined]
+
+            def moves_heard(conn: Connection) -> list[tuple[str, int]]:
+                return [
+                    (m["type"], m["state_id"] if m["type"] == "events" else m["view"]["state_id"])
+                    for m in sent(conn)
+                    if m["type"] == "events" or (m["type"] == "table_state" and m["view"])
+                ]
+
+            assert moves_heard(bob_conn)[-2:] == [("events", 2), ("table_state", 3)]
+            assert moves_heard(ann_conn)[-3:] == [("events", 1), ("events", 2), ("events", 3)]
 
     asyncio.run(run())

@@ -158,7 +158,7 @@ def test_a_move_its_dead_owner_stored_but_never_published_reaches_the_table(
             assert found is not None
             conn.execute(
                 'INSERT INTO moves (game_id, ply, seat, text, "by", at) VALUES (%s, %s, %s, %s, %s, %s)',
-                (found[0], ply, seat, view["legal_moves"][0], "player", 0.0),
+                (found[0], ply, seat, view["legal_moves"][0], "player", time.time()),
             )
         a.kill()
         killed = time.monotonic()

@@ -184,14 +184,13 @@ class ClusterTables(Tables):
     async def take(self, table_id: str, dead: str = "") -> bool:
         """Own ``table_id`` if its lease is free (or held by ``dead``, a node found dead): claim it
         in the store (fencing out the old owner), load it from its record, and send everyone at
-        the table its state again. False if another node holds it; ``NoTableError`` if no table
-        has that id."""
+        the table where its game is (``_announce``). False if another node holds it;
+        ``NoTableError`` if no table has that id."""
         taken, missing = await self._take_many({table_id: dead})
         if missing:
             raise NoTableError(f"there is no table {table_id!r}")
-        sent = await self._resend_states(taken)
         for table in taken:
-            await self._announce(table, sent.get(table.id, set()))
+            await self._announce(table)
         return table_id in self.tables
 
     async def _take_many(self, orphans: dict[str, str]) -> tuple[list[Table], list[str]]:
@@ -228,42 +227,20 @@ class ClusterTables(Tables):
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
 
-    async def _resend_states(self, tables: list[Table]) -> dict[str, set[str]]:
-        """Tables this node has just taken over: the seats of players connected here get their
-        states again, in one batch on the bus. The old owner may have stored a move it did not live
-        to publish; those players, who stayed connected, learn of it here, before the slower notices
-        of ``_announce``, which sends every other audience its state (players who were on the dead
-        process get theirs when they join again). The audiences sent to, by table."""
-        sent: dict[str, set[str]] = {}
-        sends: list[tuple[str, str]] = []
-        for table in tables:
-            handle = self.handles.get(table.id)
-            here = set(handle.attached) if handle is not None else set()
-            seated = [
-                (a, seat)
-                for a, seat in table.audiences()
-                if seat is not None and table.row.seats[seat][0] in here
-            ]
-            if table.game is not None and seated:
-                sends += table.audience_states(seated)
-                sent[table.id] = {audience for audience, _ in seated}
-        await self.bus.publish_many(sends)
-        return sent
-
-    async def _announce(self, table: Table, sent: set[str]) -> None:
-        """A table this node has just taken over (the audiences ``sent`` have their states already,
-        ``_resend_states``): players connected to live processes are still there, so tell the new
-        owner so (their grace periods, started by the load, end); then every other audience gets
-        its state, and the mirrors and the lobby are told."""
+    async def _announce(self, table: Table) -> None:
+        """A table this node has just taken over: players connected to live processes are still
+        there, so tell the new owner so (their grace periods, started by the load, end); then the
+        mirrors, the lobby and every connection following the table are told, with where its game
+        is. A connection behind that (the old owner stored a move it did not live to publish) asks
+        for the whole state; the others, and the players who rejoin, need nothing more (whole
+        states for every audience of a thousand tables held a survivor's moves up for seconds)."""
         log.info("node %s took over table %s (epoch %d)", self.node, table.id, self.epochs[table.id])
         handle = self.handles.get(table.id)
         if handle is not None:
             await handle.reattach()
         await self.bus.publish(table_channel(table.id, OWNER), self.node)
-        if table.game is not None:
-            rest = [(audience, seat) for audience, seat in table.audiences() if audience not in sent]
-            await self.bus.publish_many(table.audience_states(rest))
         await table.changed()
+        await table.tell_clocks()
 
     def _drop(self, table_id: str) -> None:
         """This node's lease on a table is gone: stop its clocks and bots, let the new owner run it
@@ -361,15 +338,11 @@ class ClusterTables(Tables):
             except Exception:
                 log.exception("taking over %d tables together failed; taking them one by one", len(batch))
                 await asyncio.gather(*(self._take_orphan(t, dead) for t, dead in batch.items()))
-        # Every table is in play here before any is announced (the notices cost the most): a move
-        # for any of them is made as soon as it comes. The states of the players connected here go
-        # out before any other notice; the bus sends each group's notices together.
-        sent: dict[str, set[str]] = {}
-        for first in range(0, len(taken), ANNOUNCE_GROUP):
-            sent |= await self._resend_states(taken[first : first + ANNOUNCE_GROUP])
+        # Every table is in play here before any is announced: a move for any of them is made as
+        # soon as it comes. The bus sends each group's notices together.
         for first in range(0, len(taken), ANNOUNCE_GROUP):
             group = taken[first : first + ANNOUNCE_GROUP]
-            await asyncio.gather(*(self._announce(table, sent.get(table.id, set())) for table in group))
+            await asyncio.gather(*(self._announce(table) for table in group))
         if dead:
             owners = await self.leases.owners(candidates)
             for node in dead:

@@ -71,6 +71,12 @@ def position_of(text: str) -> Position:
     return int(message.get("game_number", 0)), int(message["state_id"])
 
 
+def update_position(text: str) -> Position:
+    """The position of the game a ``table_update`` text shows."""
+    table = json.loads(text)["table"]
+    return int(table["game_number"]), int(table["state_id"])
+
+
 @dataclass
 class Joined:
     """A table this connection follows: as which seat, its subscriptions, and the position of the
@@ -353,12 +359,15 @@ class Connection:
             if self.joined.get(table.id) is not joined:
                 return  # a subscription being replaced
             self.send(text)
-            if (
-                self.user is not None
-                and '"table_update"' in text[:24]
-                and table.seat_of(self.user.id) != joined.seat
-            ):
+            if self.user is None or '"table_update"' not in text[:24]:
+                return
+            if table.seat_of(self.user.id) != joined.seat:
                 self._spawn(self._follow(table, if_seat_changed=True))
+            elif joined.held is None and (at := update_position(text)) > joined.sent:
+                # Moves this client never heard of (an owner that stored a move and died before
+                # publishing it): the table's new owner says where the game is; catch up.
+                joined.held = []
+                self._spawn(self._send_current(joined, f"table at {at} after {joined.sent}"))
 
         return handler
 

@@ -524,9 +524,14 @@ class Table:
             self.manager.forget_if_idle(self)
             return
         if self._start_grace(seat):
-            await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
+            await self.tell_clocks()
         await self.changed()
         self.manager.forget_if_idle(self)
+
+    async def tell_clocks(self) -> None:
+        """Tell the table its clocks where they changed without a move (a grace period began)."""
+        if self.grace:
+            await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
 
     def _start_grace(self, seat: int) -> bool:
         """Start the grace period of a seated player with no connection (if they are still playing)."""
