@@ -16,6 +16,7 @@ from muggins.server.app import create_app
 from muggins.server.auth import BusyError, Hashing
 from muggins.server.clock import LoopClock
 from muggins.server.settings import Settings
+from muggins.server.store import SqlStore
 from tests.server.app_client import app_client
 
 PASSWORD = "a long secret"
@@ -185,3 +186,38 @@ def test_log_out_and_a_new_password_close_the_players_open_connections(tmp_path:
             assert after.receive_json()["type"] == "welcome"
             after.send_json({"type": "ping"})
             assert after.receive_json()["type"] == "pong"
+
+
+def test_a_returning_players_hello_reads_their_session_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a process dies its players all come back at once, each with a token: one read of the
+    store each (it was two), and a refused hello leaves the connection following nobody's sessions."""
+    reads: list[int] = []
+    token_epoch = SqlStore.token_epoch
+
+    async def counted(store: SqlStore, user_id: int) -> int | None:
+        reads.append(user_id)
+        return await token_epoch(store, user_id)
+
+    monkeypatch.setattr(SqlStore, "token_epoch", counted)
+    with app_client(tmp_path) as client:
+        ann = client.post("/api/register", json={"name": "Ann", "password": PASSWORD}).json()["token"]
+        ended = client.post("/api/login", json={"name": "Ann", "password": PASSWORD}).json()["token"]
+        assert client.post("/api/logout", headers=_bearer(ended)).status_code == 204
+        ann = client.post("/api/login", json={"name": "Ann", "password": PASSWORD}).json()["token"]
+        bea = client.post("/api/register", json={"name": "Bea", "password": PASSWORD}).json()["token"]
+        with client.websocket_connect("/ws") as ws:
+            reads.clear()
+            ws.send_json({"type": "hello", "token": ann})
+            assert ws.receive_json()["type"] == "welcome"
+            assert len(reads) == 1
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "token": ended})
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and "session has ended" in refused["reason"]
+            ws.send_json({"type": "hello", "token": bea})
+            assert ws.receive_json()["type"] == "welcome"
+            assert client.post("/api/logout", headers=_bearer(ann)).status_code == 204  # Ann's, not Bea's
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"

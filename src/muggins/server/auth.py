@@ -135,10 +135,15 @@ class Auth:
         """A new token for ``user`` and the token epoch it carries (its session ends when the
         epoch is raised)."""
         epoch = await self.store.token_epoch(user.id) or 0
-        return self.signer.dumps({"u": user.id, "e": epoch, "n": secrets.token_urlsafe(6)}), epoch
+        return self.signed(user, epoch), epoch
 
-    async def user_of(self, token: str) -> User:
-        """The user a token names, if it is still good."""
+    def signed(self, user: User, epoch: int) -> str:
+        """A new token for ``user`` at a token epoch already read."""
+        return self.signer.dumps({"u": user.id, "e": epoch, "n": secrets.token_urlsafe(6)})
+
+    def claims(self, token: str) -> tuple[int, int]:
+        """The user id and token epoch a token signed here carries, if it has not expired (whether
+        that epoch is still the user's is ``user_at``'s to check)."""
         try:
             data = self.signer.loads(token, max_age=int(self.session_seconds))
         except SignatureExpired:
@@ -151,12 +156,20 @@ class Auth:
             or not isinstance(data.get("e"), int)
         ):
             raise AuthError("the token is not valid (sign in again)")
-        user = await self.store.user(data["u"])
+        return data["u"], data["e"]
+
+    async def user_at(self, user_id: int, epoch: int) -> User:
+        """The player ``user_id``, if their sessions are still at token epoch ``epoch``."""
+        user = await self.store.user(user_id)
         if user is None or user.kind == "bot":
             raise AuthError("the token names no player")
-        if await self.store.token_epoch(user.id) != data["e"]:
+        if await self.store.token_epoch(user.id) != epoch:
             raise AuthError("the session has ended: you signed out or changed your password (sign in again)")
         return user
+
+    async def user_of(self, token: str) -> User:
+        """The user a token names, if it is still good."""
+        return await self.user_at(*self.claims(token))
 
     async def guest(self, name: str) -> User:
         """A new guest: under ``name``, or "name 2" (the first free number) if that is taken."""

@@ -435,19 +435,34 @@ class Connection:
     async def on_hello(self, msg: messages.Hello) -> None:
         if self.user is not None:
             raise RefusedError("you have already said hello", "refused")
+        # The player's sessions are followed before their epoch is read: an end after it is heard.
         if msg.token:
-            user = await self.auth.user_of(msg.token)
+            user_id, epoch = self.auth.claims(msg.token)
+            await self._follow_sessions(user_id)
+            try:
+                user = await self.auth.user_at(user_id, epoch)  # one read of the store: a player returning
+            except BaseException:
+                await self._follow_sessions(None)
+                raise
+            token = self.auth.signed(user, epoch)
         elif msg.name:
             if not await self.tables.new_players.take(self.address):
                 raise RefusedError(NEW_PLAYERS_REFUSED, "too_many")
             user = await self.auth.guest(msg.name)
+            await self._follow_sessions(user.id)
+            token, epoch = await self.auth.session(user)
         else:
             raise RefusedError("hello needs a token or a name")
-        self.user = user
-        # following the player's sessions before the epoch is read: an end after it is heard
-        self.session = await self.bus.subscribe(session_channel(user.id), self._session_ended)
-        token, self.epoch = await self.auth.session(user)
+        self.user, self.epoch = user, epoch
         self.send(messages.Welcome(user=user_info(user), token=token))
+
+    async def _follow_sessions(self, user_id: int | None) -> None:
+        """Hear when the sessions of player ``user_id`` end (None: of nobody)."""
+        if self.session is not None:
+            await self.session.close()
+            self.session = None
+        if user_id is not None:
+            self.session = await self.bus.subscribe(session_channel(user_id), self._session_ended)
 
     def _session_ended(self, epoch: str) -> None:
         """The player logged out or changed their password (somewhere): a connection of a session
