@@ -241,6 +241,31 @@ def test_a_group_opens_only_once_the_last_ones_window_has_closed(url: str) -> No
     asyncio.run(run())
 
 
+def test_a_mover_that_stops_waiting_strands_none_of_the_others_in_its_group(url: str) -> None:
+    """A move's waiter cancelled while its group is being written (its request or table went away):
+    the group's other moves are still answered, and the cancelled one is stored with them. Telling
+    the cancelled waiter raised, and left every later move of its group waiting for good (a cluster
+    run found games stuck for the rest of the run)."""
+
+    async def run() -> None:
+        store = SqlStore(url, commit_window=0.05)
+        game_ids = await _games_started(store, 3)
+        waits = [
+            asyncio.create_task(store.append_move(g, MoveRow(0, 0, "go", "player", 0.0))) for g in game_ids
+        ]
+        await asyncio.sleep(0)  # each has joined the group; its writer has not begun
+        waits[0].cancel()
+        await asyncio.wait_for(asyncio.gather(*waits[1:]), 10)
+        assert waits[0].cancelled()
+        for game_id in game_ids:
+            found = await store.game(game_id)
+            assert found is not None and [m.text for m in found.moves] == ["go"]
+        await asyncio.wait_for(store.append_move(game_ids[0], MoveRow(1, 1, "go", "player", 0.0)), 10)
+        await store.close()
+
+    asyncio.run(run())
+
+
 def test_a_group_with_a_games_moves_from_its_old_and_new_owner_refuses_only_the_old(url: str) -> None:
     """A takeover fences by epoch: in one group, the old owner's move is refused (and says so) and the
     new owner's move of the same game is written and acknowledged."""

@@ -537,7 +537,8 @@ class SqlStore(Store, OnLoop):
                     try:
                         stale = await self._write_moves([(game_id, move, epoch)])
                     except Exception as exc:  # noqa: BLE001 - its mover gets the error
-                        future.set_exception(exc)
+                        if not future.done():
+                            future.set_exception(exc)
                     else:
                         _settle(future, game_id, epoch, stale)
             else:
@@ -969,6 +970,9 @@ class SqlStore(Store, OnLoop):
 
 
 def _settle(future: asyncio.Future[None], game_id: int, epoch: int | None, stale: Stale) -> None:
+    """Tell a move's waiter how its write went (unless it stopped waiting: cancelled)."""
+    if future.done():
+        return
     if epoch is not None and (game_id, epoch) in stale:
         future.set_exception(StaleOwnerError(f"game {game_id}: its table was taken over by another process"))
     else:
