@@ -14,6 +14,7 @@ import asyncio
 import collections
 import contextlib
 import functools
+import itertools
 import json
 import logging
 import random
@@ -77,8 +78,8 @@ OPS: dict[str, Op] = {
     "rematch": lambda t, u, a: t.ask_rematch(u),
     "chat": lambda t, u, a: t.chat(u, a["text"]),
     "hint": _hint,
-    "attach": lambda t, u, a: t.attach(u),
-    "detach": lambda t, u, a: t.detach(u),
+    "attach": lambda t, u, a: t.attach_as(u, a["key"]),
+    "detach": lambda t, u, a: t.detach_as(u, a["key"]),
     "snapshot": _snapshot,
     "state": _state,
 }
@@ -520,9 +521,11 @@ class TableHandle:
         self._chat: collections.deque[messages.Chat] = collections.deque(maxlen=CHAT_LINES)
         self.subs: list[Subscription] = []
         self.mirrored = False
-        self.attached: collections.Counter[int] = collections.Counter()
-        """User id -> this node's connections to the table (resent to a new owner)."""
+        self.attached: dict[int, list[str]] = {}
+        """User id -> the keys of this node's connections to the table: attached again, by the same
+        keys, on a new owner, which counts a key it has already been told of once."""
         self.attached_users: dict[int, User] = {}
+        self.keys = itertools.count(1)
         self.idle_since: float | None = time.monotonic()
         """Since when no connection here has been attached (None: one is)."""
 
@@ -574,33 +577,43 @@ class TableHandle:
 
     async def attach(self, user: User) -> None:
         self.idle_since = None
-        try:
-            await self.cluster.call(self.id, "attach", user)
-        except BaseException:
-            if not self.attached:
-                self.idle_since = time.monotonic()
-            raise
-        self.attached[user.id] += 1
+        key = f"{self.cluster.node}.{next(self.keys)}"
+        self.attached.setdefault(user.id, []).append(key)  # a re-attach meanwhile tells of it too
         self.attached_users[user.id] = user
+        try:
+            await self.cluster.call(self.id, "attach", user, key=key)
+        except BaseException:
+            self._forget(user.id, key)
+            raise
 
     async def detach(self, user: User) -> None:
-        count = self.attached.get(user.id, 0)
-        if count > 1:
-            self.attached[user.id] = count - 1
-        else:
-            self.attached.pop(user.id, None)
-            self.attached_users.pop(user.id, None)
+        keys = self.attached.get(user.id)
+        if not keys:
+            return
+        key = keys[-1]
+        self._forget(user.id, key)
+        with contextlib.suppress(TableError):
+            await self.cluster.call(self.id, "detach", user, key=key)
+
+    def _forget(self, user_id: int, key: str) -> None:
+        keys = self.attached.get(user_id, [])
+        if key in keys:
+            keys.remove(key)
+        if not keys:
+            self.attached.pop(user_id, None)
+            self.attached_users.pop(user_id, None)
         if not self.attached:
             self.idle_since = time.monotonic()
-        with contextlib.suppress(TableError):
-            await self.cluster.call(self.id, "detach", user)
 
     async def reattach(self) -> None:
-        """The table has a new owner: attach this node's connections to it again."""
-        for user_id, count in list(self.attached.items()):
-            for _ in range(count):
-                with contextlib.suppress(TableError):
-                    await self.cluster.call(self.id, "attach", self.attached_users[user_id])
+        """The table has a new owner: attach this node's connections to it again (by their keys, so
+        one that joined the new owner already is not counted twice)."""
+        for user_id, keys in list(self.attached.items()):
+            user = self.attached_users.get(user_id)
+            for key in list(keys):
+                if user is not None:
+                    with contextlib.suppress(TableError):
+                        await self.cluster.call(self.id, "attach", user, key=key)
 
     def _on_owner(self, node: str) -> None:
         self.cluster.owners[self.id] = node

@@ -152,6 +152,8 @@ class Table:
         self.timer: Timer | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.present: collections.Counter[int] = collections.Counter()
+        self.attachments: set[str] = set()
+        """The keys of connections attached through a cluster's handles (told twice, counted once)."""
         self.rematch: set[int] = set()
         self.chat_log: collections.deque[messages.Chat] = collections.deque(maxlen=CHAT_LINES)
         self.chat_limits: dict[int, TokenBucket] = {}
@@ -500,6 +502,19 @@ class Table:
         return messages.Hint(table_id=self.id, state_id=state_id, move=move, reason=reason, details=details)
 
     # --- presence ---------------------------------------------------------------------------
+
+    async def attach_as(self, user: User, key: str) -> None:
+        """``attach`` a connection a cluster's handle names by ``key``: a takeover's re-attach may
+        tell of one that joined this owner already, which counts once."""
+        if key not in self.attachments:
+            self.attachments.add(key)
+            await self.attach(user)
+
+    async def detach_as(self, user: User, key: str) -> None:
+        """``detach`` the connection named ``key`` (one this owner was never told of is not here)."""
+        if key in self.attachments:
+            self.attachments.discard(key)
+            await self.detach(user)
 
     async def attach(self, user: User) -> None:
         """A connection of ``user`` joined: cancel their grace period."""
