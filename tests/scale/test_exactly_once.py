@@ -56,6 +56,26 @@ class Platform:
         )
         return self.tables.tables[made.id]  # the live table: this process owns it
 
+    async def seated_duel(self) -> tuple[Connection, User, Connection, User, Table]:
+        """Ann's duel with Bob seated, both connected to it and sent their first states."""
+        ann_conn, ann = await self.connect("ann")
+        bob_conn, bob = await self.connect("bob")
+        table = await self.duel(ann)
+        await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
+        await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
+        await until(lambda: has_state_for(bob_conn, 1) and has_state_for(ann_conn, 0))
+        return ann_conn, ann, bob_conn, bob, table
+
+
+def moves_heard(conn: Connection) -> list[tuple[str, int]]:
+    """The moves queued for the client so far (read off the queue), in order: each ``events``
+    message's state, and each whole state's (with a view)."""
+    return [
+        (m["type"], m["state_id"] if m["type"] == "events" else m["view"]["state_id"])
+        for m in sent(conn)
+        if m["type"] == "events" or (m["type"] == "table_state" and m["view"])
+    ]
+
 
 def sent(conn: Connection) -> Sent:
     """Everything queued for the client so far, in order."""
@@ -178,11 +198,7 @@ def test_a_lost_event_is_made_good_by_the_whole_state(
             await play(table, {0: ann, 1: bob}, 6)
             await p.bus.publish(table_channel(table.id), json.dumps({"type": "ping-marker"}))
             await until(lambda: any("ping-marker" in t for t in bob_conn.outbox._queue))  # type: ignore[attr-defined]
-            got = [
-                (m["type"], m["state_id"] if m["type"] == "events" else m["view"]["state_id"])
-                for m in sent(bob_conn)
-                if m["type"] == "events" or (m["type"] == "table_state" and m["view"])
-            ]
+            got = moves_heard(bob_conn)
             assert got[-4:] == [("events", 2), ("table_state", 4), ("events", 5), ("events", 6)], got
             assert [g for g in got if g[0] == "events"] == [("events", n) for n in (1, 2, 5, 6)]
 
@@ -198,12 +214,7 @@ def test_a_table_update_ahead_of_a_connection_brings_the_whole_state(
 
     async def run() -> None:
         async with platform(tmp_path, redis_url, redis_prefix) as p:
-            ann_conn, ann = await p.connect("ann")
-            bob_conn, bob = await p.connect("bob")
-            table = await p.duel(ann)
-            await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
-            await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
-            await until(lambda: has_state_for(bob_conn, 1) and has_state_for(ann_conn, 0))
+            ann_conn, ann, bob_conn, bob, table = await p.seated_duel()
             publish_many = p.bus.publish_many
             assert bob_conn.user is not None
             lost = table_channel(table.id, seat_audience(1, bob_conn.user.id))
@@ -217,13 +228,6 @@ def test_a_table_update_ahead_of_a_connection_brings_the_whole_state(
             await until(lambda: has_state_at(bob_conn, 3))
             await p.bus.publish(table_channel(table.id), json.dumps({"type": "ping-marker"}))
             await until(lambda: any("ping-marker" in t for t in ann_conn.outbox._queue))  # type: ignore[attr-defined]
-
-            def moves_heard(conn: Connection) -> list[tuple[str, int]]:
-                return [
-                    (m["type"], m["state_id"] if m["type"] == "events" else m["view"]["state_id"])
-                    for m in sent(conn)
-                    if m["type"] == "events" or (m["type"] == "table_state" and m["view"])
-                ]
 
             assert moves_heard(bob_conn)[-2:] == [("events", 2), ("table_state", 3)]
             assert moves_heard(ann_conn)[-3:] == [("events", 1), ("events", 2), ("events", 3)]

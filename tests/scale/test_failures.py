@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from muggins.server.store import MoveRow
-from tests.scale.test_exactly_once import has_state_for, platform, sent, until
+from tests.scale.test_exactly_once import platform, sent, until
 
 
 def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(
@@ -20,12 +20,7 @@ def test_a_stored_move_whose_publish_failed_stands_and_reaches_the_table(
 ) -> None:
     async def run() -> None:
         async with platform(tmp_path, redis_url, redis_prefix) as p:
-            ann_conn, ann = await p.connect("ann")
-            bob_conn, bob = await p.connect("bob")
-            table = await p.duel(ann)
-            await ann_conn.handle(json.dumps({"type": "join", "table_id": table.id}))
-            await bob_conn.handle(json.dumps({"type": "sit", "table_id": table.id, "seat": 1}))
-            await until(lambda: has_state_for(bob_conn, 1))
+            ann_conn, _, bob_conn, bob, table = await p.seated_duel()
             sent(ann_conn), sent(bob_conn)
             publish, publish_many = p.bus.publish, p.bus.publish_many
             failures = [1]

@@ -612,11 +612,10 @@ class TableHandle:
         """The table has a new owner: attach this node's connections to it again (by their keys, so
         one that joined the new owner already is not counted twice)."""
         for user_id, keys in list(self.attached.items()):
-            user = self.attached_users.get(user_id)
             for key in list(keys):
-                if user is not None:
+                if key in self.attached.get(user_id, ()):  # not gone meanwhile
                     with contextlib.suppress(TableError):
-                        await self.cluster.call(self.id, "attach", user, key=key)
+                        await self.cluster.call(self.id, "attach", self.attached_users[user_id], key=key)
 
     def _on_owner(self, node: str) -> None:
         self.cluster.owners[self.id] = node

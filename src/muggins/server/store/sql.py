@@ -537,8 +537,7 @@ class SqlStore(Store, OnLoop):
                     try:
                         stale = await self._write_moves([(game_id, move, epoch)])
                     except Exception as exc:  # noqa: BLE001 - its mover gets the error
-                        if not future.done():
-                            future.set_exception(exc)
+                        _settle(future, game_id, epoch, set(), exc)
                     else:
                         _settle(future, game_id, epoch, stale)
             else:
@@ -969,11 +968,20 @@ class SqlStore(Store, OnLoop):
         return await self._read(run)
 
 
-def _settle(future: asyncio.Future[None], game_id: int, epoch: int | None, stale: Stale) -> None:
-    """Tell a move's waiter how its write went (unless it stopped waiting: cancelled)."""
+def _settle(
+    future: asyncio.Future[None],
+    game_id: int,
+    epoch: int | None,
+    stale: Stale,
+    error: Exception | None = None,
+) -> None:
+    """Tell a move's waiter how its write went: ``error``, refused as stale, or stored (unless it
+    stopped waiting: cancelled)."""
     if future.done():
         return
-    if epoch is not None and (game_id, epoch) in stale:
+    if error is not None:
+        future.set_exception(error)
+    elif epoch is not None and (game_id, epoch) in stale:
         future.set_exception(StaleOwnerError(f"game {game_id}: its table was taken over by another process"))
     else:
         future.set_result(None)
