@@ -104,7 +104,7 @@ class ClusterPlayer(Player):
         self.token, self.nodes, self.home, self.acks = token, nodes, home, acks
         self.game_number = 0
         self.last_view: dict[str, Any] | None = None
-        self.heard: collections.deque[str] = collections.deque(maxlen=6)
+        self.heard: collections.deque[str] = collections.deque(maxlen=10)
         """The last messages heard, in short: what a stuck game's players say of it."""
 
     def note(self, message: dict[str, Any]) -> None:
@@ -166,12 +166,16 @@ class ClusterPlayer(Player):
             node = self.nodes[(self.home + step) % len(self.nodes)]
             if not node.alive:
                 continue
-            with contextlib.suppress(Exception):
+            self.heard.append(f"{time.monotonic():.2f} reconnecting to {node.port}")
+            try:
                 ws, _ = await hello_token(node.url.replace("http", "ws", 1) + "/ws", self.token)
+                self.heard.append(f"{time.monotonic():.2f} welcomed")
                 self.ws = ws
                 await self.ws.send(json.dumps({"type": "join", "table_id": self.game.table_id}))
                 self.home = (self.home + step) % len(self.nodes)
                 return
+            except Exception as exc:  # any failure: the next live process, or later
+                self.heard.append(f"{time.monotonic():.2f} failed: {exc!r}"[:160])
         await asyncio.sleep(0.5)
 
 
