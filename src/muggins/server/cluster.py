@@ -100,6 +100,17 @@ NOBODY = User(0, "cluster", "bot")
 """The user named in requests that act for no player (a mirror's snapshot)."""
 
 
+def connection_key(node: str, number: int) -> str:
+    """The key a node's handle names one of its connections by at a table's owner: the node's id
+    first, so every owner can tell the connections of a node that died."""
+    return f"{node}.{number}"
+
+
+def node_of(key: str) -> str:
+    """The node whose connection a ``connection_key`` names."""
+    return key.partition(".")[0]
+
+
 class ClusterTables(Tables):
     """``Tables`` for one node of a cluster on Redis (bus, leases) and a shared SQL store."""
 
@@ -281,6 +292,9 @@ class ClusterTables(Tables):
                     self._drop(table_id)
                 if forgotten:
                     self.sweep_all = True  # Redis lost its keys, or this node stalled: look at everything
+                    # taken for dead, its connections were detached everywhere: tell every owner again
+                    for handle in list(self.handles.values()):
+                        self.spawn(handle.reattach())
                 renewed = time.monotonic()
             except Exception:
                 log.exception("renewing leases failed")
@@ -325,6 +339,7 @@ class ClusterTables(Tables):
             candidates = [r.id for r in await self.store.tables(("waiting", "playing"))]
         else:
             dead = await self.leases.dead_nodes()
+            await self._detach_connections_of(set(dead))
             held = {node: await self.leases.tables_of(node) for node in dead}
             candidates = await self.store.unfinished(sorted({t for ts in held.values() for t in ts}))
         free = [t for t in candidates if t not in self.tables]
@@ -350,6 +365,17 @@ class ClusterTables(Tables):
                 left = [t for t in held[node] if t in owners and owners[t] in (None, *dead)]
                 if not left:  # every unfinished table it held has a live owner now
                     await self.leases.forget(node)
+
+    async def _detach_connections_of(self, dead: set[str]) -> None:
+        """Connections to the dead nodes are gone: at the tables this node owns, detach the ones
+        they attached (their players' grace periods begin as if each had dropped; counted
+        present, a player who never came back held their table up for good)."""
+        if not dead:
+            return
+        for table in list(self.tables.values()):
+            for key, user in list(table.attachments.items()):
+                if node_of(key) in dead:
+                    await table.detach_as(user, key)
 
     async def _take_orphan(self, table_id: str, dead: str = "") -> None:
         try:
@@ -580,7 +606,7 @@ class TableHandle:
 
     async def attach(self, user: User) -> None:
         self.idle_since = None
-        key = f"{self.cluster.node}.{next(self.keys)}"
+        key = connection_key(self.cluster.node, next(self.keys))
         self.attached.setdefault(user.id, []).append(key)  # a re-attach meanwhile tells of it too
         self.attached_users[user.id] = user
         try:

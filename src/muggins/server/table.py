@@ -152,8 +152,9 @@ class Table:
         self.timer: Timer | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.present: collections.Counter[int] = collections.Counter()
-        self.attachments: set[str] = set()
-        """The keys of connections attached through a cluster's handles (told twice, counted once)."""
+        self.attachments: dict[str, User] = {}
+        """The connections attached through a cluster's handles, by key, with their users (told
+        twice, counted once; a dead process's are detached by its key)."""
         self.rematch: set[int] = set()
         self.chat_log: collections.deque[messages.Chat] = collections.deque(maxlen=CHAT_LINES)
         self.chat_limits: dict[int, TokenBucket] = {}
@@ -507,13 +508,12 @@ class Table:
         """``attach`` a connection a cluster's handle names by ``key``: a takeover's re-attach may
         tell of one that joined this owner already, which counts once."""
         if key not in self.attachments:
-            self.attachments.add(key)
+            self.attachments[key] = user
             await self.attach(user)
 
     async def detach_as(self, user: User, key: str) -> None:
         """``detach`` the connection named ``key`` (one this owner was never told of is not here)."""
-        if key in self.attachments:
-            self.attachments.discard(key)
+        if self.attachments.pop(key, None) is not None:
             await self.detach(user)
 
     async def attach(self, user: User) -> None:
