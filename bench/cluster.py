@@ -93,6 +93,10 @@ class Acks:
     stale: int = 0
     progress: dict[str, tuple[float, int]] = field(default_factory=dict)
     """Table id -> (when, state id) of the newest state a player of it saw."""
+    killed_at: float | None = None
+    standstill: dict[str, float] = field(default_factory=dict)
+    """Table id -> how long the game went without a new state across the kill: from its last state
+    before it to its first after (the players' thinking included)."""
 
 
 class ClusterPlayer(Player):
@@ -118,7 +122,13 @@ class ClusterPlayer(Player):
         if kind == "table_state":
             self.game_number = message["table"]["game_number"]
         if kind == "events":
-            self.acks.progress[self.game.table_id] = (time.monotonic(), message["state_id"])
+            now, table_id, state_id = time.monotonic(), self.game.table_id, message["state_id"]
+            before, newest = self.acks.progress.get(table_id, (now, 0))
+            if state_id > newest:
+                killed_at = self.acks.killed_at
+                if killed_at is not None and before <= killed_at and table_id not in self.acks.standstill:
+                    self.acks.standstill[table_id] = now - before
+                self.acks.progress[table_id] = (now, state_id)
             if message["seat"] == self.seat:
                 ply = message["state_id"] - 1
                 self.acks.moves.append(
@@ -313,7 +323,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                 cpu_start[-1] = 0.0
                 victim.proc.send_signal(signal.SIGKILL)
                 victim.proc.wait()
-                killed_at = now
+                killed_at = acks.killed_at = now
                 emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1))
             if now >= next_sample:
                 next_sample += args.sample_every
@@ -390,6 +400,20 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
             stuck=stuck[:5],
             killed_at=round(killed_at, 2),
             stuck_players=[p.describe() for p in players if p.game.table_id in stuck[:2]],
+        )
+        ended = time.monotonic()
+        waits = sorted(
+            acks.standstill.get(t, ended - when) for t, (when, _) in acks.progress.items()
+        )  # a game that never moved again stood still to the end
+        emit(
+            bench="cluster_longest_standstill_across_kill",
+            value=round(waits[-1], 2) if waits else None,
+            unit="s",
+            target="<=5",
+            met=bool(waits) and waits[-1] <= 5,
+            p99_s=round(waits[int(0.99 * (len(waits) - 1))], 2) if waits else None,
+            over_5_s=sum(w > 5 for w in waits),
+            games=len(waits),
         )
     store = check_store(db_url, acks)
     emit(
