@@ -339,7 +339,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
                 victim.proc.send_signal(signal.SIGKILL)
                 victim.proc.wait()
                 killed_at = acks.killed_at = now
-                emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1))
+                emit(bench="cluster_kill", node=len(nodes) - 1, at_s=round(args.kill_at, 1), wall=time.time())
             if now >= next_sample:
                 next_sample += args.sample_every
                 emit(

@@ -60,9 +60,10 @@ async def _bob_sits_through(b: ClusterTables, b_auth: Auth, table_id: str) -> Us
 def test_a_dead_process_s_connections_leave_the_tables_of_live_owners(
     tmp_path: Path, redis_url: str, redis_prefix: str
 ) -> None:
-    """Bob plays at a table owned by process a through process b, which is killed. Once a sees b
-    dead, Bob is not counted present any more: his grace period begins, as it would had his own
-    connection dropped (counted present, a Bob who never came back held the game up for good)."""
+    """Bob plays at a table owned by process a through process b, which is killed. Soon after a
+    sees b dead (``detach_after``: time to reconnect first), Bob is not counted present any more:
+    his grace period begins, as it would had his own connection dropped (counted present, a Bob
+    who never came back held the game up for good)."""
 
     async def run() -> None:
         async with two_nodes(tmp_path, redis_url, redis_prefix) as ((a, a_auth), (b, b_auth)):
@@ -76,6 +77,10 @@ def test_a_dead_process_s_connections_leave_the_tables_of_live_owners(
             for loop in b.loops:  # b stops as a killed process does: no renewals, its connection gone
                 loop.cancel()
             await b.leases.keeper.aclose()
+            a.detach_after = 0.5
+            await a._sweep()
+            assert len(owned.attachments) == 2 and owned.grace == {}  # b's players may be back soon
+            await asyncio.sleep(a.detach_after)
             await a._sweep()
             assert list(owned.attachments.values()) == [ann_conn.user] and list(owned.grace) == [1]
 
@@ -96,6 +101,7 @@ def test_a_process_taken_for_dead_attaches_its_connections_again(
             owned = a.tables[table.id]
 
             await a.redis.delete(a.leases.heart_key(b.node))  # as if b's heartbeat had run out
+            a.detach_after = 0
             await a._sweep()
             assert 1 in owned.grace  # taken for dead (and forgotten: it held no table)
             await until(lambda: 1 not in owned.grace, timeout=3 * LEASE)

@@ -93,6 +93,11 @@ whole process's players reconnecting, a thousand tables taken in batches of 100 
 ANNOUNCE_GROUP = 100
 """Taken tables announced together (each sends its states and lobby entry on the bus)."""
 
+DETACH_DEAD_AFTER = 5.0
+"""Seconds after a node's death is seen that its connections are detached from this node's tables.
+Its players reconnect within seconds: detached at once, each of their grace periods began and
+ended again, telling every such table twice in the busiest seconds of a takeover."""
+
 OWNER = "owner"
 """The audience name of a table's takeover notices: the new owner's node id, heard by every mirror."""
 
@@ -144,6 +149,9 @@ class ClusterTables(Tables):
         self.loops: list[asyncio.Task[None]] = []
         self.sweep_all = False
         """The next sweep looks at every unfinished table, not only those of dead nodes."""
+        self.dead_seen: dict[str, float] = {}
+        """Nodes seen dead whose connections are not yet detached here, and when each was first seen."""
+        self.detach_after = DETACH_DEAD_AFTER
         self.lobby_sub: Subscription | None = None
 
     # --- starting and stopping ------------------------------------------------------------
@@ -339,7 +347,7 @@ class ClusterTables(Tables):
             candidates = [r.id for r in await self.store.tables(("waiting", "playing"))]
         else:
             dead = await self.leases.dead_nodes()
-            await self._detach_connections_of(set(dead))
+            await self._detach_connections_of(dead)
             held = {node: await self.leases.tables_of(node) for node in dead}
             candidates = await self.store.unfinished(sorted({t for ts in held.values() for t in ts}))
         free = [t for t in candidates if t not in self.tables]
@@ -366,15 +374,23 @@ class ClusterTables(Tables):
                 if not left:  # every unfinished table it held has a live owner now
                     await self.leases.forget(node)
 
-    async def _detach_connections_of(self, dead: set[str]) -> None:
-        """Connections to the dead nodes are gone: at the tables this node owns, detach the ones
-        they attached (their players' grace periods begin as if each had dropped; counted
-        present, a player who never came back held their table up for good)."""
-        if not dead:
+    async def _detach_connections_of(self, dead: list[str]) -> None:
+        """Connections to dead nodes are gone: ``detach_after`` their death was first seen, and if
+        they are still dead then (one only taken for dead attaches its own again), detach the ones
+        they attached at the tables this node owns. Their players' grace periods begin as if each
+        had dropped (counted present, a player who never came back held the table up for good)."""
+        now = time.monotonic()
+        for node in dead:
+            self.dead_seen.setdefault(node, now)
+        due = [node for node, seen in self.dead_seen.items() if now - seen >= self.detach_after]
+        if not due:
             return
+        gone = set(await self.leases.dead_among(due))
+        for node in due:
+            del self.dead_seen[node]
         for table in list(self.tables.values()):
             for key, user in list(table.attachments.items()):
-                if node_of(key) in dead:
+                if node_of(key) in gone:
                     await table.detach_as(user, key)
 
     async def _take_orphan(self, table_id: str, dead: str = "") -> None:

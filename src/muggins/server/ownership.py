@@ -135,7 +135,11 @@ class Leases:
         (a killed process's sockets close at once: its death is seen in well under a lease's
         length); never this one."""
         nodes = sorted(str(n) for n in await self.redis.smembers(self.nodes_key))
-        others = [n for n in nodes if n != self.node]
+        return await self.dead_among([n for n in nodes if n != self.node])
+
+    async def dead_among(self, others: list[str]) -> list[str]:
+        """Those of ``others`` (nodes, listed or not) whose heartbeat has expired or whose renewals'
+        connection is gone."""
         if not others:
             return []
         beats = await self.redis.mget([self.heart_key(n) for n in others])
