@@ -7,6 +7,7 @@ import asyncio
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -193,14 +194,14 @@ def test_a_returning_players_hello_reads_their_session_once(
 ) -> None:
     """After a process dies its players all come back at once, each with a token: one read of the
     store each (it was two), and a refused hello leaves the connection following nobody's sessions."""
-    reads: list[int] = []
-    token_epoch = SqlStore.token_epoch
+    reads: list[object] = []
+    read = SqlStore._read
 
-    async def counted(store: SqlStore, user_id: int) -> int | None:
-        reads.append(user_id)
-        return await token_epoch(store, user_id)
+    async def counted(store: SqlStore, fn: Any, *args: Any, claims: bool = False) -> Any:
+        reads.append(fn)
+        return await read(store, fn, *args, claims=claims)
 
-    monkeypatch.setattr(SqlStore, "token_epoch", counted)
+    monkeypatch.setattr(SqlStore, "_read", counted)
     with app_client(tmp_path) as client:
         ann = client.post("/api/register", json={"name": "Ann", "password": PASSWORD}).json()["token"]
         ended = client.post("/api/login", json={"name": "Ann", "password": PASSWORD}).json()["token"]

@@ -482,6 +482,36 @@ def test_processes_started_together_migrate_one_after_another(url: str) -> None:
         engine.dispose()
 
 
+def test_users_and_epochs_asked_together_are_read_in_one_query(url: str) -> None:
+    """A crashed process's players all come back at once, each token checked against its user's
+    epoch: the asks made while a read is under way share the next query, and each gets its own
+    answer (None for an id nobody holds, or out of range)."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        ann, bob = await store.create_guest("ann"), await store.create_guest("bob")
+        await store.revoke_tokens(bob.id)
+        queries: list[list[int]] = []
+        read = store._users_and_epochs
+
+        def counted(user_ids: list[int]) -> dict[int, tuple[User, int]]:
+            queries.append(sorted(user_ids))
+            return read(user_ids)
+
+        store._users_and_epochs = counted  # type: ignore[method-assign]
+        asked = [ann.id, bob.id, ann.id, 999_999, 2**40, *[bob.id] * 20]
+        answers = await asyncio.gather(*(store.user_and_epoch(i) for i in asked))
+        assert answers[:5] == [(ann, 0), (bob, 1), (ann, 0), None, None]
+        assert answers[5:] == [(bob, 1)] * 20
+        assert queries == [sorted({ann.id, bob.id, 999_999})]  # 2**40 is no id: never asked
+        assert await store.user_and_epoch(ann.id) == (ann, 0)  # alone, later: a query of its own
+        assert len(queries) == 2
+        await store.close()
+
+    asyncio.run(run())
+
+
 def test_an_id_with_a_nul_names_nothing(url: str) -> None:
     """PostgreSQL refuses NUL in text: a client's table id with one is no table, not a server error
     (found by the OpenAPI fuzz test: GET /api/history?table=...%00...)."""

@@ -160,10 +160,11 @@ class Auth:
 
     async def user_at(self, user_id: int, epoch: int) -> User:
         """The player ``user_id``, if their sessions are still at token epoch ``epoch``."""
-        user = await self.store.user(user_id)
-        if user is None or user.kind == "bot":
+        found = await self.store.user_and_epoch(user_id)
+        if found is None or found[0].kind == "bot":
             raise AuthError("the token names no player")
-        if await self.store.token_epoch(user.id) != epoch:
+        user, current = found
+        if current != epoch:
             raise AuthError("the session has ended: you signed out or changed your password (sign in again)")
         return user
 

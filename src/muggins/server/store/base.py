@@ -210,6 +210,11 @@ class Store(ABC):
         """The user with this id."""
 
     @abstractmethod
+    async def user_and_epoch(self, user_id: int) -> tuple[User, int] | None:
+        """The user with this id and their token epoch now (``user`` and ``token_epoch`` together,
+        as a returning player's token is checked)."""
+
+    @abstractmethod
     async def login(self, login: str) -> tuple[User, str] | None:
         """The member with this login and their password hash."""
 

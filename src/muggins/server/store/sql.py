@@ -131,6 +131,9 @@ class SqlStore(Store, OnLoop):
         fails and is run once more (``_read``): a read cost four round trips, now one."""
         if not self.is_sqlite:
             self.reader = sa.create_engine(url, future=True, isolation_level="AUTOCOMMIT", **pooling)
+        self.epoch_asks: dict[int, list[asyncio.Future[tuple[User, int] | None]]] = {}
+        """``user_and_epoch`` asks waiting for the next read, by user id."""
+        self.epoch_reader: asyncio.Task[None] | None = None
         self.users: dict[int, User] = {}
         """Users by id, as read: reconnecting players and tables taken over after a crash read them
         once. Only a guest becoming a member changes a user (another process shows the old kind
@@ -329,6 +332,47 @@ class SqlStore(Store, OnLoop):
                 self.users.clear()
             self.users[user_id] = found
         return found
+
+    async def user_and_epoch(self, user_id: int) -> tuple[User, int] | None:
+        """Read with the others asked for meanwhile: while a read is under way, the asks that
+        come wait for the next, which reads them all in one query. When a process dies its players
+        all come back at once, each to be checked: one read each queued 2,000 of them behind
+        each other on the store's threads (a second, in ``bench/cluster.py --kill-at``)."""
+        if not _is_id(user_id):
+            return None
+        future: asyncio.Future[tuple[User, int] | None] = self.loop.create_future()
+        self.epoch_asks.setdefault(user_id, []).append(future)
+        if self.epoch_reader is None:
+            self.epoch_reader = self.loop.create_task(self._read_epochs())
+        return await future
+
+    async def _read_epochs(self) -> None:
+        """Answer every ``user_and_epoch`` asked, a query for all the asks waiting at each turn."""
+        try:
+            while self.epoch_asks:
+                asks, self.epoch_asks = self.epoch_asks, {}
+                found: dict[int, tuple[User, int]] = {}
+                error: Exception | None = None
+                try:
+                    found = await self._read(self._users_and_epochs, list(asks))
+                except Exception as exc:  # noqa: BLE001 - its waiters get the error; the next asks try again
+                    error = exc
+                for user_id, futures in asks.items():
+                    for future in futures:
+                        if future.done():  # its waiter gave up
+                            continue
+                        if error is not None:
+                            future.set_exception(error)
+                        else:
+                            future.set_result(found.get(user_id))
+        finally:
+            self.epoch_reader = None
+
+    def _users_and_epochs(self, user_ids: list[int]) -> dict[int, tuple[User, int]]:
+        columns = (s.users.c.id, s.users.c.name, s.users.c.kind, s.users.c.token_epoch)
+        with self.reader.connect() as c:
+            rows = c.execute(sa.select(*columns).where(s.users.c.id.in_(user_ids))).all()
+        return {row.id: (User(row.id, row.name, row.kind), int(row.token_epoch)) for row in rows}
 
     async def login(self, login: str) -> tuple[User, str] | None:
         def run() -> tuple[User, str] | None:
