@@ -16,12 +16,18 @@ from mypy_extensions import mypyc_attr
 from muggins.cards import Card
 from muggins.scoring.items import Item, Score
 
+_PLAIN: Final = frozenset({str, int, bool, float, type(None)})
+"""The types most fields hold, already JSON: looked at first (an event's JSON form is made for every
+line of every log a player is sent)."""
+
 
 def to_json(value: Any) -> Any:
     """Cards, scores, enums, tuples, lists, dicts and events as plain JSON values."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, Score | Item):
+    if isinstance(value, (Score, Item)):
         return value.to_dict()
     if isinstance(value, enum.Enum):
         return value.value
@@ -63,7 +69,8 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"type": ..., <fields>}``."""
         data: dict[str, Any] = {"type": self.type}
-        data.update(to_json(self))
+        for name in self.fields:
+            data[name] = to_json(getattr(self, name))
         return data
 
     def __eq__(self, other: object) -> bool:

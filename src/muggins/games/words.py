@@ -53,6 +53,9 @@ class Teller:
         return self.cards([card])
 
 
+PLAIN = Teller()
+"""Seats as "player N" and cards in notation: the words sent to every front."""
+
 Told = Callable[[dict[str, Any], Teller], str | None]
 """A game's wording of one event type: the event's JSON form and the audience's teller."""
 
@@ -106,7 +109,7 @@ def tell(game: str, data: dict[str, Any], teller: Teller | None = None) -> str |
     told = _words(game).get(data["type"]) or SHARED.get(data["type"])
     if told is None:
         return _plain(data)  # a new event type nobody has worded yet: every field, plainly
-    return told(data, teller or Teller())
+    return told(data, teller or PLAIN)
 
 
 def told(game: str, event: Event, viewer: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
