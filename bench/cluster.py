@@ -25,6 +25,7 @@ import os
 import random
 import secrets
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -57,6 +58,7 @@ from bench.load import (
     hello,
     machine_cpu,
     no_collection_pauses,
+    p99_ms,
     raise_file_limit,
     rss_kib,
 )
@@ -263,13 +265,17 @@ async def make_game(
 
 
 def spread(values: list[float]) -> dict[str, float | int]:
-    """The median, 99th percentile and most of ``values`` (seconds), and how many."""
-    ordered = sorted(values) or [float("nan")]
-
-    def at(share: float) -> float:
-        return round(ordered[int(share * (len(ordered) - 1))], 2)
-
-    return {"p50": at(0.5), "p99": at(0.99), "max": at(1.0), "n": len(values)}
+    """The median, 99th percentile (``p99_ms``'s) and most of ``values`` (seconds), and how many."""
+    ordered = sorted(values)
+    if not ordered:
+        return {"n": 0}
+    p99 = p99_ms(ordered) / 1000
+    return {
+        "p50": round(statistics.median(ordered), 2),
+        "p99": round(p99, 2),
+        "max": round(ordered[-1], 2),
+        "n": len(ordered),
+    }
 
 
 def check_store(db_url: str, acks: Acks) -> dict[str, int]:

@@ -327,11 +327,14 @@ class SqlStore(Store, OnLoop):
             return User(row.id, row.name, row.kind) if row else None
 
         found = await self._read(run)
-        if found is not None:
-            if len(self.users) >= USERS_KEPT:
-                self.users.clear()
-            self.users[user_id] = found
-        return found
+        return None if found is None else self._remember(found)
+
+    def _remember(self, user: User) -> User:
+        """Keep ``user`` among the users read (all forgotten at once past ``USERS_KEPT``)."""
+        if len(self.users) >= USERS_KEPT and user.id not in self.users:
+            self.users.clear()
+        self.users[user.id] = user
+        return user
 
     async def user_and_epoch(self, user_id: int) -> tuple[User, int] | None:
         """Read with the others asked for meanwhile: while a read is under way, the asks that
@@ -365,6 +368,8 @@ class SqlStore(Store, OnLoop):
                             future.set_exception(error)
                         else:
                             future.set_result(found.get(user_id))
+                for user, _ in found.values():  # as ``user`` would have kept them
+                    self._remember(user)
         finally:
             self.epoch_reader = None
 
