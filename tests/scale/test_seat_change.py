@@ -124,6 +124,7 @@ def test_a_late_seat_change_never_forwards_the_new_holders_cards(
             frames = sent(stander_conn)
             assert not [m for m in frames if holds_game_view_for(1)(m)], "the stander got seat 1's game"
             state = await table.state(stander)
-            assert state.seat is None and state.view is not None and state.view["hand"] is None
+            view = json.loads(state.text)["view"]
+            assert state.seat is None and view is not None and view["hand"] is None
 
     asyncio.run(run())

@@ -1,14 +1,22 @@
 """A table's states for several seats at once (``Table.states_for``, which shares the words of the
-events every seat sees alike) are each exactly what that seat may see."""
+events every seat sees alike) are each exactly what that seat may see, written as the model writes
+them; the table's log (``TableLog``) tells each event as its viewer may see it however it is asked."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
+import pydantic_core
+import pytest
+
+from muggins import new_game
 from muggins.games.words import told
+from muggins.server import messages
 from muggins.server.table import LOG_EVENTS
+from muggins.server.table_log import TableLog
 from tests.server.manual_clock import ManualClock
 from tests.server.test_table_clock import cribbage, tables_on
 
@@ -22,16 +30,50 @@ def test_each_seat_is_told_the_events_as_it_may_see_them(tmp_path: Path) -> None
             game = table.game
             assert game is not None
             rng = random.Random(3)
-            for _ in range(30):  # past the deal and the discards, which each seat sees differently
-                mover = min(game.to_move)
-                game.apply(mover, rng.choice(game.legal_moves(mover)))
             seats = [0, 1, None]
-            states = table.states_for(seats)
-            for seat, state in zip(seats, states, strict=True):
-                assert state.seat == seat
-                assert state.view == game.view(seat)
-                assert state.log == [told("cribbage", e, seat) for e in game.events[-LOG_EVENTS:]]
-            assert states[0].log != states[1].log  # each seat is told its own hand
-            assert [table.state_for(seat) for seat in seats] == states
+            for events in (40, LOG_EVENTS + 30):  # past the deal and the discards; past the log's length
+                while len(game.events) < events:
+                    mover = min(game.to_move)
+                    game.apply(mover, rng.choice(game.legal_moves(mover)))
+                states = table.states_for(seats)
+                for seat, state in zip(seats, states, strict=True):
+                    expected = messages.TableState(
+                        table_id=table.id,
+                        table=table.info(),
+                        seat=seat,
+                        view=game.view(seat),
+                        clocks=table.all_clocks(),
+                        log=[told("cribbage", e, seat) for e in game.events[-LOG_EVENTS:]],
+                    )
+                    assert state.text == expected.model_dump_json()
+                    assert (state.seat, state.position) == (seat, (table.game_number, game.state_id))
+                    assert messages.StateText.read(state.text) == state
+                logs = [json.loads(state.text)["log"] for state in states]
+                assert logs[0] != logs[1]  # each seat is told its own hand
+                assert [table.state_for(seat) for seat in seats] == states
+            assert len(game.events) > LOG_EVENTS
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("game_name", ["cribbage", "skalborg", "cribist"])
+def test_the_log_tells_every_event_as_its_viewer_may_see_it(game_name: str) -> None:
+    """Asked for the latest few or many, after one move or many, for any viewer, and across a new
+    game: each text is ``told`` written, for that viewer."""
+    rng = random.Random(8)
+    players = 4 if game_name == "cribist" else 2
+    viewers: list[int | None] = [*range(players), None]
+    log = TableLog(game_name, keep=9)
+    for seed in (1, 2):  # the second game starts the log afresh
+        game = new_game(game_name, players=players, seed=seed)
+        while not game.is_over and len(game.events) < 120:
+            for _ in range(rng.choice([1, 1, 2, 13])):
+                if not game.is_over:
+                    seat = min(game.to_move)
+                    game.apply(seat, rng.choice(game.legal_moves(seat)))
+            viewer, count = rng.choice(viewers), rng.choice([0, 1, 3, 9, 12])
+            expected = [
+                pydantic_core.to_json(told(game_name, e, viewer)).decode()
+                for e in game.events[max(0, len(game.events) - count) :]
+            ]
+            assert log.latest(game, viewer, count) == expected

@@ -62,7 +62,8 @@ async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[st
 async def _state(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
     """The state of the seat ``user`` holds (the owner decides the seat: a process cannot ask for
     another seat's cards)."""
-    return (await table.state(user)).model_dump(mode="json")
+    state = await table.state(user)
+    return {"seat": state.seat, "position": state.position, "text": state.text}
 
 
 async def _hint(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
@@ -681,11 +682,13 @@ class TableHandle:
         found = (s.seat for s in self.info().seats if s.user and s.user.id == user_id and s.bot is None)
         return next(found, None)
 
-    async def state(self, user: User) -> messages.TableState:
+    async def state(self, user: User) -> messages.StateText:
         local = self.cluster.tables.get(self.id)
         if local is not None:
             return await local.state(user)
-        return messages.TableState.model_validate(await self.cluster.call(self.id, "state", user))
+        found = await self.cluster.call(self.id, "state", user)
+        game_number, state_id = found["position"]
+        return messages.StateText(found["seat"], (game_number, state_id), found["text"])
 
     # --- the mirror -------------------------------------------------------------------------------
 

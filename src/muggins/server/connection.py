@@ -332,7 +332,7 @@ class Connection:
                 waited,
                 len(joined.held or ()),
                 joined.sent,
-                (state.table.game_number, state.table.state_id),
+                state.position,
             )
         if self.joined.get(joined.table.id) is not joined:
             return
@@ -346,10 +346,9 @@ class Connection:
         for text in held:
             self._deliver(joined, text)
 
-    def _send_state(self, joined: Joined, state: messages.TableState) -> None:
-        view = state.view or {}
-        joined.sent = (state.table.game_number, int(view.get("state_id", state.table.state_id)))
-        self.send(state)
+    def _send_state(self, joined: Joined, state: messages.StateText) -> None:
+        joined.sent = state.position
+        self.send(state.text)
 
     def _table_handler(self, joined: Joined) -> Callable[[str], None]:
         """Forward table-wide messages; when this user's seat changed, follow the new seat."""
@@ -397,8 +396,8 @@ class Connection:
                 return
             joined.sent = at
         elif text.startswith('{"type":"table_state"'):
-            state = messages.TableState.model_validate_json(text)
-            if (state.table.game_number, state.table.state_id) < joined.sent:
+            state = messages.StateText.read(text)
+            if state.position < joined.sent:
                 return
             self._send_state(joined, state)
             return

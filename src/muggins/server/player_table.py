@@ -30,7 +30,7 @@ class PlayerTable(Protocol):
         """The seat ``user_id`` holds here, if any."""
         ...
 
-    async def state(self, user: User) -> messages.TableState:
+    async def state(self, user: User) -> messages.StateText:
         """What ``user`` sees now: their seat's state, or a spectator's if they hold no seat. The
         seat is the table's to say, never the asker's; a move not yet stored is never shown."""
         ...

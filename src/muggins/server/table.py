@@ -28,7 +28,6 @@ from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
-from muggins.games.words import told
 from muggins.server import hints, messages
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
@@ -36,6 +35,7 @@ from muggins.server.limits import TokenBucket
 from muggins.server.messages import ErrorCode
 from muggins.server.ratings import new_ratings
 from muggins.server.store import GameRow, MoveRow, TableRow, User
+from muggins.server.table_log import TableLog
 
 if TYPE_CHECKING:
     from muggins.server.manager import Tables
@@ -144,6 +144,8 @@ class Table:
         self.manager = manager
         self.lock = asyncio.Lock()
         self.game: Game | None = None
+        self.events_told = TableLog(row.game, LOG_EVENTS)
+        """The latest events' words, as every message of the table writes them."""
         self.game_id: int | None = None
         self.game_number = 0
         self.bots: dict[int, Bot] = {}
@@ -283,29 +285,32 @@ class Table:
             for c in running
         ]
 
-    def state_for(self, seat: int | None) -> messages.TableState:
+    def state_for(self, seat: int | None) -> messages.StateText:
         """Everything the holder of ``seat`` (None: a spectator) sees at this table now."""
         return self.states_for([seat])[0]
 
-    def states_for(self, seats: Sequence[int | None]) -> list[messages.TableState]:
+    def states_for(self, seats: Sequence[int | None]) -> list[messages.StateText]:
         """``state_for`` each of ``seats``; the words of the events every seat sees alike (those
-        not secret) are made once for them all."""
+        not secret) are the table's log's (``TableLog``), written once."""
         game, info, clocks = self.game, self.info(), self.all_clocks()
-        recent = game.events[-LOG_EVENTS:] if game else []
-        public = {id(e): told(self.row.game, e, None) for e in recent if not e.secret}
+        position = (info.game_number, info.state_id)
         return [
-            messages.TableState(
-                table_id=self.id,
-                table=info,
-                seat=seat,
-                view=game.view(seat) if game else None,
-                clocks=clocks,
-                log=[public.get(id(e)) or told(self.row.game, e, seat) for e in recent],
+            messages.StateText(
+                seat,
+                position,
+                messages.table_state_json(
+                    table_id=self.id,
+                    table=info,
+                    seat=seat,
+                    view=game.view(seat) if game else None,
+                    clocks=clocks,
+                    log=self.events_told.latest(game, seat, LOG_EVENTS) if game else [],
+                ),
             )
             for seat in seats
         ]
 
-    async def state(self, user: User) -> messages.TableState:
+    async def state(self, user: User) -> messages.StateText:
         """What ``user`` sees now, read under the table's lock (every move in it is stored and
         published): their seat's state, or a spectator's if they hold no seat."""
         async with self.lock:
@@ -325,7 +330,7 @@ class Table:
         the text to publish there (``states_for``)."""
         states = self.states_for([seat for _, seat in audiences])
         return [
-            (table_channel(self.id, audience), state.model_dump_json())
+            (table_channel(self.id, audience), state.text)
             for (audience, _), state in zip(audiences, states, strict=True)
         ]
 
@@ -623,7 +628,6 @@ class Table:
         game = self.game
         assert game is not None
         clocks = self.all_clocks()
-        public = {id(e): told(self.row.game, e, None) for e in events if not e.secret}  # alike for all
         sends = []
         for audience, viewer in self.audiences():
             if not await self.manager.listening(self, audience):
@@ -635,7 +639,7 @@ class Table:
                 seat=seat,
                 move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
                 by=by,
-                events=[public.get(id(e)) or told(self.row.game, e, viewer) for e in events],
+                events=self.events_told.latest(game, viewer, len(events)),  # the public ones written once
                 view=game.view(viewer),
                 clocks=clocks,
             )
