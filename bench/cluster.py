@@ -115,6 +115,9 @@ class ClusterPlayer(Player):
         self.last_view: dict[str, Any] | None = None
         self.heard: collections.deque[str] = collections.deque(maxlen=10)
         """The last messages heard, in short: what a stuck game's players say of it."""
+        self.log_end: int | None = None
+        """How many of the game's events this player's log holds (None: no log yet), as a
+        browser counts them to join again with the rest only (``Join.since``)."""
 
     def note(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -126,10 +129,13 @@ class ClusterPlayer(Player):
         )
         if kind == "table_state":
             self.game_number = message["table"]["game_number"]
+            self.log_end = message["log_from"] + len(message["log"]) if message["seat"] == self.seat else None
             if self.rejoining and self.acks.killed_at is not None:
                 self.acks.rejoined.append(time.monotonic() - self.acks.killed_at)
             self.rejoining = False
         if kind == "events":
+            if self.log_end is not None:
+                self.log_end += len(message["events"])
             now, table_id, state_id = time.monotonic(), self.game.table_id, message["state_id"]
             if state_id > self.acks.progress.get(table_id, (now, 0))[1]:
                 killed_at = self.acks.killed_at
@@ -188,7 +194,14 @@ class ClusterPlayer(Player):
                 ws, _ = await hello_token(node.url.replace("http", "ws", 1) + "/ws", self.token)
                 self.heard.append(f"{time.monotonic():.2f} welcomed")
                 self.ws, self.rejoining = ws, True
-                await self.ws.send(json.dumps({"type": "join", "table_id": self.game.table_id}))
+                join: dict[str, Any] = {"type": "join", "table_id": self.game.table_id}
+                if self.log_end is not None:
+                    join["since"] = {
+                        "game_number": self.game_number,
+                        "seat": self.seat,
+                        "events": self.log_end,
+                    }
+                await self.ws.send(json.dumps(join))
                 self.home = (self.home + step) % len(self.nodes)
                 return
             except Exception as exc:  # any failure: the next live process, or later

@@ -14,6 +14,7 @@ import httpx
 from tests.scale.cluster_live import Node
 from tests.scale.players import play_out
 from tests.server.live_server import Client, Message
+from tests.server.test_rejoin import join_again
 
 
 def dealt_to(seat: int) -> Callable[[Message], bool]:
@@ -155,3 +156,13 @@ def test_a_refusal_from_the_owning_process_keeps_its_code(cluster: Callable[...,
         await ann.close()
 
     asyncio.run(run())
+
+
+def test_a_player_joining_again_through_another_process_is_sent_only_the_events_it_lacks(
+    cluster: Callable[..., list[Node]],
+) -> None:
+    """``Join.since`` carried to the owning process (the state is read there and forwarded)."""
+    a, b = cluster(2)
+    token, _ = a.guest("cat")
+    table = b.create_table(token, game="cribbage", players=2, bots={"1": "random"}, seat=0)
+    asyncio.run(join_again(a.ws_url, token, table))

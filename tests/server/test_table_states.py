@@ -43,6 +43,7 @@ def test_each_seat_is_told_the_events_as_it_may_see_them(tmp_path: Path) -> None
                         seat=seat,
                         view=game.view(seat),
                         clocks=table.all_clocks(),
+                        log_from=max(0, len(game.events) - LOG_EVENTS),
                         log=[told("cribbage", e, seat) for e in game.events[-LOG_EVENTS:]],
                     )
                     assert state.text == expected.model_dump_json()
@@ -52,6 +53,53 @@ def test_each_seat_is_told_the_events_as_it_may_see_them(tmp_path: Path) -> None
                 assert logs[0] != logs[1]  # each seat is told its own hand
                 assert [table.state_for(seat) for seat in seats] == states
             assert len(game.events) > LOG_EVENTS
+
+    asyncio.run(run())
+
+
+def test_a_state_since_what_the_client_holds_carries_only_the_rest(tmp_path: Path) -> None:
+    """A join's ``since`` that is this game's, from the seat held, and at most ``LOG_EVENTS``
+    behind gives the events after it; any other gives the latest ``LOG_EVENTS``, as without it."""
+
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            table = await cribbage(tables, ann, bots={1: "random"})
+            game = table.game
+            assert game is not None
+            rng = random.Random(4)
+            while len(game.events) < LOG_EVENTS + 40:
+                mover = min(game.to_move)
+                game.apply(mover, rng.choice(game.legal_moves(mover)))
+            total, number = len(game.events), table.game_number
+            whole = table.state_for(0)
+            for seat, held in [
+                (0, total),
+                (0, total - 1),
+                (1, total - 7),
+                (None, total - LOG_EVENTS),
+                (0, 3),
+            ]:
+                since = messages.LogMark(game_number=number, seat=seat, events=held)
+                state = json.loads(table.state_for(seat, since).text)
+                if held < total - LOG_EVENTS:  # too far behind: the latest, as without it
+                    assert state == json.loads(table.state_for(seat).text)
+                    continue
+                assert state["log_from"] == held
+                assert state["log"] == [told("cribbage", e, seat) for e in game.events[held:]]
+                assert {**state, "log": [], "log_from": 0} == {
+                    **json.loads(table.state_for(seat).text),
+                    "log": [],
+                    "log_from": 0,
+                }
+            for wrong in [
+                messages.LogMark(game_number=number, seat=1, events=total - 2),  # another seat's
+                messages.LogMark(game_number=number + 1, seat=0, events=total - 2),  # another game's
+                messages.LogMark(game_number=number, seat=None, events=total - 2),  # a spectator's
+                messages.LogMark(game_number=number, seat=0, events=total + 1),  # ahead of the game
+            ]:
+                assert table.state_for(0, wrong) == whole
 
     asyncio.run(run())
 

@@ -59,10 +59,11 @@ async def _snapshot(table: Table, _user: User, _args: dict[str, Any]) -> dict[st
     }
 
 
-async def _state(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
+async def _state(table: Table, user: User, args: dict[str, Any]) -> dict[str, Any]:
     """The state of the seat ``user`` holds (the owner decides the seat: a process cannot ask for
-    another seat's cards)."""
-    state = await table.state(user)
+    another seat's cards), its log from ``since`` as ``Join`` says."""
+    since = args.get("since")
+    state = await table.state(user, None if since is None else messages.LogMark.model_validate(since))
     return {"seat": state.seat, "position": state.position, "text": state.text}
 
 
@@ -682,11 +683,11 @@ class TableHandle:
         found = (s.seat for s in self.info().seats if s.user and s.user.id == user_id and s.bot is None)
         return next(found, None)
 
-    async def state(self, user: User) -> messages.StateText:
+    async def state(self, user: User, since: messages.LogMark | None = None) -> messages.StateText:
         local = self.cluster.tables.get(self.id)
         if local is not None:
-            return await local.state(user)
-        found = await self.cluster.call(self.id, "state", user)
+            return await local.state(user, since)
+        found = await self.cluster.call(self.id, "state", user, since=since and since.model_dump())
         game_number, state_id = found["position"]
         return messages.StateText(found["seat"], (game_number, state_id), found["text"])
 

@@ -285,10 +285,13 @@ class Connection:
 
     # --- following tables -----------------------------------------------------------------------
 
-    async def _follow(self, table: PlayerTable, *, if_seat_changed: bool = False) -> None:
-        """Subscribe to the table (and this user's seat there) and send the table's state. One
-        follow of a table at a time: two at once (a burst of seat changes) would leave one's
-        subscriptions behind and every event would reach the client twice."""
+    async def _follow(
+        self, table: PlayerTable, *, if_seat_changed: bool = False, since: messages.LogMark | None = None
+    ) -> None:
+        """Subscribe to the table (and this user's seat there) and send the table's state (its
+        log from ``since``, as ``Join`` says). One follow of a table at a time: two at once (a
+        burst of seat changes) would leave one's subscriptions behind and every event would reach
+        the client twice."""
         assert self.user is not None
         async with self.following.setdefault(table.id, asyncio.Lock()):
             seat = table.seat_of(self.user.id)
@@ -309,16 +312,16 @@ class Connection:
             if old is not None:
                 for sub in old.subs:
                     await sub.close()
-            await self._send_current(joined, "followed")
+            await self._send_current(joined, "followed", since)
 
-    async def _send_current(self, joined: Joined, why: str) -> None:
+    async def _send_current(self, joined: Joined, why: str, since: messages.LogMark | None = None) -> None:
         """Send the table's state as its owner has it now (the subscriptions are live, so nothing
         after it is missed), then the messages held meanwhile that are newer. ``why``: what asked
         for it, named in the log when the state is slow to come."""
         assert self.user is not None
         asked = time.monotonic()
         try:
-            state = await joined.table.state(self.user)
+            state = await joined.table.state(self.user, since)
         except BaseException:
             joined.held = None
             raise
@@ -478,7 +481,7 @@ class Connection:
 
     async def on_join(self, msg: messages.Join) -> None:
         table = await self.tables.get(msg.table_id)
-        await self._follow(table)
+        await self._follow(table, since=msg.since)
         for line in table.chat_log:
             self.send(line)
 

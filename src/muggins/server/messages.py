@@ -133,11 +133,27 @@ class Lobby(ClientMessage):
     page: int = Field(default=0, ge=0, le=100_000, description="which page, from 0")
 
 
+class LogMark(pydantic.BaseModel):
+    """How much of a game's log a client holds: the table's game number, the seat it was told the
+    events as (null: a spectator) and how many of the game's events it has (``log_from`` of the
+    state it was sent, plus its log's length and every ``events`` message's events since)."""
+
+    game_number: int = Field(ge=0)
+    seat: int | None = Field(ge=0, le=7)
+    events: int = Field(ge=0)
+
+
 class Join(ClientMessage):
-    """Watch a table; if you hold a seat there you get your seat's view (this reclaims it)."""
+    """Watch a table; if you hold a seat there you get your seat's view (this reclaims it).
+
+    ``since``: the log you hold of the table's game (joining again after a lost connection). If
+    it is this game's, seen from the seat you hold now, and no more than 200 events behind, the
+    state's log carries only the events after it (its ``log_from`` says so); otherwise the latest
+    200, as without it."""
 
     type: Literal["join"] = "join"
     table_id: TableId
+    since: LogMark | None = None
 
 
 class Sit(ClientMessage):
@@ -260,9 +276,12 @@ class TableState(ServerMessage):
     view: dict[str, Any] | None
     """The game's ``view`` for your seat (the spectator's view if you hold none); null before a game."""
     clocks: list[SeatClock] = []
+    log_from: int = 0
+    """How many of the game's events come before the first of ``log``."""
     log: list[dict[str, Any]] = []
     """The game's latest events (at most 200, oldest first) as you may see them, as the ``events``
-    messages sent them: a page that is loaded again shows the game's log and the current show."""
+    messages sent them: a page that is loaded again shows the game's log and the current show.
+    Answering a join's ``since``: only the events after it."""
 
 
 class Events(ServerMessage):
@@ -326,12 +345,13 @@ def table_state_json(
     seat: int | None,
     view: dict[str, Any] | None,
     clocks: list[SeatClock],
+    log_from: int,
     log: list[str],
 ) -> str:
     """A ``TableState`` message as sent, written as ``events_json`` writes an ``Events``; ``log``
     are the events' JSON texts. A returning player's state costs no validating of 200 events."""
     fields = {"type": "table_state", "table_id": table_id, "table": table, "seat": seat, "view": view}
-    head = pydantic_core.to_json({**fields, "clocks": clocks}).decode()
+    head = pydantic_core.to_json({**fields, "clocks": clocks, "log_from": log_from}).decode()
     return head[:-1] + ',"log":[' + ",".join(log) + "]}"
 
 

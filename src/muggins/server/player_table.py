@@ -30,9 +30,10 @@ class PlayerTable(Protocol):
         """The seat ``user_id`` holds here, if any."""
         ...
 
-    async def state(self, user: User) -> messages.StateText:
+    async def state(self, user: User, since: messages.LogMark | None = None) -> messages.StateText:
         """What ``user`` sees now: their seat's state, or a spectator's if they hold no seat. The
-        seat is the table's to say, never the asker's; a move not yet stored is never shown."""
+        seat is the table's to say, never the asker's; a move not yet stored is never shown. Its
+        log from ``since`` as ``Join`` says."""
         ...
 
     async def sit(self, user: User, seat: int | None) -> int: ...

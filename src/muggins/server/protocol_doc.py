@@ -97,6 +97,7 @@ SHARED: list[type[pydantic.BaseModel]] = [
     messages.TimeControls,
     messages.TableInfo,
     messages.SeatClock,
+    messages.LogMark,
 ]
 
 

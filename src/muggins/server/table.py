@@ -285,36 +285,52 @@ class Table:
             for c in running
         ]
 
-    def state_for(self, seat: int | None) -> messages.StateText:
-        """Everything the holder of ``seat`` (None: a spectator) sees at this table now."""
-        return self.states_for([seat])[0]
+    def state_for(self, seat: int | None, since: messages.LogMark | None = None) -> messages.StateText:
+        """Everything the holder of ``seat`` (None: a spectator) sees at this table now; its log
+        from ``since`` (as ``Join`` says) or the latest ``LOG_EVENTS``."""
+        return self.states_for([seat], since)[0]
 
-    def states_for(self, seats: Sequence[int | None]) -> list[messages.StateText]:
+    def states_for(
+        self, seats: Sequence[int | None], since: messages.LogMark | None = None
+    ) -> list[messages.StateText]:
         """``state_for`` each of ``seats``; the words of the events every seat sees alike (those
         not secret) are the table's log's (``TableLog``), written once."""
         game, info, clocks = self.game, self.info(), self.all_clocks()
         position = (info.game_number, info.state_id)
-        return [
-            messages.StateText(
-                seat,
-                position,
-                messages.table_state_json(
-                    table_id=self.id,
-                    table=info,
-                    seat=seat,
-                    view=game.view(seat) if game else None,
-                    clocks=clocks,
-                    log=self.events_told.latest(game, seat, LOG_EVENTS) if game else [],
-                ),
+        states = []
+        for seat in seats:
+            log_from, count = self._log_range(seat, since)
+            text = messages.table_state_json(
+                table_id=self.id,
+                table=info,
+                seat=seat,
+                view=game.view(seat) if game else None,
+                clocks=clocks,
+                log_from=log_from,
+                log=self.events_told.latest(game, seat, count) if game else [],
             )
-            for seat in seats
-        ]
+            states.append(messages.StateText(seat, position, text))
+        return states
 
-    async def state(self, user: User) -> messages.StateText:
+    def _log_range(self, seat: int | None, since: messages.LogMark | None) -> tuple[int, int]:
+        """Where the log of ``seat``'s state starts in the game's events, and how many it holds:
+        after ``since`` when the client holds this game's log as this seat sees it and is no more
+        than ``LOG_EVENTS`` behind; else the latest ``LOG_EVENTS``."""
+        total = len(self.game.events) if self.game else 0
+        if (
+            since is not None
+            and (since.game_number, since.seat) == (self.game_number, seat)
+            and total - LOG_EVENTS <= since.events <= total
+        ):
+            return since.events, total - since.events
+        count = min(total, LOG_EVENTS)
+        return total - count, count
+
+    async def state(self, user: User, since: messages.LogMark | None = None) -> messages.StateText:
         """What ``user`` sees now, read under the table's lock (every move in it is stored and
-        published): their seat's state, or a spectator's if they hold no seat."""
+        published): their seat's state, or a spectator's if they hold no seat (``state_for``)."""
         async with self.lock:
-            return self.state_for(self.seat_of(user.id))
+            return self.state_for(self.seat_of(user.id), since)
 
     def audiences(self) -> list[tuple[str, int | None]]:
         """Each audience's key and the seat it sees as (None: spectators). A seat's audience is its

@@ -5,6 +5,7 @@ coming back after a takeover) costs no retelling of the game."""
 from __future__ import annotations
 
 import collections
+import itertools
 
 import pydantic_core
 
@@ -18,29 +19,33 @@ def event_text(game_name: str, event: Event, viewer: int | None) -> str:
     return pydantic_core.to_json(told(game_name, event, viewer)).decode()
 
 
+UNTOLD = ""
+"""Kept for an event not told yet (no event's JSON text is empty)."""
+
+
 class TableLog:
     """The JSON text of the latest ``keep`` events of a table's game: the public ones (not secret)
-    as told once for everybody, the secret ones told for each viewer when asked. It follows
-    whichever game it is given; a new game (the next of a match, a rematch, a game loaded again)
-    starts it afresh."""
+    told once for everybody, when first asked for, the secret ones told for each viewer as asked.
+    It follows whichever game it is given; a new game (the next of a match, a rematch, a game
+    loaded again) starts it afresh."""
 
     def __init__(self, game_name: str, keep: int) -> None:
         self.game_name = game_name
         self.keep = keep
         self._game: Game | None = None
-        self._told = 0
+        self._seen = 0
         """How many of ``_game``'s events have been looked at."""
         self._public: collections.deque[str | None] = collections.deque(maxlen=keep)
-        """The text of each of the latest events (None: secret), aligned with the game's last."""
+        """For each of the latest events (aligned with the game's last): its text, None for a
+        secret one, ``UNTOLD`` for one nobody has asked for yet."""
 
     def _catch_up(self, game: Game) -> None:
         if game is not self._game:
-            self._game, self._told = game, 0
+            self._game, self._seen = game, 0
             self._public.clear()
-        events = game.events
-        for event in events[max(self._told, len(events) - self.keep) :]:
-            self._public.append(None if event.secret else event_text(self.game_name, event, None))
-        self._told = len(events)
+        events = len(game.events)
+        self._public.extend(itertools.repeat(UNTOLD, min(events - self._seen, self.keep)))
+        self._seen = events
 
     def latest(self, game: Game, viewer: int | None, count: int) -> list[str]:
         """The texts of ``game``'s last ``count`` events as ``viewer`` may see them, oldest first."""
@@ -49,5 +54,7 @@ class TableLog:
         public, texts = self._public, []
         for back, event in zip(range(len(events), 0, -1), events, strict=True):
             text = public[-back] if back <= len(public) else None  # past what is kept: told afresh
+            if text == UNTOLD:
+                text = public[-back] = None if event.secret else event_text(self.game_name, event, None)
             texts.append(text if text is not None else event_text(self.game_name, event, viewer))
         return texts
