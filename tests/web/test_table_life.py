@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import WebSocket, expect
+from playwright.sync_api import WebSocket, WebSocketRoute, expect
 
 from muggins.games.cribbage.events import Discarded
 from muggins.games.events import Dealt
@@ -236,3 +236,48 @@ def test_a_move_overtaken_by_the_game_is_no_error(player: Callable[..., Any]) ->
     assert tampered
     ivy.move()  # chosen again, it is taken
     expect(page.locator("#my-hand button.card")).to_have_count(4)
+
+
+def test_a_dropped_connection_asks_for_the_rest_of_the_log(player: Callable[..., Any], server: Any) -> None:
+    """The socket drops mid-game: the browser joins again saying what log it holds, is sent only the
+    events it lacks, and shows the very log a fresh page of the table shows."""
+    fay = player("Fay")
+    page = fay.page
+    routes: list[WebSocketRoute] = []
+    page.route_web_socket(re.compile(r"/ws$"), lambda ws: (ws.connect_to_server(), routes.append(ws)))
+    sent: list[dict[str, Any]] = []
+    received: list[dict[str, Any]] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: received.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    page.reload()  # the page's socket now goes through the route
+    expect(page.locator("#create-form")).to_be_visible()
+    table = fay.create_table("cribbage", 2, bots={1: "random"}, options={"target": 121}, turn_time=30)
+    tick = fay.time_limit(60)
+    while fay.state() < 30:
+        tick()
+        if not fay.step():
+            page.wait_for_timeout(40)
+    page.wait_for_timeout(300)  # the bot's reply, if it is the bot's turn
+    log_before = page.locator("#event-log").inner_text()
+    state = fay.state()
+    heard = len(received)
+    routes[-1].close()  # the connection drops; the page connects again by itself
+    page.wait_for_function(f"document.querySelector('#felt').dataset.stateId >= {state}")
+    expect(page.locator("#conn")).to_have_text("", timeout=10_000)
+    page.wait_for_timeout(300)
+    joins = [m for m in sent if m["type"] == "join" and m["table_id"] == table]
+    assert "since" not in joins[0] and joins[-1]["since"]["seat"] == 0, joins
+    held = joins[-1]["since"]["events"]
+    again = [m for m in received[heard:] if m["type"] == "table_state"]
+    assert again and again[0]["log_from"] == held and len(again[0]["log"]) <= 2, again[:1]
+    assert page.locator("#event-log").inner_text() == log_before  # nothing lost, nothing twice
+
+    fresh = page.context.new_page()
+    fresh.goto(f"{server.url}/#/table/{table}")
+    expect(fresh.locator("#felt")).to_have_attribute("data-state-id", str(fay.state()))
+    expect(fresh.locator("#event-log")).to_have_text(page.locator("#event-log").text_content() or "")
+    fresh.close()

@@ -13,6 +13,7 @@ import { RENDERERS } from "./games/index.js";
 import { reviewedGames } from "./catalog.js";
 
 const LOG_LINES = 200;
+const LOG_EVENTS = 200; // the events a table state carries at most (server: table.LOG_EVENTS)
 const HINT_ASK = "Ask for a hint on your turn.";
 const TITLE = document.title;
 const CALLOUT_MS = 1800;
@@ -40,6 +41,7 @@ export function mountTable(app, ctx, tableId) {
     table: null, seat: null, view: null, clocks: [], clocksAt: 0, hint: null,
     selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(), showsDealtOver: false,
     handEvents: [], // this deal's events so far: its points by seat once it is counted
+    log: null, // the game's log held: { game, seat, from, events }, so joining again asks for the rest only
   };
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
@@ -355,6 +357,35 @@ export function mountTable(app, ctx, tableId) {
     if (counted.length && renderer.summary) shows.summarise(renderer.summary(st.handEvents, ui, st.view));
   }
 
+  /** The log a state brings: the rest of the log held when it carries on from it (a join that
+   * said what it held), else the state's own; either way the latest LOG_EVENTS are kept. */
+  function holdLog(m) {
+    const held = st.log;
+    const carriesOn = held && held.game === m.table.game_number && held.seat === m.seat
+      && held.from + held.events.length === m.log_from;
+    const events = (carriesOn ? [...held.events, ...m.log] : m.log).slice(-LOG_EVENTS);
+    st.log = { game: m.table.game_number, seat: m.seat, from: m.log_from + m.log.length - events.length, events };
+    return events;
+  }
+
+  /** Events heard after the state: the log held grows (its oldest beyond LOG_EVENTS let go). */
+  function extendLog(m) {
+    if (!st.log || st.log.game !== m.game_number) return;
+    st.log.events.push(...m.events);
+    const over = st.log.events.length - LOG_EVENTS;
+    if (over > 0) {
+      st.log.events.splice(0, over);
+      st.log.from += over;
+    }
+  }
+
+  /** Join the table, saying what log is held (after a lost connection only the rest comes). */
+  function join() {
+    const held = st.log;
+    const since = held && { game_number: held.game, seat: held.seat, events: held.from + held.events.length };
+    ctx.conn.send({ type: "join", table_id: tableId, ...(since ? { since } : {}) });
+  }
+
   /** A new view; the cards picked so far stay picked only while others move in the same phase. */
   function newView(view, mover = null) {
     const before = st.view;
@@ -418,7 +449,7 @@ export function mountTable(app, ctx, tableId) {
   // --- messages ----------------------------------------------------------------------------------
   const mine = (m) => m.table_id === tableId || (m.table && m.table.id === tableId);
   const offs = [
-    ctx.conn.on("welcome", () => ctx.conn.send({ type: "join", table_id: tableId })),
+    ctx.conn.on("welcome", join),
     ctx.conn.on("table_state", (m) => {
       if (!mine(m)) return;
       st.table = m.table;
@@ -426,7 +457,8 @@ export function mountTable(app, ctx, tableId) {
       if (m.view) newView(m.view);
       else st.view = null;
       setClocks(m.clocks);
-      if (m.view) restoreLog(m.log || []);
+      const events = holdLog(m);
+      if (m.view) restoreLog(events);
       if (ctx.pendingSit === tableId) {
         if (st.seat === null && m.table.status === "waiting") {
           ctx.conn.send({ type: "sit", table_id: tableId, seat: ctx.pendingSeat ?? null });
@@ -451,6 +483,7 @@ export function mountTable(app, ctx, tableId) {
       const renderer = RENDERERS[st.table?.game];
       newView(m.view, m.seat);
       setClocks(m.clocks);
+      extendLog(m);
       if (m.by === "timeout") log(`Time ran out for ${seatName(st.table, m.seat)}: "${m.move}" was made for them`, m.game_number);
       for (const e of m.events) log(byName(e.text), m.game_number);
       followShows(renderer?.shows(m.events, ui, m.view) || [], m.events, m.view);
@@ -515,7 +548,7 @@ export function mountTable(app, ctx, tableId) {
   const offKeys = installKeys(felt, app);
   document.addEventListener("visibilitychange", alertTurn);
   const ticker = setInterval(tickClocks, 250);
-  if (ctx.conn.ready) ctx.conn.send({ type: "join", table_id: tableId });
+  if (ctx.conn.ready) join();
   let reviewed = new Set(); // the games the server reviews: their end offers a review
   reviewedGames().then((names) => { reviewed = names; renderResult(); }); // only the end offers a review
   render();
