@@ -195,7 +195,7 @@ class ClusterPlayer(Player):
                 self.heard.append(f"{time.monotonic():.2f} welcomed")
                 self.ws, self.rejoining = ws, True
                 join: dict[str, Any] = {"type": "join", "table_id": self.game.table_id}
-                if self.log_end is not None:
+                if self.log_end is not None and not self.args.whole_log:
                     join["since"] = {
                         "game_number": self.game_number,
                         "seat": self.seat,
@@ -449,6 +449,7 @@ async def run(args: argparse.Namespace, nodes: list[Node], db_url: str) -> None:
             over_5_s=sum(w > 5 for w in waits),
             games=len(waits),
             rejoined_s=spread(acks.rejoined),
+            rejoined_asking_for="the whole log" if args.whole_log else "the rest of the log held",
         )
     store = check_store(db_url, acks)
     emit(
@@ -472,6 +473,11 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before moving")
     parser.add_argument("--kill-at", type=float, default=None, help="SIGKILL the last process this many s in")
     parser.add_argument("--lease", type=float, default=10.0, help="table lease seconds")
+    parser.add_argument(
+        "--whole-log",
+        action="store_true",
+        help="players join again asking for the whole log, not the rest of the one they hold (Join.since)",
+    )
     parser.add_argument("--sample-every", type=float, default=30.0, help="seconds between memory samples")
     args = parser.parse_args()
     raise_file_limit()

@@ -5,36 +5,49 @@ them; the table's log (``TableLog``) tells each event as its viewer may see it h
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pydantic_core
 import pytest
 
 from muggins import new_game
+from muggins.games.base import Game
 from muggins.games.words import told
 from muggins.server import messages
-from muggins.server.table import LOG_EVENTS
+from muggins.server.table import LOG_EVENTS, Table
 from muggins.server.table_log import TableLog
 from tests.server.manual_clock import ManualClock
 from tests.server.test_table_clock import cribbage, tables_on
 
 
+@contextlib.asynccontextmanager
+async def a_duel(tmp_path: Path) -> AsyncIterator[tuple[Table, Game]]:
+    """A two-player cribbage table of one process (a bot in seat 1) and its game."""
+    async with tables_on(tmp_path / "t.db", ManualClock()) as tables:
+        ann = await tables.store.create_user("ann", "guest")
+        table = await cribbage(tables, ann, bots={1: "random"})
+        assert table.game is not None
+        yield table, table.game
+
+
+def play_until(game: Game, events: int, rng: random.Random) -> None:
+    """Random moves until the game has made ``events`` events."""
+    while len(game.events) < events:
+        mover = min(game.to_move)
+        game.apply(mover, rng.choice(game.legal_moves(mover)))
+
+
 def test_each_seat_is_told_the_events_as_it_may_see_them(tmp_path: Path) -> None:
     async def run() -> None:
-        clock = ManualClock()
-        async with tables_on(tmp_path / "t.db", clock) as tables:
-            ann = await tables.store.create_user("ann", "guest")
-            table = await cribbage(tables, ann, bots={1: "random"})
-            game = table.game
-            assert game is not None
+        async with a_duel(tmp_path) as (table, game):
             rng = random.Random(3)
             seats = [0, 1, None]
             for events in (40, LOG_EVENTS + 30):  # past the deal and the discards; past the log's length
-                while len(game.events) < events:
-                    mover = min(game.to_move)
-                    game.apply(mover, rng.choice(game.legal_moves(mover)))
+                play_until(game, events, rng)
                 states = table.states_for(seats)
                 for seat, state in zip(seats, states, strict=True):
                     expected = messages.TableState(
@@ -62,16 +75,8 @@ def test_a_state_since_what_the_client_holds_carries_only_the_rest(tmp_path: Pat
     behind gives the events after it; any other gives the latest ``LOG_EVENTS``, as without it."""
 
     async def run() -> None:
-        clock = ManualClock()
-        async with tables_on(tmp_path / "t.db", clock) as tables:
-            ann = await tables.store.create_user("ann", "guest")
-            table = await cribbage(tables, ann, bots={1: "random"})
-            game = table.game
-            assert game is not None
-            rng = random.Random(4)
-            while len(game.events) < LOG_EVENTS + 40:
-                mover = min(game.to_move)
-                game.apply(mover, rng.choice(game.legal_moves(mover)))
+        async with a_duel(tmp_path) as (table, game):
+            play_until(game, LOG_EVENTS + 40, random.Random(4))
             total, number = len(game.events), table.game_number
             whole = table.state_for(0)
             for seat, held in [
