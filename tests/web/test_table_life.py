@@ -244,7 +244,12 @@ def test_a_dropped_connection_asks_for_the_rest_of_the_log(player: Callable[...,
     fay = player("Fay")
     page = fay.page
     routes: list[WebSocketRoute] = []
-    page.route_web_socket(re.compile(r"/ws$"), lambda ws: (ws.connect_to_server(), routes.append(ws)))
+
+    def route(ws: WebSocketRoute) -> None:
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws$"), route)
     sent: list[dict[str, Any]] = []
     received: list[dict[str, Any]] = []
 
