@@ -55,6 +55,22 @@ def test_move_parses() -> None:
     assert (msg.text, msg.state_id) == ("play JS", 3)
 
 
+def test_a_join_says_the_log_it_holds_or_is_refused() -> None:
+    raw = '{"type":"join","table_id":"ab","since":{"game_number":2,"seat":null,"events":40}}'
+    msg = messages.CLIENT_MESSAGES.validate_json(raw)
+    assert isinstance(msg, messages.Join) and msg.since == messages.LogMark(
+        game_number=2, seat=None, events=40
+    )
+    for since in (
+        '{"game_number":2,"seat":0}',
+        '{"game_number":2,"seat":8,"events":1}',
+        '{"game_number":2,"seat":0,"events":1,"log":[]}',
+        '{"game_number":-1,"seat":0,"events":1}',
+    ):
+        with pytest.raises(pydantic.ValidationError, match="since"):
+            messages.CLIENT_MESSAGES.validate_json(f'{{"type":"join","table_id":"ab","since":{since}}}')
+
+
 @pytest.mark.parametrize("game_name", ["cribbage", "skalborg", "cribist"])
 def test_events_are_written_as_the_model_writes_them(game_name: str) -> None:
     """``events_json`` (written without building the model) gives the very text of ``Events``,

@@ -138,6 +138,8 @@ class LogMark(pydantic.BaseModel):
     events as (null: a spectator) and how many of the game's events it has (``log_from`` of the
     state it was sent, plus its log's length and every ``events`` message's events since)."""
 
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
     game_number: int = Field(ge=0)
     seat: int | None = Field(ge=0, le=7)
     events: int = Field(ge=0)
