@@ -325,19 +325,16 @@ def events_json(
     from its fields in the model's order without building the model, which took as long as the
     rest of the writing (every move sends one to each audience). ``events`` are the events' JSON
     texts (``table_log``: the public ones are written once for every audience)."""
-    head = pydantic_core.to_json(
-        {
-            "type": "events",
-            "table_id": table_id,
-            "state_id": state_id,
-            "game_number": game_number,
-            "seat": seat,
-            "move": move,
-            "by": by,
-        }
-    ).decode()
-    tail = pydantic_core.to_json({"view": view, "clocks": clocks}).decode()
-    return head[:-1] + ',"events":[' + ",".join(events) + "]," + tail[1:]
+    head = {
+        "type": "events",
+        "table_id": table_id,
+        "state_id": state_id,
+        "game_number": game_number,
+        "seat": seat,
+        "move": move,
+        "by": by,
+    }
+    return _with_texts(head, "events", events, {"view": view, "clocks": clocks})
 
 
 def table_state_json(
@@ -352,9 +349,24 @@ def table_state_json(
 ) -> str:
     """A ``TableState`` message as sent, written as ``events_json`` writes an ``Events``; ``log``
     are the events' JSON texts. A returning player's state costs no validating of 200 events."""
-    fields = {"type": "table_state", "table_id": table_id, "table": table, "seat": seat, "view": view}
-    head = pydantic_core.to_json({**fields, "clocks": clocks, "log_from": log_from}).decode()
-    return head[:-1] + ',"log":[' + ",".join(log) + "]}"
+    head = {
+        "type": "table_state",
+        "table_id": table_id,
+        "table": table,
+        "seat": seat,
+        "view": view,
+        "clocks": clocks,
+        "log_from": log_from,
+    }
+    return _with_texts(head, "log", log, {})
+
+
+def _with_texts(head: dict[str, Any], name: str, texts: list[str], tail: dict[str, Any]) -> str:
+    """The JSON object of ``head``'s fields, then ``name``: the list of ``texts`` (JSON already),
+    then ``tail``'s fields, in that order, as pydantic writes it (no spaces)."""
+    before = pydantic_core.to_json(head).decode()[:-1]
+    after = pydantic_core.to_json(tail).decode()[1:] if tail else "}"
+    return f'{before},"{name}":[{",".join(texts)}]{"," if tail else ""}{after}'
 
 
 @dataclass(frozen=True, slots=True)
