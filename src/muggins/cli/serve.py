@@ -116,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from muggins.build import build_note
+    from muggins.server.accepting import LOOP
     from muggins.server.app import create_app
     from muggins.server.head_guard import head_guard
     from muggins.server.messages import MAX_FRAME_BYTES
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         limit_concurrency=MAX_CONNECTIONS,  # beyond it, new requests get 503: descriptors stay free
         timeout_keep_alive=5,
         http=head_guard(head_seconds=args.header_timeout, per_address=int(args.connections_per_address)),
+        loop=LOOP,  # every waiting connection accepted at each turn, not one a turn
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
