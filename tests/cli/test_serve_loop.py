@@ -14,6 +14,7 @@ import uvicorn
 
 from muggins.cli.main import main
 from muggins.server import accepting
+from tests.server.test_accepting import run_apart
 
 
 def test_serve_gives_uvicorn_the_accepting_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -38,7 +39,7 @@ def test_serve_gives_uvicorn_the_accepting_loop(tmp_path: Path, monkeypatch: pyt
         return server
 
     try:
-        assert isinstance(loop.run_until_complete(serving()), accepting.AcceptingServer)
+        assert isinstance(run_apart(loop, serving()), accepting.AcceptingServer)
     finally:
         loop.close()
         sock.close()

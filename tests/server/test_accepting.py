@@ -4,11 +4,12 @@ survivor's takeover: thousands of players connect at once to a process already a
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import errno
 import logging
 import socket
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import pytest
 
@@ -18,6 +19,16 @@ LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop]] = {
     "serving loop": accepting.new_event_loop,  # uvloop's, where installed
     "asyncio's loop, accepting": accepting.accepting(asyncio.SelectorEventLoop),
 }
+
+
+T = TypeVar("T")
+
+
+def run_apart(loop: asyncio.AbstractEventLoop, job: Coroutine[Any, Any, T]) -> T:
+    """Run ``job`` to its end on ``loop``, in a thread of its own: a worker that has run the
+    browser tests (Playwright's session keeps a loop running in its main thread) can run it too."""
+    with concurrent.futures.ThreadPoolExecutor(1) as apart:
+        return apart.submit(loop.run_until_complete, job).result()
 
 
 class _Counted(asyncio.Protocol):
@@ -63,7 +74,7 @@ def _serve_waiting(
         await _close(server, protocol)
 
     try:
-        loop.run_until_complete(serve())
+        run_apart(loop, serve())
     finally:
         loop.close()
     return made, turn[0]
@@ -103,7 +114,7 @@ def test_a_closed_server_accepts_no_more() -> None:
         return server
 
     try:
-        server = loop.run_until_complete(serve_and_close())
+        server = run_apart(loop, serve_and_close())
     finally:
         loop.close()
     assert not server.is_serving() and not server.sockets
@@ -146,7 +157,7 @@ def test_running_out_of_descriptors_pauses_accepting_then_it_goes_on(
 
     with caplog.at_level(logging.ERROR, logger=accepting.__name__):
         try:
-            loop.run_until_complete(serve())
+            run_apart(loop, serve())
         finally:
             loop.close()
             client.close()
@@ -166,7 +177,7 @@ def test_a_server_the_loop_does_not_take_over_is_the_loops_own() -> None:
         return server
 
     try:
-        server = loop.run_until_complete(serve())
+        server = run_apart(loop, serve())
     finally:
         loop.close()
     assert not isinstance(server, accepting.AcceptingServer)
