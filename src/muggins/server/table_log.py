@@ -50,7 +50,7 @@ class TableLog:
     def latest(self, game: Game, viewer: int | None, count: int) -> list[str]:
         """The texts of ``game``'s last ``count`` events as ``viewer`` may see them, oldest first."""
         self._catch_up(game)
-        events = game.events[max(0, len(game.events) - count) :] if count else []
+        events = game.events[max(0, len(game.events) - count) :]
         public, texts = self._public, []
         for back, event in zip(range(len(events), 0, -1), events, strict=True):
             text = public[-back] if back <= len(public) else None  # past what is kept: told afresh

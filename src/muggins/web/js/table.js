@@ -363,20 +363,22 @@ export function mountTable(app, ctx, tableId) {
     const held = st.log;
     const carriesOn = held && held.game === m.table.game_number && held.seat === m.seat
       && held.from + held.events.length === m.log_from;
-    const events = (carriesOn ? [...held.events, ...m.log] : m.log).slice(-LOG_EVENTS);
-    st.log = { game: m.table.game_number, seat: m.seat, from: m.log_from + m.log.length - events.length, events };
-    return events;
+    st.log = keptLog(m.table.game_number, m.seat, m.log_from + m.log.length, carriesOn ? [...held.events, ...m.log] : m.log);
+    return st.log.events;
   }
 
-  /** Events heard after the state: the log held grows (its oldest beyond LOG_EVENTS let go). */
+  /** Events heard after the state: the log held grows. */
   function extendLog(m) {
-    if (!st.log || st.log.game !== m.game_number) return;
-    st.log.events.push(...m.events);
-    const over = st.log.events.length - LOG_EVENTS;
-    if (over > 0) {
-      st.log.events.splice(0, over);
-      st.log.from += over;
-    }
+    const held = st.log;
+    if (!held || held.game !== m.game_number) return;
+    const end = held.from + held.events.length + m.events.length;
+    st.log = keptLog(held.game, held.seat, end, [...held.events, ...m.events]);
+  }
+
+  /** The log held: the latest LOG_EVENTS of ``events``, which end at the game's ``end``th event. */
+  function keptLog(game, seat, end, events) {
+    const kept = events.slice(-LOG_EVENTS);
+    return { game, seat, from: end - kept.length, events: kept };
   }
 
   /** Join the table, saying what log is held (after a lost connection only the rest comes). */
