@@ -155,6 +155,13 @@ class Game(ABC, Generic[OptionsT_co]):
         """The cards ``viewer`` (a seat, or None for a spectator) must not see now: others' hands
         and face-down cards, the undealt pack. Views and events never show them to that viewer."""
 
+    def move_seen(self, seat: int, move: Move, viewer: int | None) -> str:
+        """The text of ``move``, just made by ``seat``, as ``viewer`` (a seat, None: a spectator)
+        may read it: all of it for its maker, only its verb for anyone else. Others learn of a move
+        what its events tell them, so no move's text (a discard's cards, a Squares cell) can tell
+        more; a game whose moves are public as they are made says so by overriding this."""
+        return str(move) if viewer == seat else move.verb
+
     @property
     def sides(self) -> list[tuple[int, ...]]:
         """The seats that play as one side (partners share a score and a rank); each alone by default."""

@@ -289,12 +289,13 @@ class TableState(ServerMessage):
 class Events(ServerMessage):
     """A move was made: its events as you may see them, your new view and the clocks now running.
 
-    ``move`` is the move's text (only its verb when it names cards hidden from you, such as an
-    opponent's discard), ``seat`` who made it and ``by`` how: the player, a bot, the server when the
-    turn clock ran out, the server when a dropped player's grace period ended, or the table's game
-    clock (a timed game's ``timeup``, recorded for seat 0). Each event carries ``text``: the event
-    in words (``muggins.games.words``, seats as "player N" for the client to name; null for one not
-    worth a line), the same words the terminal uses."""
+    ``move`` is the move's text as its game lets you read it (``Game.move_seen``): all of it if it
+    is yours; of another's move only its verb (an opponent's discard, a Squares placement) unless
+    the game says the move is public (a card played). ``seat`` is who made it and ``by`` how: the
+    player, a bot, the server when the turn clock ran out, the server when a dropped player's grace
+    period ended, or the table's game clock (a timed game's ``timeup``, recorded for seat 0). Each
+    event carries ``text``: the event in words (``muggins.games.words``, seats as "player N" for the
+    client to name; null for one not worth a line), the same words the terminal uses."""
 
     type: Literal["events"] = "events"
     table_id: str

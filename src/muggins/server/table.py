@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
-from muggins.cards import Card, CardError, parse_card
 from muggins.games.base import Game
 from muggins.games.errors import GameError
 from muggins.games.moves import Leave as LeaveMove
@@ -114,15 +112,32 @@ class NotStoredError(BusyError):
     """A move the store could not keep (nothing changed); it may be tried again."""
 
 
-def _redact(move: str, hidden: frozenset[Card]) -> str:
-    """A move's text as a viewer may see it: only its verb if it names a card hidden from them
-    (a discard to the crib names cards its maker's opponents never see)."""
-    verb, *words = move.split()
-    for word in words:
-        with contextlib.suppress(CardError):
-            if parse_card(word) in hidden:
-                return verb
-    return move
+def move_told(
+    game: Game,
+    told: TableLog,
+    viewer: int | None,
+    *,
+    table_id: str,
+    game_number: int,
+    seat: int,
+    by: str,
+    count: int,
+    clocks: list[messages.SeatClock],
+) -> str:
+    """The ``events`` message of ``game``'s last move (by ``seat``, ``count`` events) as ``viewer``
+    (a seat, None: a spectator) receives it: what of the move the game lets them read
+    (``Game.move_seen``), its events as they may see them (the public ones written once), their view."""
+    return messages.events_json(
+        table_id=table_id,
+        state_id=game.state_id,
+        game_number=game_number,
+        seat=seat,
+        move=game.move_seen(seat, game.moves[-1][1], viewer),
+        by=by,
+        events=told.latest(game, viewer, count),
+        view=game.view(viewer),
+        clocks=clocks,
+    )
 
 
 def table_error(code: str, reason: str) -> TableError:
@@ -630,7 +645,7 @@ class Table:
         self._note_choices()
         self._reset_clocks(mover=None if by == "clock" else seat)
         try:
-            await self._publish_events(seat, move, by, events)
+            await self._publish_events(seat, by, len(events))
         except Exception:
             # The move is stored: it stands. Everyone at the table gets the whole state instead.
             log.exception("publishing a move at table %s failed; sending the table's state again", self.id)
@@ -639,8 +654,8 @@ class Table:
             await self._finish()
         self._schedule()
 
-    async def _publish_events(self, seat: int, move: str, by: str, events: list[Any]) -> None:
-        """Each audience hears of a stored move: its events as it may see them, and its new view."""
+    async def _publish_events(self, seat: int, by: str, count: int) -> None:
+        """Each audience hears of a stored move: its ``count`` events as it may see them, and its new view."""
         game = self.game
         assert game is not None
         clocks = self.all_clocks()
@@ -648,15 +663,15 @@ class Table:
         for audience, viewer in self.audiences():
             if not await self.manager.listening(self, audience):
                 continue
-            message = messages.events_json(
+            message = move_told(
+                game,
+                self.events_told,
+                viewer,
                 table_id=self.id,
-                state_id=game.state_id,
                 game_number=self.game_number,
                 seat=seat,
-                move=move if viewer == seat else _redact(move, game.hidden_cards(viewer)),
                 by=by,
-                events=self.events_told.latest(game, viewer, len(events)),  # the public ones written once
-                view=game.view(viewer),
+                count=count,
                 clocks=clocks,
             )
             sends.append((table_channel(self.id, audience), message))

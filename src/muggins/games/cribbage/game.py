@@ -364,6 +364,10 @@ class Cribbage(Game[CribbageOptions]):
             self._advance(events)
         return events
 
+    def move_seen(self, seat: int, move: Move, viewer: int | None) -> str:
+        """A card played is laid face up: everyone reads the whole move; of others, the verb."""
+        return str(move) if type(move) is Play else super().move_seen(seat, move, viewer)
+
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
         hidden = set(_ALL.difference(self.dealt))  # the undealt stock
         if not self.starter_shown and self.starter is not None:

@@ -180,6 +180,10 @@ class Cribist(Game[CribistOptions]):
     def result(self) -> Result | None:
         return self._result
 
+    def move_seen(self, seat: int, move: Move, viewer: int | None) -> str:
+        """A card played is laid face up: everyone reads the whole move; of others, the verb."""
+        return str(move) if type(move) is Play else super().move_seen(seat, move, viewer)
+
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
         return frozenset(c for seat in range(SEATS) if seat != viewer for c in self.hands[seat])
 
