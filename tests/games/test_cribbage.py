@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.base import Game
+from muggins.games.cribbage.events import ShowJudged
 from muggins.games.cribbage.game import Cribbage
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.games.errors import (
@@ -459,6 +461,31 @@ def test_the_set_back_stops_at_the_start_and_counts_when_the_opponent_wins() -> 
         7,
         [[0, "false claim of game", -8, ""], [1, "overclaimed", 12, ""]],
     )
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_false_claim_of_game_pays_the_opponents_from_the_claimers_left(players: int) -> None:
+    """With more than two players, each opposing side pegs the overclaim in the direction of play
+    from the claimer's left (docs/rules/cribbage.md), so the first to reach the game hole by it is
+    the one after the claimer, never seat 0 for being seat 0. Random deals; every claim is 29."""
+    judged: list[tuple[int, list[int]]] = []
+    for seed in range(40):
+        game = new_game("cribbage", players=players, seed=seed, counting="manual", target=31)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = min(game.to_move)
+            moves = [str(m) for m in game.legal_moves(seat)]
+            claims = [m for m in moves if m.startswith("claim")]
+            game.apply(seat, "claim 29" if claims else rng.choice(moves))
+        for event in game.events:
+            if isinstance(event, ShowJudged) and event.calls and event.calls[0][1] == "false claim of game":
+                paid = [seat for seat, call, *_ in event.calls if call == "overclaimed"]
+                judged.append((event.player, paid))
+    assert {claimer for claimer, _ in judged} == set(range(players)), judged
+    for claimer, paid in judged:
+        left = [(claimer + step) % players for step in range(1, players)]
+        assert paid == left[: len(paid)], (claimer, paid)
+        assert paid[0] == (claimer + 1) % players
 
 
 def test_an_overclaim_whose_true_count_wins_is_no_false_claim_of_game() -> None:

@@ -761,7 +761,8 @@ class Cribbage(Game[CribbageOptions]):
         """A claim that would reach the target when the show's true count does not (ACC rule 8.4a-b),
         judged at once, as a false claim of game summons the judges: the claimer pegs the true count;
         each opposing side pegs the points overclaimed up to the game hole (the target less the
-        claimer's true score); the claimer goes back 15, no further than the start, even when an
+        claimer's true score), in the direction of play from the claimer; the claimer goes
+        back 15, no further than the start, even when an
         opponent has reached the game hole (the set-back is applied first here, so that the game
         ends with it counted). The judged show records exactly the pegs made."""
         score = self._step_score()
@@ -780,9 +781,12 @@ class Cribbage(Game[CribbageOptions]):
         setback = min(FALSE_CLAIM_SETBACK, reached)
         over = self.target - reached
         pegs: list[tuple[int, str, int]] = [(player, "false claim of game", -setback)]
-        for other in range(len(self.seating.sides)):
-            if other != side and self.seating.side_active(other):
-                pegs.append((self.seating.sides[other][0], "overclaimed", over))
+        paid = {side}
+        for seat in self.seating.order_from(player)[1:]:  # in the direction of play from the claimer
+            other = self.seating.side_of[seat]
+            if other not in paid:
+                paid.add(other)
+                pegs.append((seat, "overclaimed", over))
                 if self.side_scores[other] + over >= self.target:
                     break
         self._judge(shown, score, tuple((seat, why, points, "") for seat, why, points in pegs), events)
