@@ -31,6 +31,7 @@ from muggins.server.store import (
     SqlStore,
     StaleOwnerError,
     TableRow,
+    TooManyTablesError,
     User,
     migrate,
 )
@@ -593,5 +594,29 @@ def test_a_takeovers_claims_do_not_wait_behind_the_stores_other_work(url: str) -
             await asyncio.gather(*busy)
         finally:
             await store.close()
+
+    asyncio.run(run())
+
+
+def test_concurrent_table_creations_keep_to_the_quota(url: str) -> None:
+    """Issue 57, item 6: 40 creations at once by one guest made 35 tables against a quota of 10;
+    the count and the insert are one step in the store, on either engine."""
+
+    async def run() -> None:
+        store = SqlStore(url)
+        await store.start()
+        ann = await store.create_user("ann", "guest")
+        rows = [
+            TableRow(f"q{n}", "cribbage", 2, {}, 20, 30, True, False, "waiting", ann.id, 0.0, {})
+            for n in range(40)
+        ]
+        creations = (store.create_table(row, at_most=10) for row in rows)
+        made = await asyncio.gather(*creations, return_exceptions=True)
+        assert made.count(None) == 10
+        refused = [r for r in made if r is not None]
+        assert all(isinstance(r, TooManyTablesError) for r in refused), refused
+        assert "10 tables waiting or playing" in str(refused[0])
+        assert len(await store.tables(("waiting", "playing"))) == 10
+        await store.close()
 
     asyncio.run(run())

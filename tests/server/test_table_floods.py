@@ -3,11 +3,15 @@ waiting or playing, and a table that has not started closes once nobody seated i
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
+import httpx
+
 from muggins.server.manager import LOBBY_PAGE
 from tests.server.app_client import app_client, guest
+from tests.server.live_server import Server
 
 
 def test_a_player_may_keep_only_so_many_tables_open(tmp_path: Path) -> None:
@@ -92,3 +96,21 @@ def test_the_lobby_is_sent_a_page_at_a_time(tmp_path: Path) -> None:
             ws.receive_json()
             ws.send_json({"type": "lobby", "page": "two"})
             assert ws.receive_json()["type"] == "error"
+
+
+def test_forty_creations_at_once_make_no_more_tables_than_the_quota(server: Server) -> None:
+    """Issue 57, item 6, over the network: one fresh guest sent 40 table creations at once and got
+    35 tables with a quota of 10. Now exactly 10 are made and the rest are refused, naming the quota."""
+    token, _ = server.guest("ann")
+
+    async def run() -> list[httpx.Response]:
+        headers = {"Authorization": f"Bearer {token}"}
+        body = {"game": "cribbage", "players": 2, "seat": 0}
+        async with httpx.AsyncClient(base_url=server.url, headers=headers, timeout=30) as client:
+            return await asyncio.gather(*(client.post("/api/tables", json=body) for _ in range(40)))
+
+    replies = asyncio.run(run())
+    assert [r.status_code for r in replies].count(201) == 10
+    refused = [r for r in replies if r.status_code != 201]
+    assert all(r.status_code == 400 and "10 tables waiting or playing" in r.json()["detail"] for r in refused)
+    assert len(httpx.get(server.url + "/api/tables").json()) == 10

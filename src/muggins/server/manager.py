@@ -18,7 +18,7 @@ from muggins.server.clock import Clock, LoopClock
 from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
-from muggins.server.store import GameRow, Store, TableRow, User
+from muggins.server.store import GameRow, Store, TableRow, TooManyTablesError, User
 from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError, user_info
 
 LOBBY = "lobby"
@@ -204,11 +204,6 @@ class Tables:
                 )
         if seat is not None and (not 0 <= seat < players or seat in bots):
             raise TableSettingsError(f"seat {seat} is not a free seat of a {players}-player table")
-        most = self.settings.open_tables_per_user
-        if await self.store.open_tables(creator.id) >= most:
-            raise TableSettingsError(
-                f"you have {most} tables waiting or playing already: finish or leave one before making more"
-            )
         row = TableRow(
             id=secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
             game=game,
@@ -228,7 +223,10 @@ class Tables:
             row.seats[bot_seat] = (bot_user.id, name)
             users[bot_seat] = bot_user
         await self.own_new(row.id)
-        await self.store.create_table(row)
+        try:
+            await self.store.create_table(row, at_most=self.settings.open_tables_per_user)
+        except TooManyTablesError as exc:
+            raise TableSettingsError(str(exc)) from None
         table = Table(row, users, self)
         self.tables[row.id] = table
         if seat is not None:

@@ -11,6 +11,7 @@ from muggins.server.store.base import (
     StaleOwnerError,
     Store,
     TableRow,
+    TooManyTablesError,
     User,
 )
 from muggins.server.store.sql import SqlStore
@@ -29,6 +30,7 @@ __all__ = [
     "StaleOwnerError",
     "Store",
     "TableRow",
+    "TooManyTablesError",
     "User",
     "check_db_url",
 ]

@@ -151,6 +151,10 @@ class DuplicateLoginError(ValueError):
     """A member name that is already taken."""
 
 
+class TooManyTablesError(ValueError):
+    """A table its creator may not make: they have as many waiting or playing as they may."""
+
+
 class StaleOwnerError(RuntimeError):
     """A move written with an ownership epoch that a later takeover of its table has replaced."""
 
@@ -227,8 +231,10 @@ class Store(ABC):
         """The user standing for bot ``bot`` of ``game`` (made on first use), so bots have ratings."""
 
     @abstractmethod
-    async def create_table(self, table: TableRow) -> None:
-        """Store a new table and its seats."""
+    async def create_table(self, table: TableRow, *, at_most: int | None = None) -> None:
+        """Store a new table and its seats. With ``at_most``, only if its creator has fewer tables
+        waiting or playing, counted and stored in one step (so concurrent creations cannot all pass
+        the count); else raise ``TooManyTablesError`` and store nothing."""
 
     @abstractmethod
     async def set_status(self, table_id: str, status: str) -> None:
@@ -241,10 +247,6 @@ class Store(ABC):
     @abstractmethod
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         """Every table whose status is one of ``statuses``, with seats."""
-
-    @abstractmethod
-    async def open_tables(self, user_id: int) -> int:
-        """How many tables ``user_id`` created that are waiting or playing."""
 
     @abstractmethod
     async def seated(self, user_id: int, limit: int) -> list[TableRow]:

@@ -35,6 +35,7 @@ from muggins.server.store.base import (
     StaleOwnerError,
     Store,
     TableRow,
+    TooManyTablesError,
     User,
     free_name,
     name_key,
@@ -413,9 +414,11 @@ class SqlStore(Store, OnLoop):
 
     # --- tables -----------------------------------------------------------------------------
 
-    async def create_table(self, table: TableRow) -> None:
+    async def create_table(self, table: TableRow, *, at_most: int | None = None) -> None:
         def run() -> None:
             with self.engine.begin() as c:
+                if at_most is not None and table.created_by is not None:
+                    self._check_open_tables(c, table.created_by, at_most)
                 c.execute(
                     s.tables.insert().values(
                         id=table.id,
@@ -486,15 +489,20 @@ class SqlStore(Store, OnLoop):
     async def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         return await self._read(self._tables, s.tables.c.status.in_(statuses))
 
-    async def open_tables(self, user_id: int) -> int:
-        def run() -> int:
-            query = sa.select(sa.func.count()).where(
-                s.tables.c.status.in_(("waiting", "playing")), s.tables.c.created_by == user_id
+    def _check_open_tables(self, c: sa.Connection, user_id: int, at_most: int) -> None:
+        """Raise ``TooManyTablesError`` if ``user_id`` has ``at_most`` tables waiting or playing. On
+        PostgreSQL the user's row is locked first, so their concurrent creations count one at a
+        time; SQLite's writes already run one at a time, on the store's one thread."""
+        if not self.is_sqlite:
+            c.execute(sa.select(s.users.c.id).where(s.users.c.id == user_id).with_for_update())
+        query = sa.select(sa.func.count()).where(
+            s.tables.c.status.in_(("waiting", "playing")), s.tables.c.created_by == user_id
+        )
+        if int(c.execute(query).scalar_one()) >= at_most:
+            raise TooManyTablesError(
+                f"you have {at_most} tables waiting or playing already: "
+                "finish or leave one before making more"
             )
-            with self.reader.connect() as c:
-                return int(c.execute(query).scalar_one())
-
-        return await self._read(run)
 
     async def seated(self, user_id: int, limit: int) -> list[TableRow]:
         held = sa.select(s.seats.c.table_id).where(s.seats.c.user_id == user_id, s.seats.c.bot.is_(None))
