@@ -73,7 +73,11 @@ def create_app(
         await the_store.start()
         tables: Tables
         failures = (settings.login_failures_per_name, settings.login_failures_per_address)
-        throttle = LoginThrottle(*failures)
+        counts = {
+            "per_name_all": settings.login_failures_per_name_all,
+            "tries_per_minute": settings.sign_ins_per_minute,
+        }
+        throttle = LoginThrottle(*failures, **counts)
         if settings.redis_url is not None:
             # The cluster needs the scale extra: imported only when asked for.
             from muggins.server.bus.redis import RedisBus
@@ -83,7 +87,7 @@ def create_app(
             if not isinstance(the_bus, RedisBus):
                 raise TypeError(f"a cluster (redis_url) needs the Redis bus, not {type(the_bus).__name__}")
             tables = ClusterTables(the_store, the_bus, settings, clock)
-            throttle = RedisLoginThrottle(the_bus, *failures)
+            throttle = RedisLoginThrottle(the_bus, *failures, **counts)
         else:
             the_bus = bus or MemoryBus()
             tables = Tables(the_store, the_bus, settings, clock)

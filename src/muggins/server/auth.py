@@ -5,6 +5,7 @@ passwords."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import re
 import secrets
 import unicodedata
@@ -67,33 +68,53 @@ def check_name(name: str) -> str:
     return name
 
 
+HASH_SHARE = 2
+"""Places of that queue one address, or one name, may hold at once: no client takes all of it."""
+
+
 class Hashing:
     """argon2 on one thread of its own, not the pool that bots, replays and the store use, so a
-    flood of logins slows logins only; at most ``HASHES_WAITING`` wait, the rest are refused."""
+    flood of logins slows logins only; at most ``waiting`` wait, the rest are refused, and each
+    address and each name hold at most ``share`` of those places."""
 
-    def __init__(self, waiting: int = HASHES_WAITING) -> None:
+    def __init__(self, waiting: int = HASHES_WAITING, share: int = HASH_SHARE) -> None:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argon2")
-        self.waiting, self.pending = waiting, 0
+        self.waiting, self.share, self.pending = waiting, share, 0
+        self.holding: collections.Counter[str] = collections.Counter()
+        """How many of the places each address (``a:``) and name (``n:``) holds now."""
 
-    async def run(self, fn: Any, *args: Any) -> Any:
+    async def run(self, fn: Any, *args: Any, by: tuple[str, ...] = ()) -> Any:
+        """``fn(*args)`` on the hashing thread, for the holders ``by`` (an address, a name)."""
         if self.pending >= self.waiting:
             raise BusyError("the server is busy checking passwords: try again in a few seconds")
+        if any(self.holding[holder] >= self.share for holder in by):
+            raise BusyError("your passwords are being checked already: wait for them before trying again")
         self.pending += 1
+        self.holding.update(by)
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
         finally:
             self.pending -= 1
+            self.holding.subtract(by)
+            for holder in by:
+                if self.holding[holder] <= 0:
+                    del self.holding[holder]
 
-    async def hash(self, password: str) -> str:
-        hashed: str = await self.run(_hasher.hash, password)
+    async def hash(self, password: str, by: tuple[str, ...] = ()) -> str:
+        hashed: str = await self.run(_hasher.hash, password, by=by)
         return hashed
 
-    async def verify(self, stored: str, password: str) -> bool:
+    async def verify(self, stored: str, password: str, by: tuple[str, ...] = ()) -> bool:
         try:
-            await self.run(_hasher.verify, stored, password)
+            await self.run(_hasher.verify, stored, password, by=by)
         except argon2.exceptions.VerificationError:
             return False
         return True
+
+
+def holders(name: str, address: str) -> tuple[str, ...]:
+    """Who a password hash is made for: the address asking and the name it is for."""
+    return (f"a:{address}", f"n:{name}")
 
 
 class Auth:
@@ -179,11 +200,11 @@ class Auth:
         except DuplicateLoginError as exc:
             raise AuthError(str(exc)) from None
 
-    async def register(self, name: str, password: str, guest: User | None = None) -> User:
+    async def register(self, name: str, password: str, guest: User | None = None, address: str = "") -> User:
         """A new member; a ``guest`` who registers becomes that member, keeping games and ratings."""
         name = check_name(name)
         _check_password(password)
-        password_hash = await self.hashing.hash(password)
+        password_hash = await self.hashing.hash(password, holders(login_key(name), address))
         try:
             if guest is not None and guest.kind == "guest":
                 return await self.store.make_member(guest.id, name, login_key(name), password_hash)
@@ -198,18 +219,19 @@ class Auth:
         per address (``ThrottledError`` says how long to wait)."""
         login = login_key(check_name(name))
         await self.throttle.check(login, address)
+        by = holders(login, address)
         found = await self.store.login(login)
         if found is None:
-            await self.hashing.run(_hasher.hash, password)  # as slow as a wrong password: no name probing
+            await self.hashing.hash(password, by)  # as slow as a wrong password: no name probing
             await self.throttle.failed(login, address)
             raise AuthError("wrong name or password")
         user, stored = found
-        if not await self.hashing.verify(stored, password):
+        if not await self.hashing.verify(stored, password, by):
             await self.throttle.failed(login, address)
             raise AuthError("wrong name or password")
-        await self.throttle.succeeded(login)
+        await self.throttle.succeeded(login, address)
         if _hasher.check_needs_rehash(stored):
-            await self.store.set_password_hash(user.id, await self.hashing.hash(password))
+            await self.store.set_password_hash(user.id, await self.hashing.hash(password, by))
         return user
 
     async def log_out(self, user: User) -> None:
@@ -227,7 +249,9 @@ class Auth:
                 raise
             raise AuthError("the old password is wrong") from None
         _check_password(new)
-        await self.store.set_password_hash(member.id, await self.hashing.hash(new))
+        await self.store.set_password_hash(
+            member.id, await self.hashing.hash(new, holders(login_key(user.name), address))
+        )
         await self.store.revoke_tokens(member.id)
         return member
 

@@ -227,7 +227,7 @@ async def register(
     the guest becomes the member and keeps their games, ratings and seats."""
     if viewer is None or viewer.kind != "guest":
         await _new_player_allowed(tables, request)
-    answer = await _token(auth, auth.register(body.name, body.password, viewer))
+    answer = await _token(auth, auth.register(body.name, body.password, viewer, client_address(request)))
     if viewer is not None and viewer.kind == "guest":  # seated as a guest: seated as the member now
         await tables.player_changed(viewer.id)
     return answer
@@ -236,7 +236,8 @@ async def register(
 @router.post("/login")
 async def login(body: AccountIn, auth: AuthDep, request: Request) -> TokenOut:
     """Sign in to an account: a new session (token). Wrong passwords are throttled per name and
-    per address (429 with Retry-After)."""
+    address, per address, and per name from new addresses; sign-ins per name too (429 with
+    Retry-After)."""
     try:
         return await _token(auth, auth.login(body.name, body.password, client_address(request)))
     except HTTPException as exc:

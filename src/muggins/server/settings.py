@@ -52,10 +52,21 @@ class Settings(pydantic.BaseModel):
     )
     session_days: float = Field(default=30.0, gt=0, description="days a session token is good after issue")
     login_failures_per_name: int = Field(
-        default=5, ge=1, description="wrong passwords for one name in 15 minutes before it must wait"
+        default=5,
+        ge=1,
+        description="wrong passwords for one name from one address in 15 minutes before they wait",
     )
     login_failures_per_address: int = Field(
         default=20, ge=1, description="wrong passwords from one address in 15 minutes before it must wait"
+    )
+    login_failures_per_name_all: int = Field(
+        default=20,
+        ge=1,
+        description="wrong passwords for one name from addresses it never signed in from, in 15 minutes, "
+        "before those addresses wait (one it signed in from never does)",
+    )
+    sign_ins_per_minute: int = Field(
+        default=10, ge=1, description="sign-ins to one name a minute, right or wrong (each costs a hash)"
     )
     redis_url: str | None = Field(
         default=None, description="Redis for the bus and table leases: set it to run several processes"
