@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
+from tests.server.live_server import Server
 
 
 @pytest.fixture
@@ -125,6 +127,10 @@ def test_bad_settings_are_refused_and_change_nothing(
         ("\u03a1aul", "one script, not greek and latin"),  # a Greek capital Rho
         ("bot", "computer players'"),
         ("Expert b0t", "computer players'"),
+        ("Expert-Bot", "computer players'"),  # issue 57, item 5: separators and punctuation aside
+        ("Expert bot.", "computer players'"),
+        ("expert bot 2", "computer players'"),  # as the table shows a bot in seat 2
+        ("ExpertBot", "computer players'"),
         ("\u0430dmin", "reserved"),  # a Cyrillic small a
     ],
 )
@@ -169,3 +175,17 @@ def test_a_name_that_looks_like_a_held_one_is_that_name(client: TestClient) -> N
         assert client.post("/api/login", json={"name": "POP", "password": "long enough"}).status_code == 200
         wrong = client.post("/api/login", json={"name": "\u0440\u043e\u0440", "password": "long enough"})
         assert wrong.status_code == 401
+
+
+@pytest.mark.parametrize(("held", "alike"), [("Alice", "AIice"), ("AIice", "Alice"), ("Bill", "BiII")])
+def test_a_name_alike_as_typed_is_taken(server: Server, held: str, alike: str) -> None:
+    """Issue 57, item 5: "AIice" (a capital I) registered beside "Alice", because the name was
+    folded to lower case before its skeleton, and an i is no l. Both keys are compared now, either
+    way round; a guest asking for the look-alike plays under its numbered form."""
+    account = {"password": "long enough"}
+    assert httpx.post(server.url + "/api/register", json={**account, "name": held}).status_code == 200
+    refused = httpx.post(server.url + "/api/register", json={**account, "name": alike})
+    assert refused.status_code == 400 and "taken" in refused.json()["detail"]
+    given = httpx.post(server.url + "/api/guest", json={"name": alike}).json()["user"]["name"]
+    assert given == f"{alike} 2"
+    assert httpx.post(server.url + "/api/guest", json={"name": "Alicia"}).status_code == 200

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import re
 import secrets
 import unicodedata
@@ -15,6 +16,8 @@ from typing import Any
 import argon2
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
+from muggins.bots.registry import bot_names
+from muggins.games.registry import game_names
 from muggins.server.clock import Clock, LoopClock
 from muggins.server.store import DuplicateLoginError, Store, User
 from muggins.server.store.base import login_key, name_key
@@ -58,7 +61,7 @@ def check_name(name: str) -> str:
     if not NAME.match(name):
         raise AuthError(f"a name is 1-32 letters, digits, spaces or . ' - _, not {name!r}")
     key = name_key(name)
-    if key == BOT or key.endswith(f" {BOT}"):
+    if _passes_for_a_bot(key):
         raise AuthError(f"names ending in 'bot' are the computer players', not {name!r}")
     if key in RESERVED:
         raise AuthError(f"the name {name!r} is reserved")
@@ -70,6 +73,22 @@ def check_name(name: str) -> str:
 
 HASH_SHARE = 2
 """Places of that queue one address, or one name, may hold at once: no client takes all of it."""
+
+
+def _passes_for_a_bot(key: str) -> bool:
+    """Whether a name (as compared) reads as a computer player's, separators, punctuation and a
+    seat number aside: "Expert bot", "Expert-Bot", "Expert bot.", "expert bot 2", "ExpertBot"."""
+    words = re.findall(r"[^\W_]+", key)
+    while words and words[-1].isdigit():
+        words.pop()
+    return bool(words) and (words[-1] == BOT or "".join(words) in _bot_names())
+
+
+@functools.cache
+def _bot_names() -> frozenset[str]:
+    """Every computer player's name as compared, run together ("expertbot")."""
+    levels = {level for game in game_names() for level in bot_names(game)}
+    return frozenset(name_key(f"{level}{BOT}").replace(" ", "") for level in levels)
 
 
 class Hashing:

@@ -36,3 +36,10 @@ def lookalike_key(name: str) -> str:
     """A name as compared for sameness: case does not count, nor do look-alike letters. Folded
     before and after the skeleton, so that "0live" (whose 0 looks like O) meets "olive" too."""
     return skeleton(name.casefold()).casefold()
+
+
+def typed_key(name: str) -> str:
+    """The skeleton of a name as typed, then folded: UTS #39 is case-sensitive, and "AIice" (a
+    capital I) looks like "Alice" only before folding turns its I into an i. A name is taken when
+    either of its keys is either key of a name held."""
+    return skeleton(name).casefold()

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from muggins.server.lookalike import lookalike_key
+from muggins.server.lookalike import lookalike_key, typed_key
 
 NAME_LENGTH = 32
 """The longest player name."""
@@ -24,6 +24,12 @@ def name_key(name: str) -> str:
     return lookalike_key(name)
 
 
+def name_keys(name: str) -> tuple[str, str]:
+    """Both keys a name is compared by: folded first (``name_key``) and as typed ("AIice", with a
+    capital I, is "Alice"). A name is taken when either is either key of a name held."""
+    return lookalike_key(name), typed_key(name)
+
+
 def login_key(name: str) -> str:
     """A member's name as looked up at log in: "Alice" and "alice" are one member's."""
     return name.lower()
@@ -33,7 +39,7 @@ def free_name(name: str, taken: set[str]) -> str:
     """``name`` if nobody holds it, else the first free numbered form: "Alice 2", "Alice 3"..."""
     number = 1
     given = name
-    while name_key(given) in taken:
+    while not taken.isdisjoint(name_keys(given)):
         number += 1
         suffix = f" {number}"
         given = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix

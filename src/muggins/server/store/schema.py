@@ -26,12 +26,15 @@ users = sa.Table(
     sa.Column("name_key", sa.String(255), nullable=True),
     sa.Column("settings", sa.JSON, nullable=True),
     sa.Column("token_epoch", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("typed_key", sa.String(255), nullable=True),
     sa.Index("ix_users_name_key", "name_key", unique=True),
+    sa.Index("ix_users_typed_key", "typed_key", unique=True),
 )
 """Guests, members (``login``: the lower-cased name, unique) and bots (``login``: ``bot:<game>:<name>``).
-``name_key`` (the name's look-alike key: case folded and its confusable skeleton, unique) keeps each
-guest's and member's name their own; bots have none (their names repeat per game). ``settings``:
-the player's table settings (web client).
+``name_key`` (the name's look-alike key: case folded and its confusable skeleton, unique) and
+``typed_key`` (the skeleton of the name as typed, folded) keep each guest's and member's name their
+own: a new name may match neither key of a name held; bots have none (their names repeat per game).
+``settings``: the player's table settings (web client).
 ``token_epoch``: tokens carry it; raising it (log out, a new password) revokes all issued before."""
 
 tables = sa.Table(

@@ -38,7 +38,7 @@ from muggins.server.store.base import (
     TooManyTablesError,
     User,
     free_name,
-    name_key,
+    name_keys,
 )
 from muggins.server.store.url import check_db_url
 
@@ -212,8 +212,11 @@ class SqlStore(Store, OnLoop):
         self, name: str, kind: str, *, login: str | None = None, password_hash: str | None = None
     ) -> User:
         def run() -> User:
+            keys = (None, None) if kind == "bot" else name_keys(name)
             try:
                 with self.engine.begin() as c:
+                    if kind != "bot":
+                        self._check_name_free(c, name)
                     uid = c.execute(
                         s.users.insert().values(
                             name=name,
@@ -221,7 +224,8 @@ class SqlStore(Store, OnLoop):
                             login=login,
                             password_hash=password_hash,
                             created_at=time.time(),
-                            name_key=None if kind == "bot" else name_key(name),
+                            name_key=keys[0],
+                            typed_key=keys[1],
                         )
                     ).inserted_primary_key
             except sa.exc.IntegrityError:
@@ -231,14 +235,25 @@ class SqlStore(Store, OnLoop):
 
         return await self._run(run)
 
+    @staticmethod
+    def _check_name_free(c: sa.Connection, name: str, but: int | None = None) -> None:
+        """Raise ``DuplicateLoginError`` if either key of ``name`` is either key of a name held (by
+        anyone but the user ``but``). The unique indexes hold each key to one player as well."""
+        keys = name_keys(name)
+        held = sa.or_(s.users.c.name_key.in_(keys), s.users.c.typed_key.in_(keys))
+        query = sa.select(s.users.c.id).where(held)
+        if but is not None:
+            query = query.where(s.users.c.id != but)
+        if c.execute(query.limit(1)).first() is not None:
+            raise DuplicateLoginError(f"the name {name!r} is taken")
+
     async def create_guest(self, name: str) -> User:
         def taken() -> set[str]:
-            stem = name_key(name[:NUMBERED_STEM])
+            stems = name_keys(name[:NUMBERED_STEM])
+            columns = (s.users.c.name_key, s.users.c.typed_key)
+            near = sa.or_(*(column.startswith(stem, autoescape=True) for column in columns for stem in stems))
             with self.reader.connect() as c:
-                keys = c.execute(
-                    sa.select(s.users.c.name_key).where(s.users.c.name_key.startswith(stem, autoescape=True))
-                )
-                return set(keys.scalars())
+                return {key for row in c.execute(sa.select(*columns).where(near)) for key in row if key}
 
         for _ in range(GUEST_NAME_TRIES):  # another guest may take the same free name meanwhile
             given = free_name(name, await self._read(taken))
@@ -250,14 +265,17 @@ class SqlStore(Store, OnLoop):
 
     async def make_member(self, user_id: int, name: str, login: str, password_hash: str) -> User:
         def run() -> User:
+            keys = name_keys(name)
             try:
                 with self.engine.begin() as c:
+                    self._check_name_free(c, name, but=user_id)
                     done = c.execute(
                         s.users.update()
                         .where(s.users.c.id == user_id, s.users.c.kind == "guest")
                         .values(
                             name=name,
-                            name_key=name_key(name),
+                            name_key=keys[0],
+                            typed_key=keys[1],
                             kind="member",
                             login=login,
                             password_hash=password_hash,
