@@ -95,6 +95,11 @@ class Server:
         reply = httpx.post(self.url + "/api/guest", json={"name": name}).json()
         return reply["token"], reply["user"]
 
+    def member(self, name: str) -> tuple[str, Message]:
+        """A new member's token and user (password "long enough")."""
+        reply = httpx.post(self.url + "/api/register", json={"name": name, "password": "long enough"}).json()
+        return reply["token"], reply["user"]
+
     def create_table(self, token: str, **body: Any) -> Message:
         reply = httpx.post(self.url + "/api/tables", json=body, headers={"Authorization": f"Bearer {token}"})
         assert reply.status_code == 201, reply.text

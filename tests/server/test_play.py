@@ -141,8 +141,8 @@ async def play_out(
 
 def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> None:
     async def run() -> None:
-        ann_token, ann = server.guest("ann")
-        bob_token, bob = server.guest("bob")
+        ann_token, ann = server.member("ann")  # members: people play people rated as members only
+        bob_token, bob = server.member("bob")
         table = server.create_table(ann_token, game="cribbage", players=2, options={"post_show": True})
         table_id = table["id"]
         assert table["status"] == "waiting"

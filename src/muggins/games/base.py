@@ -23,7 +23,7 @@ from muggins.games.errors import (
     NotYourTurnError,
     OptionError,
 )
-from muggins.games.events import Event, PlayerLeft
+from muggins.games.events import Dealt, Event, PlayerLeft
 from muggins.games.flow import Seating, Waiting
 from muggins.games.moves import Leave, Move, Resign, parse_move
 from muggins.games.options import Options
@@ -161,6 +161,18 @@ class Game(ABC, Generic[OptionsT_co]):
         what its events tell them, so no move's text (a discard's cards, a Squares cell) can tell
         more; a game whose moves are public as they are made says so by overriding this."""
         return str(move) if viewer == seat else move.verb
+
+    def past_first_deal(self) -> bool:
+        """Whether the game has gone past its first deal (a seat has been dealt cards a second
+        time). A game abandoned sooner was no real game, so it counts for nobody's rating; a game
+        with no deals (Cribbage Squares turns its cards one by one) is never past its first."""
+        dealt: set[int] = set()
+        for event in self.events:
+            if type(event) is Dealt:
+                if event.player in dealt:
+                    return True
+                dealt.add(event.player)
+        return False
 
     @property
     def sides(self) -> list[tuple[int, ...]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import itertools
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -713,24 +714,42 @@ class Table:
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
-        played = self._played()
-        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides) if played else []
+        counts = await self._rated()
+        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides) if counts else []
         await self.manager.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
         await self.changed()
         self.manager.forget_if_idle(self)
 
-    def _played(self) -> bool:
-        """Whether the game counts for ratings: every person in it made ``RATED_MOVES`` moves of
-        their own. A game someone left or resigned sooner was abandoned, not played (as rating
-        sites abort a game a player never moved in), so sitting down and leaving wins nobody points."""
+    async def _rated(self) -> bool:
+        """Whether the game counts for ratings (docs/server.md, "Rated games"): every person in it
+        made ``RATED_MOVES`` moves of their own; a game someone left or resigned is past its first
+        deal; and where two or more people played, each is a member, and no two of them have had
+        ``RATED_TOGETHER`` rated games together in the last day. Sitting down and leaving, guest
+        puppets and the same two accounts playing over and over win nobody points."""
         game = self.game
         assert game is not None
         made = collections.Counter(
             seat for seat, move in game.moves if type(move) not in (LeaveMove, ResignMove)
         )
-        people = [seat for seat, (_, bot) in self.row.seats.items() if bot is None]
-        return all(made[seat] >= RATED_MOVES for seat in people)
+        people = {seat: uid for seat, (uid, bot) in self.row.seats.items() if bot is None}
+        if any(made[seat] < RATED_MOVES for seat in people):
+            return False
+        if game.left and not game.past_first_deal():
+            return False
+        ids = sorted(set(people.values()))
+        if len(ids) < 2:
+            return True  # one person against bots, who never leave or throw a game
+        store = self.manager.store
+        for uid in ids:
+            user = await store.user(uid)
+            if user is None or user.kind != "member":
+                return False
+        since = self.clock.time() - RATED_TOGETHER_DAY
+        for one, other in itertools.combinations(ids, 2):
+            if await store.rated_together(one, other, since) >= RATED_TOGETHER:
+                return False
+        return True
 
     async def _store_result_until_done(self) -> None:
         """Try storing the result again, waiting longer each time (up to a minute between tries)."""
@@ -891,6 +910,9 @@ class Table:
             task.cancel()
 
 
+RATED_TOGETHER = 3
+"""Rated games two people may finish together in ``RATED_TOGETHER_DAY``; the next are unrated."""
+RATED_TOGETHER_DAY = 86400.0
 RATED_MOVES = 2
 """Moves each person makes before a game counts for ratings."""
 

@@ -295,8 +295,12 @@ class Store(ABC):
         self, game_id: int, result: dict[str, Any], ratings: list[Rating], *, at: float | None = None
     ) -> None:
         """Mark a game over (finished ``at``; None: now), store each seat's finish and the new ratings,
-        in one transaction; a game already over is left as it is (a retry after a lost reply changes
-        nothing)."""
+        in one transaction (the game is rated if there are any); a game already over is left as it
+        is (a retry after a lost reply changes nothing)."""
+
+    @abstractmethod
+    async def rated_together(self, one: int, other: int, since: float) -> int:
+        """How many rated games users ``one`` and ``other`` finished together since ``since``."""
 
     @abstractmethod
     async def game(self, game_id: int) -> GameRow | None:

@@ -77,8 +77,10 @@ games = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
-"""One row per game: the record without its moves (``header``) and the user id in each seat."""
+"""One row per game: the record without its moves (``header``) and the user id in each seat;
+``rated``: whether its end changed ratings (docs/server.md, "Rated games")."""
 
 moves = sa.Table(
     "moves",

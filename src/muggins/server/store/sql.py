@@ -759,6 +759,28 @@ class SqlStore(Store, OnLoop):
         by_table = {g.table_id: g for g in games.values()}
         return [Claimed(row, epochs[row.id], by_table.get(row.id), chats[row.id], users) for row in rows]
 
+    async def rated_together(self, one: int, other: int, since: float) -> int:
+        def run() -> int:
+            mine, theirs = s.results.alias("mine"), s.results.alias("theirs")
+            query = (
+                sa.select(sa.func.count())
+                .select_from(
+                    s.games.join(mine, mine.c.game_id == s.games.c.id).join(
+                        theirs, theirs.c.game_id == s.games.c.id
+                    )
+                )
+                .where(
+                    s.games.c.rated.is_(True),
+                    s.games.c.finished_at >= since,
+                    mine.c.user_id == one,
+                    theirs.c.user_id == other,
+                )
+            )
+            with self.reader.connect() as c:
+                return int(c.execute(query).scalar_one())
+
+        return await self._read(run)
+
     async def finish_game(
         self, game_id: int, result: dict[str, Any], ratings: list[Rating], *, at: float | None = None
     ) -> None:
@@ -770,7 +792,12 @@ class SqlStore(Store, OnLoop):
                 c.execute(
                     s.games.update()
                     .where(s.games.c.id == game_id)
-                    .values(status="over", result=result, finished_at=time.time() if at is None else at)
+                    .values(
+                        status="over",
+                        result=result,
+                        finished_at=time.time() if at is None else at,
+                        rated=bool(ratings),
+                    )
                 )
                 c.execute(s.tables.update().where(s.tables.c.id == row.table_id).values(status="finished"))
                 for seat, uid in enumerate(row.seats):
