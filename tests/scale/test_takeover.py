@@ -94,7 +94,18 @@ def test_every_game_of_a_killed_owner_resumes_within_5_s(
 ) -> None:
     """Issue 24: the owner of 200 games in play is killed; each game stores a new move on the other
     process within 5 s, though the leases run 10 s (the death is seen by its closed connection)."""
-    a, b = cluster(2, "--lease", "10", "--bot-delay", "1", "--guests-per-minute", "100000")
+    a, b = cluster(
+        2,
+        "--lease",
+        "10",
+        "--bot-delay",
+        "1",
+        "--guests-per-minute",
+        "100000",
+        "--bots-play-unwatched",  # a load of bots alone: nobody watches 200 tables
+        "--bot-tables-per-address",
+        "200",
+    )
     tables = []
     for creator in range(20):  # a player may have 10 open tables
         token, _ = a.guest(f"host{creator}")

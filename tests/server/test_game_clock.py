@@ -23,7 +23,7 @@ BOT_DELAY = 0.5
 
 
 async def timed_table(tables: Tables, creator: User, minutes: int) -> str:
-    """A Cribist table of four random bots ending by time (the creator only watches)."""
+    """A Cribist table of four random bots ending by time (the creator watches it)."""
     made = await tables.create(
         creator,
         game="cribist",
@@ -35,6 +35,7 @@ async def timed_table(tables: Tables, creator: User, minutes: int) -> str:
         bots=BOTS,
         seat=None,
     )
+    await tables.tables[made.id].attach(creator)  # watching: a table of bots alone waits unwatched
     return made.id
 
 
@@ -101,6 +102,8 @@ def test_a_table_loaded_again_keeps_its_deadline(tmp_path: Path) -> None:
         async with tables_on(db, again, bot_delay=BOT_DELAY) as tables:
             assert await tables.resume() == 2
             short, long = tables.tables[sooner], tables.tables[later]  # a finished table is let go
+            for watched in (short, long):
+                await watched.attach(watcher)  # back to watching after the restart
             await again.advance(CARDS_EACH * 4 * BOT_DELAY + 1)
             first = await finished_game(short)
             assert ended_by_time(first, 60) == start + 70  # called at once on loading

@@ -16,7 +16,7 @@ from muggins.bots.registry import make_bot
 from muggins.server import reviews
 from muggins.server.reviews import PER_USER, RefusedReviewError, Reviewer
 from muggins.server.store import GameRow, MoveRow, SqlStore, TableRow
-from tests.server.live_server import Server
+from tests.server.live_server import Client, Server
 
 
 def bot_record(seed: int, game: str = "cribbage") -> dict[str, Any]:
@@ -88,6 +88,14 @@ def test_review_over_http_of_a_bot_game(server: Server) -> None:
     table = server.create_table(
         token, game="cribbage", players=2, seat=None, bots={"0": "expert", "1": "greedy"}
     )
+
+    async def watch() -> None:  # a table of bots alone plays while somebody watches it
+        ann = await Client.open(server.ws_url, token=token)
+        await ann.send(type="join", table_id=table["id"])
+        await ann.expect(lambda m: bool((m.get("view") or {}).get("result")), timeout=60)
+        await ann.close()
+
+    asyncio.run(watch())
     deadline = time.monotonic() + 60
     info = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
     while info["status"] != "finished" and time.monotonic() < deadline:

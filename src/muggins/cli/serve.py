@@ -101,6 +101,17 @@ def register(sub: Any) -> None:
         help="HTTP connections one address may hold open, WebSockets aside (default 128)",
     )
     parser.add_argument(
+        "--bot-tables-per-address",
+        type=number_in(1, 1_000_000),
+        default=4,
+        help="tables of bots alone one address may have playing at once (default 4)",
+    )
+    parser.add_argument(
+        "--bots-play-unwatched",
+        action="store_true",
+        help="tables of bots alone play on with nobody watching (load tests; by default they wait)",
+    )
+    parser.add_argument(
         "--session-days",
         type=number_in(0.001, 3650),
         default=30.0,
@@ -126,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
     fields: dict[str, Any] = {
         "grace": args.grace,
         "bot_delay": args.bot_delay,
+        "bot_tables_per_address": int(args.bot_tables_per_address),
+        "bots_alone_wait": not args.bots_play_unwatched,
         "rate_per_second": args.rate,
         "rate_burst": max(40, int(args.rate * 2)),
         "session_days": args.session_days,

@@ -495,6 +495,7 @@ class ClusterTables(Tables):
         private: bool,
         bots: dict[int, str],
         seat: int | None,
+        address: str = "",
     ) -> PlayerTable:
         """A new table, owned by this node (its epoch is 0 until a takeover)."""
         try:
@@ -508,6 +509,7 @@ class ClusterTables(Tables):
                 private=private,
                 bots=bots,
                 seat=seat,
+                address=address,
             )
         finally:
             made = self.creating.pop(asyncio.current_task(), None)

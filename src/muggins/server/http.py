@@ -297,8 +297,12 @@ async def my_tables(user: UserDep, tables: TablesDep) -> list[messages.TableInfo
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, user: UserDep, tables: TablesDep) -> messages.TableInfo:
-    """Create a table with any of the game's options; bots take the seats named in ``bots``."""
+async def create_table(
+    body: CreateTable, user: UserDep, tables: TablesDep, request: Request
+) -> messages.TableInfo:
+    """Create a table with any of the game's options; bots take the seats named in ``bots``. A
+    table of bots alone plays only while somebody watches it (it ends after a few minutes with
+    nobody), and one address may have only a few."""
     table = await tables.create(
         user,
         game=body.game,
@@ -309,6 +313,7 @@ async def create_table(body: CreateTable, user: UserDep, tables: TablesDep) -> m
         private=body.private,
         bots=body.bots,
         seat=body.seat,
+        address=client_address(request),
     )
     return table.info()
 

@@ -55,6 +55,10 @@ class Tables:
         self.clock: Clock = clock or LoopClock()
         """The time the tables keep (tests pass one they move forward themselves)."""
         self.tables: dict[str, Table] = {}
+        self.bots_alone: dict[str, set[str]] = {}
+        """Per address: the tables of bots alone made from it here (not finished, or being made)."""
+        self.making: set[str] = set()
+        """Tables being made (stored, not yet in ``tables``)."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.loading: dict[str, asyncio.Lock] = {}
         s = settings
@@ -186,9 +190,11 @@ class Tables:
         private: bool,
         bots: dict[int, str],
         seat: int | None,
+        address: str = "",
     ) -> PlayerTable:
         """A new table; the creator sits at ``seat`` (None: they only watch), bots at theirs.
-        Options are checked by the engine itself (a trial game is made)."""
+        Options are checked by the engine itself (a trial game is made). A table of bots alone
+        counts against its ``address``'s ``bot_tables_per_address``."""
         try:
             cls = game_class(game)
             checked = cls.options_model(**options).model_dump(mode="json", exclude_unset=True)
@@ -217,16 +223,26 @@ class Tables:
             created_by=creator.id,
             created_at=self.clock.time(),
         )
-        users: dict[int, User] = {}
-        for bot_seat, name in sorted(bots.items()):
-            bot_user = await self.store.bot_user(game, name)
-            row.seats[bot_seat] = (bot_user.id, name)
-            users[bot_seat] = bot_user
-        await self.own_new(row.id)
+        alone = self._bots_alone_from(address) if len(bots) == players else None
+        if alone is not None:
+            alone.add(row.id)  # held from now, before any await: concurrent creations see it
+        self.making.add(row.id)
         try:
+            users: dict[int, User] = {}
+            for bot_seat, name in sorted(bots.items()):
+                bot_user = await self.store.bot_user(game, name)
+                row.seats[bot_seat] = (bot_user.id, name)
+                users[bot_seat] = bot_user
+            await self.own_new(row.id)
             await self.store.create_table(row, at_most=self.settings.open_tables_per_user)
-        except TooManyTablesError as exc:
-            raise TableSettingsError(str(exc)) from None
+        except Exception as exc:
+            if alone is not None:
+                alone.discard(row.id)
+            if isinstance(exc, TooManyTablesError):
+                raise TableSettingsError(str(exc)) from None
+            raise
+        finally:
+            self.making.discard(row.id)
         table = Table(row, users, self)
         self.tables[row.id] = table
         if seat is not None:
@@ -238,6 +254,24 @@ class Tables:
             await table.changed()
             table.watch_idle()  # made for others to sit at: closes if nobody comes
         return table
+
+    def _bots_alone_from(self, address: str) -> set[str]:
+        """The tables of bots alone ``address`` holds here (being made, or not finished; those
+        finished or gone to another process are let go), if it may make another; else
+        ``TableSettingsError``."""
+        held = {
+            table_id
+            for table_id in self.bots_alone.get(address, ())
+            if table_id in self.making
+            or ((table := self.tables.get(table_id)) is not None and table.row.status != "finished")
+        }
+        self.bots_alone[address] = held
+        most = self.settings.bot_tables_per_address
+        if len(held) >= most:
+            raise TableSettingsError(
+                f"your address has {most} tables of bots alone playing already: watch one to its end first"
+            )
+        return held
 
     async def listening(self, table: Table, audience: str) -> bool:
         """Whether anybody could hear a message for ``audience`` at ``table`` (a table skips

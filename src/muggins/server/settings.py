@@ -47,6 +47,15 @@ class Settings(pydantic.BaseModel):
     open_tables_per_user: int = Field(
         default=10, ge=1, description="tables one player may have made that are waiting or playing"
     )
+    bot_tables_per_address: int = Field(
+        default=4, ge=1, description="tables of bots alone one address may have playing in a process"
+    )
+    bots_alone_wait: bool = Field(
+        default=True, description="tables of bots alone wait while nobody watches (off: load tests)"
+    )
+    bot_table_idle_minutes: float = Field(
+        default=5.0, gt=0, description="a table of bots alone that nobody watches waits, and ends after this"
+    )
     waiting_idle_minutes: float = Field(
         default=15.0, gt=0, description="a table that has not started closes after this with nobody at it"
     )

@@ -182,6 +182,8 @@ class Table:
         self.time_limit: float | None = None
         """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
         self.idle: Timer | None = None
+        self.unwatched: Timer | None = None
+        """Running while a table of bots alone has nobody connected: when it fires, the table ends."""
         """Closes a table that has not started once nobody seated has been at it for a while."""
 
     @property
@@ -433,6 +435,30 @@ class Table:
             delay = self.manager.settings.waiting_idle_minutes * 60
             self.idle = self.clock.call_later(delay, lambda: self._spawn(self._close_idle()))
 
+    def _bots_alone_unwatched(self) -> bool:
+        """Every seat is a bot's and no person is connected: the bots wait for an audience."""
+        seats = self.row.seats.values()
+        alone = bool(seats) and all(bot is not None for _, bot in seats)
+        return alone and not self.present and self.manager.settings.bots_alone_wait
+
+    def _pause_bots_alone(self) -> None:
+        """A game of bots alone that nobody watches waits; after ``bot_table_idle_minutes`` so it
+        ends, so such tables cost nothing unwatched and do not stay for good."""
+        if self.unwatched is None and self.row.status == "playing":
+            delay = self.manager.settings.bot_table_idle_minutes * 60
+            self.unwatched = self.clock.call_later(delay, lambda: self._spawn(self._end_unwatched()))
+
+    async def _end_unwatched(self) -> None:
+        async with self.lock:
+            self.unwatched = None
+            if not self._bots_alone_unwatched() or self.row.status != "playing":
+                return
+            self.close()
+            self.row.status = "finished"
+            await self.manager.store.set_status(self.id, "finished")
+        await self.changed()
+        self.manager.forget_if_idle(self)
+
     async def _close_idle(self) -> None:
         async with self.lock:
             if not self._deserted():
@@ -557,6 +583,10 @@ class Table:
         """A connection of ``user`` joined: cancel their grace period."""
         self.present[user.id] += 1
         self.watch_idle()
+        if self.unwatched is not None:  # an audience: the bots play on
+            self.unwatched.cancel()
+            self.unwatched = None
+            self._schedule()
         seat = self.seat_of(user.id)
         if seat is not None and self.present[user.id] == 1:
             pending = self.grace.pop(seat, None)
@@ -571,6 +601,8 @@ class Table:
             return
         del self.present[user.id]
         self.watch_idle()
+        if self._bots_alone_unwatched():
+            self._pause_bots_alone()
         seat = self.seat_of(user.id)
         if seat is None:
             self.manager.forget_if_idle(self)
@@ -868,6 +900,9 @@ class Table:
                 game = self.game
                 if game is None or game.is_over or seat not in game.to_move:
                     return
+                if self._bots_alone_unwatched():
+                    self._pause_bots_alone()  # an audience coming back starts it again
+                    return
                 if delay:
                     await self.clock.sleep(delay)
                 view, state_id = game.view(seat), game.state_id
@@ -902,8 +937,9 @@ class Table:
         """Stop timers (the process is shutting down; the store has everything)."""
         if self.timer is not None:
             self.timer.cancel()
-        if self.idle is not None:
-            self.idle.cancel()
+        for timer in (self.idle, self.unwatched):
+            if timer is not None:
+                timer.cancel()
         for _, handle in self.grace.values():
             handle.cancel()
         for task in self.bot_tasks.values():
