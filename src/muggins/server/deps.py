@@ -10,6 +10,7 @@ from starlette.requests import HTTPConnection
 
 from muggins.server.auth import Auth, AuthError
 from muggins.server.manager import Tables
+from muggins.server.player_page import PlayerStats
 from muggins.server.reviews import Reviewer
 from muggins.server.store import Store, User
 
@@ -36,6 +37,15 @@ def _reviewer(request: Request) -> Reviewer:
         state.reviewer = Reviewer(state.store)
     reviewer: Reviewer = state.reviewer
     return reviewer
+
+
+def _player_stats(request: Request) -> PlayerStats:
+    """The app's player-page statistics, made on first use (they need the store and the loop)."""
+    state = request.app.state
+    if getattr(state, "player_stats", None) is None:
+        state.player_stats = PlayerStats(state.store)
+    stats: PlayerStats = state.player_stats
+    return stats
 
 
 def _auth(request: Request) -> Auth:
@@ -69,3 +79,4 @@ AuthDep = Annotated[Auth, Depends(_auth)]
 UserDep = Annotated[User, Depends(_user)]
 ViewerDep = Annotated[User | None, Depends(_viewer)]
 ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]
+PlayerStatsDep = Annotated[PlayerStats, Depends(_player_stats)]

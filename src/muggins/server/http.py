@@ -5,14 +5,12 @@ trainers (``muggins.server.trainer``) and your settings (``muggins.server.prefer
 from __future__ import annotations
 
 import asyncio
-import collections
 from typing import Annotated, Any, Literal
 
 import pydantic
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from muggins.analysis.review import reviewed_games
-from muggins.analysis.stats import player_stats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
 from muggins.games.words import told
@@ -20,6 +18,7 @@ from muggins.server import messages, preferences, trainer
 from muggins.server.auth import Auth, AuthError, BusyError
 from muggins.server.deps import (
     AuthDep,
+    PlayerStatsDep,
     ReviewerDep,
     StoreDep,
     TablesDep,
@@ -28,6 +27,7 @@ from muggins.server.deps import (
     client_address,
 )
 from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
+from muggins.server.player_page import StatsBusyError
 from muggins.server.ratings import display
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
@@ -486,7 +486,7 @@ async def leaderboard(
 
 
 @router.get("/players/{user_id}")
-async def player(user_id: int, store: StoreDep, viewer: ViewerDep) -> PlayerPage:
+async def player(user_id: int, store: StoreDep, viewer: ViewerDep, page_stats: PlayerStatsDep) -> PlayerPage:
     """A player's ratings (per game and seat count) and recent results: a game at a private table
     only to those who played in it (its table's id is the invitation)."""
     viewer_id = viewer.id if viewer is not None else None
@@ -516,38 +516,11 @@ async def player(user_id: int, store: StoreDep, viewer: ViewerDep) -> PlayerPage
         )
         for a in await store.accuracies(user_id, viewer_id=viewer_id)
     ]
-    stats = await _player_stats(store, user_id, results)
+    try:
+        stats = await page_stats.of(user_id, [(r.game_id, r.game, r.seat) for r in results])
+    except StatsBusyError as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "2"}) from None
     return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy, stats=stats)
-
-
-STATS_CACHED = 256
-"""How many players' statistics are kept: a page asked for again costs no replay until they play."""
-_stats_cache: collections.OrderedDict[tuple[int, tuple[int, ...]], dict[str, dict[str, Any]]] = (
-    collections.OrderedDict()
-)
-
-
-async def _player_stats(store: Store, user_id: int, results: list[ResultOut]) -> dict[str, dict[str, Any]]:
-    """Each game's statistics over the player's listed results (at most 50), replayed off the loop
-    and kept until the player finishes another game."""
-    key = (user_id, tuple(r.game_id for r in results))
-    if key in _stats_cache:
-        _stats_cache.move_to_end(key)
-        return _stats_cache[key]
-    by_game: dict[str, list[tuple[dict[str, Any], int]]] = {}
-    for r in results:
-        row = await store.game(r.game_id)
-        if row is not None:
-            by_game.setdefault(r.game, []).append((row.record(), r.seat))
-    stats: dict[str, dict[str, Any]] = {}
-    for game, games in by_game.items():
-        figures = await asyncio.to_thread(player_stats, game, games)
-        if figures is not None:
-            stats[game] = figures
-    _stats_cache[key] = stats
-    while len(_stats_cache) > STATS_CACHED:
-        _stats_cache.popitem(last=False)
-    return stats
 
 
 router.include_router(trainer.router)
