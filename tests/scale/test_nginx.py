@@ -7,6 +7,7 @@ import asyncio
 import os
 import random
 import shutil
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -112,3 +113,33 @@ def test_a_game_through_nginx_survives_a_killed_process(nginx: tuple[str, list[N
             await client.close()
 
     asyncio.run(run())
+
+
+def test_idle_sockets_from_many_addresses_never_reach_the_server(nginx: tuple[str, list[Node]]) -> None:
+    """Issue 57: per-address limits cannot stop an attacker with many addresses (10,240 idle
+    sockets from 80 addresses starved a bare server). Through deploy/nginx.conf, 400 idle sockets
+    from 40 addresses leave a new request answered at once, and nginx closes them after its
+    client_header_timeout (10 s) without passing them on; an address flooding the API is refused
+    with 429 by nginx past its rate."""
+    base, _ = nginx
+    host, port = base.removeprefix("http://").split(":")
+    idle = []
+    for n in range(400):
+        sock = socket.create_connection((host, int(port)), source_address=(f"127.0.2.{10 + n % 40}", 0))
+        idle.append(sock)
+    started = time.monotonic()
+    assert httpx.get(base + "/api/tables", timeout=5).status_code == 200
+    assert time.monotonic() - started < 1.0
+    time.sleep(11)
+    for sock in idle:  # closed by nginx: reading finds the end at once
+        sock.settimeout(2)
+        assert sock.recv(1) == b""
+        sock.close()
+    answers = asyncio.run(_burst(base, 300))
+    assert answers.count(429) > 0 and answers.count(200) >= 100
+
+
+async def _burst(base: str, count: int) -> list[int]:
+    async with httpx.AsyncClient(timeout=10) as client:
+        replies = await asyncio.gather(*(client.get(base + "/api/games") for _ in range(count)))
+    return [reply.status_code for reply in replies]
