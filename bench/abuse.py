@@ -7,8 +7,8 @@ move round trip and the server's memory, against the same player on an idle serv
 It starts its own ``muggins serve`` (a fresh SQLite file in a temporary directory, default limits)
 on 127.0.0.1 only. The player plays cribbage against the random bot and times each move from
 sending it to receiving its ``events``. Each flood is bounded in count and time. Prints one JSON
-line per vector: the player's round trip (p50, p99, ms), the server's resident memory at the end
-(MiB) against idle, and what the flood was answered.
+line per vector: the player's round trip (p50, p99, ms), the server's CPU seconds over the vector,
+its resident memory at the end (MiB) against idle, and what the flood was answered.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.load import hello, rss_kib, start_server
+from bench.load import cpu_seconds, hello, rss_kib, start_server
 
 Flood = Callable[["Flooder"], Awaitable[None]]
 
@@ -120,8 +121,8 @@ class Flooder:
     def going(self) -> bool:
         return time.monotonic() < self.until
 
-    def http(self, timeout: float = 5) -> httpx.AsyncClient:
-        transport = httpx.AsyncHTTPTransport(local_address=self.source)
+    def http(self, timeout: float = 5, source: str | None = None) -> httpx.AsyncClient:
+        transport = httpx.AsyncHTTPTransport(local_address=source or self.source)
         return httpx.AsyncClient(transport=transport, timeout=timeout)
 
     async def hello(self, name: str) -> tuple[ClientConnection, str]:
@@ -344,6 +345,123 @@ async def flood_hints(f: Flooder) -> None:
     drop([ws])
 
 
+async def flood_right_logins(f: Flooder) -> None:
+    """One member signs in with the right password from 8 workers at once, while another member
+    (from an address of their own) signs in every 2 s: how the bystander is answered."""
+    bystander = f.source.rsplit(".", 1)[0].replace("127.0.0", "127.0.1") + "." + f.source.rsplit(".", 1)[1]
+    async with f.http(timeout=30) as http, f.http(timeout=30, source=bystander) as other:
+        await http.post(f"{f.base}/api/register", json={"name": "flooder", "password": "the real one"})
+        await other.post(f"{f.base}/api/register", json={"name": "bystander", "password": "mine, right"})
+
+        async def sign_in() -> None:
+            while f.going:
+                reply = await http.post(
+                    f"{f.base}/api/login", json={"name": "flooder", "password": "the real one"}
+                )
+                f.seen[str(reply.status_code)] += 1
+
+        async def bystand() -> None:
+            while f.going:
+                reply = await other.post(
+                    f"{f.base}/api/login", json={"name": "bystander", "password": "mine, right"}
+                )
+                f.seen[f"bystander {reply.status_code}"] += 1
+                await asyncio.sleep(2)
+
+        await asyncio.gather(bystand(), *(sign_in() for _ in range(8)))
+
+
+async def flood_bot_tables(f: Flooder) -> None:
+    """Guests of one address make 88 tables of bots alone (expert against expert), ten each, and
+    watch them all from one socket, so that they play if the server lets them."""
+    ws, _ = await f.hello("watcher")
+    async with f.http(timeout=30) as http:
+        body = {"game": "cribbage", "players": 2, "seat": None, "bots": {"0": "expert", "1": "expert"}}
+        for n in range(9):
+            token = (await http.post(f"{f.base}/api/guest", json={"name": f"botfarm{n}"})).json().get("token")
+            for _ in range(10 if n < 8 else 8):
+                if not f.going or token is None:
+                    break
+                reply = await http.post(
+                    f"{f.base}/api/tables", json=body, headers={"Authorization": f"Bearer {token}"}
+                )
+                f.seen[f"tables {reply.status_code}"] += 1
+                if reply.status_code == 201:
+                    await ws.send(json.dumps({"type": "join", "table_id": reply.json()["id"]}))
+    while f.going:
+        try:
+            await asyncio.wait_for(ws.recv(), max(0.01, f.until - time.monotonic()))
+        except TimeoutError:
+            pass
+        except ConnectionClosed:  # the server dropped a watcher that could not keep up
+            f.seen["watcher dropped"] += 1
+            return
+    drop([ws])
+
+
+async def flood_quota_race(f: Flooder) -> None:
+    """A fresh guest sends 40 table creations at once (the quota is 10 open tables a player); again
+    with another guest, until the time is up: the tables each made."""
+    async with f.http(timeout=30) as http:
+        made: list[int] = []
+        n = 0
+        while f.going and n < 10:
+            n += 1
+            token = (await http.post(f"{f.base}/api/guest", json={"name": f"racer{n}"})).json().get("token")
+            if token is None:
+                break
+            bearer = {"Authorization": f"Bearer {token}"}
+            body = {"game": "cribbage", "players": 2, "seat": 0}
+            replies = await asyncio.gather(
+                *(http.post(f"{f.base}/api/tables", json=body, headers=bearer) for _ in range(40))
+            )
+            made.append(sum(1 for r in replies if r.status_code == 201))
+        f.seen["tables made of 40, most"] = max(made, default=0)
+        f.seen["rounds"] = len(made)
+
+
+async def flood_squares_race(f: Flooder) -> None:
+    """Two guests race at Cribbage Squares; seat 1 places first each turn. How many of its cells
+    seat 0 was told before placing its own (the move's text naming the cell)."""
+    (one, one_token), (two, _) = await f.hello("racer a"), await f.hello("racer b")
+    async with f.http() as http:
+        reply = await http.post(
+            f"{f.base}/api/tables",
+            json={"game": "squares", "players": 2, "seat": 0},
+            headers={"Authorization": f"Bearer {one_token}"},
+        )
+    table_id = reply.json()["id"]
+    await one.send(json.dumps({"type": "join", "table_id": table_id}))
+    await two.send(json.dumps({"type": "sit", "table_id": table_id}))
+
+    async def view_of(ws: ClientConnection, seat: int, state: int) -> dict[str, Any]:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            view = message.get("view")
+            if (
+                message.get("table_id") == table_id
+                and view
+                and view["you"] == seat
+                and view["state_id"] >= state
+            ):
+                if message["type"] == "events" and message["seat"] == 1 and seat == 0:
+                    told = message["move"] != "place"
+                    f.seen["cells told" if told else "cells kept"] += 1
+                return dict(view)
+
+    state = 0
+    mine = await view_of(two, 1, state)
+    while f.going and mine["result"] is None and mine["legal_moves"]:
+        move = {"type": "move", "table_id": table_id, "text": mine["legal_moves"][-1], "state_id": state}
+        await two.send(json.dumps(move))
+        theirs = await view_of(one, 0, state + 1)
+        move = {"type": "move", "table_id": table_id, "text": theirs["legal_moves"][0], "state_id": state + 1}
+        await one.send(json.dumps(move))
+        state += 2
+        mine = await view_of(two, 1, state)
+    drop([one, two])
+
+
 VECTORS: dict[str, Flood | None] = {
     "idle": None,
     "lobby": flood_lobby,
@@ -357,6 +475,10 @@ VECTORS: dict[str, Flood | None] = {
     "messages": flood_messages,
     "never-reads": flood_never_reads,
     "hints": flood_hints,
+    "right-logins": flood_right_logins,
+    "bot-tables": flood_bot_tables,
+    "quota-race": flood_quota_race,
+    "squares-race": flood_squares_race,
 }
 
 
@@ -367,7 +489,9 @@ async def measure(base: str, pid: int, vector: str, seconds: float, idle_mib: fl
     flooder = Flooder(base, f"127.0.0.{2 + list(VECTORS).index(vector)}", until)
     flood = VECTORS[vector]
     jobs = [player.play(until)] + ([flood(flooder)] if flood else [])
+    cpu = cpu_seconds(pid)
     await asyncio.gather(*jobs)
+    cpu = cpu_seconds(pid) - cpu
     await ws.close()
     times = sorted(player.times)
     return {
@@ -377,6 +501,7 @@ async def measure(base: str, pid: int, vector: str, seconds: float, idle_mib: fl
         "rtt_p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 1) if times else None,
         "refused": len(player.refused),
         "made_by_the_clock": player.clocked,
+        "server_cpu_s": round(cpu, 1),
         "rss_mib": round(rss_kib(pid) / 1024, 1),
         "rss_over_idle": round(rss_kib(pid) / 1024 / idle_mib, 2),
         "flood": dict(flooder.seen),

@@ -3,7 +3,8 @@ a request's bearer token names."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, Header, HTTPException, Request
 from starlette.requests import HTTPConnection
@@ -13,6 +14,8 @@ from muggins.server.manager import Tables
 from muggins.server.player_page import PlayerStats
 from muggins.server.reviews import Reviewer
 from muggins.server.store import Store, User
+
+T = TypeVar("T")
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -32,20 +35,21 @@ def _tables(request: Request) -> Tables:
 
 def _reviewer(request: Request) -> Reviewer:
     """The app's reviewer, made on first use (it needs the store, made at startup)."""
-    state = request.app.state
-    if getattr(state, "reviewer", None) is None:
-        state.reviewer = Reviewer(state.store)
-    reviewer: Reviewer = state.reviewer
-    return reviewer
+    return _made_once(request, "reviewer", Reviewer)
 
 
 def _player_stats(request: Request) -> PlayerStats:
     """The app's player-page statistics, made on first use (they need the store and the loop)."""
+    return _made_once(request, "player_stats", PlayerStats)
+
+
+def _made_once(request: Request, name: str, make: Callable[[Store], T]) -> T:
+    """The app's ``name``, made from its store on first use and kept in its state."""
     state = request.app.state
-    if getattr(state, "player_stats", None) is None:
-        state.player_stats = PlayerStats(state.store)
-    stats: PlayerStats = state.player_stats
-    return stats
+    if getattr(state, name, None) is None:
+        setattr(state, name, make(state.store))
+    made: T = getattr(state, name)
+    return made
 
 
 def _auth(request: Request) -> Auth:

@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from muggins.server.bus.redis import RedisBus
@@ -146,19 +146,9 @@ class RedisLoginThrottle(LoginThrottle):
     """The same counts kept in Redis for every process of a cluster (a sorted set of times per
     key, and a key per address known to a name). With Redis away, each process's own counts hold."""
 
-    def __init__(
-        self,
-        bus: RedisBus,
-        per_name: int = 5,
-        per_address: int = 20,
-        window: float = 900.0,
-        *,
-        per_name_all: int = 20,
-        tries_per_minute: int = 10,
-    ) -> None:
-        super().__init__(
-            per_name, per_address, window, per_name_all=per_name_all, tries_per_minute=tries_per_minute
-        )
+    def __init__(self, bus: RedisBus, *counts: Any, **named: Any) -> None:
+        """``counts`` and ``named``: ``LoginThrottle``'s."""
+        super().__init__(*counts, **named)
         self.redis = bus.redis
         self.prefix = bus.key("sign-ins:")
 

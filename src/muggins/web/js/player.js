@@ -89,6 +89,6 @@ export function mountPlayer(app, ctx, userId) {
       const slot = document.getElementById("your-games-slot");
       api("/api/me/tables").then((mine) => slot.isConnected && replace(slot, yourGames(mine, ctx))).catch(() => {});
     }
-  }).catch((e) => replace(app, h("section", { class: "panel" }, h("p", {}, `No such player: ${e.message}`))));
+  }).catch((e) => replace(app, h("section", { class: "panel" }, h("p", { role: "alert" }, `This player page could not be shown: ${e.message}`))));
   return null;
 }
