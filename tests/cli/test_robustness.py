@@ -352,3 +352,17 @@ def test_replay_and_review_read_standard_input(record_file: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert "Game over" in done.stdout or "accuracy" in done.stdout, done.stdout
+
+
+def test_an_unusable_data_folder_is_one_line_and_status_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 58: XDG_DATA_HOME naming a regular file made ``muggins serve`` print an 18-line
+    traceback (an unwritable folder: 36 lines). It is one line naming the folder, and status 2."""
+    plain = tmp_path / "a-file"
+    plain.write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(plain))
+    assert main(["serve", "--port", "1"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert f"cannot keep the games in {plain / 'muggins'}" in lines[0] and "--db" in lines[0]

@@ -8,13 +8,23 @@ import platformdirs
 import pydantic
 from pydantic import Field
 
+from muggins.errors import UserError
 from muggins.server.store.sql import COMMIT_WINDOW_POSTGRESQL
 
 
 def default_db_url() -> str:
-    """SQLite in the user's data directory: no database to set up for a first game."""
+    """SQLite in the user's data directory: no database to set up for a first game. A folder that
+    cannot be made (``XDG_DATA_HOME`` naming a file, or a folder not ours to write) is a
+    ``UserError`` saying so in one line."""
     folder = Path(platformdirs.user_data_dir("muggins"))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise UserError(
+            f"cannot keep the games in {folder}: {reason}; give --db, or set XDG_DATA_HOME "
+            "to a folder you can write"
+        ) from None
     return f"sqlite:///{folder / 'muggins.db'}"
 
 
