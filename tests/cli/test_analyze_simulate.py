@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from muggins.bots.registry import bot_names
 from muggins.cards import Card
 from muggins.cli.main import main
+from muggins.games.registry import game_class, game_names
 
 DEAL = ["5H", "5D", "JC", "QS", "2D", "9C"]
 
@@ -167,3 +169,16 @@ def test_analyze_play_refuses_what_could_not_be(capsys: pytest.CaptureFixture[st
     assert "two-player" in capsys.readouterr().err
     assert main(["analyze", "5H", "KS", "--play", "--pile", "KC", "KD", "QS"]) == 0  # 30: nothing fits
     assert "No card fits: say go." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_simulate_runs_each_game_on_its_own_defaults(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 58: ``simulate --game squares`` and ``--game cribist`` failed on cribbage's defaults
+    (two seats, the expert bot). Each game's defaults now just work: two seats where the game
+    allows them (Cribist: its four), and its strongest bot in every seat."""
+    assert main(["simulate", "--game", game, "--games", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    cls = game_class(game)
+    seats = 2 if cls.min_players <= 2 <= cls.max_players else cls.min_players
+    assert (summary["game"], summary["games"], summary["players"]) == (game, 2, seats)
+    assert summary["bots"] == [bot_names(game)[-1]]

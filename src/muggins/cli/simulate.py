@@ -18,7 +18,7 @@ from muggins.cli.common import (
     progress_bar,
     whole_number,
 )
-from muggins.games.registry import game_names
+from muggins.games.registry import game_class, game_names
 
 if TYPE_CHECKING:
     from muggins.analysis.simulate import Spec
@@ -36,12 +36,18 @@ def register(sub: Any) -> None:
         "--games 2000 --seed 1 --duplicate --workers 2'.",
     )
     p.add_argument("--game", choices=game_names(), default=game_names()[0])
-    p.add_argument("--players", type=whole_number, default=2)
+    p.add_argument(
+        "--players",
+        type=whole_number,
+        default=None,
+        help="seats (default: 2 where the game allows it, else its only number)",
+    )
     add_bots_option(
         p,
-        "expert,expert",
+        "",
         lambda: (
-            "bot names, cycled over the seats (e.g. expert,greedy); "
+            "bot names, cycled over the seats (e.g. expert,greedy; default: the game's strongest "
+            "in every seat); "
             + "; ".join(f"{game} has {', '.join(bot_names(game))}" for game in game_names())
         ),
     )
@@ -77,8 +83,12 @@ def register(sub: Any) -> None:
 def make_spec(args: argparse.Namespace) -> Spec:
     from muggins.analysis.simulate import Spec
 
-    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
     known = bot_names(args.game)
+    if args.players is None:  # each game's own default, so that a bare --game just works
+        cls = game_class(args.game)
+        args.players = 2 if cls.min_players <= 2 <= cls.max_players else cls.min_players
+    given = args.bots or known[-1]  # the strongest, weakest first as listed
+    bots = tuple(name.strip() for name in given.split(",") if name.strip())
     unknown = [b for b in bots if b not in known]
     if not bots or unknown:
         raise CommandError(
