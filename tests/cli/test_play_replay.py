@@ -56,6 +56,42 @@ def test_bad_input_is_refused_with_the_reason_and_asked_again(
     assert data["events"][0]["type"] == "dealer_cut"
 
 
+def test_help_hint_and_quit_are_words_of_the_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 58: help, ?, hint and quit were all "unknown move". They explain the moves, give the
+    expert's move, and save the game and stop (status 0, not an interruption's 130)."""
+    answers = iter(["help", "?", "hint", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    save = tmp_path / "game.json"
+    assert main(["play", "--seed", "9", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "unknown move" not in out
+    assert out.count("your moves now: discard") == 2 and "quit: save the game and stop" in out
+    assert "hint: discard" in out
+    assert load_game(json.loads(save.read_text())).moves  # saved as it stood
+
+
+def test_no_hint_while_counting_by_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    said: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if "claim" not in prompt:
+            return first_choice(prompt)
+        if said:
+            raise KeyboardInterrupt  # the refusal has been read: stop here
+        said.append(prompt)
+        return "hint"
+
+    monkeypatch.setattr("builtins.input", answer)
+    argv = ["play", "--seed", "5", "--bots", "random", "--target", "31", "--option", "counting=manual"]
+    argv += ["--save", str(tmp_path / "game.json")]
+    assert main(argv) == 130
+    assert said and "no hint: counting is yours at this table" in capsys.readouterr().out
+
+
 def test_cards_alone_are_a_discard_and_g_is_go(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

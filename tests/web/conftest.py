@@ -83,7 +83,7 @@ class LiveServer:
         """Let the next test's guests have any name again (one server serves every test, and a
         name is one player's): the guests so far keep their names but no longer hold them."""
         with sqlite3.connect(self.db) as db:
-            db.execute("UPDATE users SET name_key = NULL WHERE kind = 'guest'")
+            db.execute("UPDATE users SET name_key = NULL, typed_key = NULL WHERE kind = 'guest'")
 
 
 @pytest.fixture(autouse=True)

@@ -106,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     try:
         play_out(game, args.seat, bots, out)
+    except Quit:
+        out.print(f"[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
+        return 0
     except (KeyboardInterrupt, EOFError):
         out.print(f"\n[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
         return 130
@@ -193,6 +196,9 @@ def human_move(game: Game, you: int, out: Console) -> list[Any]:
     while True:
         text = expand(input(text_prompt).strip(), legal)
         verb = text.split()[0].lower() if text.split() else ""
+        if verb in COMMANDS and verb not in now:
+            COMMANDS[verb](game, you, legal, out)
+            continue
         if verb not in now:
             what = f"you cannot {verb} now" if verb in verbs() else f"unknown move {verb!r}"
             out.print(f"[red]{what}: your moves now are {', '.join(now)}[/red]")
@@ -201,6 +207,40 @@ def human_move(game: Game, you: int, out: Console) -> list[Any]:
             return game.apply(you, text)
         except GameError as exc:
             out.print(f"[red]{exc}[/red]")
+
+
+class Quit(Exception):  # noqa: N818 - the player's word, not an error
+    """The player typed ``quit``: the game is saved and the program ends."""
+
+
+def _help(game: Game, you: int, legal: list[Move], out: Console) -> None:
+    shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    out.print(
+        f"[bold]your moves now:[/bold] {shown}\n"
+        "cards alone lay or discard them (e.g. 5H); g says go; Enter or r is ready\n"
+        "hint: the expert's move and why (none while you count by hand)\n"
+        "quit: save the game and stop",
+        soft_wrap=True,
+    )
+
+
+def _hint(game: Game, you: int, legal: list[Move], out: Console) -> None:
+    from muggins.server.hints import hint, refusal
+
+    refused = refusal(game, you)
+    if refused is not None:
+        out.print(f"[yellow]no hint: {refused}[/yellow]")
+        return
+    advice = hint(game.name, game.view(you))
+    out.print(f"[cyan]hint: {advice.move}[/cyan] - {advice.reason}", soft_wrap=True)
+
+
+def _quit(game: Game, you: int, legal: list[Move], out: Console) -> None:
+    raise Quit
+
+
+COMMANDS = {"help": _help, "?": _help, "hint": _hint, "quit": _quit}
+"""Words the prompt takes besides moves (a game's verb of the same name would come first)."""
 
 
 def expand(text: str, legal: list[Move]) -> str:
