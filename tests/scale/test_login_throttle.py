@@ -5,7 +5,9 @@ own count still holds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -13,12 +15,22 @@ from muggins.server.bus.redis import RedisBus
 from muggins.server.throttle import RedisLoginThrottle, ThrottledError
 
 
+@contextlib.asynccontextmanager
+async def two_processes(redis_url: str, **counts: int) -> AsyncIterator[tuple[RedisLoginThrottle, ...]]:
+    """Two processes' throttles counting in one Redis (keys of their own, removed afterwards)."""
+    prefix = f"test-{secrets.token_hex(4)}"
+    buses = [RedisBus(redis_url, prefix) for _ in range(2)]
+    try:
+        yield tuple(RedisLoginThrottle(bus, **counts) for bus in buses)
+    finally:
+        for bus in buses:
+            await bus.redis.delete(*[k async for k in bus.redis.scan_iter(f"{prefix}:*")] or ["-"])
+            await bus.close()
+
+
 def test_wrong_passwords_on_two_processes_count_together(redis_url: str) -> None:
     async def run() -> None:
-        prefix = f"test-{secrets.token_hex(4)}"
-        buses = [RedisBus(redis_url, prefix) for _ in range(2)]
-        one, two = (RedisLoginThrottle(bus, per_name=5, per_address=8, per_name_all=7) for bus in buses)
-        try:
+        async with two_processes(redis_url, per_name=5, per_address=8, per_name_all=7) as (one, two):
             await two.succeeded("ann", "10.0.0.9")  # Ann's own address, known on every process
             for throttle in (one, two, one, two, one):
                 await throttle.check("ann", "10.0.0.1")
@@ -45,28 +57,17 @@ def test_wrong_passwords_on_two_processes_count_together(redis_url: str) -> None
             # Ann's right password (on the other process) clears her name everywhere
             await two.succeeded("ann", "10.0.0.4")
             await one.check("ann", "10.0.0.5")
-        finally:
-            for bus in buses:
-                await bus.redis.delete(*[k async for k in bus.redis.scan_iter(f"{prefix}:*")] or ["-"])
-                await bus.close()
 
     asyncio.run(run())
 
 
 def test_sign_ins_to_a_name_count_over_processes(redis_url: str) -> None:
     async def run() -> None:
-        prefix = f"test-{secrets.token_hex(4)}"
-        buses = [RedisBus(redis_url, prefix) for _ in range(2)]
-        one, two = (RedisLoginThrottle(bus, tries_per_minute=4) for bus in buses)
-        try:
+        async with two_processes(redis_url, tries_per_minute=4) as (one, two):
             for throttle in (one, two, one, two):
                 await throttle.check("ann", "10.0.0.1")
             with pytest.raises(ThrottledError, match="too many sign-ins to 'ann' this minute"):
                 await one.check("ann", "10.0.0.1")
-        finally:
-            for bus in buses:
-                await bus.redis.delete(*[k async for k in bus.redis.scan_iter(f"{prefix}:*")] or ["-"])
-                await bus.close()
 
     asyncio.run(run())
 

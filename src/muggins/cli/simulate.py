@@ -84,9 +84,10 @@ def make_spec(args: argparse.Namespace) -> Spec:
     from muggins.analysis.simulate import Spec
 
     known = bot_names(args.game)
-    if args.players is None:  # each game's own default, so that a bare --game just works
+    players = args.players
+    if players is None:  # each game's own default, so that a bare --game just works
         cls = game_class(args.game)
-        args.players = 2 if cls.min_players <= 2 <= cls.max_players else cls.min_players
+        players = 2 if cls.min_players <= 2 <= cls.max_players else cls.min_players
     given = args.bots or known[-1]  # the strongest, weakest first as listed
     bots = tuple(name.strip() for name in given.split(",") if name.strip())
     unknown = [b for b in bots if b not in known]
@@ -102,8 +103,8 @@ def make_spec(args: argparse.Namespace) -> Spec:
     if args.dask is not None and args.workers != 1:
         raise CommandError("--workers is for this machine; with --dask the cluster's workers play")
     options = parse_options(args.option)
-    check_table(args.game, args.players, **options)
-    return Spec(args.game, args.players, bots, args.games, args.seed, args.duplicate, options)
+    check_table(args.game, players, **options)
+    return Spec(args.game, players, bots, args.games, args.seed, args.duplicate, options)
 
 
 def run_simulate(args: argparse.Namespace) -> int:

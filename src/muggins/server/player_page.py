@@ -53,13 +53,14 @@ class PlayerStats:
         self.asked += 1
         try:
             async with self.slots:
-                if key not in self.kept:  # asked again meanwhile: worked out once
-                    self.kept[key] = await self._replayed(listed)
+                stats = self.kept.get(key)  # asked again meanwhile: worked out once
+                if stats is None:
+                    stats = self.kept[key] = await self._replayed(listed)
         finally:
             self.asked -= 1
         while len(self.kept) > CACHED:
             self.kept.popitem(last=False)
-        return self.kept.get(key) or {}
+        return stats
 
     async def _replayed(self, listed: list[Listed]) -> dict[str, dict[str, Any]]:
         by_game: dict[str, list[tuple[dict[str, Any], int]]] = {}

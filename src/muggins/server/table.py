@@ -182,9 +182,9 @@ class Table:
         self.time_limit: float | None = None
         """When the game clock runs out (Unix time), for a game with a time limit not yet called."""
         self.idle: Timer | None = None
+        """Closes a table that has not started once nobody seated has been at it for a while."""
         self.unwatched: Timer | None = None
         """Running while a table of bots alone has nobody connected: when it fires, the table ends."""
-        """Closes a table that has not started once nobody seated has been at it for a while."""
 
     @property
     def id(self) -> str:
@@ -745,9 +745,10 @@ class Table:
         assert game is not None and game.result is not None and self.game_id is not None
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
-        old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
-        counts = await self._rated()
-        rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides) if counts else []
+        rated = []
+        if await self._rated():  # the old ratings are read only for a game that changes them
+            old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
+            rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides)
         await self.manager.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
         await self.changed()

@@ -212,11 +212,11 @@ class SqlStore(Store, OnLoop):
         self, name: str, kind: str, *, login: str | None = None, password_hash: str | None = None
     ) -> User:
         def run() -> User:
-            keys = (None, None) if kind == "bot" else name_keys(name)
+            keys = None if kind == "bot" else name_keys(name)  # bots' names repeat: no keys
             try:
                 with self.engine.begin() as c:
-                    if kind != "bot":
-                        self._check_name_free(c, name)
+                    if keys is not None:
+                        self._check_name_free(c, name, keys)
                     uid = c.execute(
                         s.users.insert().values(
                             name=name,
@@ -224,8 +224,8 @@ class SqlStore(Store, OnLoop):
                             login=login,
                             password_hash=password_hash,
                             created_at=time.time(),
-                            name_key=keys[0],
-                            typed_key=keys[1],
+                            name_key=None if keys is None else keys[0],
+                            typed_key=None if keys is None else keys[1],
                         )
                     ).inserted_primary_key
             except sa.exc.IntegrityError:
@@ -236,10 +236,9 @@ class SqlStore(Store, OnLoop):
         return await self._run(run)
 
     @staticmethod
-    def _check_name_free(c: sa.Connection, name: str, but: int | None = None) -> None:
-        """Raise ``DuplicateLoginError`` if either key of ``name`` is either key of a name held (by
-        anyone but the user ``but``). The unique indexes hold each key to one player as well."""
-        keys = name_keys(name)
+    def _check_name_free(c: sa.Connection, name: str, keys: tuple[str, str], but: int | None = None) -> None:
+        """Raise ``DuplicateLoginError`` if either of ``name``'s ``keys`` is either key of a name
+        held (by anyone but the user ``but``). The unique indexes hold each key to one player too."""
         held = sa.or_(s.users.c.name_key.in_(keys), s.users.c.typed_key.in_(keys))
         query = sa.select(s.users.c.id).where(held)
         if but is not None:
@@ -268,7 +267,7 @@ class SqlStore(Store, OnLoop):
             keys = name_keys(name)
             try:
                 with self.engine.begin() as c:
-                    self._check_name_free(c, name, but=user_id)
+                    self._check_name_free(c, name, keys, but=user_id)
                     done = c.execute(
                         s.users.update()
                         .where(s.users.c.id == user_id, s.users.c.kind == "guest")
