@@ -71,7 +71,7 @@ def bench_review_stored() -> Figure:
             await store.start()
             user = await store.create_user("bench", "guest")
             await store.create_table(
-                TableRow("bench", "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0)
+                TableRow("bench", "cribbage", 2, {}, 20, 60, 30, True, False, "waiting", user.id, 0.0)
             )
             header = {k: v for k, v in record.items() if k != "moves"}
             game_id = await store.start_game("bench", 1, header, [user.id, user.id])

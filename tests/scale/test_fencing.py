@@ -13,7 +13,7 @@ from muggins.server.store import MoveRow, SqlStore, StaleOwnerError, TableRow
 
 async def _table_with_game(store: SqlStore, table_id: str) -> int:
     user = await store.create_user("ann", "guest")
-    row = TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, time.time())
+    row = TableRow(table_id, "cribbage", 2, {}, 20, 60, 30, True, False, "waiting", user.id, time.time())
     await store.create_table(row)
     return await store.start_game(table_id, 1, {"game": "cribbage"}, [user.id, user.id])
 

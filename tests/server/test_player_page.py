@@ -64,7 +64,7 @@ async def _finished_games(db: Path, players: int, each: int) -> list[int]:
                 seat = min(game.to_move)
                 game.apply(seat, rng.choice(game.legal_moves(seat)))
             table_id = f"t{p}x{n}"
-            row = TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "playing", user.id, 0.0, {})
+            row = TableRow(table_id, "cribbage", 2, {}, 20, 60, 30, True, False, "playing", user.id, 0.0, {})
             await store.create_table(row)
             header: dict[str, Any] = {k: v for k, v in game.record().items() if k != "moves"}
             game_id = await store.start_game(table_id, 1, header, [user.id, user.id])

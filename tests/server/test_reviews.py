@@ -34,7 +34,7 @@ async def stored_game(
     """``record`` kept in ``store`` as a game at a new table (finished unless ``finish`` is False)."""
     table_id = f"t{time.monotonic_ns()}"
     await store.create_table(
-        TableRow(table_id, record["game"], 2, {}, 20, 30, True, False, "waiting", user_id, 0.0, {})
+        TableRow(table_id, record["game"], 2, {}, 20, 60, 30, True, False, "waiting", user_id, 0.0, {})
     )
     header = {k: v for k, v in record.items() if k != "moves"}
     game_id = await store.start_game(table_id, 1, header, [user_id, user_id])

@@ -68,7 +68,7 @@ async def _games_started(store: SqlStore, count: int) -> list[int]:
     for t in range(count):
         table_id = f"t{t}{os.getpid()}"
         await store.create_table(
-            TableRow(table_id, "cribbage", 2, {}, 20, 30, True, False, "waiting", user.id, 0.0, {})
+            TableRow(table_id, "cribbage", 2, {}, 20, 60, 30, True, False, "waiting", user.id, 0.0, {})
         )
         game_ids.append(await store.start_game(table_id, 1, {"version": 1}, [user.id, user.id]))
     return game_ids
@@ -327,7 +327,7 @@ def test_a_players_seated_tables_are_the_unfinished_ones_they_sit_at_newest_firs
             ("t5", "playing", {0: (bot.id, "random")}),
         ]
         for at, (name, status, seats) in enumerate(layout):
-            row = TableRow(f"{name}{pid}", "cribbage", 2, {}, 20, 30, True, True, status, ann.id, at, {})
+            row = TableRow(f"{name}{pid}", "cribbage", 2, {}, 20, 60, 30, True, True, status, ann.id, at, {})
             row.seats.update(seats)
             await store.create_table(row)
         seated = await store.seated(ann.id, limit=10)
@@ -340,18 +340,18 @@ def test_a_players_seated_tables_are_the_unfinished_ones_they_sit_at_newest_firs
     asyncio.run(run())
 
 
-def test_the_leaderboard_ranks_by_the_rating_players_see(url: str) -> None:
+def test_the_leaderboard_ranks_settled_ratings_first_then_by_skill(url: str) -> None:
     async def run() -> None:
         store = SqlStore(url)
         await store.start()
         ann = await store.create_user("ann", "guest")
         bob = await store.create_user("bob", "member")
         cal = await store.create_user("cal", "guest")
-        # (user, game, seats, mu, sigma, games): bob's mu is highest, but ann's mu - 3 sigma is
+        # (user, game, seats, mu, sigma, games): bob's mu is highest, but only ann's is settled
         rows = [
-            (ann, "cribbage", 2, 30.0, 2.0, 40),  # 24
-            (bob, "cribbage", 2, 33.0, 4.0, 5),  # 21
-            (cal, "cribbage", 2, 25.0, 8.0, 1),  # 1
+            (ann, "cribbage", 2, 30.0, 2.0, 40),
+            (bob, "cribbage", 2, 33.0, 4.0, 5),
+            (cal, "cribbage", 2, 25.0, 8.0, 1),
             (cal, "cribbage", 3, 40.0, 1.0, 9),  # another seat count
             (bob, "skalborg", 2, 50.0, 1.0, 9),  # another game
         ]
@@ -362,9 +362,14 @@ def test_the_leaderboard_ranks_by_the_rating_players_see(url: str) -> None:
                         user_id=user.id, game=game, seats=seats, mu=mu, sigma=sigma, games=games
                     )
                 )
-        board = await store.leaderboard("cribbage", 2, limit=10)
+        board = await store.leaderboard("cribbage", 2, limit=10, settled_after=10)
         assert [(u.name, r.games) for u, r in board] == [("ann", 40), ("bob", 5), ("cal", 1)]
-        assert [u.name for u, _ in await store.leaderboard("cribbage", 2, limit=2)] == ["ann", "bob"]
+        by_skill = await store.leaderboard("cribbage", 2, limit=10)  # all settled: bob's mu is best
+        assert [u.name for u, _ in by_skill] == ["bob", "ann", "cal"]
+        assert [u.name for u, _ in await store.leaderboard("cribbage", 2, limit=2, settled_after=10)] == [
+            "ann",
+            "bob",
+        ]
         assert [u.name for u, _ in await store.leaderboard("cribbage", 3, limit=10)] == ["cal"]
         assert await store.leaderboard("cribist", 4, limit=10) == []
         await store.close()
@@ -544,7 +549,7 @@ def test_claiming_many_tables_reads_what_claiming_each_would(url: str) -> None:
             await store.append_move(second, MoveRow(0, 0, "go", "player", 0.0))
             for n in range(3):
                 await store.add_chat(tables[0], bob.id, f"line {n}", float(n))
-            bare = TableRow("bare", "cribbage", 2, {}, 20, 30, True, False, "waiting", None, 0.0)
+            bare = TableRow("bare", "cribbage", 2, {}, 20, 60, 30, True, False, "waiting", None, 0.0)
             await store.create_table(bare)
             await store.claim_table(tables[1])  # its epoch is 1 before the claim below
 
@@ -607,7 +612,7 @@ def test_concurrent_table_creations_keep_to_the_quota(url: str) -> None:
         await store.start()
         ann = await store.create_user("ann", "guest")
         rows = [
-            TableRow(f"q{n}", "cribbage", 2, {}, 20, 30, True, False, "waiting", ann.id, 0.0, {})
+            TableRow(f"q{n}", "cribbage", 2, {}, 20, 60, 30, True, False, "waiting", ann.id, 0.0, {})
             for n in range(40)
         ]
         creations = (store.create_table(row, at_most=10) for row in rows)

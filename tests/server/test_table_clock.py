@@ -36,14 +36,22 @@ async def tables_on(db: Path, clock: ManualClock, **settings: Any) -> AsyncItera
         await store.close()
 
 
-async def cribbage(tables: Tables, ann: User, *, bots: dict[int, str], turn_time: int = 5) -> Table:
+async def cribbage(
+    tables: Tables,
+    ann: User,
+    *,
+    bots: dict[int, str],
+    turn_time: int = 5,
+    time_controls: messages.TimeControls | None = None,
+    options: dict[str, Any] | None = None,
+) -> Table:
     """A two-player cribbage table made by ``ann`` in seat 0, who deals first."""
     made = await tables.create(
         ann,
         game="cribbage",
         players=2,
-        options={"first_dealer": 0},
-        time_controls=messages.TimeControls(turn_time=turn_time),
+        options={"first_dealer": 0, **(options or {})},
+        time_controls=time_controls or messages.TimeControls(turn_time=turn_time),
         hints=False,
         private=False,
         bots=bots,
@@ -71,6 +79,62 @@ def test_a_turn_clock_moves_for_both_seats_when_it_runs_out(tmp_path: Path) -> N
             stored = await tables.store.current_game(table.id)
             assert stored is not None and [m.by for m in stored.moves] == ["timeout", "timeout"]
             assert [c.deadline for c in table.all_clocks() if c.kind == "turn"] == [start + 10]  # pone's lead
+
+    asyncio.run(run())
+
+
+def test_a_game_against_the_computer_has_no_turn_clock_unless_the_table_asks(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, grace=10_000) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            table = await cribbage(tables, ann, bots={1: "random"}, time_controls=messages.TimeControls())
+            assert table.info().time.turn_time is None
+            await clock.advance(3600)
+            assert table.game is not None and table.game.to_move == {0}, "an hour later she still chooses"
+            assert [c.kind for c in table.all_clocks() if c.seat == 0] == ["grace"]  # only her drop's
+            asked = messages.TimeControls(turn_time=15)
+            timed = await cribbage(tables, ann, bots={1: "random"}, time_controls=asked)
+            assert [c.remaining for c in timed.all_clocks() if c.kind == "turn" and c.seat == 0] == [15]
+
+    asyncio.run(run())
+
+
+def test_people_get_a_turn_clock_by_default(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            table = await cribbage(tables, ann, bots={}, time_controls=messages.TimeControls())
+            await table.sit(bob, 1)
+            assert table.info().time.turn_time == messages.DEFAULT_TURN_TIME
+            turns = [c.remaining for c in table.all_clocks() if c.kind == "turn"]
+            assert turns == [messages.DEFAULT_TURN_TIME] * 2
+
+    asyncio.run(run())
+
+
+def test_a_count_by_hand_runs_on_its_own_allowance(tmp_path: Path) -> None:
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, grace=10_000) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            allowance = messages.TimeControls(turn_time=5, count_time=45)
+            options = {"counting": "manual"}
+            table = await cribbage(tables, ann, bots={1: "random"}, time_controls=allowance, options=options)
+            game = table.game
+            assert game is not None and table.info().time.count_time == 45
+            for _ in range(40):  # her turns run out one by one until the show asks her to count
+                if game.counts_by_hand(0):
+                    break
+                mine = [c for c in table.all_clocks() if c.seat == 0 and c.kind in ("turn", "count")]
+                assert [c.kind for c in mine] in ([], ["turn"]), "a turn is timed as a turn"
+                await clock.advance(5)
+            assert game.counts_by_hand(0), "the show never asked her to count"
+            counting = [c for c in table.all_clocks() if c.seat == 0 and c.kind != "grace"]
+            assert [c.kind for c in counting] == ["count"]
+            assert 45 - 5 < counting[0].remaining <= 45, "the count began within her last 5 s step"
 
     asyncio.run(run())
 
@@ -140,9 +204,9 @@ def test_a_dropped_player_who_comes_back_in_time_keeps_the_seat_and_one_who_does
     asyncio.run(run())
 
 
-def test_a_count_by_hand_is_a_turn_though_ready_is_its_only_listed_move(tmp_path: Path) -> None:
+def test_a_count_by_hand_is_timed_as_a_count_though_ready_is_its_only_listed_move(tmp_path: Path) -> None:
     """Skalborg's manual count lists only ``ready`` (the claims would answer the count), yet the
-    counter is taking a turn: the turn clock, not the pause between hands."""
+    counter is counting: the count's clock, not the pause between hands."""
 
     async def run() -> None:
         clock = ManualClock()
@@ -154,7 +218,7 @@ def test_a_count_by_hand_is_a_turn_though_ready_is_its_only_listed_move(tmp_path
                 game="skalborg",
                 players=2,
                 options={"counting": "manual"},
-                time_controls=messages.TimeControls(turn_time=7, intermission=25),
+                time_controls=messages.TimeControls(turn_time=7, count_time=40, intermission=25),
                 hints=False,
                 private=False,
                 bots={},
@@ -178,8 +242,8 @@ def test_a_count_by_hand_is_a_turn_though_ready_is_its_only_listed_move(tmp_path
             assert counting and all(game.counts_by_hand(seat) for seat in counting)
             assert all([str(m) for m in game.legal_moves(seat)] == ["ready"] for seat in counting)
             clocks = {c.seat: c for c in table.all_clocks() if c.seat in counting and c.kind != "grace"}
-            assert {c.kind for c in clocks.values()} == {"turn"}
-            assert {c.deadline - clock.time() for c in clocks.values()} == {7}
+            assert {c.kind for c in clocks.values()} == {"count"}
+            assert {c.deadline - clock.time() for c in clocks.values()} == {40}
             with pytest.raises(TableError, match="no intermission"):  # nothing to pass as a pause
                 await table.ready(users[counting[0]])
 

@@ -47,9 +47,9 @@ def free_port() -> int:
 class LiveServer:
     """The muggins app under uvicorn in a background thread; ``url`` is where the browser goes."""
 
-    def __init__(self, db: Path, *, bot_delay: float, grace: float) -> None:
+    def __init__(self, db: Path, *, bot_delay: float, grace: float, port: int | None = None) -> None:
         self.db = db
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # every test's players come from 127.0.0.1: no quotas per address
         settings = Settings(
@@ -180,7 +180,7 @@ class Player:
         for seat, level in (bots or {}).items():
             page.select_option(f"#new-seat-{seat}", level)
         if turn_time is not None:
-            page.fill("#new-turn-time", str(turn_time))
+            page.select_option("#new-turn-time", str(turn_time))
         if intermission is not None:
             page.fill("#new-intermission", str(intermission))
         page.locator("#new-hints").set_checked(hints)

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from muggins.games.registry import game_class, game_names
 from muggins.server.manager import LOBBY_PAGE
+from muggins.server.messages import TimeControls
 
 
 def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
@@ -22,9 +23,15 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
         assert sorted(fields) == sorted(f"opt-{o}" for o in cls.options_model.model_fields), name
         players = page.locator("#new-players option").all_text_contents()
         assert players == [str(n) for n in range(cls.min_players, cls.max_players + 1)]
+    # the turn clock: the server's choice by default (none against bots), none, or seconds the
+    # server takes; a count by hand has its own allowance
     turn = page.locator("#new-turn-time")
-    expect(turn).to_have_value("20")
-    assert (turn.get_attribute("min"), turn.get_attribute("max")) == ("5", "60")
+    expect(turn).to_have_value("")
+    choices = turn.locator("option").evaluate_all("els => els.map(e => e.value)")
+    seconds = TimeControls.model_fields["turn_time"].metadata
+    low, high = (next(getattr(m, k) for m in seconds if hasattr(m, k)) for k in ("ge", "le"))
+    assert choices[:2] == ["", "none"] and all(low <= int(c) <= high for c in choices[2:]), choices
+    expect(page.locator("#new-count-time")).to_have_value(str(TimeControls().count_time))
     page.select_option("#new-game", "cribbage")
     assert page.locator("#opt-target").get_attribute("max") == "1000"
     for option in ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show"):

@@ -28,7 +28,7 @@ from muggins.server.deps import (
 )
 from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
 from muggins.server.player_page import StatsBusyError
-from muggins.server.ratings import display
+from muggins.server.ratings import SETTLED_AFTER, display, provisional
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
 from muggins.server.table import user_info
@@ -116,9 +116,13 @@ class Replay(pydantic.BaseModel):
 
 
 class RatingOut(pydantic.BaseModel):
+    """A rating as players see it (1500-centred; ``provisional`` for its first games) and the
+    model's own figures (openskill's mu and sigma)."""
+
     game: str
     seats: int
-    rating: float
+    rating: int
+    provisional: bool
     mu: float
     sigma: float
     games: int
@@ -447,11 +451,13 @@ def _review_out(game_id: int, status: Status) -> ReviewOut:
 
 
 class LeaderOut(pydantic.BaseModel):
-    """One place on a leaderboard: the player and their rating (``rating``: mu - 3 sigma)."""
+    """One place on a leaderboard: the player and their rating (1500-centred; ``provisional`` for
+    its first games, listed after every settled rating)."""
 
     rank: int
     user: messages.UserInfo
-    rating: float
+    rating: int
+    provisional: bool
     games: int
 
 
@@ -477,9 +483,15 @@ async def leaderboard(
     """The best-rated players of a game at a number of seats (bots and guests too), best first."""
     if game not in game_names():
         raise HTTPException(404, f"unknown game {game!r}: expected one of {', '.join(game_names())}")
-    rows = await store.leaderboard(game, seats, LEADERS)
+    rows = await store.leaderboard(game, seats, LEADERS, settled_after=SETTLED_AFTER)
     leaders = [
-        LeaderOut(rank=place, user=user_info(user), rating=display(rating), games=rating.games)
+        LeaderOut(
+            rank=place,
+            user=user_info(user),
+            rating=display(rating),
+            provisional=provisional(rating),
+            games=rating.games,
+        )
         for place, (user, rating) in enumerate(rows, start=1)
     ]
     return Leaderboard(game=game, seats=seats, leaders=leaders)
@@ -494,7 +506,15 @@ async def player(user_id: int, store: StoreDep, viewer: ViewerDep, page_stats: P
     if user is None:
         raise HTTPException(404, f"there is no player {user_id}")
     ratings = [
-        RatingOut(game=r.game, seats=r.seats, rating=display(r), mu=r.mu, sigma=r.sigma, games=r.games)
+        RatingOut(
+            game=r.game,
+            seats=r.seats,
+            rating=display(r),
+            provisional=provisional(r),
+            mu=r.mu,
+            sigma=r.sigma,
+            games=r.games,
+        )
         for r in await store.ratings([user_id])
     ]
     results = [

@@ -72,11 +72,34 @@ class SeatInfo(pydantic.BaseModel):
     """The player asked for a rematch after the game ended."""
 
 
-class TimeControls(pydantic.BaseModel):
-    """Seed 003's time controls: only a turn timer, and intermissions that end when all are ready."""
+DEFAULT_TURN_TIME = 20
+"""Seconds per turn at a table of people, unless the table says otherwise."""
 
-    turn_time: int = Field(default=20, ge=5, le=60, description="seconds per turn; unused time is lost")
+
+class TimeControls(pydantic.BaseModel):
+    """Seed 003's time controls: a turn timer, and intermissions that end when all are ready.
+
+    Left out, ``turn_time`` is chosen by who plays: no clock when at most one seat is a person (a
+    game against the computer waits for its player), 20 s when people play people. A count by
+    hand is timed by ``count_time`` instead: counting a crib takes longer than playing a card."""
+
+    turn_time: int | None = Field(
+        default=DEFAULT_TURN_TIME,
+        ge=5,
+        le=60,
+        description="seconds per turn (unused time is lost); null: no turn clock. Left out: none "
+        "when at most one seat is a person, 20 with people",
+    )
+    count_time: int = Field(
+        default=60, ge=10, le=300, description="seconds for a count by hand, where there is a turn clock"
+    )
     intermission: int = Field(default=30, ge=1, le=30, description="seconds at most per pause")
+
+    def turn_clock(self, people: int) -> int | None:
+        """The turn time a table of ``people`` persons gets: as given, else by who plays."""
+        if "turn_time" in self.model_fields_set:
+            return self.turn_time
+        return DEFAULT_TURN_TIME if people > 1 else None
 
 
 class TableInfo(pydantic.BaseModel):
@@ -104,12 +127,13 @@ class TableInfo(pydantic.BaseModel):
 
 class SeatClock(pydantic.BaseModel):
     """A running clock: ``seat`` must act by ``deadline`` (Unix time, seconds) or a move is made for it.
-    Kind ``game`` (``seat`` null) is a timed game's own clock: when it runs out the table calls time.
+    Kind ``count`` times a count by hand (the table's ``count_time``); kind ``game`` (``seat`` null)
+    is a timed game's own clock: when it runs out the table calls time.
 
     ``remaining`` is the seconds left when the server sent it (for clients whose clock is off)."""
 
     seat: int | None
-    kind: Literal["turn", "intermission", "grace", "game"]
+    kind: Literal["turn", "count", "intermission", "grace", "game"]
     deadline: float
     remaining: float
 

@@ -38,9 +38,11 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
   make yours stale). You can act only for your own seat. After sending a move, wait for its
   `events` (or an `error`) before sending another.
 - Clocks: each turn lasts the table's `turn_time` (unused time is lost); when it runs out the
-  server makes a move for the seat. Pauses (pre-show, post-show, between hands) are intermissions
-  of at most `intermission` seconds that end early when every player has sent `ready`; a count by
-  hand is a turn, even where `ready` is its only listed move (Skalborg's count). A player whose last
+  server makes a move for the seat. A table with `turn_time` null has no turn clock: a table
+  made without saying has none when at most one seat is a person, 20 s with people. A count by
+  hand is timed by the table's `count_time` (a `count` clock), even where `ready` is its only
+  listed move (Skalborg's count). Pauses (pre-show, post-show, between hands) are intermissions
+  of at most `intermission` seconds that end early when every player has sent `ready`. A player whose last
   connection drops has a grace period to come back (a `grace` clock); their turn clock keeps
   running meanwhile, and when the grace period ends they leave the game.
 - Anything refused (malformed JSON, unknown type or field, illegal or stale move, not your seat,

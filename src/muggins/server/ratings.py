@@ -1,14 +1,31 @@
-"""Ratings with openskill's Plackett-Luce model: per game and seat count, partners rated as a team."""
+"""Ratings with openskill's Plackett-Luce model: per game and seat count, partners rated as a team.
+
+Players see the model's skill (mu) on the scale chess players know: 1500 for a newcomer, and 400
+points between two settled players where the higher wins ten games of eleven; a "?" marks a rating
+of fewer than :data:`SETTLED_AFTER` games (docs/server.md, "Ratings")."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from statistics import NormalDist
 
 from openskill.models import PlackettLuce
 
 from muggins.server.store import Rating
 
 _model = PlackettLuce()
+
+CENTRE = 1500
+"""A newcomer's rating as players see it."""
+
+POINTS_PER_MU = 400 / (NormalDist().inv_cdf(10 / 11) * _model.beta * math.sqrt(2))
+"""Shown points per unit of mu. The model predicts that of two settled players (sigma near 0) a
+skill gap d wins with probability Phi(d / (beta * sqrt(2))); Elo's 400 points mean 10 wins in 11,
+so 400 points are the gap the model gives those odds: about 51 points a unit of mu."""
+
+SETTLED_AFTER = 10
+"""Rated games after which a rating is no longer provisional (shown without its "?")."""
 
 
 def new_ratings(
@@ -43,6 +60,11 @@ def new_ratings(
     return list(out.values())
 
 
-def display(rating: Rating) -> float:
-    """The conservative rating players see: mu - 3 sigma (a newcomer starts at 0)."""
-    return round(rating.mu - 3 * rating.sigma, 2)
+def display(rating: Rating) -> int:
+    """The rating players see: mu on the 1500-centred scale (a newcomer shows 1500)."""
+    return round(CENTRE + (rating.mu - _model.mu) * POINTS_PER_MU)
+
+
+def provisional(rating: Rating) -> bool:
+    """Too few games for the rating to mean much yet: shown with a "?" and listed after the settled."""
+    return rating.games < SETTLED_AFTER

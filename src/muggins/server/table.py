@@ -278,7 +278,9 @@ class Table:
             game=self.row.game,
             players=self.row.players,
             options=self.row.options,
-            time=messages.TimeControls(turn_time=self.row.turn_time, intermission=self.row.intermission),
+            time=messages.TimeControls(
+                turn_time=self.row.turn_time, count_time=self.count_time, intermission=self.row.intermission
+            ),
             hints=self.row.hints,
             private=self.row.private,
             status=self.row.status,  # type: ignore[arg-type]
@@ -820,16 +822,39 @@ class Table:
         now = self.clock.time() if start is None else start
         fresh: dict[int, messages.SeatClock] = {}
         for seat in sorted(game.to_move):
-            kind: Literal["turn", "intermission"] = "intermission" if self._pausing(seat) else "turn"
+            kind = self._clock_kind(seat)
+            length = self._clock_length(kind)
             old = self.clocks.get(seat)
+            if length is None:
+                continue
             if old is not None and seat != mover and old.kind == kind:
                 fresh[seat] = old
             else:
-                length = self.row.intermission if kind == "intermission" else self.row.turn_time
                 fresh[seat] = messages.SeatClock(
                     seat=seat, kind=kind, deadline=now + length, remaining=length
                 )
         self.clocks = fresh
+
+    @property
+    def count_time(self) -> int:
+        """Seconds for a count by hand (tables made before it had one count on the turn time)."""
+        if self.row.count_time is not None:
+            return self.row.count_time
+        return self.row.turn_time or messages.TimeControls().count_time
+
+    def _clock_kind(self, seat: int) -> Literal["turn", "count", "intermission"]:
+        """What ``seat`` is waited for: to say it is ready, to count by hand, or to move."""
+        if self._pausing(seat):
+            return "intermission"
+        return "count" if self.game is not None and self.game.counts_by_hand(seat) else "turn"
+
+    def _clock_length(self, kind: str) -> int | None:
+        """Seconds a clock of ``kind`` runs here; None: no clock (a table without a turn clock)."""
+        if kind == "intermission":
+            return self.row.intermission
+        if self.row.turn_time is None:
+            return None
+        return self.count_time if kind == "count" else self.row.turn_time
 
     def _schedule(self) -> None:
         """Arm the timer for the earliest clock and start bots whose turn it is."""

@@ -63,7 +63,10 @@ class TableRow:
     game: str
     players: int
     options: dict[str, Any]
-    turn_time: int
+    turn_time: int | None
+    """Seconds per turn; None: no turn clock."""
+    count_time: int | None
+    """Seconds for a count by hand; None (tables made before it): the turn time."""
     intermission: int
     hints: bool
     private: bool
@@ -329,9 +332,11 @@ class Store(ABC):
         """Stored ratings of these users (optionally for one game and seat count)."""
 
     @abstractmethod
-    async def leaderboard(self, game: str, seats: int, limit: int) -> list[tuple[User, Rating]]:
-        """The best ``limit`` ratings for ``game`` at ``seats`` seats, by the rating players see
-        (mu - 3 sigma), with their players."""
+    async def leaderboard(
+        self, game: str, seats: int, limit: int, *, settled_after: int = 0
+    ) -> list[tuple[User, Rating]]:
+        """The best ``limit`` ratings for ``game`` at ``seats`` seats with their players: those of
+        at least ``settled_after`` games first, each part by skill (mu)."""
 
     @abstractmethod
     async def results(self, user_id: int, limit: int = 50, viewer_id: int | None = None) -> list[ResultRow]:

@@ -44,7 +44,8 @@ tables = sa.Table(
     sa.Column("game", sa.String(32), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("turn_time", sa.Integer, nullable=False),
+    sa.Column("turn_time", sa.Integer, nullable=True),
+    sa.Column("count_time", sa.Integer, nullable=True),
     sa.Column("intermission", sa.Integer, nullable=False),
     sa.Column("hints", sa.Boolean, nullable=False),
     sa.Column("private", sa.Boolean, nullable=False),
@@ -53,7 +54,9 @@ tables = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0"),
 )
-"""``owner_epoch`` counts takeovers of the table by server processes: the fencing token of its owner."""
+"""``turn_time`` null: no turn clock. ``count_time`` null (tables made before it): counts by hand
+are timed as turns.
+``owner_epoch`` counts takeovers of the table by server processes: the fencing token of its owner."""
 
 seats = sa.Table(
     "seats",

@@ -443,6 +443,7 @@ class SqlStore(Store, OnLoop):
                         players=table.players,
                         options=table.options,
                         turn_time=table.turn_time,
+                        count_time=table.count_time,
                         intermission=table.intermission,
                         hints=table.hints,
                         private=table.private,
@@ -490,6 +491,7 @@ class SqlStore(Store, OnLoop):
                 r.players,
                 dict(r.options),
                 r.turn_time,
+                r.count_time,
                 r.intermission,
                 r.hints,
                 r.private,
@@ -907,13 +909,15 @@ class SqlStore(Store, OnLoop):
 
         return await self._read(run)
 
-    async def leaderboard(self, game: str, seats: int, limit: int) -> list[tuple[User, Rating]]:
-        shown = s.ratings.c.mu - 3 * s.ratings.c.sigma
+    async def leaderboard(
+        self, game: str, seats: int, limit: int, *, settled_after: int = 0
+    ) -> list[tuple[User, Rating]]:
+        settled = sa.case((s.ratings.c.games >= settled_after, 0), else_=1)
         query = (
             sa.select(s.ratings, s.users.c.name, s.users.c.kind)
             .join(s.users, s.users.c.id == s.ratings.c.user_id)
             .where(s.ratings.c.game == game, s.ratings.c.seats == seats)
-            .order_by(shown.desc(), s.ratings.c.games.desc(), s.ratings.c.user_id)
+            .order_by(settled, s.ratings.c.mu.desc(), s.ratings.c.games.desc(), s.ratings.c.user_id)
             .limit(limit)
         )
 

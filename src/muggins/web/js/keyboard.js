@@ -11,7 +11,7 @@ export function installKeys(felt, root) {
   }
 
   function onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || felt.inert) return; // inert: the connection is down
     if (TYPING.has(e.target.tagName)) {
       if (e.key === "Escape") e.target.blur();
       return;

@@ -5,6 +5,11 @@ import { h, replace } from "./dom.js";
 import { api } from "./session.js";
 import { games as catalog } from "./catalog.js";
 
+/** A rating as players read it: "1532", or "1532?" while provisional. */
+export function ratingText(r) {
+  return `${r.rating}${r.provisional ? "?" : ""}`;
+}
+
 export function mountLeaderboard(app, ctx, game = null, seats = 2) {
   const gameSelect = h("select", { id: "board-game", "aria-label": "game" });
   const seatSelect = h("select", { id: "board-seats", "aria-label": "seats" });
@@ -14,7 +19,8 @@ export function mountLeaderboard(app, ctx, game = null, seats = 2) {
   seatSelect.addEventListener("change", show);
   replace(app, h("section", { class: "panel", id: "leaderboard" }, h("h2", {}, "Leaderboard"),
     h("div", { class: "row" }, gameSelect, seatSelect), body,
-    h("p", { class: "muted" }, "Ratings as players see them: mu − 3σ of openskill's Plackett-Luce model, per game and number of seats."),
+    h("p", { class: "muted" }, "Per game and number of seats. A newcomer starts at 1500; 400 points apart, the higher-rated",
+      " player wins about ten games in eleven. A ? marks a rating of fewer than 10 games (listed after the others)."),
     h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
 
   catalog().then((games) => {
@@ -32,7 +38,7 @@ export function mountLeaderboard(app, ctx, game = null, seats = 2) {
         h("tbody", {}, board.leaders.map((row) => h("tr", {}, h("td", {}, String(row.rank)),
           h("td", {}, h("a", { href: `#/player/${row.user.id}` }, row.user.name),
             row.user.kind === "member" ? "" : h("span", { class: "muted" }, ` (${row.user.kind})`)),
-          h("td", {}, row.rating.toFixed(1)), h("td", {}, String(row.games))))))
+          h("td", {}, ratingText(row)), h("td", {}, String(row.games))))))
       : h("p", { class: "muted" }, "No rated games of this kind yet."));
   }).catch((e) => replace(body, h("p", {}, `Cannot load the leaderboard: ${e.message}`)));
   return null;

@@ -7,7 +7,10 @@ import { optionsForm } from "./optionsform.js";
 import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
 
-const TURN_TIME = { min: 5, max: 60, default: 20 };
+/** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
+const TURN_CLOCKS = [["", "automatic: none against bots, 20 s with people"], ["none", "no clock"],
+  ...[5, 10, 15, 20, 30, 45, 60].map((s) => [String(s), `${s} s a turn`])];
+const COUNT_TIMES = [30, 60, 90, 120, 180, 300];
 const INTERMISSION = { min: 1, max: 30, default: 30 };
 
 function seatText(seat) {
@@ -77,7 +80,9 @@ async function startNow(tables, ctx) {
 }
 
 function describeOptions(table) {
-  const parts = [`${table.players} players`, `${table.time.turn_time}s turns`];
+  const time = table.time;
+  const clock = time.turn_time ? `${time.turn_time}s turns, ${time.count_time}s to count` : "no clock";
+  const parts = [`${table.players} players`, clock];
   for (const [k, v] of Object.entries(table.options || {})) parts.push(`${k.replace(/_/g, " ")}: ${v}`);
   if (!table.hints) parts.push("no hints");
   return parts.join(" · ");
@@ -159,6 +164,15 @@ function numberField(id, text, range) {
     h("small", {}, `${range.min}–${range.max} s`));
 }
 
+/** The form's time controls as the server takes them (a turn clock left out: the server's default). */
+function timeControls(form) {
+  const turn = form.querySelector("#new-turn-time").value;
+  const time = { count_time: Number(form.querySelector("#new-count-time").value),
+    intermission: Number(form.querySelector("#new-intermission").value) };
+  if (turn) time.turn_time = turn === "none" ? null : Number(turn);
+  return time;
+}
+
 /** One click for counting by hand (with muggins where the game has it as an option). */
 function countingPreset(fields) {
   const counting = fields.querySelector("#opt-counting");
@@ -214,7 +228,12 @@ function buildCreateForm(panel, games, ctx) {
     h("div", { class: "field" }, h("label", { for: "new-game" }, "Game"), gameSelect),
     seatsBox, optionsBox,
     h("fieldset", {}, h("legend", {}, "Time"),
-      numberField("new-turn-time", "Turn time", TURN_TIME),
+      h("div", { class: "field" }, h("label", { for: "new-turn-time" }, "Turn clock"),
+        h("select", { id: "new-turn-time", name: "turn-time" },
+          TURN_CLOCKS.map(([value, text]) => h("option", { value }, text)))),
+      h("div", { class: "field" }, h("label", { for: "new-count-time" }, "Counting by hand, on a clock"),
+        h("select", { id: "new-count-time", name: "count-time" },
+          COUNT_TIMES.map((s) => h("option", { value: s, selected: s === 60 }, `${s} s a count`)))),
       numberField("new-intermission", "Pauses (pre-show, post-show, between hands) at most", INTERMISSION)),
     h("fieldset", {}, h("legend", {}, "Table"),
       h("div", { class: "field" }, h("label", { for: "new-hints" }, "Hint button"), hints),
@@ -233,8 +252,7 @@ function buildCreateForm(panel, games, ctx) {
     const body = {
       // a bot in seat 1 means you only watch
       game: gameSelect.value, players, options, bots, seat: bots["0"] ? null : 0, hints: hints.checked, private: priv.checked,
-      time: { turn_time: Number(el.querySelector("#new-turn-time").value),
-        intermission: Number(el.querySelector("#new-intermission").value) },
+      time: timeControls(el),
     };
     submit.disabled = true;
     try {

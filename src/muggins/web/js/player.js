@@ -5,6 +5,7 @@ import { h, replace, s } from "./dom.js";
 import { api, session } from "./session.js";
 import { yourGames } from "./lobby.js";
 import { reviewedGames } from "./catalog.js";
+import { ratingText } from "./leaderboard.js";
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
@@ -63,7 +64,7 @@ export function mountPlayer(app, ctx, userId) {
           ? h("table", { class: "tables", id: "ratings" },
             h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Seats"), h("th", {}, "Rating"), h("th", {}, "Games"))),
             h("tbody", {}, ratings.map((r) => h("tr", {}, h("td", {}, r.game), h("td", {}, String(r.seats)),
-              h("td", {}, String(Math.round(r.rating))), h("td", {}, String(r.games))))))
+              h("td", {}, ratingText(r)), h("td", {}, String(r.games))))))
           : h("p", { class: "muted" }, "No rated games yet."),
         Object.entries(page.stats || {}).map(([game, s]) => statsTable(game, s)),
         h("h3", {}, "Results"),

@@ -17,6 +17,7 @@ const LOG_EVENTS = 200; // the events a table state carries at most (server: tab
 const HINT_ASK = "Ask for a hint on your turn.";
 const TITLE = document.title;
 const CALLOUT_MS = 1800;
+const DROP_BACK_MS = 2000; // how long "back" shows after a dropped connection returns
 
 function seatName(table, seat) {
   const info = table && table.seats[seat];
@@ -29,6 +30,10 @@ function seatName(table, seat) {
 function clockText(seconds) {
   return `${Math.max(0, Math.ceil(seconds))}s`;
 }
+
+/** What a seat's running clock is for, beside its seat and on the player's own line. */
+const SEAT_CLOCK = { turn: "turn", count: "counting", grace: "away" };
+const MY_CLOCK = { turn: "Your turn", count: "Your count" };
 
 /** Minutes and seconds, for a timed game's clock. */
 function gameClockText(seconds) {
@@ -57,7 +62,10 @@ export function mountTable(app, ctx, tableId) {
   const seatsEl = h("div", { class: "seats", id: "seats" });
   const feltBody = h("div", { class: "felt-body", id: "felt-body" });
   const callout = h("div", { class: "callout", id: "callout", hidden: true, "aria-hidden": "true" }); // the log says it too
-  const felt = h("div", { class: "felt", id: "felt" }, seatsEl, shows.el, feltBody, callout);
+  // the callout has a strip of its own: it never covers the player's cards or a show being counted
+  const calloutStrip = h("div", { class: "callout-strip" }, callout);
+  const drop = h("div", { class: "drop", id: "drop", role: "status", hidden: true });
+  const felt = h("div", { class: "felt", id: "felt" }, seatsEl, calloutStrip, shows.el, feltBody, drop);
   const resultEl = h("section", { class: "panel", id: "result", hidden: true });
   const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
   const hintBox = h("div", { class: "hint-box", id: "hint-box" }, HINT_ASK);
@@ -139,6 +147,11 @@ export function mountTable(app, ctx, tableId) {
 
   function sendMove(text) {
     if (!st.view) return;
+    if (!ctx.conn.ready) { // never queued: by the time the connection is back the game has moved on
+      lastError.textContent = `Not sent (${text}): the connection is down. Choose again when it is back.`;
+      toast("Not connected: your move was not sent", "error");
+      return;
+    }
     if (text === "ready") shows.finish(); // ready for the next deal: the count is done with
     if (st.showsDealtOver) shows.clear();
     st.showsDealtOver = false;
@@ -315,7 +328,7 @@ export function mountTable(app, ctx, tableId) {
       el.hidden = !c;
       if (c) {
         const left = c.remaining - elapsed;
-        el.textContent = `${c.kind === "turn" ? "turn" : c.kind === "grace" ? "away" : "pause"} ${clockText(left)}`;
+        el.textContent = `${SEAT_CLOCK[c.kind] || "pause"} ${clockText(left)}`;
         el.classList.toggle("low", left < 6);
       }
     }
@@ -323,7 +336,7 @@ export function mountTable(app, ctx, tableId) {
     myClock.hidden = !mine;
     if (mine) {
       const left = mine.remaining - elapsed;
-      myClock.textContent = `${mine.kind === "turn" ? "Your turn" : "Pause"}: ${clockText(left)}`;
+      myClock.textContent = `${MY_CLOCK[mine.kind] || "Pause"}: ${clockText(left)}`;
       myClock.classList.toggle("low", left < 6);
     }
   }
@@ -448,9 +461,30 @@ export function mountTable(app, ctx, tableId) {
     if ((dealt && counted.length) || view.result) shows.finish();
   }
 
+  /** A dropped connection shows on the table itself: greyed, input off, until it is back. */
+  function connection(m) {
+    clearTimeout(st.dropTimer);
+    felt.inert = !m.connected;
+    felt.classList.toggle("offline", !m.connected);
+    moveInput.disabled = hintBtn.disabled = resignBtn.disabled = !m.connected;
+    if (!m.connected) {
+      st.dropped = true;
+      drop.classList.remove("back");
+      replace(drop, h("strong", {}, "Connection lost — reconnecting…"),
+        h("span", {}, "Nothing you click is sent until it is back; the clocks keep running on the server."));
+      drop.hidden = false;
+    } else if (st.dropped) {
+      st.dropped = false;
+      drop.classList.add("back");
+      replace(drop, h("strong", {}, "Back: connected again"));
+      st.dropTimer = setTimeout(() => { drop.hidden = true; }, DROP_BACK_MS);
+    }
+  }
+
   // --- messages ----------------------------------------------------------------------------------
   const mine = (m) => m.table_id === tableId || (m.table && m.table.id === tableId);
   const offs = [
+    ctx.conn.on("status", connection),
     ctx.conn.on("welcome", join),
     ctx.conn.on("table_state", (m) => {
       if (!mine(m)) return;
@@ -562,6 +596,7 @@ export function mountTable(app, ctx, tableId) {
     document.title = TITLE;
     clearInterval(ticker);
     clearTimeout(st.calloutTimer);
+    clearTimeout(st.dropTimer);
     shows.clear();
   };
 }
