@@ -13,14 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from muggins.cards import parse_cards
+from muggins.cards import ALL_CARDS, parse_cards
 from muggins.cli.games.skalborg.table import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import parse_move
 from muggins.games.registry import new_game
 from muggins.games.skalborg.game import MAX_CLAIMS, Skalborg
 from muggins.games.skalborg.pots import side_pots, split_pot
-from muggins.scoring.skalborg.hand import score_skalborg
+from muggins.scoring.skalborg.hand import score_skalborg, score_so_far
 from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
 
 
@@ -282,6 +282,41 @@ def test_showdown_counts_a_joker_run_past_the_king_and_a_joker_flush() -> None:
     assert any({"QS", "KD", "JKB", "AS", "2C", "3D"} == set(i["cards"]) for i in runs0)
     flush1 = [i for i in shown[1]["items"] if i["kind"] == "flush"]
     assert [sorted(i["cards"]) for i in flush1] == [sorted(["4H", "9H", "6H", "JKR"])]
+
+
+def test_each_view_says_what_its_own_hand_is_worth_with_the_crib_so_far() -> None:
+    dealt = game(2, HEADS_UP, "4C", HEADS_UP_BOARD)
+    assert dealt.view(0)["worth"] is None, "before the throw there is no hand of four"
+    g = heads_up()
+    play(g, "0 call", "1 check")  # the flop: two crib cards up
+    worth = []
+    for street in range(3):
+        board = g.view(None)["board"]
+        for seat in (0, 1):
+            mine = parse_cards(" ".join(g.view(seat)["cards"]))
+            # the showdown's count on the cards turned so far, by hand: fifteens, pairs, runs, flushes
+            expected = score_so_far(mine, parse_cards(" ".join(board))).total
+            assert g.view(seat)["worth"] == expected
+        worth.append(g.view(0)["worth"])
+        assert g.view(None)["worth"] is None, "a spectator has no hand"
+        if street < 2:
+            play(g, "1 check", "0 check")
+    play(g, "1 check", "0 check")
+    # with all four up it is the showdown's own count: the seed's worked example, 31
+    assert {e["player"]: e["points"] for e in events_of(g, "shown")}[0] == 31 == g.view(0)["worth"]
+    assert worth == sorted(worth), worth
+
+
+def test_manual_counting_never_tells_a_hand_its_worth() -> None:
+    g = heads_up(counting="manual")
+    play(g, "0 call", "1 check")
+    assert g.view(0)["worth"] is None and g.view(1)["worth"] is None
+
+
+@given(st.permutations(range(54)))
+def test_the_worth_so_far_with_four_turned_is_the_showdowns(order: list[int]) -> None:
+    cards = [ALL_CARDS[i] for i in order[:8]]
+    assert score_so_far(cards[:4], cards[4:]) == score_skalborg(cards[:4], cards[4:])
 
 
 @pytest.mark.parametrize("street", ["preflop", "flop", "turn", "river"])

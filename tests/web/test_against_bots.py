@@ -182,8 +182,13 @@ def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> N
     sid = player("Sid")
     sid.create_table("skalborg", 2, options={"starting_stack": 200}, bots={1: "station"}, turn_time=30)
     page = sid.page
+    # the first step says what to do, and the shared crib says what it is (issue 58)
+    expect(page.locator("#status")).to_contain_text("Click one of your five cards to throw it into the crib")
+    expect(page.locator("#felt")).to_contain_text("the crib — shared by everyone")
+    expect(page.locator("#hand-worth")).to_have_count(0)
     sid.move()  # throw one card to the crib; then Sid's first bet
     expect(page.locator("#pot-btn")).to_be_visible()
+    expect(page.locator("#hand-worth")).to_have_text(re.compile(r"^your hand is worth \d+ on its own"))
     page.keyboard.press("h")  # the hint weighs the showdown share against the pot odds
     expect(page.locator("#hint-reason")).to_contain_text(re.compile(r"takes about \d+% of the pot"))
     expect(page.locator("#hint-details")).to_contain_text("showdown share")

@@ -32,6 +32,10 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
     low, high = (next(getattr(m, k) for m in seconds if hasattr(m, k)) for k in ("ge", "le"))
     assert choices[:2] == ["", "none"] and all(low <= int(c) <= high for c in choices[2:]), choices
     expect(page.locator("#new-count-time")).to_have_value(str(TimeControls().count_time))
+    # labels are words, never a schema's class names (issue 58: "BlindStructure", "RevealOrder")
+    page.select_option("#new-game", "skalborg")
+    labels = {f: page.locator(f"label[for='opt-{f}']").inner_text() for f in ("blinds", "reveal_order")}
+    assert labels == {"blinds": "Blinds", "reveal_order": "Reveal order"}, labels
     page.select_option("#new-game", "cribbage")
     assert page.locator("#opt-target").get_attribute("max") == "1000"
     for option in ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show"):

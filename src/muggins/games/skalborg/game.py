@@ -34,7 +34,7 @@ from muggins.games.skalborg.options import MAX_CHIPS, BlindStructure, RevealOrde
 from muggins.games.skalborg.pots import award, side_pots
 from muggins.scoring.items import Kind, Score
 from muggins.scoring.skalborg.fast import skalborg_points
-from muggins.scoring.skalborg.hand import score_skalborg
+from muggins.scoring.skalborg.hand import SIDE, score_skalborg, score_so_far
 
 HAND_SIZE = 5
 CRIB_SIZE = 4
@@ -262,6 +262,7 @@ class Skalborg(Game[SkalborgOptions]):
                 for s, claims in self.claims.items()
             },
             "won": {str(s): chips for s, chips in self.won.items()},
+            "worth": self._worth(player),
         }
         if betting and player is not None and player in self.table.dealt:
             view["to_call"] = min(self.round.owed(player), self.stacks[player])
@@ -269,6 +270,14 @@ class Skalborg(Game[SkalborgOptions]):
             low, high = self.round.raise_bounds(self.table, player) if can_raise else (None, None)
             view["min_raise_to"], view["max_raise_to"] = low, high
         return view
+
+    def _worth(self, player: int | None) -> int | None:
+        """What ``player``'s kept four would score with the board turned so far: None before they
+        threw, for a spectator, and under manual counting (the count is the player's to make)."""
+        hand = self.hands.get(player, []) if player is not None else []
+        if len(hand) != SIDE or self.options.counting == "manual":
+            return None
+        return score_so_far(hand, self.board).total
 
     # --- the hand -----------------------------------------------------------------------
 

@@ -39,15 +39,34 @@ def score_skalborg(hand: Sequence[Card], board: Sequence[Card]) -> Score:
     31
     """
     check_skalborg(hand, board)
-    cards = (*hand, *board)
+    return _score((*hand, *board))
+
+
+def score_so_far(hand: Sequence[Card], board: Sequence[Card]) -> Score:
+    """What ``hand`` (4 cards) would score with the board cards turned so far (0 to 4): the same
+    count as the showdown's, on fewer cards. Equal to ``score_skalborg`` once all four are turned.
+
+    >>> from muggins.cards import parse_cards
+    >>> score_so_far(parse_cards("5S 5H 3S JKB"), parse_cards("6D 7H")).total
+    16
+    """
+    check_skalborg(hand, board, turned=range(SIDE + 1))
+    return _score((*hand, *board))
+
+
+def _score(cards: Sequence[Card]) -> Score:
     return Score((*fifteens(cards), *pairs(cards), *runs(cards), *flushes(cards)))
 
 
-def check_skalborg(hand: Sequence[Card], board: Sequence[Card]) -> None:
-    """Raise ``SkalborgError`` unless hand and board are 4 cards each; ``DuplicateCardError`` on a repeat."""
-    for name, side in (("hand", hand), ("board", board)):
-        if len(side) != SIDE:
-            raise SkalborgError(f"a Skalborg {name} has {SIDE} cards, not {len(side)}")
+def check_skalborg(
+    hand: Sequence[Card], board: Sequence[Card], turned: range = range(SIDE, SIDE + 1)
+) -> None:
+    """Raise ``SkalborgError`` unless the hand is 4 cards and the board has a number ``turned``
+    allows (4: the showdown's); ``DuplicateCardError`` on a repeat."""
+    for name, side, sizes in (("hand", hand, range(SIDE, SIDE + 1)), ("board", board, turned)):
+        if len(side) not in sizes:
+            wanted = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+            raise SkalborgError(f"a Skalborg {name} has {wanted} cards, not {len(side)}")
         for card in side:
             if not isinstance(card, Card):
                 raise SkalborgError(f"the {name} holds {card!r}, which is not a card")

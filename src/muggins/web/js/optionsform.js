@@ -31,8 +31,14 @@ function shape(prop, root) {
   return { kind: "json", nullable };
 }
 
-function label(name, prop) {
-  return prop.title || name.replace(/_/g, " ");
+/** A field's label: a title the game gave the option, else its name in words ("Reveal order").
+ * The schema's own titles are not labels: Pydantic titles each field "Reveal Order" and a
+ * referenced type by its class ("RevealOrder"). */
+function label(name, rawProp) {
+  const words = name.replace(/_/g, " ");
+  const automatic = words.replace(/\b\w/g, (c) => c.toUpperCase());
+  const own = rawProp.title && rawProp.title !== automatic ? rawProp.title : null;
+  return own || words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function prettyValue(v) {
@@ -67,7 +73,7 @@ export function optionsForm(schema, { idPrefix = "opt" } = {}) {
     }
     const help = [prop.description, sh.kind === "number" && (sh.min !== undefined || sh.max !== undefined)
       ? `${sh.min ?? ""}–${sh.max ?? ""}` : null].filter(Boolean).join(" · ");
-    rows.push(h("div", { class: "field" }, h("label", { for: id }, label(name, prop)), input,
+    rows.push(h("div", { class: "field" }, h("label", { for: id }, label(name, rawProp)), input,
       help ? h("small", {}, help) : null));
     fields.push({ name, sh, input, dflt });
   }

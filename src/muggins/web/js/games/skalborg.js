@@ -44,7 +44,10 @@ function betting(view, ui) {
 function status(view, ui) {
   const waiting = view.to_move || [];
   const mine = ui.seat !== null && waiting.includes(ui.seat);
-  if (view.phase === "throw") return mine ? "Throw one card to the crib" : "Waiting for the throws";
+  if (view.phase === "throw") {
+    return mine ? "Click one of your five cards to throw it into the crib; the other four are your hand"
+      : "Waiting for the throws";
+  }
   if (["preflop", "flop", "turn", "river"].includes(view.phase)) {
     const who = view.acting === ui.seat ? "Your bet" : `${ui.name(view.acting)} to bet`;
     const street = view.phase === "preflop" ? "Before the flop" : `The ${view.phase}`;
@@ -54,6 +57,15 @@ function status(view, ui) {
   if (view.phase === "hand_over") return "Hand over: ready for the next";
   if (view.phase === "game_over") return "Game over";
   return "The showdown";
+}
+
+/** What your four are worth with the crib turned so far (the view leaves it out under manual counting). */
+function worth(view) {
+  if (view.worth === null || view.worth === undefined) return null;
+  const turned = (view.board || []).length;
+  const so = !turned ? " on its own, before the crib is turned"
+    : turned < 4 ? ` with the ${turned} crib card${turned === 1 ? "" : "s"} turned so far` : " with the crib";
+  return h("div", { class: "label", id: "hand-worth" }, `your hand is worth ${view.worth}${so}`);
 }
 
 const COUNT_KINDS = ["fifteen", "pair", "run", "flush"];
@@ -104,7 +116,7 @@ export const skalborg = {
           view.pots && view.pots.length > 1
             ? h("div", { class: "muted" }, view.pots.map((p, i) => `${i ? "side pot" : "main pot"} ${p.amount}`).join(" · "))
             : null),
-        zone("the crib", h("div", { class: "row", id: "board" },
+        zone("the crib — shared by everyone", h("div", { class: "row", id: "board" },
           (view.board || []).map((c) => cardEl(c)), backs(view.face_down || 0, false)))),
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null
@@ -112,6 +124,7 @@ export const skalborg = {
           handEl(mineCards, { legal: throwable, hinted: ui.hinted,
             onPick: (card) => ui.move(`discard ${card}`) }),
           view.thrown ? h("div", { class: "row" }, h("span", { class: "label" }, "thrown"), cardEl(view.thrown, { small: true })) : null,
+          worth(view),
           h("div", { class: "actions" }, actions))
         : null,
     ];
