@@ -31,6 +31,7 @@ from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import blended_values, countered_values, searched_values, unseen_ranks
+from muggins.strategy.cribbage.slips import NO_SLIPS
 from muggins.strategy.cribbage.winchance import shipped_win_chance
 
 CONFIGS: list[dict[str, Any]] = [
@@ -136,8 +137,8 @@ def test_poisoned_hidden_cards_do_not_change_a_choice(seed: int) -> None:
 
 
 def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
-    """Seat 0 claims at random; the expert and greedy bots, counting the cards laid face up
-    themselves, claim their true totals, take every point the other missed and have every
+    """Seat 0 claims at random; the expert and a greedy bot without slips, counting the cards laid
+    face up themselves, claim their true totals, take every point the other missed and have every
     overclaim corrected."""
 
     class Careless:
@@ -151,9 +152,9 @@ def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
                 return self.rng.choice(moves)
             return self.inner.choose(view)
 
-    for name in ("expert", "greedy"):
+    for bot in (make_bot("cribbage", "expert"), GreedyBot(slips=NO_SLIPS)):
         game = new_game("cribbage", players=2, seed=4, counting="manual", muggins=True)
-        play_out(game, [Careless(), make_bot("cribbage", name)])
+        play_out(game, [Careless(), bot])
         judged = [e for e in game.events if isinstance(e, ShowJudged)]
         assert all(e.claimed == e.score.total and not e.calls for e in judged if e.player == 1)
         careless = [
@@ -167,6 +168,42 @@ def test_manual_counting_bots_claim_exactly_and_call_muggins() -> None:
                 assert e.calls == ((1, f"muggins {missed}", missed, ""),)
             else:
                 assert e.calls == (((1, "correct", over, ""),) if over > 0 else ())
+
+
+def test_greedy_slips_only_lose_points_and_never_call_wrongly() -> None:
+    """The greedy bot counts like a casual player: its claims are its show or less (never more),
+    its muggins calls take only points really missed, and an overclaim is always corrected."""
+
+    class Careless:
+        def __init__(self) -> None:
+            self.rng = random.Random(2)
+            self.inner = GreedyBot(slips=NO_SLIPS)
+
+        def choose(self, view: Any) -> Any:
+            moves = [parse_move(m) for m in view["legal_moves"]]
+            if any(isinstance(m, Claim) for m in moves):
+                return self.rng.choice(moves)
+            return self.inner.choose(view)
+
+    short = 0
+    for seed in range(6):
+        game = new_game("cribbage", players=2, seed=seed, counting="manual", muggins=True)
+        play_out(game, [Careless(), make_bot("cribbage", "greedy", seed=seed)])
+        judged = [e for e in game.events if isinstance(e, ShowJudged)]
+        own = [e for e in judged if e.player == 1]
+        assert all(e.claimed <= e.score.total for e in own)
+        short += sum(e.claimed < e.score.total for e in own)
+        for e in judged:
+            if e.player != 0 or any(c[1] == "false claim of game" for c in e.calls):
+                continue
+            missed, over = e.score.total - e.claimed, e.claimed - e.score.total
+            for _, call, taken, _ in e.calls:
+                assert (call.startswith("muggins") and 0 < taken <= missed) or (
+                    call == "correct" and over > 0
+                )
+            if over > 0:
+                assert [c[1] for c in e.calls] == ["correct"]
+    assert short, "greedy never slipped in six games"
 
 
 def _exact_mean(kept: tuple[Card, ...], dealt: tuple[Card, ...]) -> float:

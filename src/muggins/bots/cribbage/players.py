@@ -1,11 +1,14 @@
 """The cribbage bots: greedy and expert. Each reads only its seat's view.
 
 Both count by hand under manual counting: they score the cards laid face up themselves (never
-asking the engine), claim that in full, and in a muggins window call what an opponent's claim
-missed, or ask for a correction when it claimed more.
+asking the engine) and claim what they counted; in a muggins window they call what an opponent's
+claim missed, or ask for a correction when it claimed more. The expert counts perfectly; greedy
+counts like a casual player and overlooks items now and then (``strategy.cribbage.slips``).
 """
 
 from __future__ import annotations
+
+import random
 
 from muggins.bots.base import View
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
@@ -13,33 +16,48 @@ from muggins.bots.cribbage.pegging import LATE, ExpertPegger, greedy_play
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
+from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
+from muggins.strategy.cribbage.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
 from muggins.strategy.cribbage.winchance import WinChance, shipped_win_chance
 
 
-def counting_move(view: View, seat: Seat) -> Move:
-    """The show on the table counted by hand: claim it, or judge an opponent's claim of it."""
+def counting_move(
+    view: View, seat: Seat, slips: SlipRates = NO_SLIPS, rng: random.Random | None = None
+) -> Move:
+    """The show on the table counted by hand: claim it, or judge an opponent's claim of it. With
+    ``slips`` (drawn from ``rng``) some items are overlooked: claimed short, or a muggins not called.
+    A claim that looks too high is checked with care: a correction is asked only when it is."""
     showing = view.get("showing")
     if not showing or seat.starter is None:
         return Ready()
-    count = show_points(parse_cards(" ".join(showing["cards"])), seat.starter, showing["what"] != "hand")
+    cards, crib = parse_cards(" ".join(showing["cards"])), showing["what"] != "hand"
+    count = show_points(cards, seat.starter, crib)
+    if slips != NO_SLIPS:
+        score = itemise_show(cards, seat.starter, crib)
+        seen = count - sum(item.points for item in overlooked(score, slips, rng or random.Random()))
+    else:
+        seen = count
     if seat.phase == "show":
-        return Claim(count)
+        return Claim(seen)
     claimed = showing["claimed"]
-    if count > claimed and "muggins 1" in seat.legal:
-        return Muggins(count - claimed)
+    if seen > claimed and "muggins 1" in seat.legal:
+        return Muggins(seen - claimed)
     if count < claimed:
         return Correct()
     return Ready()
 
 
 class GreedyBot:
-    """Takes the most points now: discards for the most points held, pegs the best-scoring card."""
+    """Takes the most points now: discards for the most points held, pegs the best-scoring card;
+    counts by hand like a casual player (``slips``: ``CASUAL`` unless given)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, slips: SlipRates = CASUAL) -> None:
         self.seed = seed
+        self.slips = slips
+        self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
         seat = read(view)
@@ -47,7 +65,7 @@ class GreedyBot:
             return greedy_discard(seat)
         if seat.phase == "play":
             return greedy_play(seat)
-        return counting_move(view, seat)
+        return counting_move(view, seat, self.slips, self.rng)
 
 
 class ExpertBot:
