@@ -170,6 +170,31 @@ def test_a_waiting_table_nobody_is_at_closes_after_its_idle_minutes(tmp_path: Pa
     asyncio.run(run())
 
 
+def test_a_waiting_table_its_seated_maker_dropped_from_closes_after_the_grace_period(tmp_path: Path) -> None:
+    """Issue 58: the lobby kept tables whose makers had gone ("(away)") for 15 minutes."""
+
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock, grace=30, waiting_idle_minutes=15) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            bob = await tables.store.create_user("bob", "guest")
+            kept = await cribbage(tables, ann, bots={})
+            gone = await cribbage(tables, bob, bots={})
+            for table, user in ((kept, ann), (gone, bob)):
+                await table.attach(user)
+                await table.detach(user)
+            await clock.advance(20)
+            await kept.attach(ann)  # back within the grace period: her table stays
+            await clock.advance(10)
+            assert gone.row.status == "finished" and kept.row.status == "waiting"
+            stored = await tables.store.table(gone.id)
+            assert stored is not None and stored.status == "finished"
+            await clock.advance(15 * 60)
+            assert kept.row.status == "waiting", "she is at her table"
+
+    asyncio.run(run())
+
+
 def test_a_dropped_player_who_comes_back_in_time_keeps_the_seat_and_one_who_does_not_leaves(
     tmp_path: Path,
 ) -> None:

@@ -426,15 +426,18 @@ class Table:
             self.present[uid] for uid, bot in self.row.seats.values() if bot is None
         )
 
-    def watch_idle(self) -> None:
+    def watch_idle(self, dropped: bool = False) -> None:
         """(Re)start the idle clock of a table that has not started and that nobody seated is at:
-        after ``waiting_idle_minutes`` it closes, so tables whose makers went away, or were made
-        only to fill the lobby, do not stay."""
+        it closes, so tables whose makers went away, or were made only to fill the lobby, do not
+        stay listed. A table deserted by a seated player's last connection dropping (``dropped``)
+        closes after the same grace period a game gives them; one nobody seated ever came to,
+        after ``waiting_idle_minutes``."""
         if self.idle is not None:
             self.idle.cancel()
             self.idle = None
         if self._deserted():
-            delay = self.manager.settings.waiting_idle_minutes * 60
+            settings = self.manager.settings
+            delay = settings.grace if dropped else settings.waiting_idle_minutes * 60
             self.idle = self.clock.call_later(delay, lambda: self._spawn(self._close_idle()))
 
     def _bots_alone_unwatched(self) -> bool:
@@ -602,7 +605,7 @@ class Table:
         if self.present[user.id] > 0:
             return
         del self.present[user.id]
-        self.watch_idle()
+        self.watch_idle(dropped=self.seat_of(user.id) is not None)
         if self._bots_alone_unwatched():
             self._pause_bots_alone()
         seat = self.seat_of(user.id)
