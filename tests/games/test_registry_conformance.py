@@ -63,3 +63,28 @@ def test_the_same_seed_and_moves_tell_the_same_events(name: str, players: int) -
     assert [e.to_dict() for e in first.events] == [e.to_dict() for e in second.events]
     assert first.events, "the game told nothing"
     assert [e.to_dict() for e in played(4).events] != [e.to_dict() for e in first.events], "the seed deals"
+
+
+PRESETS = [(name, key) for name in game_names() for key in game_class(name).options_model.presets]
+
+
+@pytest.mark.parametrize(("name", "key"), PRESETS, ids=str)
+def test_every_preset_is_a_game_that_plays(name: str, key: str) -> None:
+    """A preset the lobby offers makes a game at the game's fewest seats, and 300 random legal
+    moves apply to it (a game on a clock of its own ends only when the server calls time)."""
+    cls = game_class(name)
+    options = cls.options_model.presets[key].options
+    assert cls.options_model(**options).model_dump(exclude_unset=True) == options
+    game = new_game(name, players=cls.min_players, seed=3, **options)
+    rng = random.Random(3)
+    for _ in range(300):
+        if game.is_over:
+            break
+        seat = rng.choice(sorted(game.to_move))
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_first_preset_is_its_standard_game(name: str) -> None:
+    presets = list(game_class(name).options_model.presets.values())
+    assert not presets or presets[0].options == {}, "the first preset is the game with its defaults"

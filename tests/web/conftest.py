@@ -168,6 +168,7 @@ class Player:
         page = self.page
         page.select_option("#new-game", game)
         page.select_option("#new-players", str(players))
+        page.locator("#more-options").evaluate("details => { details.open = true; }")  # every option
         for name, value in (options or {}).items():
             field = page.locator(f"#opt-{name}")
             kind = field.evaluate("e => e.tagName + ':' + (e.type || '')")

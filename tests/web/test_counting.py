@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
 
 from muggins.cards import parse_cards
+from muggins.games.cribbage.options import CribbageOptions
 from muggins.scoring.show import score_show
 from muggins.scoring.skalborg.hand import score_skalborg
 
@@ -42,12 +44,29 @@ def _to_the_show(player: Callable[..., Any]) -> tuple[Any, Any]:
     return alice, bob
 
 
-def test_the_lobby_preset_sets_manual_counting_with_muggins(player: Callable[..., Any]) -> None:
+def test_the_lobby_presets_set_their_options_and_the_rest_is_under_more_options(
+    player: Callable[..., Any], tmp_path: Path
+) -> None:
     page = player("Alice").page
     page.select_option("#new-game", "cribbage")
+    # a few presets in view, every rule folded away under "More options"
+    expect(page.locator("#opt-counting")).to_be_hidden()
+    presets = page.locator("#new-presets button.preset")
+    labels = [p.label for p in CribbageOptions.presets.values()]
+    expect(presets).to_have_text(labels)
+    expect(page.locator("#preset-standard")).to_have_attribute("aria-pressed", "true")
     page.click("#preset-manual")
+    expect(page.locator("#preset-manual")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#opt-counting")).to_have_value("manual")
     expect(page.locator("#opt-muggins")).to_be_checked()
+    page.click("#preset-match")  # a preset starts from the defaults: manual counting is gone
+    expect(page.locator("#opt-match")).to_have_value("3")
+    expect(page.locator("#opt-counting")).to_have_value("auto")
+    expect(page.locator("#opt-muggins")).not_to_be_checked()
+    page.click("#more-options > summary")
+    page.select_option("#opt-counting", "manual")  # a change by hand: no preset is pressed now
+    expect(page.locator("#new-presets [aria-pressed='true']")).to_have_count(0)
+    page.screenshot(path=str(tmp_path / "lobby-presets.png"), full_page=True)
 
 
 def test_a_short_claim_a_right_muggins_and_a_wrong_one(player: Callable[..., Any]) -> None:

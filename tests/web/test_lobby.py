@@ -34,7 +34,7 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
     expect(page.locator("#new-count-time")).to_have_value(str(TimeControls().count_time))
     # labels are words, never a schema's class names (issue 58: "BlindStructure", "RevealOrder")
     page.select_option("#new-game", "skalborg")
-    labels = {f: page.locator(f"label[for='opt-{f}']").inner_text() for f in ("blinds", "reveal_order")}
+    labels = {f: page.locator(f"label[for='opt-{f}']").text_content() for f in ("blinds", "reveal_order")}
     assert labels == {"blinds": "Blinds", "reveal_order": "Reveal order"}, labels
     page.select_option("#new-game", "cribbage")
     assert page.locator("#opt-target").get_attribute("max") == "1000"
@@ -45,6 +45,7 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
 def test_a_refused_option_says_why(player: Callable[..., Any]) -> None:
     page = player("Pia").page
     page.select_option("#new-players", "3")
+    page.click("#more-options > summary")  # every rule is under "More options"
     page.check("#opt-partnerships")
     page.click("#create-submit")
     expect(page.locator(".toast.error")).to_contain_text("partnerships")
@@ -53,6 +54,7 @@ def test_a_refused_option_says_why(player: Callable[..., Any]) -> None:
 def test_a_private_table_is_joined_by_its_invite_link(player: Callable[..., Any]) -> None:
     sam = player("Sam")
     tia = player("Tia")
+    sam.page.click("#more-options > summary")
     sam.page.check("#new-private")
     table = sam.create_table("cribbage", 2)
     expect(sam.page.locator("#status")).to_contain_text("Waiting for players")

@@ -36,6 +36,7 @@ def test_a_closed_tab_comes_back_to_its_game(player: Callable[..., Any], server:
     expect(page.locator("#your-games")).to_contain_text("cribbage with bot (random) · in progress")
     page.select_option("#new-game", "cribbage")
     page.select_option("#new-seat-1", "random")
+    page.click("#more-options > summary")
     page.locator("#new-private").set_checked(True)
     page.click("#create-submit")
     page.wait_for_url("**/#/table/*")

@@ -40,6 +40,14 @@ router = APIRouter(prefix="/api")
 # --- request and response shapes ------------------------------------------------------------
 
 
+class PresetInfo(pydantic.BaseModel):
+    """A game's preset: an id, what players call it, and the options it sets (the rest default)."""
+
+    id: str
+    label: str
+    options: dict[str, Any]
+
+
 class GameInfo(pydantic.BaseModel):
     """A game in the registry: seats, its options' JSON Schema (drives the table form) and its bots."""
 
@@ -47,6 +55,9 @@ class GameInfo(pydantic.BaseModel):
     min_players: int
     max_players: int
     options_schema: dict[str, Any]
+    presets: list[PresetInfo] = pydantic.Field(
+        description="named sets of options players know, the first the standard game (the lobby's presets)"
+    )
     bots: list[str]
     reviewed: bool = pydantic.Field(description="the server reviews this game's finished games on request")
 
@@ -190,6 +201,10 @@ async def games() -> list[GameInfo]:
                 min_players=cls.min_players,
                 max_players=cls.max_players,
                 options_schema=cls.options_model.model_json_schema(),
+                presets=[
+                    PresetInfo(id=key, label=preset.label, options=preset.options)
+                    for key, preset in cls.options_model.presets.items()
+                ],
                 bots=bot_names(name),
                 reviewed=name in reviewed,
             )

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import pydantic
 
 from muggins.games.cribbage.variants import Variant
-from muggins.games.options import Counting, Options
+from muggins.games.options import Counting, Options, Preset
 
 
 class CribbageOptions(Options):
     """Every cribbage option; the defaults are the common tabletop rules."""
+
+    presets: ClassVar[dict[str, Preset]] = {
+        "standard": Preset("Standard, to 121", {}),
+        "manual": Preset("Manual counting with muggins", {"counting": "manual", "muggins": True}),
+        "match": Preset("Match: best of 3", {"match": 3}),
+        "five-card": Preset("Five-card, to 61", {"variant": "five-card"}),
+        "short": Preset("Short game, to 61", {"target": 61}),
+    }
 
     variant: Variant = pydantic.Field(
         default="six-card", description="six-card (the standard), five-card (two players, to 61) or ten-hand"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 import pydantic
 
-from muggins.games.options import Counting, Options
+from muggins.games.options import Counting, Options, Preset
 
 SEATS: Final = 4
 
@@ -15,6 +15,13 @@ SeatNumber = Annotated[int, pydantic.Field(ge=0, lt=SEATS)]
 
 class CribistOptions(Options):
     """Cribist's options: how the game ends, how tricks are counted, who deals first."""
+
+    presets: ClassVar[dict[str, Preset]] = {
+        "standard": Preset("Standard: 10 deals", {}),
+        "manual": Preset("Manual counting with muggins", {"counting": "manual"}),
+        "target": Preset("First to 61", {"end": "target"}),
+        "time": Preset("30 minutes", {"end": "time"}),
+    }
 
     end: Literal["deals", "target", "time"] = "deals"
     deals: int = pydantic.Field(default=10, ge=1, le=1000, description="end=deals: deals to play")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import enum
-from typing import Self
+from typing import ClassVar, Self
 
 import pydantic
 
-from muggins.games.options import Counting, Options
+from muggins.games.options import Counting, Options, Preset
 from muggins.games.skalborg.betting import Limit
 
 
@@ -52,6 +52,13 @@ class BlindLevel(Options):
 
 class SkalborgOptions(Options):
     """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
+
+    presets: ClassVar[dict[str, Preset]] = {
+        "standard": Preset("Standard: no limit", {}),
+        "manual": Preset("Manual counting", {"counting": "manual"}),
+        "pot-limit": Preset("Pot limit", {"betting": "pot-limit"}),
+        "short": Preset("Short: 10 hands", {"max_hands": 10}),
+    }
 
     starting_stack: int = pydantic.Field(200, ge=1, le=MAX_CHIPS, description="chips each player starts with")
     small_blind: int = pydantic.Field(

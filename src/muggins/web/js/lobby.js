@@ -8,7 +8,7 @@ import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
 
 /** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
-const TURN_CLOCKS = [["", "automatic: none against bots, 20 s with people"], ["none", "no clock"],
+const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"],
   ...[5, 10, 15, 20, 30, 45, 60].map((s) => [String(s), `${s} s a turn`])];
 const COUNT_TIMES = [30, 60, 90, 120, 180, 300];
 const INTERMISSION = { min: 1, max: 30, default: 30 };
@@ -173,14 +173,18 @@ function timeControls(form) {
   return time;
 }
 
-/** One click for counting by hand (with muggins where the game has it as an option). */
-function countingPreset(fields) {
-  const counting = fields.querySelector("#opt-counting");
-  if (!counting) return null;
-  const muggins = fields.querySelector("#opt-muggins");
-  return h("button", { class: "btn", type: "button", id: "preset-manual",
-    onclick: () => { counting.value = "manual"; if (muggins) muggins.checked = true; } },
-  muggins ? "Manual counting with muggins" : "Manual counting");
+/** The game's presets (from the server: the game names its own), one click each; the chosen one
+ * is pressed, and changing an option by hand under "More options" presses none. */
+function presetButtons(game, form) {
+  if ((game.presets || []).length < 2) return null;
+  const buttons = game.presets.map((preset, i) => h("button", { class: "btn secondary preset", type: "button",
+    id: `preset-${preset.id}`, "aria-pressed": i === 0 ? "true" : "false",
+    onclick: (e) => {
+      form.apply(preset.options);
+      for (const b of buttons) b.setAttribute("aria-pressed", b === e.currentTarget ? "true" : "false");
+    } }, preset.label));
+  form.el.addEventListener("change", () => buttons.forEach((b) => b.setAttribute("aria-pressed", "false")));
+  return h("div", { class: "presets", role: "group", "aria-label": "presets" }, buttons);
 }
 
 function buildCreateForm(panel, games, ctx) {
@@ -188,6 +192,7 @@ function buildCreateForm(panel, games, ctx) {
     games.map((g) => h("option", { value: g.name }, g.name)));
   const playersSelect = h("select", { id: "new-players", name: "players" });
   const optionsBox = h("fieldset", {}, h("legend", {}, "Rules"));
+  const presetsBox = h("div", { id: "new-presets" });
   const seatsBox = h("fieldset", { id: "new-seats" }, h("legend", {}, "Seats"));
   let form = null;
 
@@ -214,7 +219,8 @@ function buildCreateForm(panel, games, ctx) {
       return h("option", { value: n }, String(n));
     }));
     form = optionsForm(g.options_schema, { idPrefix: "opt" });
-    replace(optionsBox, h("legend", {}, `${g.name} rules`), countingPreset(form.el), form.el);
+    replace(optionsBox, h("legend", {}, `${g.name} rules`), form.el);
+    replace(presetsBox, presetButtons(g, form));
     renderSeats();
   }
 
@@ -224,20 +230,22 @@ function buildCreateForm(panel, games, ctx) {
   const hints = h("input", { type: "checkbox", id: "new-hints", name: "hints", checked: true });
   const priv = h("input", { type: "checkbox", id: "new-private", name: "private" });
   const submit = h("button", { class: "btn", type: "submit", id: "create-submit" }, "Create table");
-  const el = h("form", { class: "options-form", id: "create-form" },
-    h("div", { class: "field" }, h("label", { for: "new-game" }, "Game"), gameSelect),
-    seatsBox, optionsBox,
-    h("fieldset", {}, h("legend", {}, "Time"),
+  const timeBox = h("fieldset", {}, h("legend", {}, "Time"),
       h("div", { class: "field" }, h("label", { for: "new-turn-time" }, "Turn clock"),
         h("select", { id: "new-turn-time", name: "turn-time" },
           TURN_CLOCKS.map(([value, text]) => h("option", { value }, text)))),
       h("div", { class: "field" }, h("label", { for: "new-count-time" }, "Counting by hand, on a clock"),
         h("select", { id: "new-count-time", name: "count-time" },
           COUNT_TIMES.map((s) => h("option", { value: s, selected: s === 60 }, `${s} s a count`)))),
-      numberField("new-intermission", "Pauses (pre-show, post-show, between hands) at most", INTERMISSION)),
-    h("fieldset", {}, h("legend", {}, "Table"),
+      numberField("new-intermission", "Pauses (pre-show, post-show, between hands) at most", INTERMISSION));
+  const tableBox = h("fieldset", {}, h("legend", {}, "Table"),
       h("div", { class: "field" }, h("label", { for: "new-hints" }, "Hint button"), hints),
-      h("div", { class: "field" }, h("label", { for: "new-private" }, "Private (invite link only)"), priv)),
+      h("div", { class: "field" }, h("label", { for: "new-private" }, "Private (invite link only)"), priv));
+  const el = h("form", { class: "options-form", id: "create-form" },
+    h("div", { class: "field" }, h("label", { for: "new-game" }, "Game"), gameSelect),
+    presetsBox, seatsBox,
+    h("details", { id: "more-options" }, h("summary", {}, "More options: every rule, clocks, hints, privacy"),
+      optionsBox, timeBox, tableBox),
     submit);
   el.addEventListener("submit", async (e) => {
     e.preventDefault();

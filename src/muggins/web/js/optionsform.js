@@ -111,5 +111,10 @@ export function optionsForm(schema, { idPrefix = "opt" } = {}) {
       if (f.sh.kind === "bool") f.input.checked = Boolean(value);
       else f.input.value = prettyValue(value);
     },
+    /** Every option back to its default, then ``options`` (a preset) set. */
+    apply(options) {
+      for (const f of fields) this.set(f.name, f.dflt ?? null);
+      for (const [name, value] of Object.entries(options)) this.set(name, value);
+    },
   };
 }
