@@ -69,7 +69,8 @@ export function mountTable(app, ctx, tableId) {
   const resultEl = h("section", { class: "panel", id: "result", hidden: true });
   const lastError = h("div", { class: "muted", id: "last-error", "aria-live": "polite" });
   const hintBox = h("div", { class: "hint-box", id: "hint-box" }, HINT_ASK);
-  const logEl = h("div", { class: "event-log", id: "event-log", "aria-live": "off" });
+  const logEl = h("div", { class: "event-log", id: "event-log", "aria-live": "off", tabindex: 0, role: "log",
+    "aria-label": "game log" }); // focusable: it scrolls, and a keyboard must reach what is scrolled away
   const announcer = h("div", { class: "sr-only", "aria-live": "polite" }); // the latest line, for screen readers
   const chatLog = h("div", { class: "chat-log", id: "chat-log" });
   const chatInput = h("input", { id: "chat-input", maxlength: 500, placeholder: "say something", "aria-label": "chat message" });
