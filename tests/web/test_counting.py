@@ -226,3 +226,20 @@ def test_a_cribist_muggins_call_through_its_control(player: Callable[..., Any]) 
     called = f"Cara's muggins for 2 (fifteen {first} {second}): wrong"
     expect(page.locator("#event-log")).to_contain_text(called)
     expect(page.locator("#event-log")).to_contain_text("Cara loses 2 for a wrong muggins call")
+
+
+def test_an_empty_claim_says_what_to_do_and_changes_nothing(player: Callable[..., Any]) -> None:
+    ivy = player("Ivy")
+    ivy.create_table("cribbage", 2, options={"counting": "manual", "first_dealer": 1}, bots={1: "greedy"})
+    page = ivy.page
+    tick = ivy.time_limit(60)
+    while not page.locator("#claim-btn").count():
+        tick()
+        ivy.step(claim=False)
+    before = ivy.state()
+    page.fill("#claim-amount", "")
+    page.click("#claim-btn")
+    expect(page.locator(".toast.error")).to_contain_text("Type a number first (0 if there is nothing)")
+    expect(page.locator("#last-error")).to_contain_text("Type a number first")
+    expect(page.locator("#claim-amount")).to_be_focused()
+    assert ivy.state() == before, "an empty claim moved the game"

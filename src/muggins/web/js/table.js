@@ -133,8 +133,13 @@ export function mountTable(app, ctx, tableId) {
         h("button", { class: "btn secondary step", type: "button", id: `${verb}-more`, "aria-label": `${label}: one more`,
           onclick: () => step(1) }, "+"),
         max !== null ? h("span", { class: "muted range" }, `0–${max}`) : null,
-        h("button", { class: "btn", type: "button", id: `${verb}-btn`,
-          onclick: () => input.value !== "" && sendMove(`${verb} ${input.value}`) }, label));
+        h("button", { class: "btn", type: "button", id: `${verb}-btn`, onclick: () => {
+          if (input.value !== "") { sendMove(`${verb} ${input.value}`); return; }
+          // an empty box is no claim: say so where the player looks, never nothing at all
+          lastError.textContent = `Type a number first (0 if there is nothing), then ${label.toLowerCase()}.`;
+          toast(lastError.textContent, "error");
+          input.focus();
+        } }, label));
     },
     readyButton() {
       return h("button", { class: "btn", type: "button", id: "ready-btn", "data-key": "r", onclick: () => sendMove("ready") },
