@@ -400,6 +400,19 @@ def test_muggins_takes_the_lesser_of_the_call_and_the_missed_points() -> None:
     assert _judged(game)[1] == (7, 7, [[1, "muggins 2", -2, "nothing was missed in the hand"]])
 
 
+def test_a_call_on_points_an_earlier_call_took_says_so() -> None:
+    """Seat 1's hand makes 8 and it claims 6: seat 2's call takes the 2 missed; seat 0's is wrong
+    (ACC rule 10.4a), and says why: the points were missed, but they are gone (issue 58: it said
+    "nothing was missed")."""
+    game = cribbage(3, deck=THREE, counting="manual", muggins=True)
+    play(game, [*THREE_DISCARDS, *THREE_PLAY, (1, "claim 6"), (2, "muggins 2"), (0, "muggins 2")])
+    assert _judged(game)[0] == (
+        6,
+        8,
+        [[2, "muggins 2", 2, ""], [0, "muggins 2", -2, "what the hand missed was already called"]],
+    )
+
+
 def test_an_overclaim_stands_unless_an_opponent_calls_for_a_correction() -> None:
     """ACC rule 8.4: points overpegged are taken down only when the opponent asks; the
     correction is not a penalty (rule 11.1b), so the caller gains nothing by it."""

@@ -838,7 +838,7 @@ class Cribbage(Game[CribbageOptions]):
                         items, score, taken, unclaimed, words=SOURCE_WORDS, where=f"the {shown.what}"
                     )
                     if items
-                    else (None if unclaimed else f"nothing was missed in the {shown.what}")
+                    else (None if unclaimed else _nothing_left(shown.what, score.total > claimed))
                 )
                 if wrong is None:
                     found = min(call.amount, unclaimed)
@@ -1096,6 +1096,12 @@ def _sorted(cards: list[Card]) -> list[Card]:
 
 def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
+
+
+def _nothing_left(what: str, missed: bool) -> str:
+    """Why a muggins call naming no items takes nothing: the claim missed nothing, or what it
+    missed was taken by an earlier call."""
+    return f"what the {what} missed was already called" if missed else f"nothing was missed in the {what}"
 
 
 def _named_items(call: Muggins, shown: Shown) -> tuple[Item, ...]:
