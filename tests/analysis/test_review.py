@@ -220,3 +220,13 @@ def test_skalborg_throws_and_calls_are_valued_and_a_calling_station_pays() -> No
             else:
                 assert set(decision.values) == legal & {"fold", "check", "call"}
         replay.apply(seat, move)
+
+
+def test_a_game_resigned_before_any_choice_has_no_accuracy_to_show() -> None:
+    """Issue 58: a game resigned at 0 showed "100% accuracy" for a seat that chose nothing."""
+    game = new_game("cribbage", players=2, seed=1)
+    game.apply(0, "resign")
+    seats = {s.seat: s for s in review(game.record()).seats}
+    assert seats[0].decisions == () and seats[0].accuracy is None
+    assert seats[0].accuracy_text == "no decisions"
+    assert seats[0].to_dict()["accuracy"] is None

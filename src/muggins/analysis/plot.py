@@ -120,7 +120,7 @@ def plot_review(review: GameReview, path: str) -> None:
     race.legend()
     margin.set(title="Margin over the best other seat", xlabel="deal", ylabel="points")
     margin.legend()
-    accuracy = ", ".join(f"seat {s.seat} {s.accuracy:.1f}%" for s in review.seats)
+    accuracy = ", ".join(f"seat {s.seat} {s.accuracy_text}" for s in review.seats)
     fig.suptitle(f"{review.game} review: accuracy {accuracy}")
     _save(fig, path)
 

@@ -107,11 +107,18 @@ class SeatReview:
         return {kind: sum(d.loss for d in self.decisions if d.kind == kind) for kind in self.kinds}
 
     @property
-    def accuracy(self) -> float:
-        """The mean accuracy of the decisions (100 when the seat had none)."""
+    def accuracy(self) -> float | None:
+        """The mean accuracy of the decisions; None when the seat made none (a game resigned
+        before its first choice): there is nothing to judge, and "100%" would praise nothing."""
         if not self.decisions:
-            return 100.0
+            return None
         return sum(d.accuracy for d in self.decisions) / len(self.decisions)
+
+    @property
+    def accuracy_text(self) -> str:
+        """The accuracy as people read it: "87.5%", or "no decisions"."""
+        accuracy = self.accuracy
+        return "no decisions" if accuracy is None else f"{accuracy:.1f}%"
 
     def labelled(self, name: Label) -> list[Decision]:
         return [d for d in self.decisions if d.label == name]
@@ -120,7 +127,7 @@ class SeatReview:
         lost = self.lost
         return {
             "seat": self.seat,
-            "accuracy": round(self.accuracy, 2),
+            "accuracy": None if self.accuracy is None else round(self.accuracy, 2),
             "lost": {kind: round(points, 4) for kind, points in lost.items()},
             "lost_total": round(sum(lost.values()), 4),
             "labels": {name: len(self.labelled(name)) for name in LABELS},

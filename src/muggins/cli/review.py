@@ -85,7 +85,7 @@ def _print_seat(seat: SeatReview) -> None:
     kinds = dict.fromkeys(d.kind for d in seat.decisions)
     lost = ", ".join(f"{seat.lost[kind]:.2f} to {KIND_NAMES[kind]}" for kind in kinds) or "nothing"
     counts = ", ".join(f"{len(seat.labelled(name))} {name}" for name in LABELS)
-    out.print(f"\n[bold]seat {seat.seat}[/bold]: accuracy {seat.accuracy:.1f}%, lost {lost} ({counts})")
+    out.print(f"\n[bold]seat {seat.seat}[/bold]: accuracy {seat.accuracy_text}, lost {lost} ({counts})")
     flagged = [d for d in seat.decisions if d.label in SHOWN]
     if not flagged:
         return

@@ -1024,7 +1024,7 @@ class SqlStore(Store, OnLoop):
             found = []
             for r in rows:
                 seat = next((x for x in r.review["seats"] if x["seat"] == r.seat), None)
-                if seat is not None:
+                if seat is not None and seat["accuracy"] is not None:  # a seat with no decisions has none
                     found.append(
                         AccuracyRow(r.game_id, r.review["game"], r.seat, seat["accuracy"], r.finished_at)
                     )

@@ -54,7 +54,8 @@ export function reviewPanel(gameId, names, jump, { start = false } = {}) {
         h("thead", {}, h("tr", {}, ["Player", "Accuracy", ...kinds.map((kind) => KIND_TITLES[kind] || kind), "Mistakes"]
           .map((t) => h("th", {}, t)))),
         h("tbody", {}, review.seats.map((seat) => h("tr", { "data-seat": seat.seat },
-          h("td", {}, name(seat.seat)), h("td", { class: "accuracy" }, `${seat.accuracy.toFixed(1)}%`),
+          h("td", {}, name(seat.seat)), h("td", { class: "accuracy" },
+            seat.accuracy === null ? "no decisions" : `${seat.accuracy.toFixed(1)}%`),
           kinds.map((kind) => h("td", { "data-kind": kind }, lost(seat.lost[kind] || 0))),
           h("td", {}, `${seat.labels.mistake + seat.labels.blunder}`))))),
       worst && worst.loss > 0
