@@ -29,7 +29,7 @@ def test_the_expected_bots_grid_reviews_as_perfect_and_a_random_one_does_not(see
     assert done.kinds == ("place",)
     bot, chance = done.seat(0), done.seat(1)
     assert bot.accuracy == 100.0 and bot.lost == {"place": 0.0} and len(bot.decisions) >= 12
-    assert chance.accuracy < 80 and chance.lost["place"] > 5
+    assert chance.accuracy is not None and chance.accuracy < 80 and chance.lost["place"] > 5
 
 
 def test_a_placement_on_a_worse_cell_loses_the_difference_in_expected_points() -> None:
