@@ -18,8 +18,9 @@ def percent(value: float) -> str:
 
 
 def test_review_a_finished_game_and_jump_to_its_worst_mistake(player: Callable[..., Any]) -> None:
-    ann = player("Ann")
-    options = {"target": 61, "first_dealer": 0}  # at least two deals, so a race to draw
+    ann = player("Ann", viewport={"width": 1366, "height": 900})
+    # at least two deals, so a race to draw; counted by hand, so the summary has every column
+    options = {"target": 61, "first_dealer": 0, "counting": "manual"}
     ann.create_table("cribbage", 2, options=options, bots={1: "expert"}, turn_time=30)
     ann.play_to_end()  # Ann lays the first legal card and throws the first cards: mistakes to find
     page = ann.page
@@ -37,6 +38,15 @@ def test_review_a_finished_game_and_jump_to_its_worst_mistake(player: Callable[.
     accuracy = page.locator("#review-summary tr[data-seat='0'] .accuracy")
     expect(accuracy).to_have_text(percent(review["review"]["seats"][0]["accuracy"]))
     expect(page.locator("#review-race svg polyline")).to_have_count(4)  # two races, two with losses added
+    headers = page.locator("#review-summary th").all_inner_texts()
+    assert headers == ["Player", "Accuracy", "Discards", "Play", "Counting", "Mistakes"], headers
+    # issue 58: the last column was clipped at 1366 px; every cell lies inside the review panel
+    clipped = page.evaluate("""() => {
+      const panel = document.getElementById('review').getBoundingClientRect();
+      return [...document.querySelectorAll('#review-summary th, #review-summary td')]
+        .filter((c) => c.getBoundingClientRect().right > panel.right + 0.5).map((c) => c.textContent);
+    }""")
+    assert clipped == [], clipped
 
     page.click("#review-worst")
     moves = len(page.request.get(f"{origin}/api/history/{game_id}").json()["record"]["moves"])

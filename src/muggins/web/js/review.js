@@ -50,14 +50,14 @@ export function reviewPanel(gameId, names, jump, { start = false } = {}) {
       .filter((kind) => decisions.some((d) => d.kind === kind));
     const jumpTo = (d) => jump(d.move, d.seat);
     replace(panel, h("h2", {}, "Review"),
-      h("table", { class: "tables", id: "review-summary" },
+      h("div", { class: "summary-wrap" }, h("table", { class: "tables", id: "review-summary" },
         h("thead", {}, h("tr", {}, ["Player", "Accuracy", ...kinds.map((kind) => KIND_TITLES[kind] || kind), "Mistakes"]
           .map((t) => h("th", {}, t)))),
         h("tbody", {}, review.seats.map((seat) => h("tr", { "data-seat": seat.seat },
           h("td", {}, name(seat.seat)), h("td", { class: "accuracy" },
             seat.accuracy === null ? "no decisions" : `${seat.accuracy.toFixed(1)}%`),
           kinds.map((kind) => h("td", { "data-kind": kind }, lost(seat.lost[kind] || 0))),
-          h("td", {}, `${seat.labels.mistake + seat.labels.blunder}`))))),
+          h("td", {}, `${seat.labels.mistake + seat.labels.blunder}`)))))),
       worst && worst.loss > 0
         ? h("button", { class: "btn", type: "button", id: "review-worst", onclick: () => jumpTo(worst) },
           `Worst: ${name(worst.seat)} ${worst.chose} (${lost(worst.loss)})`)
