@@ -17,7 +17,15 @@ from muggins.games.errors import IllegalMoveError, MoveSyntaxError, NotYourTurnE
 from muggins.games.events import Scored
 from muggins.games.squares.events import LaidOut, Placed
 from muggins.scoring.show import itemise_show
-from muggins.scoring.squares.grid import LINES, GridError, cell_index, cell_name, grid_points, score_grid
+from muggins.scoring.squares.grid import (
+    LINES,
+    GridError,
+    cell_index,
+    cell_name,
+    grid_points,
+    score_grid,
+    so_far,
+)
 from tests.games.conformance import check_random_game
 
 GRID = "5H 5D 5S JC  AH 2H 3H 4H  KD QD 9D 8D  7S 7C 6S 6C"
@@ -199,3 +207,26 @@ def test_conformance_with_leavers() -> None:
 def test_a_record_replays() -> None:
     game = fill(2, GRID, "JS")
     assert load_game(game.record()).result == game.result
+
+
+@given(st.permutations(STANDARD_CARDS), st.integers(0, 4))
+def test_a_lines_points_so_far_only_grow_to_its_show(order: list[Card], placed: int) -> None:
+    """The running total while placing: what the first cards of a line make (fifteens, pairs,
+    runs, a four-card flush) never falls as cards are added, nor when the starter is turned."""
+    line, starter = order[:4], order[4]
+    assert so_far(line[:placed]) <= so_far(line[: placed + 1]) if placed < 4 else True
+    assert so_far(line[:placed]) <= so_far(line) <= itemise_show(line, starter).total
+
+
+def test_each_view_tells_every_lines_points_so_far() -> None:
+    game = new_game("squares", players=2, seed=5)
+    for _ in range(6):
+        for seat in sorted(game.to_move):
+            game.apply(seat, game.legal_moves(seat)[0])
+    for seat in range(2):
+        grid = game.view(seat)["grids"][seat]
+        expected = {
+            name: so_far([parse_card(c) for i in cells if (c := grid[i]) is not None])
+            for name, cells in LINES
+        }
+        assert game.view(seat)["so_far"][seat] == expected == game.view(None)["so_far"][seat]

@@ -58,7 +58,7 @@ def test_alone_the_grid_fills_and_every_line_is_counted(player: Callable[..., An
 
 
 def test_a_race_hides_the_bots_cell_until_you_have_placed(player: Callable[..., Any]) -> None:
-    vic = player("Vic")
+    vic = player("Vic", viewport={"width": 1366, "height": 900})
     vic.create_table("squares", 2, bots={1: "expected"}, turn_time=60)
     page = vic.page
     expect(page.locator("#grid-1")).to_be_visible()
@@ -67,6 +67,20 @@ def test_a_race_hides_the_bots_cell_until_you_have_placed(player: Callable[..., 
     page.locator("#my-grid button.sq-cell.open").first.click()
     expect(page.locator("#grid-1 .card")).to_have_count(1)  # both placed: laid out
     expect(page.locator("#event-log")).to_contain_text("expected bot 2 on")
-    place_all(page, 15)
+    place_all(page, 7)
+    # while placing, each line shows what its cards make so far (the starter can only add)
+    so_far = page.locator("#my-grid .sq-points.so-far")
+    expect(so_far).to_have_count(9)  # four rows, four columns and the grid
+    total = page.locator("#my-total").inner_text()
+    lines = [int(t) for t in so_far.all_inner_texts()[:-1] if t]
+    assert (int(total) if total else 0) == sum(lines)
+    expect(page.locator("#status")).to_contain_text("Place card 9 of 16: pick an empty cell")
+    place_all(page, 8)
     expect(page.locator("#result")).to_contain_text("scored most")
+    expect(page.locator("#my-grid .sq-points.so-far")).to_have_count(0)
+    # the result and Rematch are in view without scrolling (issue 58: below the fold at 900 px)
+    page.evaluate("window.scrollTo(0, 0)")
+    for shown in ("#result", "#rematch-btn"):
+        box = page.locator(shown).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 900, (shown, box)
     vic.screenshot("squares-race")

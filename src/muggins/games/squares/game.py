@@ -20,7 +20,7 @@ from muggins.games.result import Result, Termination, rank_by
 from muggins.games.squares.events import LaidOut, Placed, StarterTurned, Turned
 from muggins.games.squares.moves import Place
 from muggins.games.squares.options import SquaresOptions
-from muggins.scoring.squares.grid import CELLS, Line, cell_name, heels, score_grid
+from muggins.scoring.squares.grid import CELLS, LINES, Line, cell_name, heels, score_grid, so_far
 
 DEALT: Final = CELLS + 1
 """Cards turned in a game: one per cell, then the starter."""
@@ -140,6 +140,10 @@ class Squares(Game[SquaresOptions]):
                 for lines in self.lines
             ],
             "target": self.options.target,
+            "so_far": [
+                {name: so_far([c for i in cells if (c := grid[i]) is not None]) for name, cells in LINES}
+                for grid in self.grids
+            ],
         }
 
     # --- the flow -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from muggins.cards import JACK, Card
+from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import score_show
 
@@ -66,6 +67,20 @@ def score_grid(grid: Sequence[Card], starter: Card) -> list[Line]:
         for name, cells in LINES
         for cards in [tuple(grid[i] for i in cells)]
     ]
+
+
+def so_far(cards: Sequence[Card]) -> int:
+    """What the cards placed in a line (0 to 4) score already, before the starter: fifteens, pairs,
+    runs and a four-card flush. The starter can only add to it, so a running total never falls.
+
+    >>> from muggins.cards import parse_cards
+    >>> so_far(parse_cards("5H 10D"))
+    2
+    >>> so_far(parse_cards("2H 3H 4H 9H"))  # 2 4 9 fifteen, a run of three, a flush of four
+    9
+    """
+    flush = len(cards) == SIDE and len({c.suit for c in cards}) == 1
+    return sum(i.points for i in (*fifteens(cards), *pairs(cards), *runs(cards))) + (SIDE if flush else 0)
 
 
 def heels(starter: Card) -> Score:

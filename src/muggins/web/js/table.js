@@ -93,7 +93,8 @@ export function mountTable(app, ctx, tableId) {
         navigator.clipboard?.writeText(invite.value).catch(() => {});
       } }, "Copy"))));
   replace(app, h("div", { class: "table-view" },
-    h("div", {}, h("div", { class: "panel" }, toolbar), felt, resultEl), side));
+    // the result comes above the felt: a finished game's ranks and Rematch are in view at once
+    h("div", {}, h("div", { class: "panel" }, toolbar), resultEl, felt), side));
 
   // --- what the game renderers may use ------------------------------------------------------
   const ui = {

@@ -18,6 +18,9 @@ const cellName = (index) => `${COLUMNS[index % SIDE]}${Math.floor(index / SIDE) 
 function gridEl(view, seat, { onPlace = null, small = false } = {}) {
   const grid = view.grids[seat] || [];
   const points = new Map((view.lines[seat] || []).map((line) => [line.name, line.score.total]));
+  // before the starter, each line's points so far (they can only grow), shown dimmer
+  const running = points.size ? null : new Map(Object.entries((view.so_far || [])[seat] || {}));
+  const shown = (name) => (points.size ? points.get(name) ?? "" : running.get(name) || "");
   const pending = seat === view.you ? view.pending : null;
   const cells = [h("span", { class: "sq-head" }), ...[...COLUMNS].map((c) => h("span", { class: "sq-head" }, c)),
     h("span", { class: "sq-head" })];
@@ -34,11 +37,17 @@ function gridEl(view, seat, { onPlace = null, small = false } = {}) {
           "aria-label": `place ${view.card} on ${name}`, onclick: () => onPlace(name) }, name));
       } else cells.push(h("span", { class: "sq-cell", "data-cell": name }, name));
     }
-    cells.push(h("span", { class: "sq-points", "data-line": `row ${row + 1}` }, points.get(`row ${row + 1}`) ?? ""));
+    cells.push(h("span", { class: `sq-points${running ? " so-far" : ""}`, "data-line": `row ${row + 1}` },
+      shown(`row ${row + 1}`)));
   }
   cells.push(h("span", { class: "sq-head" }));
-  for (const c of COLUMNS) cells.push(h("span", { class: "sq-points", "data-line": `column ${c}` }, points.get(`column ${c}`) ?? ""));
-  cells.push(h("span", { class: "sq-points sq-total" }, points.size ? view.scores[seat] : ""));
+  for (const c of COLUMNS) {
+    cells.push(h("span", { class: `sq-points${running ? " so-far" : ""}`, "data-line": `column ${c}` },
+      shown(`column ${c}`)));
+  }
+  const sofar = running ? [...running.values()].reduce((a, b) => a + b, 0) : 0;
+  cells.push(h("span", { class: `sq-points sq-total${running ? " so-far" : ""}`, id: seat === view.you ? "my-total" : null,
+    title: running ? "so far, before the starter" : "the grid's score" }, points.size ? view.scores[seat] : sofar || ""));
   return h("div", { class: `sq-grid${small ? " small" : ""}`, id: seat === view.you ? "my-grid" : `grid-${seat}`,
     "data-seat": seat }, cells);
 }
@@ -46,7 +55,7 @@ function gridEl(view, seat, { onPlace = null, small = false } = {}) {
 function status(view, ui) {
   if (view.result) return "Game over";
   const mine = ui.seat !== null && (view.to_move || []).includes(ui.seat);
-  if (mine) return `Place the ${view.turned === 1 ? "first" : `card ${view.turned} of 16`}: pick an empty cell`;
+  if (mine) return `${view.turned === 1 ? "Place the first card" : `Place card ${view.turned} of 16`}: pick an empty cell`;
   if (ui.seat !== null && view.pending) return `Placed on ${view.pending}: waiting for ${(view.to_move || []).map(ui.name).join(", ")}`;
   return `${(view.to_move || []).map(ui.name).join(", ")} placing card ${view.turned} of 16`;
 }
