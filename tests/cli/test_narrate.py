@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
+from muggins.cards import parse_cards
 from muggins.cli.narrate import describe
 from muggins.games.registry import game_class, game_names, new_game
+from muggins.games.skalborg.events import Shown
+from muggins.scoring.skalborg.hand import score_skalborg
 
 MOVES = 3000
 """Enough random moves for every kind of event (random Skalborg players may trade chips forever)."""
@@ -57,3 +60,17 @@ def test_every_event_is_told_in_words(name: str) -> None:
                 told.add(event.type)
     assert {"scored" if name != "skalborg" else "pot", "game_over"} <= told
     assert name == "squares" or {"dealt", "new_hand"} <= told, "a game of deals tells them"
+
+
+def test_a_skalborg_showdown_is_itemised_with_what_the_joker_counted_as() -> None:
+    """Issue 58: the showdown gave a total with no breakdown and no word on the joker."""
+    hand, board = parse_cards("4C 6H 9S JKB"), parse_cards("8C JH QC 6C")
+    score = score_skalborg(hand, board)
+    line = describe("skalborg", Shown(1, tuple(hand), score, score.total), 0)
+    assert line is not None
+    lines = line.splitlines()
+    assert lines[0].startswith("player 1 shows") and lines[0].endswith(f": {score.total}")
+    assert len(lines) == 1 + len(score.items)
+    assert any("run" in ln and "(the joker as a 10)" in ln for ln in lines), line
+    assert any("flush" in ln and "(the joker as a club)" in ln for ln in lines), line
+    assert all("joker" not in ln for ln in lines[1:] if "fifteen" in ln or "pair" in ln)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from muggins import load_game
-from muggins.cli.games.cribbage.table import board_rows
+from muggins import load_game, new_game
+from muggins.cli.games.cribbage.table import board_rows, render
 from muggins.cli.main import main
 from tests.cli.prompts import Noted, first_choice
 
@@ -232,3 +234,18 @@ def test_the_prompt_shows_the_claim_syntax_when_counting_by_hand(
     assert main(argv) == 0
     assert any(phase_prompt in p for p in prompts)
     assert "Game over" in capsys.readouterr().out
+
+
+def test_the_show_says_your_hand_not_yous() -> None:
+    """Issue 58: the terminal said "you's hand" and "you's crib"."""
+    game = new_game("cribbage", players=2, seed=4, first_dealer=0)
+    seen: set[str] = set()
+    while not game.is_over and len(seen) < 2:
+        view = game.view(0)
+        seen.update(s["what"] for s in view["shows"] if s["player"] == 0)
+        seat = min(game.to_move)
+        game.apply(seat, game.legal_moves(seat)[0])
+    out = io.StringIO()
+    render(game.view(0), Console(file=out, width=120))
+    drawn = out.getvalue()
+    assert "you's" not in drawn and "shown: your hand" in drawn, drawn

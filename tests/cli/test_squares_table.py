@@ -30,7 +30,22 @@ def test_alone_the_grid_fills_from_the_top_left_and_is_scored(
     out = capsys.readouterr().out
     assert len(answer.prompts) == 16 and answer.prompts[0].startswith("your move (place a1")
     assert "Card 1 of 16:" in out and "The starter is" in out
-    assert re.search(r"Game over: player 0 scored \d+, (short of 61|61 or more: a win)", out)
+    # the end says "you" as every other line does (issue 58: "player 0 scored 46")
+    assert re.search(r"Game over: (you win \()?you scored \d+, (short of 61|61 or more: a win)", out), out[
+        -300:
+    ]
+    assert "player 0" not in out
+
+
+def test_a_bare_cell_places_the_card_there(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cells = iter([f"{c}{r}" for r in "1234" for c in "dcba"])  # bare cells, from the top right
+    monkeypatch.setattr("builtins.input", lambda prompt: next(cells))
+    assert main(["play", "--game", "squares", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "unknown move" not in out and "refused" not in out.lower()
+    assert re.search(r"you place \S+ on d1", out), out[:2000]
 
 
 def test_a_race_against_the_bot_ends_with_the_higher_grid(

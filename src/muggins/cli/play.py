@@ -244,11 +244,16 @@ COMMANDS = {"help": _help, "?": _help, "hint": _hint, "quit": _quit}
 
 
 def expand(text: str, legal: list[Move]) -> str:
-    """Shortcuts: cards alone lay or discard them; 'g' says go; 'r' is ready."""
+    """Shortcuts: cards alone lay or discard them; 'g' says go; 'r' is ready; a legal move's words
+    without its verb are that move (a Squares cell, ``a1``, places the card there)."""
     if text.lower() in ("g", "go"):
         return "go"
     if text.lower() in ("r", "ready", ""):
         return "ready" if any(m.verb == "ready" for m in legal) else text
+    said = " ".join(text.lower().split())
+    unspoken = {str(m) for m in legal if str(m).lower().partition(" ")[2] == said}
+    if len(unspoken) == 1:
+        return unspoken.pop()
     verbs = {m.verb for m in legal}
     try:
         parse_cards(text)

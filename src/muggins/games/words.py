@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from muggins.cards import format_cards, parse_cards
 from muggins.games.events import Event
+
+_SEAT = re.compile(r"\bplayer (\d+)")
+"""A seat named in a game's own text, as the rules' words name it."""
 
 _PLURAL = {"is": "are", "goes": "go"}
 """The verbs whose form for "you" is not the third person's less its "s"."""
@@ -40,6 +44,10 @@ class Teller:
     def does(self, seat: int, verb: str) -> str:
         """Subject and verb agreeing: "you lay", "player 1 lays"."""
         return f"{self.who(seat)} {self.verb(seat, verb)}"
+
+    def named(self, text: str) -> str:
+        """A game's own text (an end's reason) with "player N" said as this audience says it."""
+        return _SEAT.sub(lambda m: self.who(int(m.group(1))), text)
 
     def all(self, seats: Iterable[int]) -> str:
         return " & ".join(self.who(seat) for seat in seats)
@@ -86,7 +94,7 @@ def _game_over(data: dict[str, Any], t: Teller) -> str:
     result = data["result"]
     winners = result["winners"]
     verb = "win" if len(winners) > 1 or winners == [t.you] else "wins"
-    return f"Game over: {t.all(winners)} {verb} ({result['reason']})"
+    return f"Game over: {t.all(winners)} {verb} ({t.named(result['reason'])})"
 
 
 SHARED: dict[str, Told] = {

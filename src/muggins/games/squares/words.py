@@ -30,7 +30,7 @@ WORDS: dict[str, Told] = {
     "game_over": lambda data, t: (
         SHARED["game_over"](data, t)
         if data["result"]["winners"]
-        else f"Game over: {data['result']['reason']}"
+        else f"Game over: {t.named(data['result']['reason'])}"
     ),
 }
 

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 
 from muggins.cards import format_cards, parse_cards
+from muggins.games.words import Teller
 
 HOLES_PER_ROW = 60
 PEG_COLOURS = ("red", "blue", "green")
@@ -49,6 +50,11 @@ def side_name(side: Sequence[int], you: int | None) -> str:
     return " & ".join("you" if seat == you else f"player {seat}" for seat in side)
 
 
+def whose(seat: int, you: int | None) -> str:
+    """The owner of a hand or crib: "your", or "player 1's"."""
+    return Teller(you).whose(seat)
+
+
 def render(view: Mapping[str, Any], console: Console) -> None:
     """Draw the table as the seat of ``view`` (or a spectator) sees it."""
     you = view["you"]
@@ -76,13 +82,12 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         count = shown["score"]["total"] if shown["score"] else "?"
         claim = f" (claimed {shown['claimed']})" if shown["claimed"] is not None else ""
         console.print(
-            f"shown: {side_name([shown['player']], you)}'s {shown['what']} "
-            f"{pretty(shown['cards'])} = {count}{claim}"
+            f"shown: {whose(shown['player'], you)} {shown['what']} {pretty(shown['cards'])} = {count}{claim}"
         )
     showing = view.get("showing")
     if showing:
         console.print(
-            f"showing: {side_name([showing['player']], you)}'s {showing['what']} "
+            f"showing: {whose(showing['player'], you)} {showing['what']} "
             f"{pretty(showing['cards'])} with the starter"
         )
     if view["hand"] is not None:

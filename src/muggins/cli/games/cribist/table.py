@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from muggins.cards import Suit, format_cards, parse_card, parse_cards
+from muggins.games.words import Teller
 
 _SUIT_NAMES = {s.letter: f"{s.symbol} {s.name.lower()}" for s in Suit}
 
@@ -89,7 +90,9 @@ def _render_turn(view: Mapping[str, Any], console: Console) -> None:
     if view["result"] is not None:
         result = view["result"]
         winners = ", ".join(seat_name(s, you) for s in result["winners"])
-        console.print(f"[bold]Game over[/bold] ({result['reason']}): {winners} first")
+        console.print(
+            f"[bold]Game over[/bold] ({Teller(view['you']).named(result['reason'])}): {winners} first"
+        )
         return
     if view["time_called"]:
         console.print("[italic]Time is up: this is the last hand.[/italic]")

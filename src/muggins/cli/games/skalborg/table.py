@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from muggins.cards import format_cards, parse_cards
+from muggins.games.words import Teller
 
 COUNTING: dict[str, tuple[str, tuple[str, ...]]] = {
     "count": (
@@ -91,4 +92,4 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     if view["won"]:
         console.print("  won: " + ", ".join(f"{seat_name(int(s), you)} {c}" for s, c in view["won"].items()))
     if view["result"]:
-        console.print(f"[bold]Game over[/bold]: {view['result']['reason']}")
+        console.print(f"[bold]Game over[/bold]: {Teller(view['you']).named(view['result']['reason'])}")
