@@ -38,7 +38,8 @@ def test_a_stopped_run_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pyt
     finished: list[int] = []
     assert list(stream(SPEC, chunk=5, checkpoint=tmp_path, progress=finished.append)) == whole
     assert played == list(range(15, 20))  # only the chunk not yet kept
-    assert finished == [5, 5, 5, 5]  # progress counts the chunks read back too
+    # progress counts the chunks read back too (as they come) and the games played as they are
+    assert sum(finished) == 20 and all(n > 0 for n in finished) and finished[:3] == [5, 5, 5]
     played.clear()
     # once every chunk is kept, a run reads them all, whatever chunk size it asks for
     assert list(stream(SPEC, chunk=3, checkpoint=tmp_path)) == whole

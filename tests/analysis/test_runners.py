@@ -70,3 +70,17 @@ def test_a_cluster_lost_part_way_is_named_and_what_was_kept_resumes(
     with pytest.raises(RunnerError, match="was lost"):
         list(records)
     assert list(stream(spec, chunk=2, checkpoint=tmp_path))[:2] == first
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_moves_while_a_chunk_is_played(workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 58: the bar moved in 200-game steps. Games are counted as they are played, here and in
+    worker processes (told every ``POLL_SECONDS``: 0 here, so at every look), before their chunk
+    is back; the records do not change."""
+    monkeypatch.setattr(runners, "POLL_SECONDS", 0.0)
+    spec = Spec("cribbage", 2, ("greedy", "greedy"), 12, seed=3)
+    told: list[int] = []
+    assert list(stream(spec, workers=workers, chunk=12, progress=told.append)) == run(spec, chunk=12)
+    assert sum(told) == 12 and len(told) > 1, told  # one chunk, yet more than one step
+    if workers == 1:
+        assert told == [1] * 12  # here every game is told as it ends

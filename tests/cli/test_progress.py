@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import os
 import pty
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
+MUGGINS = [sys.executable, "-m", "muggins"]
 SIMULATE = ["simulate", "--game", "cribbage", "--bots", "random", "--games", "30", "--seed", "1"]
 
 
@@ -55,3 +58,29 @@ def test_no_bar_with_json_or_when_stdout_is_a_pipe(extra: list[str], stdout_to_t
     assert "simulating" not in shown and "games/s" not in shown, shown
     assert "simulating" not in piped
     assert ('"by_bot"' in shown) if extra else ("wins (95% CI)" in piped)
+
+
+@pytest.mark.parametrize(("workers", "attempt"), [("1", 0), ("2", 0), ("2", 1), ("2", 2)])
+def test_ctrl_c_stops_a_run_quietly_with_any_number_of_workers(workers: str, attempt: int) -> None:
+    """Issue 58: Ctrl-C on ``--workers 2`` printed worker tracebacks in 3 tries of 4 (1 of 3 here),
+    and once the pool started new workers and ran on: three tries with workers. A terminal's
+    Ctrl-C signals the whole foreground group: so does this."""
+    run = subprocess.Popen(
+        [*MUGGINS, "simulate", "--bots", "random", "--games", "100000000", "--workers", workers],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own group, as a shell's job
+    )
+    time.sleep(2 + attempt / 2)  # started, workers forked and playing (a different moment each try)
+    assert run.poll() is None, run.stderr.read().decode() if run.stderr else ""
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        status = run.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        raise AssertionError("still running 15 s after Ctrl-C") from None
+    out, err = (pipe.read().decode(errors="replace") if pipe else "" for pipe in (run.stdout, run.stderr))
+    assert status == 130, (status, err)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert out == ""

@@ -23,7 +23,7 @@ from typing import Any
 
 from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.games import game_module
-from muggins.analysis.runners import runner
+from muggins.analysis.runners import done, runner
 from muggins.bots.base import RandomBot
 from muggins.bots.registry import make_bot
 from muggins.games.events import Scored
@@ -174,7 +174,11 @@ def _deals(events: Sequence[Any], players: int, categories: Mapping[str, str]) -
 
 def _play_chunk(job: tuple[Spec, int, int]) -> list[dict[str, Any]]:
     spec, start, end = job
-    return [play(spec, number) for number in range(start, end)]
+    records = []
+    for number in range(start, end):
+        records.append(play(spec, number))
+        done()  # counted as it goes: the progress shown moves every game, not every chunk
+    return records
 
 
 def stream(
@@ -191,8 +195,22 @@ def stream(
     they are needed and a few per worker are in flight, so memory stays bounded however many games
     are asked for. With ``checkpoint``, each finished chunk is kept in that folder and a chunk
     found there is read, not played again: a stopped run resumes. ``progress`` gets the number of
-    games just finished (or read back)."""
-    with runner(_play_chunk, workers, cluster) as here:
+    games just finished (or read back), at least every ``POLL_SECONDS`` while games are played here
+    or in worker processes (a Dask chunk, when it is back)."""
+    shown = [0, 0, 0]  # games told to progress; played as counted while they run; back in chunks
+
+    def tell() -> None:
+        now = max(shown[1], shown[2])
+        if progress and now > shown[0]:
+            progress(now - shown[0])
+            shown[0] = now
+
+    def counted(units: int) -> None:
+        shown[1] = max(shown[1], units + read)
+        tell()
+
+    read = 0  # games read back from the checkpoint (never played, so never counted)
+    with runner(_play_chunk, workers, cluster, counted) as here:
         size = chunk or max(1, min(200, spec.games // (here.workers * 8)))
         kept = None
         if checkpoint is not None:
@@ -213,8 +231,10 @@ def stream(
                 part = result()
                 if kept is not None and not read_back:
                     kept.save(first, part)
-                if progress:
-                    progress(len(part))
+                if read_back:
+                    read += len(part)
+                shown[2] += len(part)
+                tell()
                 yield from part
 
 
