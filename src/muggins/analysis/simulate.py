@@ -120,6 +120,7 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
     return {
         "bots": names,
         "ranks": list(result.ranks),
+        "winning_sides": sum(result.ranks[side[0]] == 1 for side in game.sides),
         "scores": list(result.scores),
         "start_scores": start,
         "skunks": list(result.skunks),
@@ -372,14 +373,25 @@ class Tally:
         self.first_dealer = RunningRate()
         self.deal_totals: dict[str, float] = {}
         self.complete_deals = 0
+        self.ties = 0
+        self.dealt = False
+        """Some game was played in deals (a game without, as Squares, has no per-deal figures)."""
+        self.skunking = False
+        """The game names skunks (a game without them has no skunk line)."""
 
     def add(self, record: dict[str, Any]) -> None:
         self.games += 1
         ranks, scores, deals = record["ranks"], record["scores"], record["deals"]
         pegged = [sum(seat) for seat in zip(*record["deal_points"], strict=True)] or [0] * len(ranks)
+        # a win shared by sides that tie counts as a share: two tied grids are half a win each
+        shared = record.get("winning_sides", 1)
+        self.ties += shared > 1
+        self.dealt |= deals > 0
+        self.skunking |= bool(record["skunks"])
+        won = [1.0 / shared if rank == 1 else 0.0 for rank in ranks]
         for name, bot in self.bots.items():
             seats = [s for s, b in enumerate(record["bots"]) if b == name]
-            bot.wins.add(float(sum(ranks[s] == 1 for s in seats)), len(seats))
+            bot.wins.add(sum(won[s] for s in seats), len(seats))
             if seats:
                 self.seen.add(name)
             for s in seats:
@@ -390,8 +402,8 @@ class Tally:
                 bot.change += scores[s] - record["start_scores"][s]
         self.deals.add(float(deals))
         self.moves += record["moves"]
-        for seat, rank in enumerate(ranks):
-            self.by_seat[seat].add(float(rank == 1), 1)
+        for seat in range(len(ranks)):
+            self.by_seat[seat].add(won[seat], 1)
         for seat, kind in enumerate(record["skunks"]):
             self.losers += ranks[seat] != 1
             if kind in self.skunks:
@@ -404,28 +416,40 @@ class Tally:
                 self.deal_totals[key] = self.deal_totals.get(key, 0.0) + points
 
     def summary(self) -> dict[str, Any]:
-        """Win rates with 95% confidence intervals, points per deal, game length, skunks and, for
-        cribbage, points per deal split by source for dealer and pone and the first dealer's wins.
+        """Win rates with 95% confidence intervals, the final score, game length and the share of
+        tied games; for a game played in deals, points per deal and deals per game; where the game
+        names skunks, their rates; for cribbage, points per deal split by source for dealer and
+        pone and the first dealer's wins.
 
         A bot's win rate is the share of the seats it held that won (a bot in two seats of one
-        game counts twice); ``by_seat`` gives each seat's; intervals are taken over duplicate
-        sets, which count once. Skunk rates are shares of the losing seats."""
+        game counts twice; a win tied between sides counts as a share of one); ``by_seat`` gives
+        each seat's; intervals are taken over duplicate sets, which count once. Skunk rates are
+        shares of the losing seats."""
         spec = self.spec
         summary: dict[str, Any] = {**_describe(spec), "games": self.games}
         summary["by_bot"] = {
             name: {
                 "win_rate": bot.wins.result(),
-                "points_per_deal": bot.points / max(1, bot.deals),
                 "final_score": bot.final / max(1, bot.seats),
-                "score_change_per_deal": bot.change / max(1, bot.deals),
+                **(
+                    {
+                        "points_per_deal": bot.points / max(1, bot.deals),
+                        "score_change_per_deal": bot.change / max(1, bot.deals),
+                    }
+                    if self.dealt
+                    else {}
+                ),
             }
             for name, bot in self.bots.items()
             if name in self.seen
         }
         summary["by_seat"] = [seat.result() for seat in self.by_seat]
-        summary["deals_per_game"] = self.deals.result()
+        summary["tie_rate"] = self.ties / max(1, self.games)
+        if self.dealt:
+            summary["deals_per_game"] = self.deals.result()
         summary["moves_per_game"] = self.moves / max(1, self.games)
-        summary["skunk_rate"] = {kind: n / max(1, self.losers) for kind, n in self.skunks.items()}
+        if self.skunking:
+            summary["skunk_rate"] = {kind: n / max(1, self.losers) for kind, n in self.skunks.items()}
         if self.first_dealer.values:
             summary["first_dealer_win_rate"] = self.first_dealer.result()
         if deal_categories(spec.game):

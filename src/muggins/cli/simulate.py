@@ -161,27 +161,29 @@ def _print(summary: dict[str, Any]) -> None:
         f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
         f"seed {summary['seed']}{', duplicate deals' if summary['duplicate'] else ''}"
     )
-    table = Table("bot", "wins (95% CI)", "points/deal", "score change/deal", "final score")
+    dealt = "deals_per_game" in summary  # a game played in deals; Squares is one grid
+    per_deal = ("points/deal", "score change/deal") if dealt else ()
+    table = Table("bot", "wins (95% CI)", *per_deal, "final score")
     for name, bot in summary["by_bot"].items():
-        table.add_row(
-            name,
-            _pct(bot["win_rate"]),
-            f"{bot['points_per_deal']:.2f}",
-            f"{bot['score_change_per_deal']:+.2f}",
-            f"{bot['final_score']:.1f}",
+        deal_cells = (
+            (f"{bot['points_per_deal']:.2f}", f"{bot['score_change_per_deal']:+.2f}") if dealt else ()
         )
+        table.add_row(name, _pct(bot["win_rate"]), *deal_cells, f"{bot['final_score']:.1f}")
     out.print(table)
     seats = ", ".join(f"seat {n} {_pct(rate)}" for n, rate in enumerate(summary["by_seat"]))
     out.print(f"wins by seat: {seats}")
-    deals = summary["deals_per_game"]
-    out.print(
-        f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; moves per game "
-        f"{summary['moves_per_game']:.1f}"
-    )
+    if summary["tie_rate"]:
+        out.print(f"tied games {100 * summary['tie_rate']:.1f}% (a tied win counts as a share)")
+    length = f"moves per game {summary['moves_per_game']:.1f}"
+    if dealt:
+        deals = summary["deals_per_game"]
+        length = f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; {length}"
+    out.print(length)
     if "first_dealer_win_rate" in summary:
         out.print(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
-    skunks = ", ".join(f"{kind} {100 * r:.1f}%" for kind, r in summary["skunk_rate"].items())
-    out.print(f"skunks (share of losing seats): {skunks}")
+    if "skunk_rate" in summary:
+        skunks = ", ".join(f"{kind} {100 * r:.1f}%" for kind, r in summary["skunk_rate"].items())
+        out.print(f"skunks (share of losing seats): {skunks}")
     if "per_deal" in summary:
         per = Table(
             "per deal", *sorted({k for role in summary["per_deal"].values() for k in role} - {"deals"})
