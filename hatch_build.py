@@ -16,7 +16,10 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 from hatch_mypyc.plugin import MypycBuildHook
@@ -53,6 +56,27 @@ def missing_toolchain() -> str | None:
 class CompileRulesCore(MypycBuildHook):  # type: ignore[misc]
     """hatch-mypyc with a pure-Python fallback that says why."""
 
+    @contextmanager
+    def hide_project_file(self) -> Iterator[None]:
+        """Run the compilers where no pyproject.toml is found (setuptools would read hatchling's),
+        without touching the project: hatch-mypyc renames the user's pyproject.toml while it
+        compiles, which an install stopped midway (Ctrl-C, a killed job) left renamed. Here the
+        compilers run in a temporary folder whose ``src`` is a link to the project's (their paths
+        are relative to it); where no link can be made, hatch-mypyc's own way."""
+        with TemporaryDirectory() as away:
+            try:
+                Path(away, "src").symlink_to(Path(self.root, "src").resolve(), target_is_directory=True)
+            except OSError:
+                with super().hide_project_file():
+                    yield
+                return
+            before = Path.cwd()
+            os.chdir(away)
+            try:
+                yield
+            finally:
+                os.chdir(before)
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if sys.version_info < MIN_PYTHON:
             raise SystemExit(
@@ -84,7 +108,6 @@ class CompileRulesCore(MypycBuildHook):  # type: ignore[misc]
             command = [sys.executable, str(setup), "build_ext", "--inplace", "--build-temp", f"{build_dir}/c"]
             done = subprocess.run(  # noqa: S603 (this interpreter, on a script written just above)
                 command,
-                cwd=self.root,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 check=False,

@@ -44,6 +44,35 @@ def test_an_old_python_is_refused_before_compiling(monkeypatch: pytest.MonkeyPat
         hook.initialize("standard", {"artifacts": [], "force_include": {}})
 
 
+def test_the_compilers_run_away_from_the_project_which_is_never_moved(tmp_path: Path) -> None:
+    """Issue 58: hatch-mypyc renamed pyproject.toml to .bak while compiling, so an install stopped
+    midway left the checkout without it. The compilers now run in a folder of their own that sees
+    the project's sources through ``src`` and no pyproject.toml; the project is left as it was,
+    also when the compile is stopped."""
+    project = tmp_path / "project"
+    (project / "src" / "pkg").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (project / "src" / "pkg" / "m.py").write_text("X = 1\n")
+    hook = object.__new__(hatch_build.CompileRulesCore)
+    hook._BuildHookInterface__root = str(project)  # what .root reads
+    start = Path.cwd()
+    seen: list[Path] = []
+
+    def compile_stopped() -> None:
+        with hook.hide_project_file():
+            here = Path.cwd()
+            seen.append(here)
+            assert here != project and not (here / "pyproject.toml").exists()
+            assert (here / "src" / "pkg" / "m.py").read_text() == "X = 1\n"
+            assert sorted(p.name for p in project.iterdir()) == ["pyproject.toml", "src"]
+            raise KeyboardInterrupt  # Ctrl-C mid-compile
+
+    with pytest.raises(KeyboardInterrupt):
+        compile_stopped()
+    assert seen and Path.cwd() == start
+    assert sorted(p.name for p in project.iterdir()) == ["pyproject.toml", "src"]
+
+
 @pytest.mark.slow
 def test_without_a_compiler_the_wheel_is_pure_python_and_says_why(tmp_path: Path) -> None:
     """A real build of a wheel from a copy of the source tree, with no C compiler to be found."""
