@@ -31,8 +31,8 @@ from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.play import holdings, play_points, play_values, run_out
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import blended_values, countered_values, searched_values, unseen_ranks
-from muggins.strategy.cribbage.slips import NO_SLIPS
 from muggins.strategy.cribbage.winchance import shipped_win_chance
+from muggins.strategy.slips import NO_SLIPS
 
 CONFIGS: list[dict[str, Any]] = [
     *TABLE_FORMS,

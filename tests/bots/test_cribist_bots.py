@@ -27,6 +27,7 @@ from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Kind
 from muggins.strategy.cribist.greedy import points_so_far
 from muggins.strategy.cribist.search import Position, sample_hands
+from muggins.strategy.slips import NO_SLIPS
 
 
 def view_only(game: Game, seat: int) -> dict[str, Any]:
@@ -123,7 +124,8 @@ class ClaimsNothing:
 
 def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> None:
     game = new_game("cribist", players=4, seed=8, deals=1, counting="manual")
-    play(game, [ClaimsNothing(), GreedyBot(1), GreedyBot(2), ExpertBot(3, budget=1000)])
+    exact = [GreedyBot(1, slips=NO_SLIPS), GreedyBot(2, slips=NO_SLIPS), ExpertBot(3, budget=1000)]
+    play(game, [ClaimsNothing(), *exact])
     trumps = next(e.to_dict()["suit"] for e in game.events if e.type == "trumps")
     trump = Suit("CDHS".index(trumps))
     calls: list[dict[str, Any]] = []
@@ -144,6 +146,31 @@ def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> Non
             assert sum(c["points"] for c in calls) == (actual if winner == 0 else 0)
             checked += winner == 0 and actual > 0
     assert checked > 0
+
+
+def test_greedy_slips_claim_short_and_never_call_wrongly() -> None:
+    """The greedy bot counts a trick like a casual player (docs/bots.md, "Counting slips"): its
+    claims are the trick or less, never more, and every muggins call it makes is upheld."""
+    short = 0
+    for seed in range(4):
+        game = new_game("cribist", players=4, seed=seed, deals=2, counting="manual")
+        play(game, [ClaimsNothing(), GreedyBot(seed), GreedyBot(seed + 10), ExpertBot(3, budget=500)])
+        trumps = next(e.to_dict()["suit"] for e in game.events if e.type == "trumps")
+        trump = Suit("CDHS".index(trumps))
+        actual = winner = 0
+        for event in game.events:
+            data = event.to_dict()
+            if data["type"] == "trumps":
+                trump = Suit("CDHS".index(data["suit"]))
+            elif data["type"] == "trick":
+                actual = score_trick(parse_cards(data["cards"]), trump).total
+                winner = data["player"]
+            elif data["type"] == "claimed" and data["accepted"] is None and winner in (1, 2):
+                assert data["points"] <= actual
+                short += data["points"] < actual
+            elif data["type"] == "muggins" and data["valid"] is not None:
+                assert data["valid"], data
+    assert short, "the greedy bots never slipped in eight deals"
 
 
 # --- the fast search agrees with the rules -------------------------------------------------------

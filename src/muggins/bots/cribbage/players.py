@@ -3,7 +3,7 @@
 Both count by hand under manual counting: they score the cards laid face up themselves (never
 asking the engine) and claim what they counted; in a muggins window they call what an opponent's
 claim missed, or ask for a correction when it claimed more. The expert counts perfectly; greedy
-counts like a casual player and overlooks items now and then (``strategy.cribbage.slips``).
+counts like a casual player and overlooks items now and then (``strategy.slips``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
-from muggins.strategy.cribbage.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
 from muggins.strategy.cribbage.winchance import WinChance, shipped_win_chance
+from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
 
 
 def counting_move(

@@ -20,6 +20,7 @@ from muggins.scoring.items import Item, Score
 from muggins.scoring.sources import ItemKey, format_source, item_key, judge_source, parse_source
 from muggins.strategy.cribist.greedy import greedy
 from muggins.strategy.cribist.search import Position, search
+from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
 
 SEATS = 4
 _SUITS = {s.letter: s for s in Suit}
@@ -84,27 +85,29 @@ class Seat:
         )
 
 
-def counting_move(view: View) -> Move | None:
-    """The move outside card play: claim exactly, call muggins on every missed point, else ready."""
+def counting_move(view: View, slips: SlipRates = NO_SLIPS, rng: random.Random | None = None) -> Move | None:
+    """The move outside card play: claim the trick as counted, call muggins on every missed point
+    seen, else ready. With ``slips`` (drawn from ``rng``) some items are overlooked: claimed short,
+    or left uncalled; a call is only ever made on items really there."""
     phase = view["phase"]
+    if phase not in ("claim", "muggins"):
+        return Ready() if phase == "hand over" else None
+    score = _trick_on_table(view)
+    missed = overlooked(score, slips, rng or random.Random()) if slips != NO_SLIPS else []
     if phase == "claim":
-        return Claim(_trick_on_table(view).total)
-    if phase == "muggins":
-        items = missed_items(view)
-        return Muggins(sum(i.points for i in items), format_source(items, SOURCE_WORDS)) if items else Ready()
-    if phase == "hand over":
-        return Ready()
-    return None
+        return Claim(score.total - sum(i.points for i in missed))
+    items = missed_items(view, missed)
+    return Muggins(sum(i.points for i in items), format_source(items, SOURCE_WORDS)) if items else Ready()
 
 
 def _trick_on_table(view: View) -> Score:
     return score_trick([parse_card(c) for _, c in view["trick"]], _SUITS[view["trumps"]])
 
 
-def missed_items(view: View) -> list[Item]:
-    """Items of the trick on the table, not won by earlier calls, with the greatest total that fits in
-    the points the claim left unclaimed, by the bot's own count of the trick (an overclaim scores
-    nothing and leaves every point unclaimed)."""
+def missed_items(view: View, overlooked: Sequence[Item] = ()) -> list[Item]:
+    """Items of the trick on the table, not won by earlier calls (nor ``overlooked``), with the
+    greatest total that fits in the points the claim left unclaimed, by the bot's own count of the
+    trick (an overclaim scores nothing and leaves every point unclaimed)."""
     score = _trick_on_table(view)
     claimed = view["claim"]["points"]
     unclaimed = score.total - (claimed if claimed <= score.total else 0)
@@ -114,7 +117,7 @@ def missed_items(view: View) -> list[Item]:
         if judge_source(items, score, taken, unclaimed, words=SOURCE_WORDS, where="this trick") is None:
             unclaimed -= call["points"]
             taken.update(item_key(i) for i in items)
-    return best_fit([i for i in score if item_key(i) not in taken], unclaimed)
+    return best_fit([i for i in score if item_key(i) not in taken and i not in overlooked], unclaimed)
 
 
 def best_fit(items: Sequence[Item], limit: int) -> list[Item]:
@@ -136,13 +139,16 @@ def greedy_card(seat: Seat) -> Card:
 
 
 class GreedyBot:
-    """Wins the trick it can score best, else sheds the least useful card."""
+    """Wins the trick it can score best, else sheds the least useful card; counts by hand like a
+    casual player (``slips``: ``CASUAL`` unless given, docs/bots.md "Counting slips")."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, slips: SlipRates = CASUAL) -> None:
         self.seed = seed
+        self.slips = slips
+        self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
-        move = counting_move(view)
+        move = counting_move(view, self.slips, self.rng)
         if move is not None:
             return move
         return Play(greedy_card(Seat.read(view)))

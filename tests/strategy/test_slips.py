@@ -15,7 +15,7 @@ from muggins.games.cribbage.events import ShowJudged
 from muggins.games.registry import new_game
 from muggins.scoring.items import Item, Kind
 from muggins.scoring.show import itemise_show
-from muggins.strategy.cribbage.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
+from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
 from tests.bots.test_cribbage_bots import play_out
 
 
