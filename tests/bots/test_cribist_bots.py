@@ -124,7 +124,7 @@ class ClaimsNothing:
 
 def test_with_muggins_on_bots_claim_exactly_and_call_every_missed_point() -> None:
     game = new_game("cribist", players=4, seed=8, deals=1, counting="manual")
-    exact = [GreedyBot(1, slips=NO_SLIPS), GreedyBot(2, slips=NO_SLIPS), ExpertBot(3, budget=1000)]
+    exact: list[Bot] = [GreedyBot(1, slips=NO_SLIPS), GreedyBot(2, slips=NO_SLIPS), ExpertBot(3, budget=1000)]
     play(game, [ClaimsNothing(), *exact])
     trumps = next(e.to_dict()["suit"] for e in game.events if e.type == "trumps")
     trump = Suit("CDHS".index(trumps))
