@@ -16,8 +16,8 @@ from muggins.server import messages
 from muggins.server.bus import MemoryBus
 from muggins.server.manager import Tables
 from muggins.server.settings import Settings
-from muggins.server.store import SqlStore, User
-from muggins.server.table import Table, TableError
+from muggins.server.store import SqlStore, StaleOwnerError, User
+from muggins.server.table import StaleMoveError, Table, TableError
 from tests.server.manual_clock import ManualClock
 
 
@@ -271,5 +271,35 @@ def test_a_count_by_hand_is_timed_as_a_count_though_ready_is_its_only_listed_mov
             assert {c.deadline - clock.time() for c in clocks.values()} == {40}
             with pytest.raises(TableError, match="no intermission"):  # nothing to pass as a pause
                 await table.ready(users[counting[0]])
+
+    asyncio.run(run())
+
+
+def test_a_move_fenced_out_by_a_takeover_is_stale_and_lets_the_table_go(tmp_path: Path) -> None:
+    """Issue 58's flaky cluster test: a process that stalls past its lease finds, on its next write,
+    that another took the table over (``StaleOwnerError``). The move is refused as stale (the
+    player chooses again in the new owner's state, as the cluster's players do), nothing changes
+    here, and the table is let go at once rather than at the next lease renewal."""
+
+    async def run() -> None:
+        clock = ManualClock()
+        async with tables_on(tmp_path / "t.db", clock) as tables:
+            ann = await tables.store.create_user("ann", "guest")
+            table = await cribbage(tables, ann, bots={1: "random"}, turn_time=60)
+            game = table.game
+            assert game is not None
+            let_go: list[str] = []
+            setattr(tables, "taken_over", let_go.append)  # noqa: B010 (a stand-in on this object only)
+
+            async def fenced_out(*_: Any, **__: Any) -> None:
+                raise StaleOwnerError(f"game {table.game_id}: its table was taken over by another process")
+
+            setattr(tables.store, "append_move", fenced_out)  # noqa: B010 (a store that lost the table)
+            before = game.record()
+            move = str(game.legal_moves(0)[0])
+            with pytest.raises(StaleMoveError, match=r"^stale move: the table moved to another server"):
+                await table.move(ann, move, game.state_id)
+            assert table.game is not None and table.game.record() == before
+            assert let_go == [table.id]
 
     asyncio.run(run())

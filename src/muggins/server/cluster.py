@@ -279,6 +279,13 @@ class ClusterTables(Tables):
         if handle is not None:
             self.spawn(handle.refresh())
 
+    def taken_over(self, table_id: str) -> None:
+        """A move's write was fenced out: another node owns the table now. Let it go at once
+        (the lease renewal would notice later), so that its players follow the new owner; after
+        the move's refusal has been answered, not inside it."""
+        if table_id in self.tables:
+            asyncio.get_running_loop().call_soon(self._drop, table_id)
+
     def spawn(self, job: Awaitable[None]) -> None:
         """Run ``job`` in the background (kept until done, cancelled at shutdown)."""
 

@@ -279,6 +279,10 @@ class Tables:
         building messages for an audience nobody is in)."""
         return await self.bus.has_subscribers(table_channel(table.id, audience))
 
+    def taken_over(self, table_id: str) -> None:
+        """A write found that another process owns ``table_id`` now. One process alone owns
+        every table (nothing takes one over): there is nothing to do; a cluster lets it go."""
+
     def forget_if_idle(self, table: Table) -> None:
         """Drop a finished table nobody follows from memory (the store has it; ``get`` reloads it)."""
         if table.row.status == "finished" and not table.present and self.tables.get(table.id) is table:

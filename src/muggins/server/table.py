@@ -33,7 +33,7 @@ from muggins.server.clock import Clock, Timer
 from muggins.server.limits import TokenBucket
 from muggins.server.messages import ErrorCode
 from muggins.server.ratings import new_ratings
-from muggins.server.store import GameRow, MoveRow, TableRow, User
+from muggins.server.store import GameRow, MoveRow, StaleOwnerError, TableRow, User
 from muggins.server.table_log import TableLog
 
 if TYPE_CHECKING:
@@ -674,11 +674,17 @@ class Table:
                 MoveRow(game.state_id - 1, seat, move, by, self.clock.time()),
                 epoch=self.manager.fence(self),
             )
-        except Exception:
-            log.exception("storing a move at table %s failed", self.id)
+        except Exception as exc:
             record = game.record()
             record["moves"].pop()
             self.game = load_game(record)
+            if isinstance(exc, StaleOwnerError):
+                # another process took the table over (this one stalled past its lease): it runs
+                # the game from the stored record now, and the player chooses again there
+                log.warning("table %s: a move refused, the table was taken over: %s", self.id, exc)
+                self.manager.taken_over(self.id)
+                raise StaleMoveError("stale move: the table moved to another server; choose again") from None
+            log.exception("storing a move at table %s failed", self.id)
             raise NotStoredError("the move could not be stored; try again") from None
         self._note_choices()
         self._reset_clocks(mover=None if by == "clock" else seat)

@@ -1,6 +1,7 @@
-"""Counting slips: a person counting by hand (a cribbage show, a Cribist trick) overlooks some of its
-items, the harder to see the more often. A bot level with slips claims its show less what it overlooked, so that counting
-by hand with muggins against the computer is a game both ways (docs/bots.md, "Counting slips").
+"""Counting slips: a person counting by hand (a cribbage show, a Cribist trick) overlooks some of
+its items, the harder to see the more often. A bot level with slips claims its count less what it
+overlooked, so that counting by hand with muggins against the computer is a game both ways
+(docs/bots.md, "Counting slips").
 
 A slip only ever loses points: the bot never claims an item that is not there, and it calls muggins
 only for points it did see (so never wrongly)."""
