@@ -16,6 +16,7 @@ from typing import Any
 
 from muggins.cards import format_cards, parse_cards
 from muggins.games.events import Event
+from muggins.scoring.items import Item
 
 _SEAT = re.compile(r"\bplayer (\d+)")
 """A seat named in a game's own text, as the rules' words name it."""
@@ -127,6 +128,20 @@ def told(game: str, event: Event, viewer: int | None = None, *, reveal: bool = F
     data = (event if reveal else event.for_viewer(viewer)).to_dict()
     data["text"] = tell(game, data)
     return data
+
+
+def item_note(game: str, item: Item) -> str:
+    """What ``game`` says beside an item of score it itemises (Skalborg: what each joker counted
+    as), from its words module's ``item_note``; "" for a game that says nothing more."""
+    note = _item_note(game)
+    return note(item) if note is not None else ""
+
+
+@functools.cache
+def _item_note(game: str) -> Callable[[Item], str] | None:
+    module = importlib.import_module(f"muggins.games.{game}.words")
+    found: Callable[[Item], str] | None = getattr(module, "item_note", None)
+    return found
 
 
 @functools.cache

@@ -6,6 +6,30 @@ from __future__ import annotations
 from typing import Any
 
 from muggins.games.words import Teller, Told
+from muggins.scoring.items import Item, Kind
+from muggins.scoring.skalborg.hand import SLOTS
+
+RANKS = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
+"""Ranks in words where "a <number>" will not do."""
+
+
+def item_note(item: Item) -> str:
+    """What each joker of ``item`` counted as (``games.words.item_note``): in a run the rank of the
+    slot it fills (it may fill another in the next run: every run holds every joker), in a flush
+    the suit of the flush."""
+    standard = [(i, c) for i, c in enumerate(item.cards) if not c.is_joker]
+    jokers = [i for i, c in enumerate(item.cards) if c.is_joker]
+    if not jokers or not standard:
+        return ""
+    if item.kind == Kind.FLUSH:
+        suit = standard[0][1].suit
+        return f"  (the joker as a {str(suit.name).lower()[:-1]})" if suit is not None else ""
+    if item.kind != Kind.RUN:
+        return ""
+    at, first = standard[0]
+    slots = [(first.rank + i - at) % SLOTS for i in jokers]
+    said = [f"as {RANKS.get(s, f'a {s}')}" if s else "between the king and the ace" for s in slots]
+    return f"  (the joker{'s' if len(said) > 1 else ''} {' and '.join(said)})"
 
 
 def _action(data: dict[str, Any], t: Teller) -> str:
