@@ -26,6 +26,8 @@ def test_a_drop_greys_the_table_refuses_clicks_and_says_back(browser: Browser, t
         dora.create_table("cribbage", 2, options={"first_dealer": 0}, bots={1: "random"})
         expect(page.locator("#felt")).to_have_attribute("data-phase", "discard")
         expect(page.locator("#drop")).to_be_hidden()
+        # the bot has laid away its cards: from here only Dora can move the game
+        expect(page.locator("#event-log")).to_contain_text("lays two cards in the crib")
         before = dora.state()
 
         live.stop()  # a real drop: the server goes away with its sockets

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.test_nothing_covers import SIZES
+from tests.web.test_squares import place_all
 
 
 def in_view(page: Page, selector: str) -> bool:
@@ -49,10 +50,7 @@ def test_the_lobby_and_a_squares_race_at_each_size(
     expect(page.locator("#grid-1 .card")).to_have_count(1)
     assert no_sideways_scroll(page)
     page.screenshot(path=str(tmp_path / f"squares-placing-{size}.png"), full_page=True)
-    for _ in range(15):
-        cell = page.locator("#my-grid button.sq-cell.open").first
-        expect(cell).to_be_visible()
-        cell.click()
+    place_all(page, 15)  # each placing waited for: a click before the last one landed is lost
     expect(page.locator("#result")).to_contain_text("scored most")
     page.evaluate("window.scrollTo(0, 0)")
     assert in_view(page, "#rematch-btn"), "Rematch is below the fold"

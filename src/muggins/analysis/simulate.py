@@ -198,19 +198,20 @@ def stream(
     found there is read, not played again: a stopped run resumes. ``progress`` gets the number of
     games just finished (or read back), at least every ``POLL_SECONDS`` while games are played here
     or in worker processes (a Dask chunk, when it is back)."""
-    shown = [0, 0, 0]  # games told to progress; played as counted while they run; back in chunks
+    told = played = back = read = 0  # told to progress; counted as played; in chunks back; read back
 
     def tell() -> None:
-        now = max(shown[1], shown[2])
-        if progress and now > shown[0]:
-            progress(now - shown[0])
-            shown[0] = now
+        nonlocal told
+        now = max(played + read, back)  # games being played count before their chunk is back
+        if progress and now > told:
+            progress(now - told)
+            told = now
 
     def counted(units: int) -> None:
-        shown[1] = max(shown[1], units + read)
+        nonlocal played
+        played = units
         tell()
 
-    read = 0  # games read back from the checkpoint (never played, so never counted)
     with runner(_play_chunk, workers, cluster, counted) as here:
         size = chunk or max(1, min(200, spec.games // (here.workers * 8)))
         kept = None
@@ -233,8 +234,8 @@ def stream(
                 if kept is not None and not read_back:
                     kept.save(first, part)
                 if read_back:
-                    read += len(part)
-                shown[2] += len(part)
+                    read += len(part)  # never played, so never counted
+                back += len(part)
                 tell()
                 yield from part
 

@@ -652,11 +652,8 @@ class Table:
         return self.game
 
     def _pausing(self, seat: int) -> bool:
-        """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)? Uses the
-        choices noted after the last change to the game. A count by hand is a turn even where
-        ``ready`` is the only move listed (the claims that would answer it are not listed)."""
-        counting = self.game is not None and self.game.counts_by_hand(seat)
-        return self.choices.get(seat) == [ReadyMove()] and not counting
+        """Is ``seat`` waited for only to say it is ready (an intermission, not a turn)?"""
+        return self._clock_kind(seat) == "intermission"
 
     async def _apply(self, seat: int, text: str, by: str) -> None:
         """Make a move (the lock is held): the game validates it, the store keeps it, then everyone
@@ -833,9 +830,9 @@ class Table:
         for seat in sorted(game.to_move):
             kind = self._clock_kind(seat)
             length = self._clock_length(kind)
-            old = self.clocks.get(seat)
             if length is None:
                 continue
+            old = self.clocks.get(seat)
             if old is not None and seat != mover and old.kind == kind:
                 fresh[seat] = old
             else:
@@ -852,10 +849,12 @@ class Table:
         return self.row.turn_time or messages.TimeControls().count_time
 
     def _clock_kind(self, seat: int) -> Literal["turn", "count", "intermission"]:
-        """What ``seat`` is waited for: to say it is ready, to count by hand, or to move."""
-        if self._pausing(seat):
-            return "intermission"
-        return "count" if self.game is not None and self.game.counts_by_hand(seat) else "turn"
+        """What ``seat`` is waited for: to count by hand, to say it is ready, or to move. Uses the
+        choices noted after the last change to the game. A count by hand is never a pause, even
+        where ``ready`` is the only move listed (the claims that would answer it are not listed)."""
+        if self.game is not None and self.game.counts_by_hand(seat):
+            return "count"
+        return "intermission" if self.choices.get(seat) == [ReadyMove()] else "turn"
 
     def _clock_length(self, kind: str) -> int | None:
         """Seconds a clock of ``kind`` runs here; None: no clock (a table without a turn clock)."""

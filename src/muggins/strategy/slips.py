@@ -62,3 +62,20 @@ something, 0.44 points a show of 7.1 (docs/bots.md, "Counting slips")."""
 def overlooked(score: Score, rates: SlipRates, rng: random.Random) -> list[Item]:
     """The items of ``score`` that a count with ``rates`` misses this time (one draw per item)."""
     return [item for item in score.items if rng.random() < rates.chance(item)]
+
+
+@dataclass(slots=True)
+class Slips:
+    """One player's slips: the rates, and the draws (seeded) that decide each count."""
+
+    rates: SlipRates
+    rng: random.Random
+
+    def overlooked(self, score: Score) -> list[Item]:
+        return overlooked(score, self.rates, self.rng)
+
+
+def slips_of(rates: SlipRates, seed: int) -> Slips | None:
+    """A bot's slips at ``rates``, drawn from ``seed``; None for a perfect count (nothing to draw
+    and nothing to itemise: the expert's path stays as fast as it was)."""
+    return None if rates == NO_SLIPS else Slips(rates, random.Random(seed))

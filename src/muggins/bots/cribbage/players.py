@@ -8,8 +8,6 @@ counts like a casual player and overlooks items now and then (``strategy.slips``
 
 from __future__ import annotations
 
-import random
-
 from muggins.bots.base import View
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.pegging import LATE, ExpertPegger, greedy_play
@@ -21,25 +19,20 @@ from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
 from muggins.strategy.cribbage.winchance import WinChance, shipped_win_chance
-from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
+from muggins.strategy.slips import CASUAL, SlipRates, Slips, slips_of
 
 
-def counting_move(
-    view: View, seat: Seat, slips: SlipRates = NO_SLIPS, rng: random.Random | None = None
-) -> Move:
+def counting_move(view: View, seat: Seat, slips: Slips | None = None) -> Move:
     """The show on the table counted by hand: claim it, or judge an opponent's claim of it. With
-    ``slips`` (drawn from ``rng``) some items are overlooked: claimed short, or a muggins not called.
-    A claim that looks too high is checked with care: a correction is asked only when it is."""
+    ``slips`` some items are overlooked: claimed short, or a muggins not called. A claim that looks
+    too high is checked with care: a correction is asked only when it is."""
     showing = view.get("showing")
     if not showing or seat.starter is None:
         return Ready()
     cards, crib = parse_cards(" ".join(showing["cards"])), showing["what"] != "hand"
     count = show_points(cards, seat.starter, crib)
-    if slips != NO_SLIPS:
-        score = itemise_show(cards, seat.starter, crib)
-        seen = count - sum(item.points for item in overlooked(score, slips, rng or random.Random()))
-    else:
-        seen = count
+    missed = slips.overlooked(itemise_show(cards, seat.starter, crib)) if slips else []
+    seen = count - sum(item.points for item in missed)
     if seat.phase == "show":
         return Claim(seen)
     claimed = showing["claimed"]
@@ -56,8 +49,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0, *, slips: SlipRates = CASUAL) -> None:
         self.seed = seed
-        self.slips = slips
-        self.rng = random.Random(seed)
+        self.slips = slips_of(slips, seed)
 
     def choose(self, view: View) -> Move:
         seat = read(view)
@@ -65,7 +57,7 @@ class GreedyBot:
             return greedy_discard(seat)
         if seat.phase == "play":
             return greedy_play(seat)
-        return counting_move(view, seat, self.slips, self.rng)
+        return counting_move(view, seat, self.slips)
 
 
 class ExpertBot:

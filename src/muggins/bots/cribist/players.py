@@ -20,7 +20,7 @@ from muggins.scoring.items import Item, Score
 from muggins.scoring.sources import ItemKey, format_source, item_key, judge_source, parse_source
 from muggins.strategy.cribist.greedy import greedy
 from muggins.strategy.cribist.search import Position, search
-from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, overlooked
+from muggins.strategy.slips import CASUAL, SlipRates, Slips, slips_of
 
 SEATS = 4
 _SUITS = {s.letter: s for s in Suit}
@@ -85,15 +85,15 @@ class Seat:
         )
 
 
-def counting_move(view: View, slips: SlipRates = NO_SLIPS, rng: random.Random | None = None) -> Move | None:
+def counting_move(view: View, slips: Slips | None = None) -> Move | None:
     """The move outside card play: claim the trick as counted, call muggins on every missed point
-    seen, else ready. With ``slips`` (drawn from ``rng``) some items are overlooked: claimed short,
-    or left uncalled; a call is only ever made on items really there."""
+    seen, else ready. With ``slips`` some items are overlooked: claimed short, or left uncalled; a
+    call is only ever made on items really there."""
     phase = view["phase"]
     if phase not in ("claim", "muggins"):
         return Ready() if phase == "hand over" else None
     score = _trick_on_table(view)
-    missed = overlooked(score, slips, rng or random.Random()) if slips != NO_SLIPS else []
+    missed = slips.overlooked(score) if slips else []
     if phase == "claim":
         return Claim(score.total - sum(i.points for i in missed))
     items = missed_items(view, missed)
@@ -144,11 +144,10 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0, *, slips: SlipRates = CASUAL) -> None:
         self.seed = seed
-        self.slips = slips
-        self.rng = random.Random(seed)
+        self.slips = slips_of(slips, seed)
 
     def choose(self, view: View) -> Move:
-        move = counting_move(view, self.slips, self.rng)
+        move = counting_move(view, self.slips)
         if move is not None:
             return move
         return Play(greedy_card(Seat.read(view)))

@@ -50,14 +50,10 @@ def side_name(side: Sequence[int], you: int | None) -> str:
     return " & ".join("you" if seat == you else f"player {seat}" for seat in side)
 
 
-def whose(seat: int, you: int | None) -> str:
-    """The owner of a hand or crib: "your", or "player 1's"."""
-    return Teller(you).whose(seat)
-
-
 def render(view: Mapping[str, Any], console: Console) -> None:
     """Draw the table as the seat of ``view`` (or a spectator) sees it."""
     you = view["you"]
+    whose = Teller(you).whose  # the owner of a hand or crib: "your", "player 1's"
     scores, back = view["scores"], view["back_pegs"]
     console.print(
         f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
@@ -82,12 +78,12 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         count = shown["score"]["total"] if shown["score"] else "?"
         claim = f" (claimed {shown['claimed']})" if shown["claimed"] is not None else ""
         console.print(
-            f"shown: {whose(shown['player'], you)} {shown['what']} {pretty(shown['cards'])} = {count}{claim}"
+            f"shown: {whose(shown['player'])} {shown['what']} {pretty(shown['cards'])} = {count}{claim}"
         )
     showing = view.get("showing")
     if showing:
         console.print(
-            f"showing: {whose(showing['player'], you)} {showing['what']} "
+            f"showing: {whose(showing['player'])} {showing['what']} "
             f"{pretty(showing['cards'])} with the starter"
         )
     if view["hand"] is not None:

@@ -19,8 +19,10 @@ function gridEl(view, seat, { onPlace = null, small = false } = {}) {
   const grid = view.grids[seat] || [];
   const points = new Map((view.lines[seat] || []).map((line) => [line.name, line.score.total]));
   // before the starter, each line's points so far (they can only grow), shown dimmer
-  const running = points.size ? null : new Map(Object.entries((view.so_far || [])[seat] || {}));
-  const shown = (name) => (points.size ? points.get(name) ?? "" : running.get(name) || "");
+  const running = !points.size;
+  const sofar = (view.so_far || [])[seat] || {};
+  const shown = (name) => (running ? sofar[name] || "" : points.get(name) ?? "");
+  const kind = `sq-points${running ? " so-far" : ""}`;
   const pending = seat === view.you ? view.pending : null;
   const cells = [h("span", { class: "sq-head" }), ...[...COLUMNS].map((c) => h("span", { class: "sq-head" }, c)),
     h("span", { class: "sq-head" })];
@@ -37,17 +39,13 @@ function gridEl(view, seat, { onPlace = null, small = false } = {}) {
           "aria-label": `place ${view.card} on ${name}`, onclick: () => onPlace(name) }, name));
       } else cells.push(h("span", { class: "sq-cell", "data-cell": name }, name));
     }
-    cells.push(h("span", { class: `sq-points${running ? " so-far" : ""}`, "data-line": `row ${row + 1}` },
-      shown(`row ${row + 1}`)));
+    cells.push(h("span", { class: kind, "data-line": `row ${row + 1}` }, shown(`row ${row + 1}`)));
   }
   cells.push(h("span", { class: "sq-head" }));
-  for (const c of COLUMNS) {
-    cells.push(h("span", { class: `sq-points${running ? " so-far" : ""}`, "data-line": `column ${c}` },
-      shown(`column ${c}`)));
-  }
-  const sofar = running ? [...running.values()].reduce((a, b) => a + b, 0) : 0;
-  cells.push(h("span", { class: `sq-points sq-total${running ? " so-far" : ""}`, id: seat === view.you ? "my-total" : null,
-    title: running ? "so far, before the starter" : "the grid's score" }, points.size ? view.scores[seat] : sofar || ""));
+  for (const c of COLUMNS) cells.push(h("span", { class: kind, "data-line": `column ${c}` }, shown(`column ${c}`)));
+  const total = running ? Object.values(sofar).reduce((a, b) => a + b, 0) || "" : view.scores[seat];
+  cells.push(h("span", { class: `${kind} sq-total`, id: seat === view.you ? "my-total" : null,
+    title: running ? "so far, before the starter" : "the grid's score" }, total));
   return h("div", { class: `sq-grid${small ? " small" : ""}`, id: seat === view.you ? "my-grid" : `grid-${seat}`,
     "data-seat": seat }, cells);
 }
