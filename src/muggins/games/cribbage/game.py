@@ -7,7 +7,6 @@ Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: di
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
 from collections.abc import Callable, Sequence
@@ -31,6 +30,8 @@ from muggins.games.cribbage.events import (
 )
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
+from muggins.games.cribbage.phases import DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
+from muggins.games.cribbage.quick import finish
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
@@ -73,30 +74,6 @@ with how many cards each names (nobs: the jack, with or without the starter)."""
 FALSE_CLAIM_SETBACK: Final = 15
 """The backward penalty for a false claim of game (ACC rule 8.4b)."""
 
-# The phases of a hand, as numbers (the compiled engine compares them on every move); PHASES names them.
-
-
-class Phase(enum.StrEnum):
-    """Where the hand is: discarding to the crib, the play, the pause before the show, the show (a
-    claim under manual counting), its muggins window, the pause after it, or the end of the game."""
-
-    DISCARD = "discard"
-    PLAY = "play"
-    PRE_SHOW = "pre-show"
-    SHOW = "show"
-    MUGGINS = "muggins"
-    POST_SHOW = "post-show"
-    OVER = "over"
-
-
-# The phases as compiled constants: the engine compares them on every move.
-DISCARD: Final = Phase.DISCARD
-PLAY: Final = Phase.PLAY
-PRE_SHOW: Final = Phase.PRE_SHOW
-SHOW: Final = Phase.SHOW
-MUGGINS: Final = Phase.MUGGINS
-POST_SHOW: Final = Phase.POST_SHOW
-OVER: Final = Phase.OVER
 
 # Events that hold nothing of one game are made once and shared (events are immutable).
 _PHASE_CHANGED: Final = tuple((phase, PhaseChanged(phase=phase.value)) for phase in Phase)
@@ -296,8 +273,6 @@ class Cribbage(Game[CribbageOptions]):
         return [_READY]
 
     def finish_randomly(self, rng: random.Random) -> Finished | None:
-        from muggins.games.cribbage.quick import finish  # here: it reads this module's phases
-
         return finish(self, rng)
 
     def illegal_reason(self, player: int, move: Move) -> str | None:

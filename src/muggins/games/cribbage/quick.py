@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Protocol
 
 from muggins.cards import JACK, STANDARD_CARDS, Card
 from muggins.games.base import sample
-from muggins.games.cribbage.game import DISCARD, PLAY, POST_SHOW, PRE_SHOW, Cribbage
-from muggins.games.result import Finished
+from muggins.games.cribbage.options import CribbageOptions
+from muggins.games.cribbage.phases import DISCARD, PLAY, POST_SHOW, PRE_SHOW, Phase
+from muggins.games.flow import Waiting
+from muggins.games.result import Finished, Result
 from muggins.scoring.cribbage.pegging import rank_points
 from muggins.scoring.fast import index_points
 
@@ -52,7 +54,48 @@ _PHASES: Final = {
 """Each phase this path starts from, by its name."""
 
 
-def finish(game: Cribbage, rng: random.Random) -> Finished | None:
+class Position(Protocol):
+    """What this path reads of a game (the engine's ``Cribbage``), once, before it plays on in
+    numbers: the engine passes itself, and this module needs nothing else of it."""
+
+    players: int
+    options: CribbageOptions
+    rng: random.Random
+    decks: list[tuple[Card, ...]]
+    decks_used: int
+    left: list[int]
+    waiting: Waiting
+    target: int
+    manual: bool
+    match_games: int
+    random_dealer: bool
+    skip_empty: bool
+    skip_pass: bool
+    skip_only_move: bool
+    pre_show: bool
+    post_show: bool
+    deal_size: int
+    to_crib_size: int
+    own_crib_size: int
+    pack_to_crib: int
+    side_scores: list[int]
+    dealer: int
+    phase: Phase
+    turn: int
+    hand: list[list[Card]]
+    kept: list[tuple[Card, ...]]
+    to_crib: list[tuple[Card, ...]]
+    starter: Card | None
+    pile_cards: list[Card]
+    count: int
+    passed: int
+    last_layer: int | None
+
+    @property
+    def result(self) -> Result | None: ...
+
+
+def finish(game: Position, rng: random.Random) -> Finished | None:
     """Where ``game`` ends if both seats play uniformly random moves drawn from ``rng`` as
     ``play_out`` draws them; ``game`` is unchanged. None for a game or position this path does not
     take."""
@@ -66,7 +109,7 @@ def finish(game: Cribbage, rng: random.Random) -> Finished | None:
     return Finished((table.scores[0], table.scores[1]), table.moves)
 
 
-def takes(game: Cribbage) -> bool:
+def takes(game: Position) -> bool:
     """Whether this path plays ``game`` from its position: two players dealt six, counted
     automatically, one game to its target, nobody gone, no decks given still to deal, and waiting on
     a discard, a card or go in the play, or a pause before or after the show."""
@@ -92,7 +135,7 @@ def _numbers(cards: list[Card] | tuple[Card, ...]) -> list[int]:
 class _Table:
     """A game's position in numbers, played on by ``run``."""
 
-    def __init__(self, game: Cribbage) -> None:
+    def __init__(self, game: Position) -> None:
         self.scores = list(game.side_scores)
         self.target = game.target
         self.heels: int = game.options.heels
