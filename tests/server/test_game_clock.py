@@ -119,6 +119,6 @@ def test_a_table_loaded_again_keeps_its_deadline(tmp_path: Path) -> None:
 
 async def finished_game(table: Table) -> GameRow:
     assert table.row.status == "finished" and table.game_id is not None
-    stored = await table.manager.store.game(table.game_id)
+    stored = await table.owner.store.game(table.game_id)
     assert stored is not None
     return stored

@@ -16,7 +16,7 @@ import collections
 import itertools
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from muggins.bots.base import Bot
 from muggins.bots.registry import make_bot
@@ -28,16 +28,14 @@ from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import hints, messages
-from muggins.server.bus import seat_audience, table_channel
+from muggins.server.bus import Bus, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
-from muggins.server.limits import TokenBucket
+from muggins.server.limits import AccountLimits, TokenBucket
 from muggins.server.messages import ErrorCode
 from muggins.server.ratings import new_ratings
-from muggins.server.store import GameRow, MoveRow, StaleOwnerError, TableRow, User
+from muggins.server.settings import Settings
+from muggins.server.store import GameRow, MoveRow, StaleOwnerError, Store, TableRow, User
 from muggins.server.table_log import TableLog
-
-if TYPE_CHECKING:
-    from muggins.server.manager import Tables
 
 log = logging.getLogger(__name__)
 
@@ -151,13 +149,42 @@ def user_info(user: User) -> messages.UserInfo:
     return messages.UserInfo(id=user.id, name=user.name, kind=user.kind)  # type: ignore[arg-type]
 
 
+class TableOwner(Protocol):
+    """What a table is given by whoever holds it (``manager.Tables``, or a cluster's): the services
+    it uses, and the calls by which it tells its owner what changed. A table never names its owner."""
+
+    store: Store
+    bus: Bus
+    settings: Settings
+    clock: Clock
+    hints: AccountLimits
+    """Hints per account (each is a search on this process's CPU)."""
+    tasks: set[asyncio.Task[None]]
+    """The owner's running tasks: a table's own join them, so closing the owner cancels them."""
+
+    def fence(self, table: Table) -> int | None:
+        """The ownership epoch ``table``'s moves are written with (None: no fencing)."""
+
+    async def listening(self, table: Table, audience: str) -> bool:
+        """Whether anybody could hear a message for ``audience`` at ``table``."""
+
+    async def lobby_changed(self, table: Table, update: messages.TableUpdate) -> None:
+        """``table`` changed as the lobby shows it."""
+
+    def taken_over(self, table_id: str) -> None:
+        """A write found that another process owns ``table_id`` now."""
+
+    def forget_if_idle(self, table: Table) -> None:
+        """``table`` may be done with: drop it from memory if it is finished and nobody follows it."""
+
+
 class Table:
     """A table and, once every seat is filled, its game."""
 
-    def __init__(self, row: TableRow, users: dict[int, User], manager: Tables) -> None:
+    def __init__(self, row: TableRow, users: dict[int, User], owner: TableOwner) -> None:
         self.row = row
         self.users = users
-        self.manager = manager
+        self.owner = owner
         self.lock = asyncio.Lock()
         self.game: Game | None = None
         self.events_told = TableLog(row.game, LOG_EVENTS)
@@ -192,8 +219,8 @@ class Table:
 
     @property
     def clock(self) -> Clock:
-        """The time this table keeps: its manager's clock."""
-        return self.manager.clock
+        """The time this table keeps: its owner's clock."""
+        return self.owner.clock
 
     # --- loading and starting ----------------------------------------------------------------
 
@@ -231,7 +258,7 @@ class Table:
         header = {k: v for k, v in game.record().items() if k != "moves"}
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         started = self.clock.time()
-        self.game_id = await self.manager.store.start_game(
+        self.game_id = await self.owner.store.start_game(
             self.id, self.game_number + 1, header, seat_users, at=started
         )
         self.game, self.game_number = game, self.game_number + 1
@@ -359,7 +386,7 @@ class Table:
         return [*held, (WATCH, None)]
 
     async def _publish(self, audience: int | str | None, message: messages.ServerMessage) -> None:
-        await self.manager.bus.publish(table_channel(self.id, audience), message.model_dump_json())
+        await self.owner.bus.publish(table_channel(self.id, audience), message.model_dump_json())
 
     def audience_states(self, audiences: Sequence[tuple[str, int | None]]) -> list[tuple[str, str]]:
         """Each of ``audiences`` (as ``audiences`` gives them) with its state, as the channel and
@@ -371,13 +398,13 @@ class Table:
         ]
 
     async def _publish_states(self) -> None:
-        await self.manager.bus.publish_many(self.audience_states(self.audiences()))
+        await self.owner.bus.publish_many(self.audience_states(self.audiences()))
 
     async def changed(self) -> None:
         """Seats or status changed: tell the table and the lobby."""
         update = messages.TableUpdate(table=self.info())
         await self._publish(None, update)
-        await self.manager.lobby_changed(self, update)
+        await self.owner.lobby_changed(self, update)
 
     # --- requests from players -------------------------------------------------------------
 
@@ -400,7 +427,7 @@ class Table:
                 seat = empty[0]
             elif seat not in empty:
                 raise TableError(f"seat {seat} is not an empty seat at table {self.id} (empty: {empty})")
-            await self.manager.store.set_seat(self.id, seat, user.id, None)
+            await self.owner.store.set_seat(self.id, seat, user.id, None)
             self.row.seats[seat] = (user.id, None)
             self.users[seat] = user
             if len(self.row.seats) == self.row.players:
@@ -436,7 +463,7 @@ class Table:
             self.idle.cancel()
             self.idle = None
         if self._deserted():
-            settings = self.manager.settings
+            settings = self.owner.settings
             delay = settings.grace if dropped else settings.waiting_idle_minutes * 60
             self.idle = self.clock.call_later(delay, lambda: self._spawn(self._close_idle()))
 
@@ -444,13 +471,13 @@ class Table:
         """Every seat is a bot's and no person is connected: the bots wait for an audience."""
         seats = self.row.seats.values()
         alone = bool(seats) and all(bot is not None for _, bot in seats)
-        return alone and not self.present and self.manager.settings.bots_alone_wait
+        return alone and not self.present and self.owner.settings.bots_alone_wait
 
     def _pause_bots_alone(self) -> None:
         """A game of bots alone that nobody watches waits; after ``bot_table_idle_minutes`` so it
         ends, so such tables cost nothing unwatched and do not stay for good."""
         if self.unwatched is None and self.row.status == "playing":
-            delay = self.manager.settings.bot_table_idle_minutes * 60
+            delay = self.owner.settings.bot_table_idle_minutes * 60
             self.unwatched = self.clock.call_later(delay, lambda: self._spawn(self._end_unwatched()))
 
     async def _end_unwatched(self) -> None:
@@ -460,28 +487,28 @@ class Table:
                 return
             self.close()
             self.row.status = "finished"
-            await self.manager.store.set_status(self.id, "finished")
+            await self.owner.store.set_status(self.id, "finished")
         await self.changed()
-        self.manager.forget_if_idle(self)
+        self.owner.forget_if_idle(self)
 
     async def _close_idle(self) -> None:
         async with self.lock:
             if not self._deserted():
                 return
             self.row.status = "finished"
-            await self.manager.store.set_status(self.id, "finished")
+            await self.owner.store.set_status(self.id, "finished")
         await self.changed()
-        self.manager.forget_if_idle(self)
+        self.owner.forget_if_idle(self)
 
     async def _close_if_deserted(self) -> None:
         """A table that has not started and has no person seated any more is closed (as finished),
         so the lobby does not fill with empty tables."""
         if self.row.status == "waiting" and all(bot is not None for _, bot in self.row.seats.values()):
             self.row.status = "finished"
-            await self.manager.store.set_status(self.id, "finished")
+            await self.owner.store.set_status(self.id, "finished")
 
     async def _empty_seat(self, seat: int) -> None:
-        await self.manager.store.set_seat(self.id, seat, None, None)
+        await self.owner.store.set_seat(self.id, seat, None, None)
         self.row.seats.pop(seat, None)
         self.users.pop(seat, None)
         self.rematch.discard(seat)
@@ -539,17 +566,17 @@ class Table:
                     await self.start_game()
                     return
                 self.row.status = "waiting"
-                await self.manager.store.set_status(self.id, "waiting")
+                await self.owner.store.set_status(self.id, "waiting")
             await self.changed()
 
     async def chat(self, user: User, text: str) -> None:
         limit = self.chat_limits.setdefault(
-            user.id, TokenBucket(self.manager.settings.chat_per_minute / 60, self.manager.settings.chat_burst)
+            user.id, TokenBucket(self.owner.settings.chat_per_minute / 60, self.owner.settings.chat_burst)
         )
         if not limit.take():
-            raise QuotaError(f"too much chat: at most {self.manager.settings.chat_per_minute} lines a minute")
+            raise QuotaError(f"too much chat: at most {self.owner.settings.chat_per_minute} lines a minute")
         line = messages.Chat(table_id=self.id, user=user_info(user), text=text, at=self.clock.time())
-        await self.manager.store.add_chat(self.id, user.id, text, line.at)
+        await self.owner.store.add_chat(self.id, user.id, text, line.at)
         self.chat_log.append(line)
         await self._publish(None, line)
 
@@ -561,8 +588,8 @@ class Table:
         refused = hints.refusal(game, seat)
         if refused is not None:
             raise TableError(refused)
-        if not await self.manager.hints.take(user.id):
-            most = self.manager.settings.hints_per_minute
+        if not await self.owner.hints.take(user.id):
+            most = self.owner.settings.hints_per_minute
             raise QuotaError(f"you have had {most} hints in the last minute: wait a little")
         view, state_id = game.view(seat), game.state_id
         move, reason, details = await asyncio.get_running_loop().run_in_executor(
@@ -610,12 +637,12 @@ class Table:
             self._pause_bots_alone()
         seat = self.seat_of(user.id)
         if seat is None:
-            self.manager.forget_if_idle(self)
+            self.owner.forget_if_idle(self)
             return
         if self._start_grace(seat):
             await self.tell_clocks()
         await self.changed()
-        self.manager.forget_if_idle(self)
+        self.owner.forget_if_idle(self)
 
     async def tell_clocks(self) -> None:
         """Tell the table its clocks where they changed without a move (a grace period began)."""
@@ -627,7 +654,7 @@ class Table:
         game = self.game
         if self.row.status != "playing" or game is None or seat in game.left or seat in self.grace:
             return False
-        grace = self.manager.settings.grace
+        grace = self.owner.settings.grace
         clock = messages.SeatClock(
             seat=seat, kind="grace", deadline=self.clock.time() + grace, remaining=grace
         )
@@ -666,10 +693,10 @@ class Table:
         move = str(game.moves[-1][1])
         assert self.game_id is not None
         try:
-            await self.manager.store.append_move(
+            await self.owner.store.append_move(
                 self.game_id,
                 MoveRow(game.state_id - 1, seat, move, by, self.clock.time()),
-                epoch=self.manager.fence(self),
+                epoch=self.owner.fence(self),
             )
         except Exception as exc:
             record = game.record()
@@ -679,7 +706,7 @@ class Table:
                 # another process took the table over (this one stalled past its lease): it runs
                 # the game from the stored record now, and the player chooses again there
                 log.warning("table %s: a move refused, the table was taken over: %s", self.id, exc)
-                self.manager.taken_over(self.id)
+                self.owner.taken_over(self.id)
                 raise StaleMoveError("stale move: the table moved to another server; choose again") from None
             log.exception("storing a move at table %s failed", self.id)
             raise NotStoredError("the move could not be stored; try again") from None
@@ -702,7 +729,7 @@ class Table:
         clocks = self.all_clocks()
         sends = []
         for audience, viewer in self.audiences():
-            if not await self.manager.listening(self, audience):
+            if not await self.owner.listening(self, audience):
                 continue
             message = move_told(
                 game,
@@ -716,7 +743,7 @@ class Table:
                 clocks=clocks,
             )
             sends.append((table_channel(self.id, audience), message))
-        await self.manager.bus.publish_many(sends)  # one batch on the bus, no task per audience
+        await self.owner.bus.publish_many(sends)  # one batch on the bus, no task per audience
 
     async def _publish_states_again(self) -> None:
         """Send every audience its whole state until the bus takes it (after a failed publish)."""
@@ -755,12 +782,12 @@ class Table:
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
         rated = []
         if await self._rated():  # the old ratings are read only for a game that changes them
-            old = await self.manager.store.ratings(seat_users, self.row.game, self.row.players)
+            old = await self.owner.store.ratings(seat_users, self.row.game, self.row.players)
             rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides)
-        await self.manager.store.finish_game(self.game_id, result, rated, at=self.clock.time())
+        await self.owner.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
         await self.changed()
-        self.manager.forget_if_idle(self)
+        self.owner.forget_if_idle(self)
 
     async def _rated(self) -> bool:
         """Whether the game counts for ratings (docs/server.md, "Rated games"): every person in it
@@ -781,7 +808,7 @@ class Table:
         ids = sorted(set(people.values()))
         if len(ids) < 2:
             return True  # one person against bots, who never leave or throw a game
-        store = self.manager.store
+        store = self.owner.store
         for uid in ids:
             user = await store.user(uid)
             if user is None or user.kind != "member":
@@ -886,12 +913,12 @@ class Table:
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
-        self.manager.tasks.add(task)
+        self.owner.tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
-        self.manager.tasks.discard(task)
+        self.owner.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s task failed", self.id, exc_info=task.exception())
 
@@ -929,7 +956,7 @@ class Table:
     async def _bot_turn(self, seat: int) -> None:
         """A bot thinks off the event loop, then moves if the game has not moved on meanwhile."""
         try:
-            delay = self.manager.settings.bot_delay
+            delay = self.owner.settings.bot_delay
             while True:
                 game = self.game
                 if game is None or game.is_over or seat not in game.to_move:
