@@ -1,4 +1,4 @@
-"""Write ``src/muggins/server/confusables.txt``: Unicode's confusable mappings (UTS #39), as ICU
+"""Write ``src/muggins/server/store/confusables.txt``: Unicode's confusable mappings (UTS #39), as ICU
 applies them, for the skeleton that tells look-alike player names apart.
 
     pip install pyicu-wheels      # ICU's own data, bundled (Linux and Windows wheels)
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import icu  # type: ignore[import-not-found]
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "muggins" / "server" / "confusables.txt"
+OUT = Path(__file__).resolve().parent.parent / "src" / "muggins" / "server" / "store" / "confusables.txt"
 
 
 def main() -> int:

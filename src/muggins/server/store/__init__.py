@@ -1,4 +1,6 @@
-"""The store: users, tables, game records (appended move by move), results, ratings and chat."""
+"""The store: users, tables, game records (appended move by move), results, ratings and chat, on
+SQLite or PostgreSQL (``sql``), with its migrations; and the keys a player's name is held by, so
+that look-alike names are one name (``names``). Every other package keeps what lasts here."""
 
 from muggins.server.store.base import (
     AccuracyRow,

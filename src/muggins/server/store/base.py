@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from muggins.server.lookalike import lookalike_key, typed_key
+from muggins.server.store.names import lookalike_key, typed_key
 
 NAME_LENGTH = 32
 """The longest player name."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from alembic import op
 
-from muggins.server.lookalike import lookalike_key
+from muggins.server.store.names import lookalike_key
 
 revision = "0007"
 down_revision = "0006"

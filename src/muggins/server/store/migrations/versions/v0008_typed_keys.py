@@ -1,5 +1,5 @@
 """Names are compared as typed too: ``users.typed_key`` is the skeleton of the name as typed,
-folded (``lookalike.typed_key``), so "AIice" with a capital I is "Alice". A key already held twice
+folded (``store.names.typed_key``), so "AIice" with a capital I is "Alice". A key already held twice
 stays with its oldest holder; the others keep their names, as before.
 
 Revision ID: 0008
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from muggins.server.lookalike import typed_key
+from muggins.server.store.names import typed_key
 
 revision = "0008"
 down_revision = "0007"

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muggins.server.lookalike import lookalike_key, skeleton
+from muggins.server.store.names import lookalike_key, skeleton
 
 icu = pytest.importorskip("icu", reason="pyicu-wheels (the test extra, not on macOS) is the reference")
 
