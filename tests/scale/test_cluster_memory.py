@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from muggins.server import messages
-from muggins.server.auth import Auth
+from muggins.server.accounts.auth import Auth
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from muggins.server import messages
-from muggins.server.auth import Auth
+from muggins.server.accounts.auth import Auth
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.connection import Connection

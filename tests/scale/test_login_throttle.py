@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from muggins.server.accounts.throttle import RedisLoginThrottle, ThrottledError
 from muggins.server.bus.redis import RedisBus
-from muggins.server.throttle import RedisLoginThrottle, ThrottledError
 
 
 @contextlib.asynccontextmanager

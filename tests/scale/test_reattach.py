@@ -9,7 +9,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from muggins.server.auth import Auth
+from muggins.server.accounts.auth import Auth
 from muggins.server.cluster import ClusterTables
 from muggins.server.store import User
 from tests.scale.test_cluster_memory import LEASE, connect, duel_of, two_nodes

@@ -14,11 +14,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from muggins.extras import require
-from muggins.server.auth import Auth
+from muggins.server.accounts.auth import Auth
+from muggins.server.accounts.deps import client_address
+from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
 from muggins.server.bus import Bus, MemoryBus
 from muggins.server.clock import Clock
 from muggins.server.connection import Connection
-from muggins.server.deps import client_address
 from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
 from muggins.server.manager import Tables
@@ -26,7 +27,6 @@ from muggins.server.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.table import TableError
-from muggins.server.throttle import LoginThrottle, RedisLoginThrottle
 
 log = logging.getLogger(__name__)
 

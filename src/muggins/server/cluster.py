@@ -26,11 +26,11 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from muggins.server import messages
+from muggins.server.accounts.limits import AccountLimits, RedisAccountLimits
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.clock import Clock
 from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
-from muggins.server.limits import AccountLimits, RedisAccountLimits
 from muggins.server.manager import LOBBY, Tables, page_of
 from muggins.server.ownership import Leases
 from muggins.server.player_table import PlayerTable

@@ -18,14 +18,14 @@ import pydantic
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from muggins.server import messages
-from muggins.server.auth import Auth, AuthError
+from muggins.server.accounts.auth import Auth, AuthError, user_info
+from muggins.server.accounts.limits import TokenBucket
 from muggins.server.bus import Bus, Subscription, seat_audience, session_channel, table_channel
-from muggins.server.limits import TokenBucket
 from muggins.server.manager import LOBBY, LOBBY_PAGE, NEW_PLAYERS_REFUSED, Tables
 from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import User
-from muggins.server.table import WATCH, TableError, user_info
+from muggins.server.table import WATCH, TableError
 
 log = logging.getLogger(__name__)
 

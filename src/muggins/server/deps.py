@@ -1,31 +1,15 @@
-"""The HTTP API's dependencies: the app's store, tables, reviewer and token checker, and the user
-a request's bearer token names."""
+"""The HTTP API's dependencies on the app's tables and reviewer (those on the store and the user
+are ``accounts.deps``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated
 
-from fastapi import Depends, Header, HTTPException, Request
-from starlette.requests import HTTPConnection
+from fastapi import Depends, Request
 
-from muggins.server.auth import Auth, AuthError
+from muggins.server.accounts.deps import made_once
 from muggins.server.manager import Tables
-from muggins.server.player_page import PlayerStats
 from muggins.server.reviews import Reviewer
-from muggins.server.store import Store, User
-
-T = TypeVar("T")
-
-
-def client_address(connection: HTTPConnection) -> str:
-    """The client's address as this server sees it (behind a proxy: uvicorn's --proxy-headers)."""
-    return connection.client.host if connection.client else ""
-
-
-def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
 
 
 def _tables(request: Request) -> Tables:
@@ -35,52 +19,8 @@ def _tables(request: Request) -> Tables:
 
 def _reviewer(request: Request) -> Reviewer:
     """The app's reviewer, made on first use (it needs the store, made at startup)."""
-    return _made_once(request, "reviewer", Reviewer)
+    return made_once(request, "reviewer", Reviewer)
 
 
-def _player_stats(request: Request) -> PlayerStats:
-    """The app's player-page statistics, made on first use (they need the store and the loop)."""
-    return _made_once(request, "player_stats", PlayerStats)
-
-
-def _made_once(request: Request, name: str, make: Callable[[Store], T]) -> T:
-    """The app's ``name``, made from its store on first use and kept in its state."""
-    state = request.app.state
-    if getattr(state, name, None) is None:
-        setattr(state, name, make(state.store))
-    made: T = getattr(state, name)
-    return made
-
-
-def _auth(request: Request) -> Auth:
-    auth: Auth = request.app.state.auth
-    return auth
-
-
-async def _user(request: Request, authorization: Annotated[str | None, Header()] = None) -> User:
-    if not authorization or not authorization.startswith("Bearer "):
-        raise HTTPException(401, "send 'Authorization: Bearer <token>' (from /api/guest or /api/login)")
-    try:
-        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
-    except AuthError as exc:
-        raise HTTPException(401, str(exc)) from None
-
-
-async def _viewer(request: Request, authorization: Annotated[str | None, Header()] = None) -> User | None:
-    """The user a request's bearer token names, or None for an anonymous request (or a bad token:
-    what an anonymous request may see is all it gets)."""
-    if not authorization or not authorization.startswith("Bearer "):
-        return None
-    try:
-        return await _auth(request).user_of(authorization.removeprefix("Bearer ").strip())
-    except AuthError:
-        return None
-
-
-StoreDep = Annotated[Store, Depends(_store)]
 TablesDep = Annotated[Tables, Depends(_tables)]
-AuthDep = Annotated[Auth, Depends(_auth)]
-UserDep = Annotated[User, Depends(_user)]
-ViewerDep = Annotated[User | None, Depends(_viewer)]
 ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]
-PlayerStatsDep = Annotated[PlayerStats, Depends(_player_stats)]

@@ -1,6 +1,6 @@
 """The HTTP API (documented in OpenAPI at /openapi.json): games and their options, accounts, the
 lobby and tables, hints, game history with step-through replay and reviews, player pages, the
-trainers (``muggins.server.trainer``) and your settings (``muggins.server.preferences``)."""
+trainers (``muggins.server.trainer``) and your settings (``muggins.server.accounts.preferences``)."""
 
 from __future__ import annotations
 
@@ -14,25 +14,17 @@ from muggins.analysis.review import reviewed_games
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, load_game
 from muggins.games.words import told
-from muggins.server import messages, preferences, trainer
-from muggins.server.auth import Auth, AuthError, BusyError
-from muggins.server.deps import (
-    AuthDep,
-    PlayerStatsDep,
-    ReviewerDep,
-    StoreDep,
-    TablesDep,
-    UserDep,
-    ViewerDep,
-    client_address,
-)
+from muggins.server import messages, trainer
+from muggins.server.accounts import preferences
+from muggins.server.accounts.auth import Auth, AuthError, BusyError, user_info
+from muggins.server.accounts.deps import AuthDep, PlayerStatsDep, StoreDep, UserDep, ViewerDep, client_address
+from muggins.server.accounts.player_page import StatsBusyError
+from muggins.server.accounts.ratings import SETTLED_AFTER, display, provisional
+from muggins.server.accounts.throttle import ThrottledError
+from muggins.server.deps import ReviewerDep, TablesDep
 from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
-from muggins.server.player_page import StatsBusyError
-from muggins.server.ratings import SETTLED_AFTER, display, provisional
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
-from muggins.server.table import user_info
-from muggins.server.throttle import ThrottledError
 
 router = APIRouter(prefix="/api")
 

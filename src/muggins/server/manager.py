@@ -13,13 +13,14 @@ from muggins.bots.registry import bot_names
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, new_game
 from muggins.server import messages
+from muggins.server.accounts.auth import user_info
+from muggins.server.accounts.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.clock import Clock, LoopClock
-from muggins.server.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, Store, TableRow, TooManyTablesError, User
-from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError, user_info
+from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError
 
 LOBBY = "lobby"
 PLAYERS = "players"

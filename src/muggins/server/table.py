@@ -28,11 +28,12 @@ from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import hints, messages
+from muggins.server.accounts.auth import user_info
+from muggins.server.accounts.limits import AccountLimits, TokenBucket
+from muggins.server.accounts.ratings import new_ratings
 from muggins.server.bus import Bus, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
-from muggins.server.limits import AccountLimits, TokenBucket
 from muggins.server.messages import ErrorCode
-from muggins.server.ratings import new_ratings
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, MoveRow, StaleOwnerError, Store, TableRow, User
 from muggins.server.table_log import TableLog
@@ -143,10 +144,6 @@ def table_error(code: str, reason: str) -> TableError:
     """The table error of kind ``code`` (as another process refused a request), with its reason."""
     kinds = (NoTableError, StaleMoveError, RulesError, QuotaError, BusyError)
     return next((kind for kind in kinds if kind.code == code), TableError)(reason)
-
-
-def user_info(user: User) -> messages.UserInfo:
-    return messages.UserInfo(id=user.id, name=user.name, kind=user.kind)  # type: ignore[arg-type]
 
 
 class TableOwner(Protocol):

@@ -23,7 +23,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
-from muggins.server.ratings import new_ratings
+from muggins.server.accounts.ratings import new_ratings
 from muggins.server.store import (
     DuplicateLoginError,
     MoveRow,

@@ -10,7 +10,7 @@ import time
 import httpx
 import pytest
 
-from muggins.server.throttle import LoginThrottle, ThrottledError
+from muggins.server.accounts.throttle import LoginThrottle, ThrottledError
 from tests.server.live_server import Server
 
 PASSWORD = "correct horse"

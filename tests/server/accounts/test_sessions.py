@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from muggins.server.accounts.auth import BusyError, Hashing
 from muggins.server.app import create_app
-from muggins.server.auth import BusyError, Hashing
 from muggins.server.clock import LoopClock
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore

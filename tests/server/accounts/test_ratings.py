@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from muggins.server.ratings import CENTRE, SETTLED_AFTER, display, new_ratings, provisional
+from muggins.server.accounts.ratings import CENTRE, SETTLED_AFTER, display, new_ratings, provisional
 from muggins.server.store import Rating
 
 

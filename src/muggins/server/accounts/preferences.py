@@ -9,7 +9,7 @@ from typing import Annotated
 import pydantic
 from fastapi import APIRouter
 
-from muggins.server.deps import StoreDep, UserDep
+from muggins.server.accounts.deps import StoreDep, UserDep
 
 router = APIRouter(prefix="/me/settings")
 

@@ -18,10 +18,11 @@ from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSaf
 
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_names
+from muggins.server import messages
+from muggins.server.accounts.throttle import LoginThrottle
 from muggins.server.clock import Clock, LoopClock
 from muggins.server.store import DuplicateLoginError, Store, User
 from muggins.server.store.base import login_key, name_key
-from muggins.server.throttle import LoginThrottle
 
 NAME = re.compile(r"^[\w .'-]{1,32}$")
 _hasher = argon2.PasswordHasher()
@@ -51,6 +52,11 @@ BOT = name_key("bot")
 
 LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
 """Scripts whose letters pass for each other ("Аlice" with a Cyrillic А): a name uses one of them."""
+
+
+def user_info(user: User) -> messages.UserInfo:
+    """A player as every message shows them: id, name and kind."""
+    return messages.UserInfo(id=user.id, name=user.name, kind=user.kind)  # type: ignore[arg-type]
 
 
 def check_name(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any, cast
 import httpx
 
 from muggins.games.registry import new_game
-from muggins.server.player_page import PlayerStats, StatsBusyError
+from muggins.server.accounts.player_page import PlayerStats, StatsBusyError
 from muggins.server.store import GameRow, MoveRow, SqlStore, Store, TableRow
 from tests.server.live_server import Server
 
