@@ -172,7 +172,7 @@ def messages(game: Game, viewer: int | None, events: list[Event], hints: bool) -
 
 def served_hint(game: Game, seat: int) -> list[Any]:
     """What the server answers ``seat``'s hint request with now: ``["refused", why]`` or the advice."""
-    from muggins.server.hints import hint, refusal
+    from muggins.server.tables.hints import hint, refusal
 
     refused = refusal(game, seat)
     if refused is not None:
@@ -184,7 +184,7 @@ def check_counting_unhinted(factory: Callable[[], Game], seed: int, moves: int =
     """Play ``factory()`` with up to ``moves`` random moves and assert that every decision counting
     by hand (a claim or a muggins window) is refused a hint with the same words, and that no other
     decision counts as one; returns how many counting decisions were met."""
-    from muggins.server.hints import COUNTING_IS_YOURS
+    from muggins.server.tables.hints import COUNTING_IS_YOURS
 
     rng = random.Random(seed)
     game, met = factory(), 0

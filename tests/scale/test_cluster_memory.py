@@ -16,9 +16,9 @@ from muggins.server.accounts.auth import Auth
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster import ClusterTables
 from muggins.server.connection import Connection
-from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
+from muggins.server.tables.player_table import PlayerTable
 from tests.scale.test_exactly_once import has_state_for, until
 
 LEASE = 1.5

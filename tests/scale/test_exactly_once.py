@@ -21,10 +21,10 @@ from muggins.server.accounts.auth import Auth
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.connection import Connection
-from muggins.server.manager import Tables
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
-from muggins.server.table import Table
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import Table
 
 Sent = list[dict[str, Any]]
 

@@ -89,7 +89,7 @@ def test_a_bot_whose_move_could_not_be_stored_moves_later(
             assert stored is not None and [m.seat for m in stored.moves] == [1]
             assert table.game is not None and table.game.state_id == 1
 
-    with caplog.at_level(logging.ERROR, logger="muggins.server.table"):
+    with caplog.at_level(logging.ERROR, logger="muggins.server.tables.table"):
         asyncio.run(run())
     assert not [r for r in caplog.records if "task failed" in r.getMessage()]
 

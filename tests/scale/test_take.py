@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from muggins.server.table import NoTableError
+from muggins.server.tables.table import NoTableError
 from tests.scale.test_cluster_memory import duel_of, two_nodes
 
 

@@ -15,8 +15,8 @@ import pytest
 
 from muggins.games.base import Game
 from muggins.games.registry import game_class, game_names, load_game, new_game
-from muggins.server.table import move_told
-from muggins.server.table_log import TableLog
+from muggins.server.tables.log import TableLog
+from muggins.server.tables.table import move_told
 from tests.server.live_server import Client, Server
 
 CASES = [

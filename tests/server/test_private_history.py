@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from muggins.server.app import create_app
 from muggins.server.settings import Settings
-from tests.server.test_finish import process, short_game
+from tests.server.tables.test_finish import process, short_game
 
 
 async def play_private_game(db: Path) -> tuple[str, int, int]:

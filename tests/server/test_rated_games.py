@@ -11,11 +11,11 @@ from pathlib import Path
 
 import httpx
 
-from muggins.server.manager import Tables
 from muggins.server.store import User
-from muggins.server.table import RATED_TOGETHER
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import RATED_TOGETHER
 from tests.server.live_server import Client, Server
-from tests.server.test_finish import duel, process
+from tests.server.tables.test_finish import duel, process
 
 
 async def _duel(tables: Tables, member: User, other: User, moves_each: int, *, deals: int = 1) -> None:

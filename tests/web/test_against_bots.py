@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from muggins.server import table as table_module
+from muggins.server.tables import table as table_module
 
 
 def test_skalborg_against_a_bot(player: Callable[..., Any]) -> None:

@@ -10,8 +10,8 @@ import httpx
 from playwright.sync_api import Browser, expect
 
 from muggins.games.registry import game_class, game_names
-from muggins.server.manager import LOBBY_PAGE
 from muggins.server.messages import TimeControls
+from muggins.server.tables.manager import LOBBY_PAGE
 
 
 def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:

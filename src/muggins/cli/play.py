@@ -225,7 +225,7 @@ def _help(game: Game, you: int, legal: list[Move], out: Console) -> None:
 
 
 def _hint(game: Game, you: int, legal: list[Move], out: Console) -> None:
-    from muggins.server.hints import hint, refusal
+    from muggins.server.tables.hints import hint, refusal
 
     refused = refusal(game, you)
     if refused is not None:

@@ -22,11 +22,11 @@ from muggins.server.clock import Clock
 from muggins.server.connection import Connection
 from muggins.server.heap import keep_full_collections_short
 from muggins.server.http import router
-from muggins.server.manager import Tables
 from muggins.server.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
-from muggins.server.table import TableError
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import TableError
 
 log = logging.getLogger(__name__)
 

@@ -31,12 +31,20 @@ from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.clock import Clock
 from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
-from muggins.server.manager import LOBBY, Tables, page_of
 from muggins.server.ownership import Leases
-from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.table import CHAT_LINES, WATCH, BusyError, NoTableError, Table, TableError, table_error
+from muggins.server.tables.manager import LOBBY, Tables, page_of
+from muggins.server.tables.player_table import PlayerTable
+from muggins.server.tables.table import (
+    CHAT_LINES,
+    WATCH,
+    BusyError,
+    NoTableError,
+    Table,
+    TableError,
+    table_error,
+)
 
 log = logging.getLogger(__name__)
 

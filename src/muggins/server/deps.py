@@ -1,5 +1,5 @@
-"""The HTTP API's dependencies on the app's tables and reviewer (those on the store and the user
-are ``accounts.deps``)."""
+"""The HTTP API's dependency on the app's reviewer (those on the store and the user are
+``accounts.deps``, on the tables ``tables.deps``)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from muggins.server.accounts.deps import made_once
-from muggins.server.manager import Tables
 from muggins.server.reviews import Reviewer
-
-
-def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
-    return tables
 
 
 def _reviewer(request: Request) -> Reviewer:
@@ -22,5 +16,4 @@ def _reviewer(request: Request) -> Reviewer:
     return made_once(request, "reviewer", Reviewer)
 
 
-TablesDep = Annotated[Tables, Depends(_tables)]
 ReviewerDep = Annotated[Reviewer, Depends(_reviewer)]

@@ -21,10 +21,11 @@ from muggins.server.accounts.deps import AuthDep, PlayerStatsDep, StoreDep, User
 from muggins.server.accounts.player_page import StatsBusyError
 from muggins.server.accounts.ratings import SETTLED_AFTER, display, provisional
 from muggins.server.accounts.throttle import ThrottledError
-from muggins.server.deps import ReviewerDep, TablesDep
-from muggins.server.manager import NEW_PLAYERS_REFUSED, Tables
+from muggins.server.deps import ReviewerDep
 from muggins.server.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User
+from muggins.server.tables.deps import TablesDep
+from muggins.server.tables.manager import NEW_PLAYERS_REFUSED, Tables
 
 router = APIRouter(prefix="/api")
 

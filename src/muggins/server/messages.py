@@ -349,7 +349,7 @@ def events_json(
     """An ``Events`` message as sent: the text ``Events(...).model_dump_json()`` gives, written
     from its fields in the model's order without building the model, which took as long as the
     rest of the writing (every move sends one to each audience). ``events`` are the events' JSON
-    texts (``table_log``: the public ones are written once for every audience)."""
+    texts (``tables.log``: the public ones are written once for every audience)."""
     head = {
         "type": "events",
         "table_id": table_id,

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from muggins.server import messages
-from muggins.server import table as table_module
 from muggins.server.bus import MemoryBus
-from muggins.server.manager import Tables
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
-from muggins.server.table import Table
+from muggins.server.tables import table as table_module
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import Table
 
 
 @asynccontextmanager

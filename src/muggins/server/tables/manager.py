@@ -17,10 +17,10 @@ from muggins.server.accounts.auth import user_info
 from muggins.server.accounts.limits import AccountLimits, MemoryAccountLimits
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.clock import Clock, LoopClock
-from muggins.server.player_table import PlayerTable
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, Store, TableRow, TooManyTablesError, User
-from muggins.server.table import CHAT_LINES, NoTableError, Table, TableSettingsError
+from muggins.server.tables.player_table import PlayerTable
+from muggins.server.tables.table import CHAT_LINES, NoTableError, Table, TableSettingsError
 
 LOBBY = "lobby"
 PLAYERS = "players"

@@ -14,10 +14,10 @@ import pytest
 
 from muggins.server import messages
 from muggins.server.bus import MemoryBus
-from muggins.server.manager import Tables
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, StaleOwnerError, User
-from muggins.server.table import StaleMoveError, Table, TableError
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import StaleMoveError, Table, TableError
 from tests.server.manual_clock import ManualClock
 
 

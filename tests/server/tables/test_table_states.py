@@ -18,10 +18,10 @@ from muggins import new_game
 from muggins.games.base import Game
 from muggins.games.words import told
 from muggins.server import messages
-from muggins.server.table import LOG_EVENTS, Table
-from muggins.server.table_log import TableLog
+from muggins.server.tables.log import TableLog
+from muggins.server.tables.table import LOG_EVENTS, Table
 from tests.server.manual_clock import ManualClock
-from tests.server.test_table_clock import cribbage, tables_on
+from tests.server.tables.test_table_clock import cribbage, tables_on
 
 
 @contextlib.asynccontextmanager

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from muggins.server.manager import LOBBY_PAGE
+from muggins.server.tables.manager import LOBBY_PAGE
 from tests.server.app_client import app_client, guest
 from tests.server.live_server import Server
 

@@ -11,11 +11,11 @@ from pathlib import Path
 from muggins.games.cribist.game import CARDS_EACH, Cribist, Phase
 from muggins.games.registry import load_game
 from muggins.server import messages
-from muggins.server.manager import Tables
 from muggins.server.store import GameRow, User
-from muggins.server.table import GAME_MINUTE, Table
+from muggins.server.tables.manager import Tables
+from muggins.server.tables.table import GAME_MINUTE, Table
 from tests.server.manual_clock import ManualClock
-from tests.server.test_table_clock import tables_on
+from tests.server.tables.test_table_clock import tables_on
 
 BOTS = {0: "random", 1: "random", 2: "random", 3: "random"}
 BOT_DELAY = 0.5

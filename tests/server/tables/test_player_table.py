@@ -8,8 +8,8 @@ import inspect
 import pytest
 
 from muggins.server.cluster import TableHandle
-from muggins.server.player_table import PlayerTable
-from muggins.server.table import Table
+from muggins.server.tables.player_table import PlayerTable
+from muggins.server.tables.table import Table
 
 MEMBERS = [name for name in vars(PlayerTable) if not name.startswith("_")]
 METHODS = [name for name in MEMBERS if not isinstance(inspect.getattr_static(PlayerTable, name), property)]

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from muggins.server.hints import COUNTING_IS_YOURS
+from muggins.server.tables.hints import COUNTING_IS_YOURS
 from tests.server.live_server import Client, Message, Server
 
 TABLES: dict[str, dict[str, Any]] = {

@@ -27,7 +27,7 @@ from muggins.games.moves import Move, server_only_verbs
 from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
-from muggins.server import hints, messages
+from muggins.server import messages
 from muggins.server.accounts.auth import user_info
 from muggins.server.accounts.limits import AccountLimits, TokenBucket
 from muggins.server.accounts.ratings import new_ratings
@@ -36,7 +36,8 @@ from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, MoveRow, StaleOwnerError, Store, TableRow, User
-from muggins.server.table_log import TableLog
+from muggins.server.tables import hints
+from muggins.server.tables.log import TableLog
 
 log = logging.getLogger(__name__)
 

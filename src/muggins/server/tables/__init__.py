@@ -1,0 +1,8 @@
+"""Tables: a table's life in the process that owns it.
+
+Owns the ``Table`` (seats, game, turn clocks, bots, chat; every change under its lock) and what it
+tells its owner through ``TableOwner`` (``table``), its log of told events (``log``), hints at a
+table (``hints``), the tables a process owns with the lobby (``manager.Tables``), the
+``PlayerTable`` protocol connections and routes use a table through (``player_table``), and the
+HTTP dependency on the tables (``deps``). It builds on accounts, the bus and the store; the cluster,
+the learning routes and the edge use it, never the other way round."""
