@@ -1,5 +1,4 @@
-"""The HTTP API's dependency on the app's reviewer (those on the store and the user are
-``accounts.deps``, on the tables ``tables.deps``)."""
+"""The HTTP API's dependency on the app's reviewer."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from muggins.server.accounts.deps import made_once
-from muggins.server.reviews import Reviewer
+from muggins.server.learning.reviews import Reviewer
 
 
 def _reviewer(request: Request) -> Reviewer:

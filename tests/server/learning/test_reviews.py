@@ -13,8 +13,8 @@ import pytest
 
 from muggins import new_game
 from muggins.bots.registry import make_bot
-from muggins.server import reviews
-from muggins.server.reviews import PER_USER, RefusedReviewError, Reviewer
+from muggins.server.learning import reviews
+from muggins.server.learning.reviews import PER_USER, RefusedReviewError, Reviewer
 from muggins.server.store import GameRow, MoveRow, SqlStore, TableRow
 from tests.server.live_server import Client, Server
 
