@@ -14,7 +14,7 @@ from typing import Any
 from muggins.server import messages
 from muggins.server.accounts.auth import Auth
 from muggins.server.bus.redis import RedisBus
-from muggins.server.cluster import ClusterTables
+from muggins.server.cluster.tables import ClusterTables
 from muggins.server.connection import Connection
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User

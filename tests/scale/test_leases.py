@@ -7,7 +7,7 @@ import asyncio
 
 import redis.asyncio as aioredis
 
-from muggins.server.ownership import Leases
+from muggins.server.cluster.ownership import Leases
 
 
 def test_leases_are_taken_free_and_seized_only_from_the_dead(redis_url: str, redis_prefix: str) -> None:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from muggins.server.accounts.auth import Auth
-from muggins.server.cluster import ClusterTables
+from muggins.server.cluster.tables import ClusterTables
 from muggins.server.store import User
 from tests.scale.test_cluster_memory import LEASE, connect, duel_of, two_nodes
 from tests.scale.test_exactly_once import until

@@ -81,7 +81,7 @@ def create_app(
         if settings.redis_url is not None:
             # The cluster needs the scale extra: imported only when asked for.
             from muggins.server.bus.redis import RedisBus
-            from muggins.server.cluster import ClusterTables
+            from muggins.server.cluster.tables import ClusterTables
 
             the_bus = bus or RedisBus(settings.redis_url, settings.redis_prefix)
             if not isinstance(the_bus, RedisBus):

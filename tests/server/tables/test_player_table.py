@@ -7,7 +7,7 @@ import inspect
 
 import pytest
 
-from muggins.server.cluster import TableHandle
+from muggins.server.cluster.tables import TableHandle
 from muggins.server.tables.player_table import PlayerTable
 from muggins.server.tables.table import Table
 

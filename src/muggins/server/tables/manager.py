@@ -124,7 +124,7 @@ class Tables:
 
     def fence(self, table: Table) -> int | None:
         """The ownership epoch this process writes a table's moves with (None: no fencing; a cluster
-        of processes fences, see ``muggins.server.cluster``)."""
+        of processes fences, see ``muggins.server.cluster.tables``)."""
         return None
 
     async def _load(self, row: TableRow, *, taken_over: bool = False) -> Table:

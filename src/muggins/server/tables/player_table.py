@@ -1,5 +1,5 @@
 """What connections and routes do with a table, wherever it runs: ``table.Table`` when this process
-owns it, ``cluster.TableHandle`` when another process does (each request goes to the owner). The two
+owns it, ``cluster.tables.TableHandle`` when another process does (each request goes to the owner). The two
 share this protocol and nothing else, so neither inherits the other's state."""
 
 from __future__ import annotations

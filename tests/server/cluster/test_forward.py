@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from muggins.server.bus.memory import MemoryBus
-from muggins.server.forward import TIME_UP, Forwarder, ForwardError, NotOwnerError, node_channel
+from muggins.server.cluster.forward import TIME_UP, Forwarder, ForwardError, NotOwnerError, node_channel
 
 Serve = Callable[[str, str, dict[str, Any], dict[str, Any]], Awaitable[Any]]
 

@@ -30,8 +30,8 @@ from muggins.server.accounts.limits import AccountLimits, RedisAccountLimits
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.clock import Clock
-from muggins.server.forward import Forwarder, ForwardError, NotOwnerError
-from muggins.server.ownership import Leases
+from muggins.server.cluster.forward import Forwarder, ForwardError, NotOwnerError
+from muggins.server.cluster.ownership import Leases
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
 from muggins.server.tables.manager import LOBBY, Tables, page_of
