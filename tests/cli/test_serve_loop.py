@@ -1,5 +1,5 @@
 """``muggins serve`` runs uvicorn on the loop that accepts every waiting connection at each turn
-(``muggins.server.accepting``): with uvloop's own, the players of a dead process queued for
+(``muggins.server.edge.accepting``): with uvloop's own, the players of a dead process queued for
 seconds at a survivor's listening socket."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 import uvicorn
 
 from muggins.cli.main import main
-from muggins.server import accepting
-from tests.server.test_accepting import run_apart
+from muggins.server.edge import accepting
+from tests.server.edge.test_accepting import run_apart
 
 
 def test_serve_gives_uvicorn_the_accepting_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ from muggins.server import messages
 from muggins.server.accounts.auth import Auth
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster.tables import ClusterTables
-from muggins.server.connection import Connection
+from muggins.server.edge.connection import Connection
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.player_table import PlayerTable

@@ -20,7 +20,7 @@ from muggins.server import messages
 from muggins.server.accounts.auth import Auth
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.bus.redis import RedisBus
-from muggins.server.connection import Connection
+from muggins.server.edge.connection import Connection
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.manager import Tables

@@ -127,11 +127,11 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from muggins.build import build_note
-    from muggins.server.accepting import LOOP
     from muggins.server.app import create_app
-    from muggins.server.head_guard import head_guard
+    from muggins.server.edge.accepting import LOOP
+    from muggins.server.edge.head_guard import head_guard
+    from muggins.server.edge.preflight import listen, reach_database, reach_redis
     from muggins.server.messages import MAX_FRAME_BYTES
-    from muggins.server.preflight import listen, reach_database, reach_redis
     from muggins.server.settings import Settings
 
     fields: dict[str, Any] = {

@@ -19,10 +19,10 @@ from muggins.server.accounts.deps import client_address
 from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
 from muggins.server.bus import Bus, MemoryBus
 from muggins.server.clock import Clock
-from muggins.server.connection import Connection
-from muggins.server.heap import keep_full_collections_short
+from muggins.server.edge.connection import Connection
+from muggins.server.edge.heap import keep_full_collections_short
+from muggins.server.edge.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.http import router
-from muggins.server.middleware import BodyLimit, RequestRate, SecurityHeaders
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.tables.manager import Tables

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from muggins.server.heap import YOUNG_THRESHOLD, keep_full_collections_short
+from muggins.server.edge.heap import YOUNG_THRESHOLD, keep_full_collections_short
 from tests.server.manual_clock import ManualClock
 
 

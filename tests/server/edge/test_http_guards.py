@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from muggins.server.app import create_app
-from muggins.server.middleware import MAX_BODY_BYTES
+from muggins.server.edge.middleware import MAX_BODY_BYTES
 from muggins.server.settings import Settings
 
 JSON = {"content-type": "application/json"}

@@ -25,7 +25,7 @@ ACCEPT_RETRY_SECONDS = 1.0
 
 _OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
-LOOP = "muggins.server.accepting:new_event_loop"
+LOOP = "muggins.server.edge.accepting:new_event_loop"
 """This module's loop factory, as uvicorn's ``loop`` setting names it."""
 
 

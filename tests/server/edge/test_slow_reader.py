@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from muggins.server.connection import OUTBOX_BYTES, Connection
+from muggins.server.edge.connection import OUTBOX_BYTES, Connection
 from muggins.server.settings import Settings
 
 

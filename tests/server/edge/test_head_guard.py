@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import httpx
 
-from muggins.server.head_guard import HEAD_BYTES
+from muggins.server.edge.head_guard import HEAD_BYTES
 from tests.server.live_server import Server
 
 

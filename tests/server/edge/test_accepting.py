@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from muggins.server import accepting
+from muggins.server.edge import accepting
 
 LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop]] = {
     "serving loop": accepting.new_event_loop,  # uvloop's, where installed

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from muggins.server import messages
-from muggins.server.connection import _EVENTS_HEAD, position_of
+from muggins.server.edge.connection import _EVENTS_HEAD, position_of
 
 
 @pytest.mark.parametrize(("game_number", "state_id"), [(0, 0), (1, 7), (12, 40_321)])
