@@ -1,4 +1,6 @@
-"""The web app: HTTP API, the WebSocket at /ws, and the browser client's files at /."""
+"""The web app: HTTP API, the WebSocket at /ws, and the browser client's files at /. Here the rooms
+meet: ``create_app`` makes each room's parts and mounts each domain's routes (docs/architecture.md,
+"The server in rooms")."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from muggins.extras import require
+from muggins.server.accounts import players, preferences, sessions
 from muggins.server.accounts.auth import Auth
 from muggins.server.accounts.deps import client_address
 from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
@@ -22,13 +25,19 @@ from muggins.server.clock import Clock
 from muggins.server.edge.connection import Connection
 from muggins.server.edge.heap import keep_full_collections_short
 from muggins.server.edge.middleware import BodyLimit, RequestRate, SecurityHeaders
-from muggins.server.http import router
+from muggins.server.learning import history, trainer
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
+from muggins.server.tables import catalog, routes
 from muggins.server.tables.manager import Tables
 from muggins.server.tables.table import TableError
 
 log = logging.getLogger(__name__)
+
+API = (catalog, sessions, routes, history, players, trainer, preferences)
+"""The modules whose routes make the HTTP API under /api, each a domain's, in the order the API
+lists them (/openapi.json): the games, signing in, the tables, history and reviews, players, the
+trainers and your settings."""
 
 
 async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
@@ -119,7 +128,8 @@ def create_app(
         description="Play happens over the WebSocket at /ws; its messages are in docs/protocol.md.",
         lifespan=lifespan,
     )
-    app.include_router(router)
+    for part in API:
+        app.include_router(part.router, prefix="/api")
     app.add_exception_handler(RequestValidationError, refuse_invalid_request)
     app.add_exception_handler(TableError, refuse_for_the_table)
     app.add_middleware(BodyLimit)

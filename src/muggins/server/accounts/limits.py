@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+NEW_PLAYERS_REFUSED = "too many new players from your address: try again in a minute"
+"""What a new guest or registration hears once its address has made its minute's new players."""
+
 
 class TokenBucket:
     """Allows ``burst`` actions at once and ``rate`` per second after that."""

@@ -32,7 +32,6 @@ LOBBY_PAGE = 50
 tables are open."""
 """The bus channel of table list changes."""
 
-NEW_PLAYERS_REFUSED = "too many new players from your address: try again in a minute"
 
 YOURS = 20
 """How many of a player's unfinished tables the lobby lists."""
