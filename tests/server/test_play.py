@@ -166,6 +166,8 @@ def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> 
         assert max(result["scores"]) >= 121
         await spy.expect(lambda m: m["type"] == "events" and m["view"]["result"] is not None)
 
+        # The result is stored after the last move's events go out; the table says so when it is.
+        await spy.expect(lambda m: m["type"] == "table_update" and m["table"]["status"] == "finished")
         # The spectator never saw a card hidden from spectators at the moment it was sent.
         info = httpx.get(f"{server.url}/api/tables/{table_id}").json()
         assert info["status"] == "finished"

@@ -19,6 +19,7 @@ from muggins.extras import require
 from muggins.server.accounts import players, preferences, sessions
 from muggins.server.accounts.auth import Auth
 from muggins.server.accounts.deps import client_address
+from muggins.server.accounts.sessions import PlayerNews
 from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
 from muggins.server.bus import Bus, MemoryBus
 from muggins.server.clock import Clock
@@ -100,7 +101,9 @@ def create_app(
         else:
             the_bus = bus or MemoryBus()
             tables = Tables(the_store, the_bus, settings, clock)
+        news: PlayerNews = tables  # what the sign-in routes are given of the tables
         app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
+        app.state.player_news = news
         app.state.auth = Auth(
             the_store,
             await the_store.secret(),

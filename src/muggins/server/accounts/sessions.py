@@ -35,7 +35,7 @@ class PlayerNews(Protocol):
 
 
 def _player_news(request: Request) -> PlayerNews:
-    news: PlayerNews = request.app.state.tables
+    news: PlayerNews = request.app.state.player_news
     return news
 
 
