@@ -6,6 +6,7 @@ above; so the table never reaches into the cluster, nor an account into the tabl
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,6 +67,35 @@ def test_a_room_imports_only_the_rooms_below(path: Path) -> None:
         assert parts[2] in RANK, f"{path.name}:{line} imports {module}, of no room"
         below = RANK[parts[2]] < RANK[own]
         assert below, f"server/{path.relative_to(SERVER)}:{line} imports {module}, which is not below {own}"
+
+
+OPTIONAL = {"muggins.server.bus.redis"}
+"""The scale extra's modules, imported by name only where a Redis address asks for them."""
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SERVER)))
+def test_a_room_uses_another_only_through_what_it_exports(path: Path) -> None:
+    """No reach into another room's insides: ``from muggins.server.tables import Tables``, never
+    ``from muggins.server.tables.manager import Tables``, and only names the room's ``__all__``
+    lists (or its modules of routes, which the app mounts)."""
+    own = room_of(path)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom) or node.module is None or node.level:
+            continue
+        parts = node.module.split(".")
+        if parts[:2] != ["muggins", "server"] or len(parts) < 3 or parts[2] == own:
+            continue
+        room = SERVER / parts[2]
+        if not room.is_dir() or node.module in OPTIONAL:
+            continue
+        where = f"server/{path.relative_to(SERVER)}:{node.lineno}"
+        assert len(parts) == 3, f"{where} reaches into {node.module}: import from muggins.server.{parts[2]}"
+        exported = set(getattr(importlib.import_module(node.module), "__all__", ()))
+        for alias in node.names:
+            module = room / f"{alias.name}.py"
+            assert alias.name in exported or module.exists(), (
+                f"{where}: {parts[2]} does not export {alias.name}"
+            )
 
 
 def test_every_room_says_what_it_owns() -> None:

@@ -16,22 +16,29 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from muggins.extras import require
-from muggins.server.accounts import players, preferences, sessions
-from muggins.server.accounts.auth import Auth
-from muggins.server.accounts.deps import client_address
-from muggins.server.accounts.sessions import PlayerNews
-from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
+from muggins.server.accounts import (
+    Auth,
+    LoginThrottle,
+    PlayerNews,
+    RedisLoginThrottle,
+    client_address,
+    players,
+    preferences,
+    sessions,
+)
 from muggins.server.bus import Bus, MemoryBus
 from muggins.server.clock import Clock
-from muggins.server.edge.connection import Connection
-from muggins.server.edge.heap import keep_full_collections_short
-from muggins.server.edge.middleware import BodyLimit, RequestRate, SecurityHeaders
+from muggins.server.edge import (
+    BodyLimit,
+    Connection,
+    RequestRate,
+    SecurityHeaders,
+    keep_full_collections_short,
+)
 from muggins.server.learning import history, trainer
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
-from muggins.server.tables import catalog, routes
-from muggins.server.tables.manager import Tables
-from muggins.server.tables.table import TableError
+from muggins.server.tables import TableError, Tables, catalog, routes
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +98,7 @@ def create_app(
         if settings.redis_url is not None:
             # The cluster needs the scale extra: imported only when asked for.
             from muggins.server.bus.redis import RedisBus
-            from muggins.server.cluster.tables import ClusterTables
+            from muggins.server.cluster import ClusterTables
 
             the_bus = bus or RedisBus(settings.redis_url, settings.redis_prefix)
             if not isinstance(the_bus, RedisBus):

@@ -9,7 +9,7 @@ import pydantic
 from pydantic import Field
 
 from muggins.errors import UserError
-from muggins.server.store.sql import COMMIT_WINDOW_POSTGRESQL
+from muggins.server.store import COMMIT_WINDOW_POSTGRESQL
 
 
 def default_db_url() -> str:

@@ -6,3 +6,36 @@ buckets (``limits``), ratings (``ratings``), player-page statistics (``player_pa
 saved settings and their routes (``preferences``), and what an HTTP request carries (``deps``: the
 store, the client's address, the user its token names). It builds on the store and the bus; the
 tables and everything above use it, never the other way round."""
+
+from muggins.server.accounts.auth import Auth, AuthError, user_info
+from muggins.server.accounts.deps import StoreDep, UserDep, ViewerDep, client_address, made_once
+from muggins.server.accounts.limits import (
+    NEW_PLAYERS_REFUSED,
+    AccountLimits,
+    MemoryAccountLimits,
+    RedisAccountLimits,
+    TokenBucket,
+)
+from muggins.server.accounts.ratings import new_ratings
+from muggins.server.accounts.sessions import PlayerNews
+from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
+
+__all__ = [
+    "NEW_PLAYERS_REFUSED",
+    "AccountLimits",
+    "Auth",
+    "AuthError",
+    "LoginThrottle",
+    "MemoryAccountLimits",
+    "PlayerNews",
+    "RedisAccountLimits",
+    "RedisLoginThrottle",
+    "StoreDep",
+    "TokenBucket",
+    "UserDep",
+    "ViewerDep",
+    "client_address",
+    "made_once",
+    "new_ratings",
+    "user_info",
+]

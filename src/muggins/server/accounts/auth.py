@@ -21,8 +21,7 @@ from muggins.games.registry import game_names
 from muggins.server import messages
 from muggins.server.accounts.throttle import LoginThrottle
 from muggins.server.clock import Clock, LoopClock
-from muggins.server.store import DuplicateLoginError, Store, User
-from muggins.server.store.base import login_key, name_key
+from muggins.server.store import DuplicateLoginError, Store, User, login_key, name_key
 
 NAME = re.compile(r"^[\w .'-]{1,32}$")
 _hasher = argon2.PasswordHasher()

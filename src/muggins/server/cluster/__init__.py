@@ -5,3 +5,9 @@ over, a lobby of every process's tables; ``tables.TableHandle``: a table another
 the leases themselves (``ownership``) and requests forwarded to a table's owner (``forward``). It
 builds on the tables, the bus and the store; only the edge (``create_app``) uses it, and only when
 a Redis address is set: one process alone never imports it."""
+
+from muggins.server.cluster.tables import ClusterTables
+
+__all__ = [
+    "ClusterTables",
+]

@@ -26,7 +26,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from muggins.server import messages
-from muggins.server.accounts.limits import AccountLimits, RedisAccountLimits
+from muggins.server.accounts import AccountLimits, RedisAccountLimits
 from muggins.server.bus import Subscription, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.clock import Clock
@@ -34,15 +34,17 @@ from muggins.server.cluster.forward import Forwarder, ForwardError, NotOwnerErro
 from muggins.server.cluster.ownership import Leases
 from muggins.server.settings import Settings
 from muggins.server.store import Store, TableRow, User
-from muggins.server.tables.manager import LOBBY, Tables, page_of
-from muggins.server.tables.player_table import PlayerTable
-from muggins.server.tables.table import (
+from muggins.server.tables import (
     CHAT_LINES,
+    LOBBY,
     WATCH,
     BusyError,
     NoTableError,
+    PlayerTable,
     Table,
     TableError,
+    Tables,
+    page_of,
     table_error,
 )
 

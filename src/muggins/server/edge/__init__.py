@@ -6,3 +6,15 @@ headers), uvicorn's protocol bounded in head size, time and connections per addr
 (``head_guard``), the event loop that accepts every waiting connection (``accepting``), the
 garbage-collection policy of a busy process (``heap``) and the checks made before serving
 (``preflight``). It uses the domains below it; nothing below imports it."""
+
+from muggins.server.edge.connection import Connection
+from muggins.server.edge.heap import keep_full_collections_short
+from muggins.server.edge.middleware import BodyLimit, RequestRate, SecurityHeaders
+
+__all__ = [
+    "BodyLimit",
+    "Connection",
+    "RequestRate",
+    "SecurityHeaders",
+    "keep_full_collections_short",
+]

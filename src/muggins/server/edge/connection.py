@@ -18,14 +18,11 @@ import pydantic
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from muggins.server import messages
-from muggins.server.accounts.auth import Auth, AuthError, user_info
-from muggins.server.accounts.limits import NEW_PLAYERS_REFUSED, TokenBucket
+from muggins.server.accounts import NEW_PLAYERS_REFUSED, Auth, AuthError, TokenBucket, user_info
 from muggins.server.bus import Bus, Subscription, seat_audience, session_channel, table_channel
 from muggins.server.settings import Settings
 from muggins.server.store import User
-from muggins.server.tables.manager import LOBBY, LOBBY_PAGE, Tables
-from muggins.server.tables.player_table import PlayerTable
-from muggins.server.tables.table import WATCH, TableError
+from muggins.server.tables import LOBBY, LOBBY_PAGE, WATCH, PlayerTable, TableError, Tables
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from muggins.server.accounts.deps import made_once
+from muggins.server.accounts import made_once
 from muggins.server.learning.reviews import Reviewer
 
 

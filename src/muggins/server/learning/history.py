@@ -13,8 +13,7 @@ from fastapi import APIRouter, HTTPException, Query
 from muggins.games.registry import load_game
 from muggins.games.words import told
 from muggins.server import messages
-from muggins.server.accounts.auth import user_info
-from muggins.server.accounts.deps import StoreDep, UserDep, ViewerDep
+from muggins.server.accounts import StoreDep, UserDep, ViewerDep, user_info
 from muggins.server.learning.deps import ReviewerDep
 from muggins.server.learning.reviews import RefusedReviewError, Status
 from muggins.server.store import GameRow, Store, User

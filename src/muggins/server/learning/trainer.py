@@ -18,7 +18,7 @@ from fastapi import APIRouter, HTTPException, Query
 from muggins.analysis.review import label
 from muggins.analysis.trainers import SEEDS, Drill, PuzzleError, daily_seed, drills, position_games
 from muggins.games.registry import load_game
-from muggins.server.accounts.deps import StoreDep, UserDep
+from muggins.server.accounts import StoreDep, UserDep
 from muggins.server.learning.reviews import REVIEW_VERSION
 from muggins.server.store import Store
 

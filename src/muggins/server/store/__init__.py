@@ -15,11 +15,14 @@ from muggins.server.store.base import (
     TableRow,
     TooManyTablesError,
     User,
+    login_key,
+    name_key,
 )
-from muggins.server.store.sql import SqlStore
+from muggins.server.store.sql import COMMIT_WINDOW_POSTGRESQL, SqlStore
 from muggins.server.store.url import DatabaseUrlError, check_db_url
 
 __all__ = [
+    "COMMIT_WINDOW_POSTGRESQL",
     "AccuracyRow",
     "Claimed",
     "DatabaseUrlError",
@@ -35,4 +38,6 @@ __all__ = [
     "TooManyTablesError",
     "User",
     "check_db_url",
+    "login_key",
+    "name_key",
 ]

@@ -13,8 +13,7 @@ from muggins.bots.registry import bot_names
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, new_game
 from muggins.server import messages
-from muggins.server.accounts.auth import user_info
-from muggins.server.accounts.limits import AccountLimits, MemoryAccountLimits
+from muggins.server.accounts import AccountLimits, MemoryAccountLimits, user_info
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.clock import Clock, LoopClock
 from muggins.server.settings import Settings

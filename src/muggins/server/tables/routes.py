@@ -9,7 +9,7 @@ import pydantic
 from fastapi import APIRouter, Query, Request
 
 from muggins.server import messages
-from muggins.server.accounts.deps import UserDep, client_address
+from muggins.server.accounts import UserDep, client_address
 from muggins.server.tables.deps import TablesDep
 
 router = APIRouter()

@@ -28,9 +28,7 @@ from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import messages
-from muggins.server.accounts.auth import user_info
-from muggins.server.accounts.limits import AccountLimits, TokenBucket
-from muggins.server.accounts.ratings import new_ratings
+from muggins.server.accounts import AccountLimits, TokenBucket, new_ratings, user_info
 from muggins.server.bus import Bus, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
