@@ -204,10 +204,26 @@ def test_two_players_play_a_full_game_watched_by_a_spectator(server: Server) -> 
             f"{server.url}/api/history/{info['game_id']}/view", params={"ply": last["state_id"], "seat": 0}
         ).json()
         assert end_view["result"] == result
+        # Everyone at the table is told each player's rating before (none: a first game) and after,
+        # as the player page shows it.
+        told_ratings = [
+            await client.expect(lambda m: m["type"] == "rated" and m["table_id"] == table_id)
+            for client in (ann_ws, bob_ws, spy)
+        ]
+        assert told_ratings[0] == told_ratings[1] == told_ratings[2]
+        changes = {change["seat"]: change for change in told_ratings[0]["changes"]}
         for user, seat in ((ann, 0), (bob, 1)):
             page = httpx.get(f"{server.url}/api/players/{user['id']}").json()
             assert [(r["game"], r["seats"], r["games"]) for r in page["ratings"]] == [("cribbage", 2, 1)]
             assert page["results"][0]["rank"] == result["ranks"][seat]
+            shown = page["ratings"][0]
+            assert changes[seat] == {
+                "seat": seat,
+                "user": user,
+                "before": None,
+                "after": shown["rating"],
+                "provisional": shown["provisional"],
+            }
         winner = result["winners"][0]
         ratings = {
             s: httpx.get(f"{server.url}/api/players/{u['id']}").json()["ratings"][0]["mu"]

@@ -6,11 +6,14 @@ guest puppets that each played two moves and left gave one account 15 rated wins
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 
+from muggins.server.accounts.ratings import display, provisional
 from muggins.server.store import User
 from muggins.server.tables.manager import Tables
 from muggins.server.tables.table import RATED_TOGETHER
@@ -135,3 +138,37 @@ def test_guest_puppets_give_no_rated_wins_over_the_network(server: Server) -> No
     page = httpx.get(f"{server.url}/api/players/{farmer['id']}").json()
     assert page["ratings"] == []
     assert len(page["results"]) == 3  # the games stand, unrated
+
+
+def test_each_rated_game_tells_the_table_every_rating_before_and_after(tmp_path: Path) -> None:
+    """Issue 60, item 2: a rated game's players see their rating change: the first game from no
+    rating, the next from where the first left it, each as the player page shows it."""
+
+    async def run() -> None:
+        async with process(tmp_path / "r.db") as tables:
+            told: list[dict[str, Any]] = []
+            publish = tables.bus.publish
+
+            async def recording(channel: str, text: str) -> None:
+                message = json.loads(text)
+                if message["type"] == "rated":
+                    told.append(message)
+                await publish(channel, text)
+
+            tables.bus.publish = recording  # type: ignore[method-assign,assignment]
+            ann, bea = await _member(tables, "ann"), await _member(tables, "bea")
+            await _duel(tables, ann, bea, moves_each=2)  # left in the first deal: not rated, none told
+            assert told == []
+            for _ in range(2):
+                await _duel(tables, ann, bea, moves_each=2, deals=2)
+            first, second = ({c["user"]["id"]: c for c in m["changes"]} for m in told)
+            stored = {r.user_id: r for r in await tables.store.ratings([ann.id, bea.id])}
+            for user in (ann, bea):
+                assert first[user.id]["before"] is None
+                assert second[user.id]["before"] == first[user.id]["after"]
+                assert second[user.id]["after"] == display(stored[user.id])
+                assert second[user.id]["provisional"] == provisional(stored[user.id])
+            assert second[ann.id]["after"] > second[ann.id]["before"]  # ann won both
+            assert second[bea.id]["after"] < second[bea.id]["before"]
+
+    asyncio.run(run())

@@ -428,6 +428,27 @@ class Chat(ServerMessage):
     at: float
 
 
+class RatingChange(pydantic.BaseModel):
+    """One player's rating before and after a rated game, as players read it (1500-centred;
+    ``provisional`` while it rests on few games); ``before`` is null for a first rated game."""
+
+    seat: int
+    user: UserInfo
+    before: int | None
+    after: int
+    provisional: bool
+
+
+class Rated(ServerMessage):
+    """A rated game's result is stored: each player's rating for this game and number of seats,
+    before and after it (partners move together). Unrated games send none."""
+
+    type: Literal["rated"] = "rated"
+    table_id: str
+    game_number: int
+    changes: list[RatingChange]
+
+
 class Hint(ServerMessage):
     """The expert bot's move for your seat in state ``state_id``, and why; ``details`` lists the
     figures weighed, one line per choice (e.g. each legal card of a play, the best discards)."""
@@ -478,7 +499,7 @@ class Pong(ServerMessage):
 
 
 AnyServerMessage = Annotated[
-    Welcome | TableList | TableUpdate | TableState | Events | Clock | Chat | Hint | Error | Pong,
+    Welcome | TableList | TableUpdate | TableState | Events | Clock | Chat | Rated | Hint | Error | Pong,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGES: pydantic.TypeAdapter[AnyServerMessage] = pydantic.TypeAdapter(AnyServerMessage)

@@ -89,6 +89,7 @@ SERVER: list[type[pydantic.BaseModel]] = [
     messages.Events,
     messages.Clock,
     messages.Chat,
+    messages.Rated,
     messages.Hint,
     messages.Error,
     messages.Pong,
@@ -98,6 +99,7 @@ SHARED: list[type[pydantic.BaseModel]] = [
     messages.SeatInfo,
     messages.TimeControls,
     messages.TableInfo,
+    messages.RatingChange,
     messages.SeatClock,
     messages.LogMark,
 ]

@@ -16,7 +16,7 @@ from muggins.server.accounts.limits import (
     RedisAccountLimits,
     TokenBucket,
 )
-from muggins.server.accounts.ratings import new_ratings
+from muggins.server.accounts.ratings import display, new_ratings, provisional
 from muggins.server.accounts.sessions import PlayerNews
 from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
 
@@ -35,7 +35,9 @@ __all__ = [
     "UserDep",
     "ViewerDep",
     "client_address",
+    "display",
     "made_once",
     "new_ratings",
+    "provisional",
     "user_info",
 ]

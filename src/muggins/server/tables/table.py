@@ -28,12 +28,12 @@ from muggins.games.moves import Ready as ReadyMove
 from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import messages
-from muggins.server.accounts import AccountLimits, TokenBucket, new_ratings, user_info
+from muggins.server.accounts import AccountLimits, TokenBucket, display, new_ratings, provisional, user_info
 from muggins.server.bus import Bus, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
 from muggins.server.settings import Settings
-from muggins.server.store import GameRow, MoveRow, StaleOwnerError, Store, TableRow, User
+from muggins.server.store import GameRow, MoveRow, Rating, StaleOwnerError, Store, TableRow, User
 from muggins.server.tables import hints
 from muggins.server.tables.log import TableLog
 
@@ -776,14 +776,36 @@ class Table:
         assert game is not None and game.result is not None and self.game_id is not None
         result = game.result.to_dict()
         seat_users = [self.row.seats[s][0] for s in range(self.row.players)]
-        rated = []
+        old: list[Rating] = []
+        rated: list[Rating] = []
         if await self._rated():  # the old ratings are read only for a game that changes them
             old = await self.owner.store.ratings(seat_users, self.row.game, self.row.players)
             rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides)
         await self.owner.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
+        if rated:
+            await self._publish(None, self._rating_changes(seat_users, old, rated))
         await self.changed()
         self.owner.forget_if_idle(self)
+
+    def _rating_changes(
+        self, seat_users: list[int], old: list[Rating], rated: list[Rating]
+    ) -> messages.Rated:
+        """Each seat's rating before (``old``, none for a first game) and after (``rated``) this game."""
+        before = {r.user_id: r for r in old if r.game == self.row.game and r.seats == self.row.players}
+        after = {r.user_id: r for r in rated}
+        changes = [
+            messages.RatingChange(
+                seat=seat,
+                user=user_info(self.users[seat]),
+                before=display(before[uid]) if uid in before else None,
+                after=display(after[uid]),
+                provisional=provisional(after[uid]),
+            )
+            for seat, uid in enumerate(seat_users)
+            if uid in after and seat in self.users
+        ]
+        return messages.Rated(table_id=self.id, game_number=self.game_number, changes=changes)
 
     async def _rated(self) -> bool:
         """Whether the game counts for ratings (docs/server.md, "Rated games"): every person in it

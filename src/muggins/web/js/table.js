@@ -11,6 +11,7 @@ import { beep, settings } from "./settings.js";
 import { cardPlaces, gatherDepartures, markArrivals } from "./motion.js";
 import { RENDERERS } from "./games/index.js";
 import { reviewedGames } from "./catalog.js";
+import { ratingText } from "./leaderboard.js";
 
 const LOG_LINES = 200;
 const LOG_EVENTS = 200; // the events a table state carries at most (server: table.LOG_EVENTS)
@@ -47,6 +48,7 @@ export function mountTable(app, ctx, tableId) {
     selected: new Set(), kept: new Map(), leaving: false, chatSeen: new Set(), showsDealtOver: false,
     handEvents: [], // this deal's events so far: its points by seat once it is counted
     log: null, // the game's log held: { game, seat, from, events }, so joining again asks for the rest only
+    rated: null, // the last rated game's rating changes ({ game_number, changes }), shown with its result
   };
   const shows = new ShowCounter();
   const title = h("h2", { id: "table-title" }, `Table ${tableId}`);
@@ -238,6 +240,14 @@ export function mountTable(app, ctx, tableId) {
         onclick: () => ctx.conn.send({ type: "sit", table_id: tableId, seat: open.seat }) }, "Take the seat"));
   }
 
+  /** A player's rating change after a rated game: "Ann: 1500 → 1523? (+23)", or their first rating. */
+  function ratingChange(c) {
+    const after = ratingText({ rating: c.after, provisional: c.provisional });
+    if (c.before === null) return `${c.user.name}: rated ${after} (a first rated game)`;
+    const diff = c.after - c.before;
+    return `${c.user.name}: ${c.before} → ${after} (${diff < 0 ? "−" : "+"}${Math.abs(diff)})`;
+  }
+
   function renderResult() {
     const result = st.view && st.view.result;
     resultEl.hidden = !result;
@@ -251,6 +261,9 @@ export function mountTable(app, ctx, tableId) {
       h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
         `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
       h("p", { class: "muted", id: "end-reason" }, byName(result.reason)),
+      st.rated && st.table && st.rated.game_number === st.table.game_number
+        ? h("ul", { id: "rating-changes" }, st.rated.changes.map((c) => h("li", { "data-seat": String(c.seat) }, ratingChange(c))))
+        : null,
       h("div", { class: "row" },
         me !== null && !gone.length ? h("button", { class: "btn", type: "button", id: "rematch-btn",
           onclick: () => ctx.conn.send({ type: "rematch", table_id: tableId }) }, "Rematch") : null,
@@ -547,6 +560,11 @@ export function mountTable(app, ctx, tableId) {
       st.chatSeen.add(key);
       chatLog.append(h("div", {}, h("strong", {}, `${m.user.name}: `), m.text));
       chatLog.scrollTop = chatLog.scrollHeight;
+    }),
+    ctx.conn.on("rated", (m) => {
+      if (!mine(m)) return;
+      st.rated = m;
+      renderResult();
     }),
     ctx.conn.on("hint", (m) => {
       if (!mine(m)) return;
