@@ -35,12 +35,15 @@ def package_of(path: Path) -> str:
 
 
 def imports(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, module) of each absolute import of a ``muggins`` module in ``path``."""
+    """(line, module) of each absolute import in ``path``, wherever it stands (under
+    ``TYPE_CHECKING`` or in a function too); ``from a.b import c`` gives ``a.b`` and ``a.b.c``, since
+    ``c`` may be a module of its own (``from muggins.server import messages``)."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             yield from ((node.lineno, alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             yield node.lineno, node.module
+            yield from ((node.lineno, f"{node.module}.{alias.name}") for alias in node.names)
 
 
 SOURCES = [p for p in sorted(SRC.rglob("*.py")) if package_of(p) in RANK]

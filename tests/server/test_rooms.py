@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import ast
 import importlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.test_layers import imports
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "muggins" / "server"
 ROOMS = (
@@ -28,19 +29,6 @@ ROOMS = (
 protocol's messages), the store, the settings and the bus, then the domains, then the edge and the
 app that mounts them all."""
 RANK = {room: rank for rank, row in enumerate(ROOMS) for room in row}
-
-
-def imports(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, module) of each absolute import in ``path``, wherever it stands (under
-    ``TYPE_CHECKING`` or in a function too); ``from muggins.server import x`` imports ``x``."""
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from ((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == "muggins.server":
-                yield from ((node.lineno, f"muggins.server.{alias.name}") for alias in node.names)
-            else:
-                yield node.lineno, node.module
 
 
 def room_of(path: Path) -> str:

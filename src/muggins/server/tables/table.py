@@ -792,8 +792,8 @@ class Table:
         self, seat_users: list[int], old: list[Rating], rated: list[Rating]
     ) -> messages.Rated:
         """Each seat's rating before (``old``, none for a first game) and after (``rated``) this game."""
-        before = {r.user_id: r for r in old if r.game == self.row.game and r.seats == self.row.players}
-        after = {r.user_id: r for r in rated}
+        before = {r.user_id: r for r in old}  # read for this game and seat count
+        after = {r.user_id: r for r in rated}  # every seat's player
         changes = [
             messages.RatingChange(
                 seat=seat,
@@ -803,7 +803,7 @@ class Table:
                 provisional=provisional(after[uid]),
             )
             for seat, uid in enumerate(seat_users)
-            if uid in after and seat in self.users
+            if seat in self.users
         ]
         return messages.Rated(table_id=self.id, game_number=self.game_number, changes=changes)
 
