@@ -16,6 +16,7 @@ from muggins.server.accounts.auth import Auth
 from muggins.server.bus.redis import RedisBus
 from muggins.server.cluster.tables import ClusterTables
 from muggins.server.edge.connection import Connection
+from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.player_table import PlayerTable
@@ -82,7 +83,7 @@ async def duel(tables: ClusterTables, creator: User) -> PlayerTable:
 
 async def connect(tables: ClusterTables, auth: Auth, **who: str) -> Connection:
     """A connection driven directly, said hello with a ``name`` or a ``token``."""
-    conn = Connection(None, tables, tables.bus, auth, tables.settings)  # type: ignore[arg-type]
+    conn = Connection(None, tables, tables.bus, auth, tables.settings, pairing=Pairing(tables))  # type: ignore[arg-type]
     await conn.handle(json.dumps({"type": "hello", **who}))
     assert conn.user is not None
     return conn

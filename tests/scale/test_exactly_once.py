@@ -21,6 +21,7 @@ from muggins.server.accounts.auth import Auth
 from muggins.server.bus import seat_audience, table_channel
 from muggins.server.bus.redis import RedisBus
 from muggins.server.edge.connection import Connection
+from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.manager import Tables
@@ -36,7 +37,14 @@ class Platform:
         self.tables, self.bus, self.auth = tables, bus, auth
 
     async def connect(self, name: str) -> tuple[Connection, User]:
-        conn = Connection(None, self.tables, self.bus, self.auth, self.tables.settings)  # type: ignore[arg-type]
+        conn = Connection(
+            None,  # type: ignore[arg-type]
+            self.tables,
+            self.bus,
+            self.auth,
+            self.tables.settings,
+            pairing=Pairing(self.tables),
+        )
         await conn.handle(json.dumps({"type": "hello", "name": name}))
         assert conn.user is not None
         return conn, conn.user

@@ -21,7 +21,7 @@ ROOMS = (
     ("settings", "bus"),
     ("accounts",),
     ("tables", "learning"),
-    ("cluster",),
+    ("pairing", "cluster"),
     ("edge",),
     ("app", "protocol_doc"),
 )

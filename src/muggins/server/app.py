@@ -36,6 +36,7 @@ from muggins.server.edge import (
     keep_full_collections_short,
 )
 from muggins.server.learning import history, trainer
+from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.tables import TableError, Tables, catalog, routes
@@ -119,12 +120,15 @@ def create_app(
             clock=tables.clock,
         )
         resumed = await tables.resume()
+        app.state.pairing = pairing = Pairing(tables)
+        pairing.start()
         log.info("muggins server ready: %d tables resumed", resumed)
         heap = asyncio.create_task(keep_full_collections_short(clock=tables.clock), name="heap")
         try:
             yield
         finally:
             heap.cancel()
+            await pairing.close()
             reviewer = getattr(app.state, "reviewer", None)
             if reviewer is not None:
                 reviewer.close()
@@ -159,7 +163,10 @@ def create_app(
             return
         sockets[address] += 1
         try:
-            await Connection(ws, state.tables, state.bus, state.auth, settings, address=address).serve()
+            connection = Connection(
+                ws, state.tables, state.bus, state.auth, settings, pairing=state.pairing, address=address
+            )
+            await connection.serve()
         finally:
             sockets[address] -= 1
             if not sockets[address]:

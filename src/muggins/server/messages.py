@@ -112,6 +112,8 @@ class TableInfo(pydantic.BaseModel):
     time: TimeControls
     hints: bool
     private: bool
+    rated: bool = True
+    """False: a casual table, whose games never change ratings."""
     status: Literal["waiting", "playing", "finished"]
     seats: list[SeatInfo]
     game_id: int | None = None
@@ -247,6 +249,28 @@ class HintRequest(ClientMessage):
     table_id: TableId
 
 
+class Seek(ClientMessage):
+    """Wait in the pool of people who want this game now (docs/server.md, "Quick pairing"): you
+    are seated with the nearest-rated players waiting there, within a range of ratings that widens
+    the longer you wait, and told ``paired``. One seek at a time: a new one replaces yours (keeping
+    your wait if it is for the same pool). ``rated`` pools are for members; casual ones for all.
+    The seek lasts while this connection is open (a new connection within half a minute may seek
+    again and keep its wait)."""
+
+    type: Literal["seek"] = "seek"
+    game: str = Field(min_length=1, max_length=32)
+    players: int = Field(default=2, ge=2, le=8)
+    options: dict[str, Any] = {}
+    time: TimeControls = TimeControls()
+    rated: bool = True
+
+
+class Unseek(ClientMessage):
+    """Leave the pool you wait in (the answer is ``seeking`` with no seek)."""
+
+    type: Literal["unseek"] = "unseek"
+
+
 class Ping(ClientMessage):
     """Keep the connection alive; the server answers ``pong``."""
 
@@ -254,7 +278,20 @@ class Ping(ClientMessage):
 
 
 AnyClientMessage = Annotated[
-    Hello | Lobby | Join | Sit | Stand | MakeMove | Ready | SendChat | Leave | Rematch | HintRequest | Ping,
+    Hello
+    | Lobby
+    | Join
+    | Sit
+    | Stand
+    | MakeMove
+    | Ready
+    | SendChat
+    | Leave
+    | Rematch
+    | HintRequest
+    | Seek
+    | Unseek
+    | Ping,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGES: pydantic.TypeAdapter[AnyClientMessage] = pydantic.TypeAdapter(AnyClientMessage)
@@ -449,6 +486,40 @@ class Rated(ServerMessage):
     changes: list[RatingChange]
 
 
+class SeekInfo(pydantic.BaseModel):
+    """A seek as its pool holds it: what was asked for (options as the game reads them, the time
+    controls the table will have), the player's rating there, since when they wait (Unix time),
+    and the range of ratings they are paired within now (their rating plus or minus ``reach``;
+    it widens by ``widens`` points a second)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    time: TimeControls
+    rated: bool
+    rating: int
+    since: float
+    reach: int
+    widens: int
+    waiting: int
+    """Players waiting in this pool now, you among them."""
+
+
+class Seeking(ServerMessage):
+    """Where you wait: your seek (after ``seek``), or null (after ``unseek``, or when it ended)."""
+
+    type: Literal["seeking"] = "seeking"
+    seek: SeekInfo | None
+
+
+class Paired(ServerMessage):
+    """Your seek found its players: the table made for you, the game started (join it to play).
+    Every connection of yours is told."""
+
+    type: Literal["paired"] = "paired"
+    table: TableInfo
+
+
 class Hint(ServerMessage):
     """The expert bot's move for your seat in state ``state_id``, and why; ``details`` lists the
     figures weighed, one line per choice (e.g. each legal card of a play, the best discards)."""
@@ -499,7 +570,19 @@ class Pong(ServerMessage):
 
 
 AnyServerMessage = Annotated[
-    Welcome | TableList | TableUpdate | TableState | Events | Clock | Chat | Rated | Hint | Error | Pong,
+    Welcome
+    | TableList
+    | TableUpdate
+    | TableState
+    | Events
+    | Clock
+    | Chat
+    | Rated
+    | Seeking
+    | Paired
+    | Hint
+    | Error
+    | Pong,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGES: pydantic.TypeAdapter[AnyServerMessage] = pydantic.TypeAdapter(AnyServerMessage)

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -38,26 +36,6 @@ from muggins.server.store import (
 from muggins.server.store import sql as sql_store
 from muggins.server.store.schema import metadata
 from muggins.server.store.schema import ratings as ratings_table
-from tests.services import need_service
-
-PG_ADMIN = os.environ.get("MUGGINS_TEST_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """SQLite in a temporary file, or a fresh database on the PostgreSQL server, dropped afterwards."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.db'}"
-        return
-    name = f"muggins_store_{secrets.token_hex(6)}"
-    try:
-        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')  # a name made here, never from input
-    except psycopg.Error as exc:
-        need_service(f"PostgreSQL at {PG_ADMIN} is unreachable: {exc}")
-    yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def _games_started(store: SqlStore, count: int) -> list[int]:

@@ -16,11 +16,12 @@ from muggins.server.accounts.limits import (
     RedisAccountLimits,
     TokenBucket,
 )
-from muggins.server.accounts.ratings import display, new_ratings, provisional
+from muggins.server.accounts.ratings import CENTRE, display, new_ratings, provisional
 from muggins.server.accounts.sessions import PlayerNews
 from muggins.server.accounts.throttle import LoginThrottle, RedisLoginThrottle
 
 __all__ = [
+    "CENTRE",
     "NEW_PLAYERS_REFUSED",
     "AccountLimits",
     "Auth",

@@ -1,15 +1,17 @@
 """The event bus, one interface: in-process here, Redis (``bus.redis``, the ``scale`` extra) for
 several processes, imported only when asked for.
 
-Owns the channels everything said at a table travels on (a table's audiences, the lobby, a
-player's sessions) and the wire to Redis (``wire``). It imports no other room: the accounts, the
-tables, the cluster and the edge publish and subscribe through it, in one process as in many."""
+Owns the channels everything said travels on (a table's audiences, the lobby, a player's
+sessions and news) and the wire to Redis (``wire``). It imports no other room: the accounts, the
+tables, the pools, the cluster and the edge publish and subscribe through it, in one process as
+in many."""
 
 from muggins.server.bus.base import (
     Bus,
     Handler,
     Message,
     Subscription,
+    player_channel,
     seat_audience,
     session_channel,
     table_channel,
@@ -22,6 +24,7 @@ __all__ = [
     "MemoryBus",
     "Message",
     "Subscription",
+    "player_channel",
     "seat_audience",
     "session_channel",
     "table_channel",

@@ -67,6 +67,11 @@ def session_channel(user_id: int) -> str:
     return f"sessions:{user_id}"
 
 
+def player_channel(user_id: int) -> str:
+    """The channel of news for one player wherever they are connected (their seek was paired)."""
+    return f"player:{user_id}"
+
+
 def table_channel(table_id: str, audience: int | str | None = None) -> str:
     """The channel for everyone at a table, or for one audience there (a seat or ``watch``)."""
     return f"table:{table_id}" if audience is None else f"table:{table_id}:{audience}"

@@ -500,34 +500,11 @@ class ClusterTables(Tables):
             await handle.refresh()
         return handle
 
-    async def create(
-        self,
-        creator: User,
-        *,
-        game: str,
-        players: int,
-        options: dict[str, Any],
-        time_controls: messages.TimeControls,
-        hints: bool,
-        private: bool,
-        bots: dict[int, str],
-        seat: int | None,
-        address: str = "",
-    ) -> PlayerTable:
-        """A new table, owned by this node (its epoch is 0 until a takeover)."""
+    async def create(self, creator: User, **settings: Any) -> PlayerTable:
+        """A new table (the settings as ``Tables.create`` takes them), owned by this node (its
+        epoch is 0 until a takeover)."""
         try:
-            table = await super().create(
-                creator,
-                game=game,
-                players=players,
-                options=options,
-                time_controls=time_controls,
-                hints=hints,
-                private=private,
-                bots=bots,
-                seat=seat,
-                address=address,
-            )
+            table = await super().create(creator, **settings)
         finally:
             made = self.creating.pop(asyncio.current_task(), None)
             if made is not None:

@@ -19,7 +19,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from muggins.server import messages
 from muggins.server.accounts import NEW_PLAYERS_REFUSED, Auth, AuthError, TokenBucket, user_info
-from muggins.server.bus import Bus, Subscription, seat_audience, session_channel, table_channel
+from muggins.server.bus import (
+    Bus,
+    Subscription,
+    player_channel,
+    seat_audience,
+    session_channel,
+    table_channel,
+)
+from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import User
 from muggins.server.tables import LOBBY, LOBBY_PAGE, WATCH, PlayerTable, TableError, Tables
@@ -92,9 +100,18 @@ class Connection:
     """Serves one WebSocket until it closes."""
 
     def __init__(
-        self, ws: WebSocket, tables: Tables, bus: Bus, auth: Auth, settings: Settings, *, address: str = ""
+        self,
+        ws: WebSocket,
+        tables: Tables,
+        bus: Bus,
+        auth: Auth,
+        settings: Settings,
+        *,
+        pairing: Pairing,
+        address: str = "",
     ) -> None:
         self.ws, self.tables, self.bus, self.auth, self.settings = ws, tables, bus, auth, settings
+        self.pairing = pairing
         self.address = address
         """The client's address: new players are counted by it."""
         self.user: User | None = None
@@ -112,6 +129,10 @@ class Connection:
         """The close code and reason a dropped connection is given."""
         self.session: Subscription | None = None
         """The player's session channel (after hello)."""
+        self.news: Subscription | None = None
+        """The player's own channel (from their first seek: where ``paired`` comes)."""
+        self.holder: str | None = None
+        """This connection's name as the holder of its player's seek (from the first seek)."""
         self.epoch = 0
         """The token epoch of this connection's session."""
         self.serving: asyncio.Task[Any] | None = None
@@ -131,6 +152,8 @@ class Connection:
             messages.Leave: self.on_leave,
             messages.Rematch: self.on_rematch,
             messages.HintRequest: self.on_hint,
+            messages.Seek: self.on_seek,
+            messages.Unseek: self.on_unseek,
             messages.Ping: self.on_ping,
         }
 
@@ -218,6 +241,11 @@ class Connection:
             await self.lobby.close()
         if self.session is not None:
             await self.session.close()
+        if self.news is not None:
+            await self.news.close()
+        if self.holder is not None and self.user is not None:
+            with contextlib.suppress(Exception):  # a seek not let go now is dropped when stale
+                await self.pairing.let_go(self.user, self.holder)
         for table_id in list(self.joined):
             await self._unjoin(table_id)
 
@@ -518,6 +546,18 @@ class Connection:
     async def on_hint(self, msg: messages.HintRequest) -> None:
         assert self.user is not None
         self.send(await self._table(msg.table_id).hint(self.user))
+
+    async def on_seek(self, msg: messages.Seek) -> None:
+        assert self.user is not None
+        if self.news is None:  # heard before the seek is made: no pairing is missed
+            self.news = await self.bus.subscribe(player_channel(self.user.id), self.send)
+        self.holder = self.holder or self.pairing.holder()
+        self.send(messages.Seeking(seek=await self.pairing.seek(self.user, msg, self.holder)))
+
+    async def on_unseek(self, _msg: messages.Unseek) -> None:
+        assert self.user is not None
+        await self.pairing.unseek(self.user)
+        self.send(messages.Seeking(seek=None))
 
     async def on_ping(self, _msg: messages.Ping) -> None:
         self.send(messages.Pong())

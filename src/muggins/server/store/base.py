@@ -74,6 +74,23 @@ class TableRow:
     created_by: int | None
     created_at: float
     seats: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    rated: bool = True
+    """False: a casual table, whose games never change ratings."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRow:
+    """A player waiting in a pairing pool: ``pool`` is its key (the pairing room makes it),
+    ``request`` what they asked for, ``rating`` theirs there; ``holder`` the connection that keeps
+    the seek (empty once it closed) and ``seen_at`` when its process last said it is open."""
+
+    user_id: int
+    pool: str
+    request: dict[str, Any]
+    rating: int
+    since: float
+    holder: str
+    seen_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +261,35 @@ class Store(ABC):
         """Store a new table and its seats. With ``at_most``, only if its creator has fewer tables
         waiting or playing, counted and stored in one step (so concurrent creations cannot all pass
         the count); else raise ``TooManyTablesError`` and store nothing."""
+
+    @abstractmethod
+    async def seek(self, row: SeekRow) -> SeekRow:
+        """Put ``row``'s player in its pool, in place of any seek of theirs; a player already
+        waiting in the same pool keeps their ``since``. Returns the seek as stored."""
+
+    @abstractmethod
+    async def unseek(self, user_id: int, holder: str | None = None) -> bool:
+        """Take ``user_id`` out of their pool (only if ``holder`` holds the seek, when given);
+        whether there was such a seek."""
+
+    @abstractmethod
+    async def let_go_seek(self, user_id: int, holder: str, at: float) -> None:
+        """``holder`` closed: its seek stays (as of ``at``) for a while, for a new connection of the
+        player to take up, but is paired no more."""
+
+    @abstractmethod
+    async def seeks(self) -> list[SeekRow]:
+        """Every seek, the longest waiting first."""
+
+    @abstractmethod
+    async def take_seeks(self, user_ids: list[int], pool: str) -> bool:
+        """Take these players out of ``pool`` together, or none of them: False if any is not
+        waiting there now (paired elsewhere, gone). Two processes never take one player both."""
+
+    @abstractmethod
+    async def keep_seeks(self, process: str, at: float, stale_before: float) -> None:
+        """Mark the seeks held by ``process``'s connections (holders ``<process>/...``) seen
+        ``at``, and drop every seek not seen since ``stale_before``."""
 
     @abstractmethod
     async def set_status(self, table_id: str, status: str) -> None:

@@ -53,9 +53,10 @@ tables = sa.Table(
     sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 """``turn_time`` null: no turn clock. ``count_time`` null (tables made before it): counts by hand
-are timed as turns.
+are timed as turns. ``rated`` false: a casual table, whose games never change ratings.
 ``owner_epoch`` counts takeovers of the table by server processes: the fencing token of its owner."""
 
 seats = sa.Table(
@@ -149,3 +150,18 @@ streaks = sa.Table(
     sa.Column("best", sa.Integer, nullable=False),
 )
 """Each player's run of right answers in each trainer: now, and the longest."""
+
+seeks = sa.Table(
+    "seeks",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("pool", sa.Text, nullable=False),
+    sa.Column("request", sa.JSON, nullable=False),
+    sa.Column("rating", sa.Integer, nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+    sa.Column("holder", sa.String(64), nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+)
+"""The players waiting in the pairing pools, one seek each: the pool (its key), what they asked
+for, their rating there, since when they wait, and the connection that holds the seek (``holder``,
+empty once it closed) with when its process last vouched for it (``seen_at``)."""

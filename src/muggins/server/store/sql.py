@@ -8,6 +8,7 @@ serialises writers anyway) and the event loop stays free. SQLite runs in WAL mod
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import secrets
 import sqlite3
@@ -32,6 +33,7 @@ from muggins.server.store.base import (
     MoveRow,
     Rating,
     ResultRow,
+    SeekRow,
     StaleOwnerError,
     Store,
     TableRow,
@@ -450,10 +452,84 @@ class SqlStore(Store, OnLoop):
                         status=table.status,
                         created_by=table.created_by,
                         created_at=table.created_at,
+                        rated=table.rated,
                     )
                 )
                 for seat, (uid, bot) in table.seats.items():
                     c.execute(s.seats.insert().values(table_id=table.id, seat=seat, user_id=uid, bot=bot))
+
+        await self._run(run)
+
+    # --- the pairing pools ---------------------------------------------------------------------
+
+    async def seek(self, row: SeekRow) -> SeekRow:
+        def run() -> SeekRow:
+            with self.engine.begin() as c:
+                gone = c.execute(
+                    s.seeks.delete()
+                    .where(s.seeks.c.user_id == row.user_id)
+                    .returning(s.seeks.c.pool, s.seeks.c.since)
+                ).first()
+                since = gone.since if gone is not None and gone.pool == row.pool else row.since
+                kept = SeekRow(row.user_id, row.pool, row.request, row.rating, since, row.holder, row.seen_at)
+                c.execute(s.seeks.insert().values(**dataclasses.asdict(kept)))
+                return kept
+
+        try:
+            return await self._run(run)
+        except sa.exc.IntegrityError:  # the player's other connection sought at the same moment
+            return await self._run(run)
+
+    async def unseek(self, user_id: int, holder: str | None = None) -> bool:
+        where = s.seeks.c.user_id == user_id
+        if holder is not None:
+            where &= s.seeks.c.holder == holder
+
+        def run() -> bool:
+            with self.engine.begin() as c:
+                return bool(c.execute(s.seeks.delete().where(where)).rowcount)
+
+        return await self._run(run)
+
+    async def let_go_seek(self, user_id: int, holder: str, at: float) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                mine = (s.seeks.c.user_id == user_id) & (s.seeks.c.holder == holder)
+                c.execute(s.seeks.update().where(mine).values(holder="", seen_at=at))
+
+        await self._run(run)
+
+    async def seeks(self) -> list[SeekRow]:
+        def run() -> list[SeekRow]:
+            with self.reader.connect() as c:
+                found = c.execute(sa.select(s.seeks).order_by(s.seeks.c.since, s.seeks.c.user_id))
+                return [
+                    SeekRow(r.user_id, r.pool, dict(r.request), r.rating, r.since, r.holder, r.seen_at)
+                    for r in found
+                ]
+
+        return await self._read(run)
+
+    async def take_seeks(self, user_ids: list[int], pool: str) -> bool:
+        taken = s.seeks.delete().where(s.seeks.c.user_id.in_(user_ids), s.seeks.c.pool == pool)
+
+        def run() -> bool:
+            try:
+                with self.engine.begin() as c:
+                    if c.execute(taken).rowcount != len(set(user_ids)):
+                        raise _SeekGoneError  # one of them is gone: every one stays where they were
+            except _SeekGoneError:
+                return False
+            return True
+
+        return await self._run(run)
+
+    async def keep_seeks(self, process: str, at: float, stale_before: float) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                ours = s.seeks.c.holder.startswith(process + "/", autoescape=True)
+                c.execute(s.seeks.update().where(ours).values(seen_at=at))
+                c.execute(s.seeks.delete().where(s.seeks.c.seen_at < stale_before))
 
         await self._run(run)
 
@@ -498,6 +574,7 @@ class SqlStore(Store, OnLoop):
                 r.status,
                 r.created_by,
                 r.created_at,
+                rated=r.rated,
             )
             for r in rows
         }
@@ -1156,3 +1233,7 @@ def _insert_moves_sqlite(conn: Any, rows: list[tuple[int, MoveRow, int | None]])
         raise
     finally:
         cursor.close()
+
+
+class _SeekGoneError(Exception):
+    """A seek to be taken with others is not there: the whole take is undone."""

@@ -7,7 +7,7 @@ table (``hints``), the tables a process owns with the lobby (``manager.Tables``)
 HTTP dependency on the tables (``deps``). It builds on accounts, the bus and the store; the cluster and
 the edge use it, never the other way round (learning, beside it, knows nothing of it)."""
 
-from muggins.server.tables.manager import LOBBY, LOBBY_PAGE, Tables, page_of
+from muggins.server.tables.manager import LOBBY, LOBBY_PAGE, Tables, checked_options, page_of
 from muggins.server.tables.player_table import PlayerTable
 from muggins.server.tables.table import (
     CHAT_LINES,
@@ -30,6 +30,7 @@ __all__ = [
     "Table",
     "TableError",
     "Tables",
+    "checked_options",
     "page_of",
     "table_error",
 ]

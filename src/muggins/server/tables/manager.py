@@ -46,6 +46,18 @@ def page_of(
     return ordered[start : start + LOBBY_PAGE], len(ordered)
 
 
+def checked_options(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` as the game's own model reads them (only those given), once the engine has made
+    a trial game of ``players`` with them; else ``TableSettingsError`` saying what is wrong."""
+    try:
+        cls = game_class(game)
+        checked: dict[str, Any] = cls.options_model(**options).model_dump(mode="json", exclude_unset=True)
+        new_game(game, players=players, seed=0, **checked)
+    except (GameError, ValueError) as exc:
+        raise TableSettingsError(str(exc)) from None
+    return checked
+
+
 class Tables:
     """Every table this process owns, by id."""
 
@@ -190,16 +202,16 @@ class Tables:
         bots: dict[int, str],
         seat: int | None,
         address: str = "",
+        rated: bool = True,
+        people: dict[int, User] | None = None,
     ) -> PlayerTable:
-        """A new table; the creator sits at ``seat`` (None: they only watch), bots at theirs.
-        Options are checked by the engine itself (a trial game is made). A table of bots alone
-        counts against its ``address``'s ``bot_tables_per_address``."""
-        try:
-            cls = game_class(game)
-            checked = cls.options_model(**options).model_dump(mode="json", exclude_unset=True)
-            new_game(game, players=players, seed=0, **checked)
-        except (GameError, ValueError) as exc:
-            raise TableSettingsError(str(exc)) from None
+        """A new table; the creator sits at ``seat`` (None: they only watch), bots at theirs and
+        ``people`` (paired by a pool) at theirs. Options are checked by the engine itself (a trial
+        game is made). A table of bots alone counts against its ``address``'s
+        ``bot_tables_per_address``; one with ``people`` against nobody's open tables (the pool
+        bounds what its players hold)."""
+        checked = checked_options(game, players, options)
+        people = people or {}
         for bot_seat, name in bots.items():
             if not 0 <= bot_seat < players:
                 raise TableSettingsError(f"bot seat {bot_seat} is not a seat of a {players}-player table")
@@ -207,8 +219,10 @@ class Tables:
                 raise TableSettingsError(
                     f"no bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}"
                 )
-        if seat is not None and (not 0 <= seat < players or seat in bots):
+        if seat is not None and (not 0 <= seat < players or seat in bots or seat in people):
             raise TableSettingsError(f"seat {seat} is not a free seat of a {players}-player table")
+        if any(not 0 <= s < players or s in bots for s in people):
+            raise TableSettingsError(f"the people's seats {sorted(people)} are not free seats of this table")
         row = TableRow(
             id=secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
             game=game,
@@ -222,6 +236,7 @@ class Tables:
             status="waiting",
             created_by=creator.id,
             created_at=self.clock.time(),
+            rated=rated,
         )
         alone = self._bots_alone_from(address) if len(bots) == players else None
         if alone is not None:
@@ -233,8 +248,12 @@ class Tables:
                 bot_user = await self.store.bot_user(game, name)
                 row.seats[bot_seat] = (bot_user.id, name)
                 users[bot_seat] = bot_user
+            for person_seat, person in people.items():
+                row.seats[person_seat] = (person.id, None)
+                users[person_seat] = person
             await self.own_new(row.id)
-            await self.store.create_table(row, at_most=self.settings.open_tables_per_user)
+            at_most = None if people else self.settings.open_tables_per_user
+            await self.store.create_table(row, at_most=at_most)
         except Exception as exc:
             if alone is not None:
                 alone.discard(row.id)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import pydantic
 from fastapi import APIRouter, Query, Request
+from pydantic import Field
 
 from muggins.server import messages
 from muggins.server.accounts import UserDep, client_address
@@ -21,13 +22,14 @@ class CreateTable(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid")
 
     game: str
-    players: int = pydantic.Field(ge=1, le=8)
+    players: int = Field(ge=1, le=8)
     options: dict[str, Any] = {}
     time: messages.TimeControls = messages.TimeControls()
     hints: bool = True
     private: bool = False
-    bots: dict[int, str] = pydantic.Field(default={}, description="seat -> bot name")
-    seat: int | None = pydantic.Field(default=0, description="where you sit; null to only watch")
+    rated: bool = Field(default=True, description="false: casual, the games never change ratings")
+    bots: dict[int, str] = Field(default={}, description="seat -> bot name")
+    seat: int | None = Field(default=0, description="where you sit; null to only watch")
 
 
 @router.get("/tables")
@@ -60,6 +62,7 @@ async def create_table(
         time_controls=body.time,
         hints=body.hints,
         private=body.private,
+        rated=body.rated,
         bots=body.bots,
         seat=body.seat,
         address=client_address(request),

@@ -306,6 +306,7 @@ class Table:
             ),
             hints=self.row.hints,
             private=self.row.private,
+            rated=self.row.rated,
             status=self.row.status,  # type: ignore[arg-type]
             seats=seats,
             game_id=self.game_id,
@@ -808,13 +809,16 @@ class Table:
         return messages.Rated(table_id=self.id, game_number=self.game_number, changes=changes)
 
     async def _rated(self) -> bool:
-        """Whether the game counts for ratings (docs/server.md, "Rated games"): every person in it
+        """Whether the game counts for ratings (docs/server.md, "Rated games"): the table is not
+        casual; every person in it
         made ``RATED_MOVES`` moves of their own; a game someone left or resigned is past its first
         deal; and where two or more people played, each is a member, and no two of them have had
         ``RATED_TOGETHER`` rated games together in the last day. Sitting down and leaving, guest
         puppets and the same two accounts playing over and over win nobody points."""
         game = self.game
         assert game is not None
+        if not self.row.rated:
+            return False
         made = collections.Counter(
             seat for seat, move in game.moves if type(move) not in (LeaveMove, ResignMove)
         )

@@ -1,11 +1,13 @@
-// The lobby: the open tables (live over the WebSocket) and the form to create a table with every
-// option of the chosen game, the time controls, hints, privacy and bots in any seat.
+// The lobby: "Play a person" (pairing.js), the open tables (live over the WebSocket) and the form
+// to create a table with every option of the chosen game, the time controls, hints, privacy and
+// bots in any seat.
 
 import { h, replace, toast } from "./dom.js";
 import { api, session } from "./session.js";
 import { optionsForm } from "./optionsform.js";
 import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
+import { pairingPanel } from "./pairing.js";
 
 /** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
 const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"],
@@ -112,7 +114,8 @@ export function mountLobby(app, ctx) {
     h("div", { class: "row pager", id: "lobby-pager", hidden: true }, newer, pageText, older));
   const create = h("section", { class: "panel", id: "create-table" }, h("h2", {}, "New table"), h("p", {}, "Loading games…"));
   const yours = h("div", { id: "your-games-slot" });
-  replace(app, h("div", { class: "lobby" }, yours, list, create));
+  const pairing = pairingPanel(ctx);
+  replace(app, h("div", { class: "lobby" }, yours, pairing, list, create));
   const returning = ctx.firstPage; // the page just loaded: a player with one game going goes back to it
   api("/api/me/tables").then((mine) => {
     const playing = mine.filter((t) => t.status === "playing");
@@ -155,7 +158,10 @@ export function mountLobby(app, ctx) {
     replace(create, h("h2", {}, "New table"), h("p", { class: "muted" }, `Cannot load the games: ${e.message}`));
   });
 
-  return () => offs.forEach((off) => off());
+  return () => {
+    offs.forEach((off) => off());
+    pairing.unmount();
+  };
 }
 
 function numberField(id, text, range) {

@@ -14,6 +14,7 @@ import { mountTrainer } from "./trainer.js";
 import { gameTitles } from "./games/index.js";
 import { applySettings, loadAccountSettings, mountSettings } from "./settings.js";
 import { mountLeaderboard } from "./leaderboard.js";
+import { followPairing } from "./pairing.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -135,6 +136,7 @@ conn.on("welcome", (m) => {
 
 installSprite();
 applySettings();
+followPairing(ctx);
 const invited = new URLSearchParams(location.search).get("table");
 if (invited) {
   history.replaceState(null, "", `/#/table/${invited}`);
