@@ -21,7 +21,7 @@ def test_two_members_pair_play_and_see_their_new_ratings(player: Callable[..., A
     expect(a.locator("#seek-rated")).to_be_checked()
     a.click("#seek-go")
     expect(a.locator("#seek-status")).to_have_text(
-        re.compile(r"Looking for a player of Cribbage, rated.*your rating 1500")
+        re.compile(r"Looking for a player: Cribbage, rated.*your rating 1500")
     )
     expect(a.locator("#seek-cancel")).to_be_visible()
     yara.screenshot("pairing-waiting")

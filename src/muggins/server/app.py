@@ -37,16 +37,17 @@ from muggins.server.edge import (
 )
 from muggins.server.learning import history, trainer
 from muggins.server.pairing import Pairing
+from muggins.server.pairing import routes as pairing_routes
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.tables import TableError, Tables, catalog, routes
 
 log = logging.getLogger(__name__)
 
-API = (catalog, sessions, routes, history, players, trainer, preferences)
+API = (catalog, sessions, routes, history, players, trainer, preferences, pairing_routes)
 """The modules whose routes make the HTTP API under /api, each a domain's, in the order the API
 lists them (/openapi.json): the games, signing in, the tables, history and reviews, players, the
-trainers and your settings."""
+trainers, your settings, and who is online."""
 
 
 async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:

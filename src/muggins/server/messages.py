@@ -265,6 +265,28 @@ class Seek(ClientMessage):
     rated: bool = True
 
 
+class SendChallenge(ClientMessage):
+    """Challenge one player (``user_id``, online now) to a game: they are told, and accept or
+    decline within two minutes. Seats beyond the two of you are the game's strongest bot's; you
+    and they sit on different sides. ``rated`` games are between members."""
+
+    type: Literal["challenge"] = "challenge"
+    user_id: int = Field(ge=1)
+    game: str = Field(min_length=1, max_length=32)
+    players: int = Field(default=2, ge=2, le=8)
+    options: dict[str, Any] = {}
+    time: TimeControls = TimeControls()
+    rated: bool = True
+
+
+class AnswerChallenge(ClientMessage):
+    """Answer a challenge: ``accept`` or ``decline`` one made to you, ``cancel`` one you made."""
+
+    type: Literal["answer_challenge"] = "answer_challenge"
+    challenge_id: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+    answer: Literal["accept", "decline", "cancel"]
+
+
 class Unseek(ClientMessage):
     """Leave the pool you wait in (the answer is ``seeking`` with no seek)."""
 
@@ -291,6 +313,8 @@ AnyClientMessage = Annotated[
     | HintRequest
     | Seek
     | Unseek
+    | SendChallenge
+    | AnswerChallenge
     | Ping,
     Field(discriminator="type"),
 ]
@@ -512,9 +536,35 @@ class Seeking(ServerMessage):
     seek: SeekInfo | None
 
 
+class ChallengeInfo(pydantic.BaseModel):
+    """A challenge as both players see it: who asks whom, to what, until when (Unix time), and
+    where it stands."""
+
+    id: str
+    by: UserInfo
+    to: UserInfo
+    game: str
+    players: int
+    options: dict[str, Any]
+    time: TimeControls
+    rated: bool
+    made_at: float
+    expires_at: float
+    status: Literal["open", "accepted", "declined", "cancelled"]
+
+
+class ChallengeUpdate(ServerMessage):
+    """A challenge of yours, made or to you: sent to both players when it is made and when it is
+    answered (an accepted one is followed by ``paired``); a client that connects later finds the
+    open ones at ``GET /api/me/challenges``. One open past ``expires_at`` can no longer be accepted."""
+
+    type: Literal["challenge_update"] = "challenge_update"
+    challenge: ChallengeInfo
+
+
 class Paired(ServerMessage):
-    """Your seek found its players: the table made for you, the game started (join it to play).
-    Every connection of yours is told."""
+    """Your seek found its players, or a challenge of yours was accepted: the table made for you,
+    the game started (join it to play). Every connection of yours is told."""
 
     type: Literal["paired"] = "paired"
     table: TableInfo
@@ -579,6 +629,7 @@ AnyServerMessage = Annotated[
     | Chat
     | Rated
     | Seeking
+    | ChallengeUpdate
     | Paired
     | Hint
     | Error

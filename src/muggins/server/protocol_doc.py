@@ -27,8 +27,9 @@ described by the server's OpenAPI document at `/openapi.json` (browse it at `/do
   or with a `name` to play as a guest. The server answers `welcome` with the user and a token to keep.
 - `lobby` subscribes to the table list; `join` watches a table and, if you hold a seat there, gives
   your seat's view (reconnecting with the same token reclaims the seat); `sit` takes a seat.
-  `seek` waits in a pool of people wanting the same game instead: the server makes the table
-  and says `paired` with it (join it to play).
+  `seek` waits in a pool of people wanting the same game instead, and `challenge` asks one player
+  online for a game: either way the server makes the table and says `paired` with it (join it
+  to play).
 - When every seat is filled the game starts and each client at the table receives `table_state`.
   Every move then reaches every client at the table as one `events` message, redacted for that
   client's seat (spectators receive the spectator view and never a hidden card), with the new
@@ -83,6 +84,8 @@ CLIENT: list[type[pydantic.BaseModel]] = [
     messages.HintRequest,
     messages.Seek,
     messages.Unseek,
+    messages.SendChallenge,
+    messages.AnswerChallenge,
     messages.Ping,
 ]
 SERVER: list[type[pydantic.BaseModel]] = [
@@ -95,6 +98,7 @@ SERVER: list[type[pydantic.BaseModel]] = [
     messages.Chat,
     messages.Rated,
     messages.Seeking,
+    messages.ChallengeUpdate,
     messages.Paired,
     messages.Hint,
     messages.Error,

@@ -7,6 +7,7 @@ tables, the pools, the cluster and the edge publish and subscribe through it, in
 in many."""
 
 from muggins.server.bus.base import (
+    PLAYER_CHANNEL,
     Bus,
     Handler,
     Message,
@@ -19,6 +20,7 @@ from muggins.server.bus.base import (
 from muggins.server.bus.memory import MemoryBus
 
 __all__ = [
+    "PLAYER_CHANNEL",
     "Bus",
     "Handler",
     "MemoryBus",

@@ -3,7 +3,9 @@
 The in-process bus serves one process; the Redis bus (the ``scale`` extra) serves several behind
 the same two methods. Channels:
 ``lobby`` (table list changes), ``table:<id>`` (seats, chat: everyone at a table) and
-``table:<id>:<audience>`` (a seat number, or ``watch`` for spectators: redacted game updates).
+``table:<id>:<audience>`` (a seat number, or ``watch`` for spectators: redacted game updates),
+``sessions:<user id>`` (a player's sessions ended) and ``player:<user id>`` (news for a player,
+followed by each of their connections: who follows it is online).
 """
 
 from __future__ import annotations
@@ -45,6 +47,16 @@ class Bus(ABC):
     async def close(self) -> None:
         """Drop every subscription."""
 
+    @abstractmethod
+    async def followed(self, channels: list[str]) -> list[bool]:
+        """Whether each of ``channels`` has a subscriber now, on any process (one question for
+        them all): a player's own channel is followed while they are connected."""
+
+    @abstractmethod
+    async def followed_from(self, prefix: str, most: int) -> list[str]:
+        """Up to ``most`` channels whose names begin with ``prefix`` that have a subscriber now,
+        on any process."""
+
     async def has_subscribers(self, channel: str) -> bool:
         """Whether a message on ``channel`` could reach anyone (lets a table skip building
         messages for an audience nobody is in; a bus that cannot tell cheaply says True)."""
@@ -67,9 +79,13 @@ def session_channel(user_id: int) -> str:
     return f"sessions:{user_id}"
 
 
+PLAYER_CHANNEL = "player:"
+
+
 def player_channel(user_id: int) -> str:
-    """The channel of news for one player wherever they are connected (their seek was paired)."""
-    return f"player:{user_id}"
+    """The channel of news for one player wherever they are connected (paired, challenged);
+    each of their connections follows it, so a player is online while it is followed."""
+    return f"{PLAYER_CHANNEL}{user_id}"
 
 
 def table_channel(table_id: str, audience: int | str | None = None) -> str:

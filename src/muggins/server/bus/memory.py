@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from muggins.server.bus.base import Bus, Handler, Message, Subscription
 
 
@@ -40,6 +42,13 @@ class MemoryBus(Bus):
         sub = _MemorySubscription(self, channel, handler)
         self.channels.setdefault(channel, {})[id(sub)] = handler
         return sub
+
+    async def followed(self, channels: list[str]) -> list[bool]:
+        return [channel in self.channels for channel in channels]
+
+    async def followed_from(self, prefix: str, most: int) -> list[str]:
+        found = (channel for channel in self.channels if channel.startswith(prefix))
+        return list(itertools.islice(found, most))
 
     async def has_subscribers(self, channel: str) -> bool:
         return channel in self.channels

@@ -28,6 +28,14 @@ RECONNECT_PAUSE = 0.5
 """Seconds between attempts to reach Redis again after losing a connection."""
 
 
+GLOB_ESCAPES = str.maketrans({c: "\\" + c for c in "*?[]\\"})
+"""A literal text inside a Redis glob pattern (PUBSUB CHANNELS)."""
+
+
+def _text(name: Any) -> str:
+    return name.decode() if isinstance(name, bytes) else str(name)
+
+
 class _RedisSubscription(Subscription):
     def __init__(self, bus: RedisBus, channel: str) -> None:
         self.bus, self.channel = bus, channel
@@ -141,6 +149,17 @@ class RedisBus(Bus):
 
     async def has_subscribers(self, channel: str) -> bool:
         return True
+
+    async def followed(self, channels: list[str]) -> list[bool]:
+        if not channels:
+            return []
+        counts = await self.run("PUBSUB", "NUMSUB", *(self.key(channel) for channel in channels))
+        return [int(count) > 0 for count in counts[1::2]]
+
+    async def followed_from(self, prefix: str, most: int) -> list[str]:
+        pattern = self.key(prefix).translate(GLOB_ESCAPES) + "*"
+        names = await self.run("PUBSUB", "CHANNELS", pattern)
+        return [_text(name).removeprefix(self.prefix) for name in names[:most]]
 
     async def _listen(self) -> None:
         """Keep the subscriber connection up: (re)connect, subscribe to every channel followed,

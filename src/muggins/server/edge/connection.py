@@ -130,7 +130,8 @@ class Connection:
         self.session: Subscription | None = None
         """The player's session channel (after hello)."""
         self.news: Subscription | None = None
-        """The player's own channel (from their first seek: where ``paired`` comes)."""
+        """The player's own channel (after hello: ``paired``, challenges; followed, it says the
+        player is online)."""
         self.holder: str | None = None
         """This connection's name as the holder of its player's seek (from the first seek)."""
         self.epoch = 0
@@ -154,6 +155,8 @@ class Connection:
             messages.HintRequest: self.on_hint,
             messages.Seek: self.on_seek,
             messages.Unseek: self.on_unseek,
+            messages.SendChallenge: self.on_challenge,
+            messages.AnswerChallenge: self.on_answer_challenge,
             messages.Ping: self.on_ping,
         }
 
@@ -481,6 +484,7 @@ class Connection:
         else:
             raise RefusedError("hello needs a token or a name")
         self.user, self.epoch = user, epoch
+        self.news = await self.bus.subscribe(player_channel(user.id), self.send)
         self.send(messages.Welcome(user=user_info(user), token=token))
 
     async def _follow_sessions(self, user_id: int | None) -> None:
@@ -549,8 +553,6 @@ class Connection:
 
     async def on_seek(self, msg: messages.Seek) -> None:
         assert self.user is not None
-        if self.news is None:  # heard before the seek is made: no pairing is missed
-            self.news = await self.bus.subscribe(player_channel(self.user.id), self.send)
         self.holder = self.holder or self.pairing.holder()
         self.send(messages.Seeking(seek=await self.pairing.seek(self.user, msg, self.holder)))
 
@@ -558,6 +560,14 @@ class Connection:
         assert self.user is not None
         await self.pairing.unseek(self.user)
         self.send(messages.Seeking(seek=None))
+
+    async def on_challenge(self, msg: messages.SendChallenge) -> None:
+        assert self.user is not None
+        await self.pairing.challenges.make(self.user, msg)  # told on the player's own channel
+
+    async def on_answer_challenge(self, msg: messages.AnswerChallenge) -> None:
+        assert self.user is not None
+        await self.pairing.challenges.answer(self.user, msg.challenge_id, msg.answer)
 
     async def on_ping(self, _msg: messages.Ping) -> None:
         self.send(messages.Pong())

@@ -13,13 +13,15 @@ import secrets
 from collections import defaultdict
 from typing import Any
 
-from muggins.games.registry import game_class, new_game
+from muggins.games.registry import new_game
 from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
 from muggins.server.bus import player_channel
+from muggins.server.pairing.challenges import Challenges
 from muggins.server.pairing.pools import WIDENS, Waiting, groups, pool_key, reach, seating
+from muggins.server.pairing.requests import every_option, may_play, open_table, request_of
 from muggins.server.store import SeekRow, User
-from muggins.server.tables import TableError, Tables, checked_options
+from muggins.server.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +36,6 @@ SEEK_GRACE = 30.0
 pool within it keeps its wait; after it the seek is gone."""
 
 
-class SeekError(TableError):
-    """A seek refused: a rated pool for a guest, a player with too many games going."""
-
-
 class Pairing:
     """This process's part of the pools: its players' seeks and a look at every pool each
     ``PAIR_EVERY`` seconds (every process looks; the store lets one take each group)."""
@@ -50,6 +48,8 @@ class Pairing:
         self.rng = rng or random.Random()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.challenges = Challenges(tables, rng=self.rng)
+        """Challenges from one player to another, and who is online."""
 
     def holder(self) -> str:
         """A name for one connection's seeks, unique in the cluster."""
@@ -57,32 +57,16 @@ class Pairing:
 
     async def seek(self, user: User, asked: messages.Seek, holder: str) -> messages.SeekInfo:
         """Put ``user`` in the pool ``asked`` names (in place of any seek of theirs), held by the
-        connection ``holder``; ``SeekError`` or ``TableSettingsError`` if it may not be."""
-        if asked.rated and user.kind != "member":
-            raise SeekError("rated pools are for members: sign up, or seek a casual game")
-        options = checked_options(asked.game, asked.players, asked.options)
-        every_option = game_class(asked.game).options_model(**options).model_dump(mode="json")
-        most = self.tables.settings.open_tables_per_user
-        if len(await self.store.seated(user.id, most)) >= most:
-            raise SeekError(f"you have {most} games going: finish one before seeking another")
-        clocks = messages.TimeControls(
-            turn_time=asked.time.turn_clock(people=asked.players),
-            count_time=asked.time.count_time,
-            intermission=asked.time.intermission,
-        ).model_dump()
+        connection ``holder``; ``PairingError`` or ``TableSettingsError`` if it may not be."""
+        request = request_of(asked)
+        await may_play(self.tables, user, asked.rated)
         ratings = await self.store.ratings([user.id], asked.game, asked.players)
         rating = display(ratings[0]) if ratings else CENTRE
         now = self.tables.clock.time()
         row = SeekRow(
             user_id=user.id,
-            pool=pool_key(asked.game, asked.players, every_option, clocks, asked.rated),
-            request={
-                "game": asked.game,
-                "players": asked.players,
-                "options": options,
-                "time": clocks,
-                "rated": asked.rated,
-            },
+            pool=pool_key(asked.game, asked.players, every_option(request), request["time"], asked.rated),
+            request=request,
             rating=rating,
             since=now,
             holder=holder,
@@ -157,19 +141,8 @@ class Pairing:
             if len(waiting) < len(rows):
                 raise LookupError("a player of the group is no more")
             order = seating(waiting, trial.sides, self.rng)
-            table = await self.tables.create(
-                people[order[0].user_id],
-                game=request["game"],
-                players=request["players"],
-                options=request["options"],
-                time_controls=messages.TimeControls(**request["time"]),
-                hints=False,
-                private=False,
-                bots={},
-                seat=None,
-                rated=request["rated"],
-                people={seat: people[w.user_id] for seat, w in enumerate(order)},
-            )
+            seats = {seat: people[w.user_id] for seat, w in enumerate(order)}
+            table = await open_table(self.tables, request, seats, bots={})
         except Exception:
             log.exception("a table for %s could not be made: back to their pool", [r.user_id for r in rows])
             for row in rows:

@@ -4,6 +4,7 @@ that look-alike names are one name (``names``). Every other package keeps what l
 
 from muggins.server.store.base import (
     AccuracyRow,
+    ChallengeRow,
     Claimed,
     DuplicateLoginError,
     GameRow,
@@ -14,6 +15,7 @@ from muggins.server.store.base import (
     StaleOwnerError,
     Store,
     TableRow,
+    TooManyChallengesError,
     TooManyTablesError,
     User,
     login_key,
@@ -25,6 +27,7 @@ from muggins.server.store.url import DatabaseUrlError, check_db_url
 __all__ = [
     "COMMIT_WINDOW_POSTGRESQL",
     "AccuracyRow",
+    "ChallengeRow",
     "Claimed",
     "DatabaseUrlError",
     "DuplicateLoginError",
@@ -37,6 +40,7 @@ __all__ = [
     "StaleOwnerError",
     "Store",
     "TableRow",
+    "TooManyChallengesError",
     "TooManyTablesError",
     "User",
     "check_db_url",

@@ -94,6 +94,20 @@ class SeekRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ChallengeRow:
+    """A challenge from ``by_user`` to ``to_user`` to play what ``request`` asks for; ``status``
+    open, accepted (at ``table_id``), declined or cancelled."""
+
+    id: str
+    by_user: int
+    to_user: int
+    request: dict[str, Any]
+    made_at: float
+    status: str = "open"
+    table_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRow:
     """One stored move: ``ply`` is the state_id it was made in."""
 
@@ -175,6 +189,10 @@ class Claimed:
 
 class DuplicateLoginError(ValueError):
     """A member name that is already taken."""
+
+
+class TooManyChallengesError(ValueError):
+    """A player has as many open challenges as they may."""
 
 
 class TooManyTablesError(ValueError):
@@ -290,6 +308,28 @@ class Store(ABC):
     async def keep_seeks(self, process: str, at: float, stale_before: float) -> None:
         """Mark the seeks held by ``process``'s connections (holders ``<process>/...``) seen
         ``at``, and drop every seek not seen since ``stale_before``."""
+
+    @abstractmethod
+    async def challenge(self, row: ChallengeRow, *, open_since: float, at_most: int) -> None:
+        """Store a new open challenge, unless its challenger has ``at_most`` challenges open made
+        since ``open_since`` (``TooManyChallengesError``)."""
+
+    @abstractmethod
+    async def answer_challenge(
+        self, challenge_id: str, status: str, *, by: int, open_since: float
+    ) -> ChallengeRow | None:
+        """Close an open challenge made since ``open_since`` as ``status``: ``accepted`` and
+        ``declined`` by the player challenged (``by``), ``cancelled`` by its challenger. Returns it
+        as it was, or None if there is no such challenge open to that answer (answered already by
+        anyone, on any process: one answer wins)."""
+
+    @abstractmethod
+    async def challenge_accepted(self, challenge_id: str, table_id: str) -> None:
+        """Note the table made for an accepted challenge."""
+
+    @abstractmethod
+    async def open_challenges(self, user_id: int, open_since: float) -> list[ChallengeRow]:
+        """The open challenges made since ``open_since`` by or to ``user_id``, oldest first."""
 
     @abstractmethod
     async def set_status(self, table_id: str, status: str) -> None:

@@ -165,3 +165,17 @@ seeks = sa.Table(
 """The players waiting in the pairing pools, one seek each: the pool (its key), what they asked
 for, their rating there, since when they wait, and the connection that holds the seek (``holder``,
 empty once it closed) with when its process last vouched for it (``seen_at``)."""
+
+challenges = sa.Table(
+    "challenges",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("by_user", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("to_user", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("request", sa.JSON, nullable=False),
+    sa.Column("made_at", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+)
+"""One player's challenge to another: what it asks for, when, and where it stands (``open``,
+``accepted`` with the table made for it, ``declined`` or ``cancelled``); an open one expires."""

@@ -27,6 +27,7 @@ from muggins.server.store.base import (
     GUEST_NAME_TRIES,
     NUMBERED_STEM,
     AccuracyRow,
+    ChallengeRow,
     Claimed,
     DuplicateLoginError,
     GameRow,
@@ -37,6 +38,7 @@ from muggins.server.store.base import (
     StaleOwnerError,
     Store,
     TableRow,
+    TooManyChallengesError,
     TooManyTablesError,
     User,
     free_name,
@@ -532,6 +534,70 @@ class SqlStore(Store, OnLoop):
                 c.execute(s.seeks.delete().where(s.seeks.c.seen_at < stale_before))
 
         await self._run(run)
+
+    # --- challenges --------------------------------------------------------------------------
+
+    async def challenge(self, row: ChallengeRow, *, open_since: float, at_most: int) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                if not self.is_sqlite:  # the challenger's creations count one at a time
+                    c.execute(sa.select(s.users.c.id).where(s.users.c.id == row.by_user).with_for_update())
+                held = sa.select(sa.func.count()).where(
+                    s.challenges.c.by_user == row.by_user,
+                    s.challenges.c.status == "open",
+                    s.challenges.c.made_at >= open_since,
+                )
+                if int(c.execute(held).scalar_one()) >= at_most:
+                    raise TooManyChallengesError(f"you have {at_most} challenges open: wait for an answer")
+                c.execute(s.challenges.insert().values(**dataclasses.asdict(row)))
+
+        await self._run(run)
+
+    async def answer_challenge(
+        self, challenge_id: str, status: str, *, by: int, open_since: float
+    ) -> ChallengeRow | None:
+        answerer = s.challenges.c.by_user if status == "cancelled" else s.challenges.c.to_user
+        answered = (
+            s.challenges.update()
+            .where(
+                s.challenges.c.id == challenge_id,
+                s.challenges.c.status == "open",
+                s.challenges.c.made_at >= open_since,
+                answerer == by,
+            )
+            .values(status=status)
+            .returning(*s.challenges.c)
+        )
+
+        def run() -> ChallengeRow | None:
+            with self.engine.begin() as c:
+                found = c.execute(answered).first()
+            return None if found is None else _challenge(found)
+
+        return await self._run(run)
+
+    async def challenge_accepted(self, challenge_id: str, table_id: str) -> None:
+        def run() -> None:
+            with self.engine.begin() as c:
+                c.execute(
+                    s.challenges.update().where(s.challenges.c.id == challenge_id).values(table_id=table_id)
+                )
+
+        await self._run(run)
+
+    async def open_challenges(self, user_id: int, open_since: float) -> list[ChallengeRow]:
+        theirs = (s.challenges.c.by_user == user_id) | (s.challenges.c.to_user == user_id)
+        query = (
+            sa.select(s.challenges)
+            .where(theirs, s.challenges.c.status == "open", s.challenges.c.made_at >= open_since)
+            .order_by(s.challenges.c.made_at)
+        )
+
+        def run() -> list[ChallengeRow]:
+            with self.reader.connect() as c:
+                return [_challenge(r) for r in c.execute(query)]
+
+        return await self._read(run)
 
     async def set_status(self, table_id: str, status: str) -> None:
         def run() -> None:
@@ -1233,6 +1299,10 @@ def _insert_moves_sqlite(conn: Any, rows: list[tuple[int, MoveRow, int | None]])
         raise
     finally:
         cursor.close()
+
+
+def _challenge(r: Any) -> ChallengeRow:
+    return ChallengeRow(r.id, r.by_user, r.to_user, dict(r.request), r.made_at, r.status, r.table_id)
 
 
 class _SeekGoneError(Exception):

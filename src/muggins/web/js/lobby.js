@@ -8,6 +8,7 @@ import { optionsForm } from "./optionsform.js";
 import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
 import { pairingPanel } from "./pairing.js";
+import { onlinePanel } from "./challenges.js";
 
 /** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
 const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"],
@@ -115,7 +116,8 @@ export function mountLobby(app, ctx) {
   const create = h("section", { class: "panel", id: "create-table" }, h("h2", {}, "New table"), h("p", {}, "Loading games…"));
   const yours = h("div", { id: "your-games-slot" });
   const pairing = pairingPanel(ctx);
-  replace(app, h("div", { class: "lobby" }, yours, pairing, list, create));
+  const online = onlinePanel();
+  replace(app, h("div", { class: "lobby" }, yours, pairing, list, create, online));
   const returning = ctx.firstPage; // the page just loaded: a player with one game going goes back to it
   api("/api/me/tables").then((mine) => {
     const playing = mine.filter((t) => t.status === "playing");
@@ -161,6 +163,7 @@ export function mountLobby(app, ctx) {
   return () => {
     offs.forEach((off) => off());
     pairing.unmount();
+    online.unmount();
   };
 }
 

@@ -15,6 +15,7 @@ import { gameTitles } from "./games/index.js";
 import { applySettings, loadAccountSettings, mountSettings } from "./settings.js";
 import { mountLeaderboard } from "./leaderboard.js";
 import { followPairing } from "./pairing.js";
+import { followChallenges } from "./challenges.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -137,6 +138,7 @@ conn.on("welcome", (m) => {
 installSprite();
 applySettings();
 followPairing(ctx);
+followChallenges(ctx);
 const invited = new URLSearchParams(location.search).get("table");
 if (invited) {
   history.replaceState(null, "", `/#/table/${invited}`);

@@ -71,7 +71,47 @@ async function playBot(ctx, asked) {
   }
 }
 
-function clockText(seconds) {
+/** The fields that choose a game to ask for (ids from `prefix`): the game, its rules (the game's
+ * own presets), seats, turn clock, and rated (members only); `read()` gives what they say. */
+export function gameChoice(catalog, prefix, member) {
+  const gameSelect = h("select", { id: `${prefix}-game` }, catalog.map((g) =>
+    h("option", { value: g.name }, RENDERERS[g.name]?.title || g.name)));
+  const playersSelect = h("select", { id: `${prefix}-players`, "aria-label": "players" });
+  const rules = h("select", { id: `${prefix}-rules`, "aria-label": "rules" });
+  const game = () => catalog.find((x) => x.name === gameSelect.value);
+  const fillGame = () => {
+    const g = game();
+    const fewest = Math.max(2, g.min_players);
+    replace(playersSelect, Array.from({ length: g.max_players - fewest + 1 }, (_, i) =>
+      h("option", { value: fewest + i }, `${fewest + i} players`)));
+    const presets = g.presets?.length ? g.presets : [{ id: "standard", label: "standard rules", options: {} }];
+    replace(rules, presets.map((p) => h("option", { value: p.id }, p.label)));
+  };
+  gameSelect.addEventListener("change", fillGame);
+  fillGame();
+  const clock = h("select", { id: `${prefix}-clock`, "aria-label": "turn clock" }, TURN_CLOCKS.map((s) =>
+    h("option", { value: s, selected: s === 20 }, `${s} s a turn`)));
+  const rated = h("input", { type: "checkbox", id: `${prefix}-rated`, checked: member, disabled: !member });
+  const fields = [h("label", {}, "Game ", gameSelect), h("label", {}, rules), h("label", {}, playersSelect),
+    h("label", {}, clock), h("label", { title: member ? "" : "rated games are for members" }, rated, " rated")];
+  const read = () => {
+    const preset = (game().presets || []).find((p) => p.id === rules.value);
+    return { game: gameSelect.value, players: Number(playersSelect.value), options: preset ? preset.options : {},
+      time: { turn_time: Number(clock.value) }, rated: rated.checked };
+  };
+  return { fields, read };
+}
+
+/** A game asked for, in words: "Cribbage, rated, 20 s a turn · target: 61". */
+export function askedText(asked) {
+  const title = RENDERERS[asked.game]?.title || asked.game;
+  const parts = [title, asked.players > 2 ? `${asked.players} players` : null, asked.rated ? "rated" : "casual",
+    asked.time.turn_time ? `${asked.time.turn_time} s a turn` : "no clock",
+    ...Object.entries(asked.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`)];
+  return parts.filter(Boolean).join(", ");
+}
+
+export function clockText(seconds) {
   return `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 }
 
@@ -83,38 +123,16 @@ export function pairingPanel(ctx) {
 
   function form() {
     const member = session.user?.kind === "member";
-    const gameSelect = h("select", { id: "seek-game" }, catalog.map((g) =>
-      h("option", { value: g.name }, RENDERERS[g.name]?.title || g.name)));
-    const playersSelect = h("select", { id: "seek-players", "aria-label": "players" });
-    const rules = h("select", { id: "seek-rules", "aria-label": "rules" });
-    const game = () => catalog.find((x) => x.name === gameSelect.value);
-    const fillGame = () => {
-      const g = game();
-      const fewest = Math.max(2, g.min_players);
-      replace(playersSelect, Array.from({ length: g.max_players - fewest + 1 }, (_, i) =>
-        h("option", { value: fewest + i }, `${fewest + i} players`)));
-      const presets = g.presets?.length ? g.presets : [{ id: "standard", label: "standard rules", options: {} }];
-      replace(rules, presets.map((p) => h("option", { value: p.id }, p.label)));
-    };
-    gameSelect.addEventListener("change", fillGame);
-    fillGame();
-    const clock = h("select", { id: "seek-clock", "aria-label": "turn clock" }, TURN_CLOCKS.map((s) =>
-      h("option", { value: s, selected: s === 20 }, `${s} s a turn`)));
-    const rated = h("input", { type: "checkbox", id: "seek-rated", checked: member, disabled: !member });
+    const choice = gameChoice(catalog, "seek", member);
     const botAfter = h("select", { id: "seek-bot-after" }, BOT_AFTER.map(([s, text]) =>
       h("option", { value: s, selected: s === pairing.botAfter }, text)));
     const go = h("button", { class: "btn", type: "submit", id: "seek-go" }, "Play a person");
-    const el = h("form", { class: "row seek-form", id: "seek-form" },
-      h("label", {}, "Game ", gameSelect), h("label", {}, rules), h("label", {}, playersSelect),
-      h("label", {}, clock),
-      h("label", { title: member ? "" : "rated games are for members" }, rated, " rated"),
+    const el = h("form", { class: "row seek-form", id: "seek-form" }, choice.fields,
       h("label", {}, "offer a bot after ", botAfter), go);
     el.addEventListener("submit", (e) => {
       e.preventDefault();
       pairing.botAfter = Number(botAfter.value);
-      const preset = (game().presets || []).find((p) => p.id === rules.value);
-      seek(ctx, { type: "seek", game: gameSelect.value, players: Number(playersSelect.value),
-        options: preset ? preset.options : {}, time: { turn_time: Number(clock.value) }, rated: rated.checked });
+      seek(ctx, { type: "seek", ...choice.read() });
     });
     return [el, h("p", { class: "muted" }, member
       ? "You are seated with the nearest-rated player waiting; the range widens the longer you wait."
@@ -131,9 +149,8 @@ export function pairingPanel(ctx) {
     const tick = () => {
       if (!info) { status.textContent = "Joining the pool…"; return; }
       const waited = Math.max(0, Date.now() / 1000 - info.since);
-      const title = RENDERERS[info.game]?.title || info.game;
-      status.textContent = `Looking for ${info.players === 2 ? "a player" : `${info.players - 1} players`} of `
-        + `${title}, ${info.rated ? "rated" : "casual"}, ${info.time.turn_time} s a turn · your rating ${info.rating}`
+      status.textContent = `Looking for ${info.players === 2 ? "a player" : `${info.players - 1} players`}: `
+        + `${askedText(info)} · your rating ${info.rating}`
         + ` · within ±${info.reach + Math.floor(info.widens * (Date.now() - pairing.told) / 1000)}`
         + ` · waiting ${clockText(waited)}`;
       offer.hidden = !(pairing.botAfter && waited >= pairing.botAfter);

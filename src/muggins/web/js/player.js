@@ -1,4 +1,4 @@
-// A player's page: their ratings per game and number of seats, their results with replays and
+// A player's page: whether they are online (and a challenge), their ratings per game and number of seats, their results with replays and
 // reviews, and their accuracy in reviewed games over time.
 
 import { h, replace, s } from "./dom.js";
@@ -6,6 +6,7 @@ import { api, session } from "./session.js";
 import { yourGames } from "./lobby.js";
 import { reviewedGames } from "./catalog.js";
 import { ratingText } from "./leaderboard.js";
+import { presencePart } from "./challenges.js";
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
@@ -58,6 +59,7 @@ export function mountPlayer(app, ctx, userId) {
     replace(app,
       h("section", { class: "panel", id: "player-page" },
         h("h2", {}, `${page.user.name} `, h("span", { class: "muted" }, `(${page.user.kind})`)),
+        presencePart(ctx, userId),
         h("div", { id: "your-games-slot" }),
         h("h3", {}, "Ratings"),
         ratings.length

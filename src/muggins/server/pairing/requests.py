@@ -1,0 +1,72 @@
+"""What a player asks the pairing for (a seek or a challenge): the game, seats, options, clocks
+and kind checked and put as the table will have them; who may ask; and the table made for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from muggins.games.registry import game_class
+from muggins.server import messages
+from muggins.server.store import User
+from muggins.server.tables import PlayerTable, TableError, Tables, checked_options
+
+
+class PairingError(TableError):
+    """A seek or a challenge refused: a rated game for a guest, a player with too many games going,
+    a challenge to nobody online."""
+
+
+def request_of(asked: messages.Seek | messages.SendChallenge) -> dict[str, Any]:
+    """The game asked for as the table will have it: the options the game's own model reads (else
+    ``TableSettingsError`` saying what is wrong) and the time controls of a table of people."""
+    clocks = messages.TimeControls(
+        turn_time=asked.time.turn_clock(people=2),
+        count_time=asked.time.count_time,
+        intermission=asked.time.intermission,
+    )
+    return {
+        "game": asked.game,
+        "players": asked.players,
+        "options": checked_options(asked.game, asked.players, asked.options),
+        "time": clocks.model_dump(),
+        "rated": asked.rated,
+    }
+
+
+def every_option(request: dict[str, Any]) -> dict[str, Any]:
+    """Every option of the game as its model reads the request's (those left out at their defaults)."""
+    model = game_class(request["game"]).options_model(**request["options"])
+    every: dict[str, Any] = model.model_dump(mode="json")
+    return every
+
+
+async def may_play(tables: Tables, user: User, rated: bool) -> None:
+    """``PairingError`` unless ``user`` may be given another game: rated games are for members,
+    and nobody is seated at more unfinished tables than they could make themselves."""
+    if user.kind == "bot":
+        raise PairingError("bots do not seek or take challenges")
+    if rated and user.kind != "member":
+        raise PairingError("rated games are for members: sign up, or ask for a casual game")
+    most = tables.settings.open_tables_per_user
+    if len(await tables.store.seated(user.id, most)) >= most:
+        raise PairingError(f"{user.name} has {most} games going: one must finish first")
+
+
+async def open_table(
+    tables: Tables, request: dict[str, Any], people: dict[int, User], bots: dict[int, str]
+) -> PlayerTable:
+    """The table for a request: public, no hints, every seat taken (``people``, ``bots``), its game
+    begun; made by the person in the first of the people's seats."""
+    return await tables.create(
+        people[min(people)],
+        game=request["game"],
+        players=request["players"],
+        options=request["options"],
+        time_controls=messages.TimeControls(**request["time"]),
+        hints=False,
+        private=False,
+        bots=bots,
+        seat=None,
+        rated=request["rated"],
+        people=people,
+    )
