@@ -117,7 +117,7 @@ export function mountLobby(app, ctx) {
   const yours = h("div", { id: "your-games-slot" });
   const pairing = pairingPanel(ctx);
   const online = onlinePanel();
-  replace(app, h("div", { class: "lobby" }, yours, pairing, list, create, online));
+  replace(app, h("div", { class: "lobby" }, yours, pairing, online, list, create));
   const returning = ctx.firstPage; // the page just loaded: a player with one game going goes back to it
   api("/api/me/tables").then((mine) => {
     const playing = mine.filter((t) => t.status === "playing");
