@@ -21,7 +21,8 @@ ROOMS = (
     ("settings", "bus"),
     ("accounts",),
     ("tables", "learning"),
-    ("pairing", "cluster"),
+    ("pairing",),
+    ("tournaments", "cluster"),
     ("edge",),
     ("app", "protocol_doc"),
 )
