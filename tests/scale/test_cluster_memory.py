@@ -20,6 +20,7 @@ from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.player_table import PlayerTable
+from muggins.server.tournaments import Tournaments
 from tests.scale.test_exactly_once import has_state_for, until
 
 LEASE = 1.5
@@ -83,7 +84,15 @@ async def duel(tables: ClusterTables, creator: User) -> PlayerTable:
 
 async def connect(tables: ClusterTables, auth: Auth, **who: str) -> Connection:
     """A connection driven directly, said hello with a ``name`` or a ``token``."""
-    conn = Connection(None, tables, tables.bus, auth, tables.settings, pairing=Pairing(tables))  # type: ignore[arg-type]
+    conn = Connection(
+        None,  # type: ignore[arg-type]
+        tables,
+        tables.bus,
+        auth,
+        tables.settings,
+        pairing=Pairing(tables),
+        tournaments=Tournaments(tables),
+    )
     await conn.handle(json.dumps({"type": "hello", **who}))
     assert conn.user is not None
     return conn

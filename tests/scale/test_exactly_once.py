@@ -26,6 +26,7 @@ from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, User
 from muggins.server.tables.manager import Tables
 from muggins.server.tables.table import Table
+from muggins.server.tournaments import Tournaments
 
 Sent = list[dict[str, Any]]
 
@@ -44,6 +45,7 @@ class Platform:
             self.auth,
             self.tables.settings,
             pairing=Pairing(self.tables),
+            tournaments=Tournaments(self.tables),
         )
         await conn.handle(json.dumps({"type": "hello", "name": name}))
         assert conn.user is not None

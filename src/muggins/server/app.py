@@ -41,13 +41,15 @@ from muggins.server.pairing import routes as pairing_routes
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.tables import TableError, Tables, catalog, routes
+from muggins.server.tournaments import Tournaments
+from muggins.server.tournaments import routes as tournament_routes
 
 log = logging.getLogger(__name__)
 
-API = (catalog, sessions, routes, history, players, trainer, preferences, pairing_routes)
+API = (catalog, sessions, routes, history, players, trainer, preferences, pairing_routes, tournament_routes)
 """The modules whose routes make the HTTP API under /api, each a domain's, in the order the API
 lists them (/openapi.json): the games, signing in, the tables, history and reviews, players, the
-trainers, your settings, and who is online."""
+trainers, your settings, who is online, and tournaments."""
 
 
 async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
@@ -123,6 +125,8 @@ def create_app(
         resumed = await tables.resume()
         app.state.pairing = pairing = Pairing(tables)
         pairing.start()
+        app.state.tournaments = tournaments = Tournaments(tables)
+        tournaments.start()
         log.info("muggins server ready: %d tables resumed", resumed)
         heap = asyncio.create_task(keep_full_collections_short(clock=tables.clock), name="heap")
         try:
@@ -130,6 +134,7 @@ def create_app(
         finally:
             heap.cancel()
             await pairing.close()
+            await tournaments.close()
             reviewer = getattr(app.state, "reviewer", None)
             if reviewer is not None:
                 reviewer.close()
@@ -165,7 +170,14 @@ def create_app(
         sockets[address] += 1
         try:
             connection = Connection(
-                ws, state.tables, state.bus, state.auth, settings, pairing=state.pairing, address=address
+                ws,
+                state.tables,
+                state.bus,
+                state.auth,
+                settings,
+                pairing=state.pairing,
+                tournaments=state.tournaments,
+                address=address,
             )
             await connection.serve()
         finally:

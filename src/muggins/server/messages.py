@@ -287,6 +287,14 @@ class AnswerChallenge(ClientMessage):
     answer: Literal["accept", "decline", "cancel"]
 
 
+class WatchTournament(ClientMessage):
+    """Follow a tournament's standings and pairings live (``tournament_update``, now and at each
+    change); one at a time: another id replaces it, null stops."""
+
+    type: Literal["watch_tournament"] = "watch_tournament"
+    tournament_id: TableId | None
+
+
 class Unseek(ClientMessage):
     """Leave the pool you wait in (the answer is ``seeking`` with no seek)."""
 
@@ -315,6 +323,7 @@ AnyClientMessage = Annotated[
     | Unseek
     | SendChallenge
     | AnswerChallenge
+    | WatchTournament
     | Ping,
     Field(discriminator="type"),
 ]
@@ -562,8 +571,69 @@ class ChallengeUpdate(ServerMessage):
     challenge: ChallengeInfo
 
 
+class TournamentStanding(pydantic.BaseModel):
+    """A player's place in a tournament: points (a win 1, a tie a half, a bye 1), Buchholz (the
+    sum of their opponents' points), wins, games played, the rating they entered with."""
+
+    place: int
+    user: UserInfo
+    rating: int
+    points: float
+    buchholz: float
+    wins: int
+    games: int
+    byes: int
+    withdrawn: bool
+    bot: str | None = None
+
+
+class TournamentGame(pydantic.BaseModel):
+    """A pairing of a round: the players (first seat first; one for a bye), the table (none for
+    a bye, or while it is being made) and the points once it is over."""
+
+    round: int
+    players: list[UserInfo]
+    table_id: str | None
+    points: list[float] | None
+    bye: bool
+
+
+class TournamentInfo(pydantic.BaseModel):
+    """A tournament: what is played (two seats a table), its rounds and start (Unix time), where it
+    stands, its players in standing order and the pairings of round ``games_round`` (the current
+    round, unless another was asked for)."""
+
+    id: str
+    name: str
+    kind: Literal["swiss"]
+    game: str
+    players: int
+    options: dict[str, Any]
+    time: TimeControls
+    rated: bool
+    rounds: int
+    round: int
+    starts_at: float
+    status: Literal["upcoming", "running", "finished"]
+    finished_at: float | None
+    created_by: UserInfo
+    entrants: int
+    standings: list[TournamentStanding]
+    games_round: int
+    games: list[TournamentGame]
+
+
+class TournamentUpdate(ServerMessage):
+    """A tournament you watch, as it stands now (sent on ``watch_tournament`` and at each change:
+    a player in or out, a round paired, a game over, the end)."""
+
+    type: Literal["tournament_update"] = "tournament_update"
+    tournament: TournamentInfo
+
+
 class Paired(ServerMessage):
-    """Your seek found its players, or a challenge of yours was accepted: the table made for you,
+    """Your seek found its players, a challenge of yours was accepted, or a tournament round paired
+    you: the table made for you,
     the game started (join it to play). Every connection of yours is told."""
 
     type: Literal["paired"] = "paired"
@@ -630,6 +700,7 @@ AnyServerMessage = Annotated[
     | Rated
     | Seeking
     | ChallengeUpdate
+    | TournamentUpdate
     | Paired
     | Hint
     | Error

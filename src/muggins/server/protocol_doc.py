@@ -86,6 +86,7 @@ CLIENT: list[type[pydantic.BaseModel]] = [
     messages.Unseek,
     messages.SendChallenge,
     messages.AnswerChallenge,
+    messages.WatchTournament,
     messages.Ping,
 ]
 SERVER: list[type[pydantic.BaseModel]] = [
@@ -99,6 +100,7 @@ SERVER: list[type[pydantic.BaseModel]] = [
     messages.Rated,
     messages.Seeking,
     messages.ChallengeUpdate,
+    messages.TournamentUpdate,
     messages.Paired,
     messages.Hint,
     messages.Error,

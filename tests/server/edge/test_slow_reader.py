@@ -32,7 +32,7 @@ class NeverReads:
 
 def test_a_socket_that_never_reads_is_dropped_past_the_byte_bound() -> None:
     async def run() -> None:
-        conn = Connection(NeverReads(), None, None, None, Settings(), pairing=None)  # type: ignore[arg-type]
+        conn = Connection(NeverReads(), None, None, None, Settings(), pairing=None, tournaments=None)  # type: ignore[arg-type]
         serving = asyncio.ensure_future(conn.serve())
         await asyncio.sleep(0.01)
         chunk = "x" * (256 * 1024)

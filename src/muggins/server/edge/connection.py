@@ -31,6 +31,7 @@ from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import User
 from muggins.server.tables import LOBBY, LOBBY_PAGE, WATCH, PlayerTable, TableError, Tables
+from muggins.server.tournaments import Tournaments, tournament_channel
 
 log = logging.getLogger(__name__)
 
@@ -108,10 +109,14 @@ class Connection:
         settings: Settings,
         *,
         pairing: Pairing,
+        tournaments: Tournaments,
         address: str = "",
     ) -> None:
         self.ws, self.tables, self.bus, self.auth, self.settings = ws, tables, bus, auth, settings
         self.pairing = pairing
+        self.tournaments = tournaments
+        self.watching: Subscription | None = None
+        """The tournament this connection watches (one at a time)."""
         self.address = address
         """The client's address: new players are counted by it."""
         self.user: User | None = None
@@ -157,6 +162,7 @@ class Connection:
             messages.Unseek: self.on_unseek,
             messages.SendChallenge: self.on_challenge,
             messages.AnswerChallenge: self.on_answer_challenge,
+            messages.WatchTournament: self.on_watch_tournament,
             messages.Ping: self.on_ping,
         }
 
@@ -246,6 +252,8 @@ class Connection:
             await self.session.close()
         if self.news is not None:
             await self.news.close()
+        if self.watching is not None:
+            await self.watching.close()
         if self.holder is not None and self.user is not None:
             with contextlib.suppress(Exception):  # a seek not let go now is dropped when stale
                 await self.pairing.let_go(self.user, self.holder)
@@ -568,6 +576,16 @@ class Connection:
     async def on_answer_challenge(self, msg: messages.AnswerChallenge) -> None:
         assert self.user is not None
         await self.pairing.challenges.answer(self.user, msg.challenge_id, msg.answer)
+
+    async def on_watch_tournament(self, msg: messages.WatchTournament) -> None:
+        if self.watching is not None:
+            await self.watching.close()
+            self.watching = None
+        if msg.tournament_id is None:
+            return
+        info = await self.tournaments.info(msg.tournament_id)  # no such tournament: refused
+        self.watching = await self.bus.subscribe(tournament_channel(msg.tournament_id), self.send)
+        self.send(messages.TournamentUpdate(tournament=info))
 
     async def on_ping(self, _msg: messages.Ping) -> None:
         self.send(messages.Pong())

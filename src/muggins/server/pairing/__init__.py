@@ -9,7 +9,7 @@ the bus and the store; the edge uses it."""
 
 from muggins.server.pairing.challenges import CHALLENGE_SECONDS, OPEN_CHALLENGES, Challenges
 from muggins.server.pairing.pools import REACH, WIDENS, Waiting, groups, pool_key, reach, seating
-from muggins.server.pairing.requests import PairingError
+from muggins.server.pairing.requests import PairingError, may_play, open_table, request_of
 from muggins.server.pairing.service import LIVE_FOR, PAIR_EVERY, SEEK_GRACE, Pairing
 
 __all__ = [
@@ -25,7 +25,10 @@ __all__ = [
     "PairingError",
     "Waiting",
     "groups",
+    "may_play",
+    "open_table",
     "pool_key",
     "reach",
+    "request_of",
     "seating",
 ]

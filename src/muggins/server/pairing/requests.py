@@ -53,12 +53,18 @@ async def may_play(tables: Tables, user: User, rated: bool) -> None:
 
 
 async def open_table(
-    tables: Tables, request: dict[str, Any], people: dict[int, User], bots: dict[int, str]
+    tables: Tables,
+    request: dict[str, Any],
+    people: dict[int, User],
+    bots: dict[int, str],
+    maker: User | None = None,
 ) -> PlayerTable:
     """The table for a request: public, no hints, every seat taken (``people``, ``bots``), its game
-    begun; made by the person in the first of the people's seats."""
+    begun; made by the person in the first of the people's seats (``maker`` where bots alone play)."""
+    creator = people[min(people)] if people else maker
+    assert creator is not None, "a table of bots alone is made by somebody"
     return await tables.create(
-        people[min(people)],
+        creator,
         game=request["game"],
         players=request["players"],
         options=request["options"],

@@ -107,6 +107,49 @@ class ChallengeRow:
     table_id: str | None = None
 
 
+@dataclass(slots=True)
+class TournamentRow:
+    """A tournament: its name, kind (``swiss``), what its games are (``request``: game, seats,
+    options, clocks, rated), its rounds and start; ``status`` upcoming, running or finished, at
+    ``round`` (0 before the first)."""
+
+    id: str
+    name: str
+    kind: str
+    request: dict[str, Any]
+    rounds: int
+    starts_at: float
+    created_by: int
+    created_at: float
+    status: str = "upcoming"
+    round: int = 0
+    finished_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    """A player in a tournament, with the rating they entered with; ``withdrawn``: paired no more;
+    ``bot``: the level of a bot entered by the tournament's maker."""
+
+    user_id: int
+    rating: int
+    joined_at: float
+    withdrawn: bool = False
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One pairing of a tournament's round: two players at a table (first seat first), or one
+    player's bye (``second`` and ``table_id`` None); ``points`` once its game is over (a bye's at once)."""
+
+    round: int
+    first: int
+    second: int | None
+    table_id: str | None
+    points: tuple[float, float] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class MoveRow:
     """One stored move: ``ply`` is the state_id it was made in."""
@@ -193,6 +236,10 @@ class DuplicateLoginError(ValueError):
 
 class TooManyChallengesError(ValueError):
     """A player has as many open challenges as they may."""
+
+
+class TournamentError(ValueError):
+    """A tournament refuses: one too many made, or entered, or it has begun."""
 
 
 class TooManyTablesError(ValueError):
@@ -330,6 +377,64 @@ class Store(ABC):
     @abstractmethod
     async def open_challenges(self, user_id: int, open_since: float) -> list[ChallengeRow]:
         """The open challenges made since ``open_since`` by or to ``user_id``, oldest first."""
+
+    # --- tournaments ---------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_tournament(self, row: TournamentRow, *, at_most: int) -> None:
+        """Store a new tournament, unless its maker has ``at_most`` not finished (``TournamentError``)."""
+
+    @abstractmethod
+    async def tournaments(self, statuses: tuple[str, ...], limit: int) -> list[TournamentRow]:
+        """Tournaments in these statuses, the soonest to start first (at most ``limit``)."""
+
+    @abstractmethod
+    async def tournament(self, tournament_id: str) -> TournamentRow | None:
+        """A tournament by id."""
+
+    @abstractmethod
+    async def enter(self, tournament_id: str, entrant: EntrantRow, *, at_most: int) -> bool:
+        """Enter a player in an upcoming tournament (again, if they had withdrawn); False if they
+        are in already; ``TournamentError`` if it is full or has begun."""
+
+    @abstractmethod
+    async def withdraw(self, tournament_id: str, user_id: int) -> bool:
+        """Take a player out: before the start they leave the list; after it they are paired no
+        more (their games stay). Whether they were in."""
+
+    @abstractmethod
+    async def entrants(self, tournament_id: str) -> list[EntrantRow]:
+        """A tournament's players, in the order they entered."""
+
+    @abstractmethod
+    async def pairings(self, tournament_id: str) -> list[PairingRow]:
+        """Every pairing of a tournament, round by round."""
+
+    @abstractmethod
+    async def start_round(self, tournament_id: str, number: int, pairings: list[PairingRow]) -> bool:
+        """Store round ``number``'s pairings, with the tournament now running at that round, if it
+        was at the round before (False: another process stored it first)."""
+
+    @abstractmethod
+    async def score_pairing(self, tournament_id: str, table_id: str, points: tuple[float, float]) -> None:
+        """The points of a finished game of a tournament."""
+
+    @abstractmethod
+    async def seat_pairing(self, tournament_id: str, number: int, first: int, table_id: str) -> None:
+        """The table made for a pairing of round ``number`` (``first``: its first seat's player)."""
+
+    @abstractmethod
+    async def finish_tournament(self, tournament_id: str, at: float) -> None:
+        """A tournament is over (its last round played, or too few came)."""
+
+    @abstractmethod
+    async def claim_tournaments(self, runner: str, at: float, stale_before: float) -> list[TournamentRow]:
+        """The tournaments due to start or running that ``runner`` runs now: those it ran, and
+        those whose runner has not been heard of since ``stale_before`` (its process stopped)."""
+
+    @abstractmethod
+    async def first_results(self, table_ids: list[str]) -> dict[str, list[int]]:
+        """The ranks of each table's first game, for those of ``table_ids`` whose first game is over."""
 
     @abstractmethod
     async def set_status(self, table_id: str, status: str) -> None:

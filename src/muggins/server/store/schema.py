@@ -179,3 +179,47 @@ challenges = sa.Table(
 )
 """One player's challenge to another: what it asks for, when, and where it stands (``open``,
 ``accepted`` with the table made for it, ``declined`` or ``cancelled``); an open one expires."""
+
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("request", sa.JSON, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=False),
+    sa.Column("starts_at", sa.Float, nullable=False),
+    sa.Column("created_by", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("runner", sa.String(64), nullable=False, server_default=""),
+    sa.Column("runner_seen", sa.Float, nullable=False, server_default="0"),
+)
+"""A tournament (docs/server.md, "Tournaments"); ``runner`` names the process that runs it and
+``runner_seen`` when it last said so (another takes over once it falls silent)."""
+
+entrants = sa.Table(
+    "entrants",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("rating", sa.Integer, nullable=False),
+    sa.Column("joined_at", sa.Float, nullable=False),
+    sa.Column("withdrawn", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("bot", sa.String(32), nullable=True),
+)
+
+tournament_pairings = sa.Table(
+    "tournament_pairings",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("first", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+    sa.Column("second", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=True, index=True),
+    sa.Column("first_points", sa.Float, nullable=True),
+    sa.Column("second_points", sa.Float, nullable=True),
+)
+"""Each round's tables (and bye: no second player, no table); the points once the game is over."""

@@ -44,6 +44,7 @@ from muggins.server.store.base import (
     free_name,
     name_keys,
 )
+from muggins.server.store.sql_tournaments import SqlTournaments
 from muggins.server.store.url import check_db_url
 
 T = TypeVar("T")
@@ -105,7 +106,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class SqlStore(Store, OnLoop):
+class SqlStore(SqlTournaments, Store, OnLoop):
     """``Store`` on any SQLAlchemy URL (``sqlite:///path``, ``postgresql://...``)."""
 
     def __init__(self, url: str, *, commit_window: float = COMMIT_WINDOW_POSTGRESQL) -> None:

@@ -16,6 +16,7 @@ from muggins.server.tables.table import (
     NoTableError,
     Table,
     TableError,
+    TableSettingsError,
     table_error,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "PlayerTable",
     "Table",
     "TableError",
+    "TableSettingsError",
     "Tables",
     "checked_options",
     "page_of",

@@ -1,6 +1,11 @@
-"""Tournaments: Swiss tournaments of two-seat games (``swiss``: the pairing of a round and the
-standings). It builds on the pairing (tables made for players), the tables and the store."""
+"""Tournaments: Swiss tournaments of two-seat games.
 
+Owns the pairing of a round and the standings (``swiss``), the service that keeps tournaments in
+the store and runs each in one process of the cluster at a time, pairing, seating and scoring
+rounds (``service``), and their routes (``routes``). It builds on the pairing (what a game asks
+for, the tables made for it), the tables, the accounts, the bus and the store; the edge uses it."""
+
+from muggins.server.tournaments.service import Tournaments, tournament_channel
 from muggins.server.tournaments.swiss import (
     BYE_POINTS,
     Pairing,
@@ -11,4 +16,14 @@ from muggins.server.tournaments.swiss import (
     standings,
 )
 
-__all__ = ["BYE_POINTS", "Pairing", "Player", "Result", "Standing", "pair_round", "standings"]
+__all__ = [
+    "BYE_POINTS",
+    "Pairing",
+    "Player",
+    "Result",
+    "Standing",
+    "Tournaments",
+    "pair_round",
+    "standings",
+    "tournament_channel",
+]

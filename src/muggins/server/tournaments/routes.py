@@ -1,0 +1,81 @@
+"""The tournaments' routes: the list, a new one, one with its standings and a round's pairings,
+entering and withdrawing. Live updates come over the WebSocket (``watch_tournament``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pydantic
+from fastapi import APIRouter, Query
+from pydantic import Field
+
+from muggins.server import messages
+from muggins.server.accounts import UserDep
+from muggins.server.tournaments.deps import TournamentsDep
+
+router = APIRouter()
+
+
+class NewTournament(pydantic.BaseModel):
+    """A Swiss tournament: its name, the game (two seats a table) with its options and clocks,
+    rated or casual, how many rounds, and in how many seconds it starts."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    name: Annotated[messages.ChatText, Field(max_length=64)]
+    game: str = Field(min_length=1, max_length=32)
+    options: dict[str, Any] = {}
+    time: messages.TimeControls = messages.TimeControls()
+    rated: bool = True
+    rounds: int = Field(default=5, ge=1, le=15)
+    starts_in: int = Field(default=300, ge=0, le=7 * 86400, description="seconds from now")
+
+
+class Entry(pydantic.BaseModel):
+    """Enter yourself, or (the tournament's maker) a bot of the game's levels."""
+
+    model_config = pydantic.ConfigDict(extra="forbid")
+
+    bot: str | None = Field(default=None, max_length=32)
+
+
+@router.get("/tournaments")
+async def tournaments(service: TournamentsDep) -> list[messages.TournamentInfo]:
+    """Tournaments to come and running, the soonest first, then the latest finished (50 in all;
+    without their pairings)."""
+    return await service.listing()
+
+
+@router.post("/tournaments", status_code=201)
+async def new_tournament(
+    body: NewTournament, user: UserDep, service: TournamentsDep
+) -> messages.TournamentInfo:
+    """Make a Swiss tournament (members; three to come or running at a time)."""
+    asked = messages.Seek(game=body.game, players=2, options=body.options, time=body.time, rated=body.rated)
+    return await service.create(
+        user, name=body.name, asked=asked, rounds=body.rounds, starts_in=body.starts_in
+    )
+
+
+@router.get("/tournaments/{tournament_id}")
+async def tournament(
+    tournament_id: str,
+    service: TournamentsDep,
+    round_: Annotated[int | None, Query(alias="round", ge=0, le=15)] = None,
+) -> messages.TournamentInfo:
+    """A tournament: its standings, and the pairings of the current round (or of ``round``)."""
+    return await service.info(tournament_id, games_round=round_)
+
+
+@router.post("/tournaments/{tournament_id}/entry")
+async def enter(
+    tournament_id: str, user: UserDep, service: TournamentsDep, body: Entry | None = None
+) -> messages.TournamentInfo:
+    """Enter before the start (or enter a bot, as its maker: one a tournament)."""
+    return await service.enter(user, tournament_id, body.bot if body else None)
+
+
+@router.delete("/tournaments/{tournament_id}/entry")
+async def withdraw(tournament_id: str, user: UserDep, service: TournamentsDep) -> messages.TournamentInfo:
+    """Withdraw: off the list before the start; paired no more after it."""
+    return await service.withdraw(user, tournament_id)

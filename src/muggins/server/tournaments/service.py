@@ -1,0 +1,314 @@
+"""Tournaments as a service: members make them, players enter before the start, and each second
+one process (the one that claimed it in the store) starts those due, scores the games of the round
+as their tables finish them, pairs the next round, and ends them; everyone watching is told."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+
+from muggins.bots.registry import bot_names
+from muggins.server import messages
+from muggins.server.accounts import CENTRE, display, user_info
+from muggins.server.bus import player_channel
+from muggins.server.pairing import PairingError, may_play, open_table, request_of
+from muggins.server.store import EntrantRow, PairingRow, TournamentError, TournamentRow, User
+from muggins.server.tables import Tables, TableSettingsError
+from muggins.server.tournaments.swiss import BYE_POINTS, Result, pair_round, players_for_next_round, standings
+
+log = logging.getLogger(__name__)
+
+RUN_EVERY = 1.0
+"""Seconds between two looks at the tournaments this process runs."""
+
+RUNNER_SILENT = 10.0
+"""A tournament whose runner has not been heard of in this long is taken over by another process."""
+
+OPEN_TOURNAMENTS = 3
+"""Tournaments one member may have to come or running."""
+
+MOST_ENTRANTS = 512
+"""Players one tournament takes."""
+
+LISTED = 50
+"""Tournaments the list gives (to come and running; then the latest finished)."""
+
+
+def tournament_channel(tournament_id: str) -> str:
+    """The bus channel of a tournament's updates."""
+    return f"tournament:{tournament_id}"
+
+
+class TournamentNotFoundError(TableSettingsError):
+    """No tournament has that id."""
+
+    status = 404
+
+
+def points_of(ranks: list[int]) -> tuple[float, float]:
+    """A two-seat game's points from its ranks: the winner 1, the loser 0, a tie a half each."""
+    if ranks[0] == ranks[1]:
+        return 0.5, 0.5
+    return (1.0, 0.0) if ranks[0] < ranks[1] else (0.0, 1.0)
+
+
+class Tournaments:
+    """This process's part of the tournaments."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables, self.store, self.bus = tables, tables.store, tables.bus
+        self.runner = secrets.token_hex(6)
+        self.task: asyncio.Task[None] | None = None
+
+    # --- what members and players ask ---------------------------------------------------------
+
+    async def create(
+        self, user: User, *, name: str, asked: messages.Seek, rounds: int, starts_in: float
+    ) -> messages.TournamentInfo:
+        """A Swiss tournament of two-seat games as ``asked`` says, ``rounds`` rounds, starting in
+        ``starts_in`` seconds, made by a member."""
+        if user.kind != "member":
+            raise PairingError("tournaments are made by members: sign up first")
+        request = request_of(asked)
+        if request["players"] != 2:
+            raise TableSettingsError("a Swiss tournament plays two-seat games")
+        now = self.tables.clock.time()
+        row = TournamentRow(
+            secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
+            name,
+            "swiss",
+            request,
+            rounds,
+            now + starts_in,
+            user.id,
+            now,
+        )
+        try:
+            await self.store.create_tournament(row, at_most=OPEN_TOURNAMENTS)
+        except TournamentError as exc:
+            raise PairingError(str(exc)) from None
+        return await self.info(row.id)
+
+    async def enter(self, user: User, tournament_id: str, bot: str | None = None) -> messages.TournamentInfo:
+        """``user`` enters (or, by its maker, a bot of level ``bot``), before the start."""
+        row = await self._row(tournament_id)
+        entrant = user
+        if bot is not None:
+            if row.created_by != user.id:
+                raise PairingError("only the tournament's maker enters bots")
+            game = row.request["game"]
+            if any(e.bot for e in await self.store.entrants(tournament_id)):
+                raise PairingError(
+                    "a tournament takes one bot (two bots would play each other with nobody watching)"
+                )
+            if bot not in bot_names(game):
+                raise TableSettingsError(
+                    f"no bot {bot!r} for {game}: expected one of {', '.join(bot_names(game))}"
+                )
+            entrant = await self.store.bot_user(game, bot)
+        else:
+            await may_play(self.tables, user, bool(row.request["rated"]))
+        ratings = await self.store.ratings([entrant.id], row.request["game"], 2)
+        rating = display(ratings[0]) if ratings else CENTRE
+        try:
+            entry = EntrantRow(entrant.id, rating, self.tables.clock.time(), bot=bot)
+            await self.store.enter(tournament_id, entry, at_most=MOST_ENTRANTS)
+        except TournamentError as exc:
+            raise PairingError(str(exc)) from None
+        return await self.changed(tournament_id)
+
+    async def withdraw(self, user: User, tournament_id: str) -> messages.TournamentInfo:
+        """``user`` withdraws: off the list before the start, paired no more after it."""
+        await self._row(tournament_id)
+        if not await self.store.withdraw(tournament_id, user.id):
+            raise PairingError("you are not in this tournament")
+        return await self.changed(tournament_id)
+
+    async def listing(self) -> list[messages.TournamentInfo]:
+        """The tournaments to come and running, then the latest finished (without their games)."""
+        rows = await self.store.tournaments(("upcoming", "running"), LISTED)
+        rows += await self.store.tournaments(("finished",), LISTED - len(rows)) if len(rows) < LISTED else []
+        return [await self.info(row.id, games_round=-1) for row in rows]
+
+    async def info(self, tournament_id: str, games_round: int | None = None) -> messages.TournamentInfo:
+        """The tournament as it stands, with the pairings of ``games_round`` (None: the current
+        round; -1: none)."""
+        row = await self._row(tournament_id)
+        entrants = await self.store.entrants(tournament_id)
+        pairings = await self.store.pairings(tournament_id)
+        placed = standings({e.user_id: e.rating for e in entrants}, *_scored(pairings))
+        by_id = {e.user_id: e for e in entrants}
+        users = {uid: await self._user(uid) for uid in by_id}
+        shown = row.round if games_round is None else games_round
+        request = row.request
+        maker = await self._user(row.created_by)
+        return messages.TournamentInfo(
+            id=row.id,
+            name=row.name,
+            kind="swiss",
+            game=request["game"],
+            players=request["players"],
+            options=request["options"],
+            time=messages.TimeControls(**request["time"]),
+            rated=request["rated"],
+            rounds=row.rounds,
+            round=row.round,
+            starts_at=row.starts_at,
+            status=row.status,  # type: ignore[arg-type]
+            finished_at=row.finished_at,
+            created_by=user_info(maker),
+            entrants=len(entrants),
+            standings=[
+                messages.TournamentStanding(
+                    place=s.place,
+                    user=user_info(users[s.user_id]),
+                    rating=s.rating,
+                    points=s.points,
+                    buchholz=s.buchholz,
+                    wins=s.wins,
+                    games=s.games,
+                    byes=s.byes,
+                    withdrawn=by_id[s.user_id].withdrawn,
+                    bot=by_id[s.user_id].bot,
+                )
+                for s in placed
+            ],
+            games_round=shown,
+            games=[
+                messages.TournamentGame(
+                    round=p.round,
+                    players=[
+                        user_info(await self._user(uid)) for uid in (p.first, p.second) if uid is not None
+                    ],
+                    table_id=p.table_id,
+                    points=None if p.points is None or p.second is None else list(p.points),
+                    bye=p.second is None,
+                )
+                for p in pairings
+                if p.round == shown
+            ],
+        )
+
+    async def changed(self, tournament_id: str) -> messages.TournamentInfo:
+        """Tell everyone watching the tournament how it stands now."""
+        info = await self.info(tournament_id)
+        await self.bus.publish(
+            tournament_channel(tournament_id), messages.TournamentUpdate(tournament=info).model_dump_json()
+        )
+        return info
+
+    async def _row(self, tournament_id: str) -> TournamentRow:
+        row = await self.store.tournament(tournament_id)
+        if row is None:
+            raise TournamentNotFoundError(f"there is no tournament {tournament_id!r}")
+        return row
+
+    async def _user(self, user_id: int) -> User:
+        user = await self.store.user(user_id)
+        assert user is not None  # players are never deleted
+        return user
+
+    # --- running them --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name="tournaments")
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.advance()
+            except Exception:  # a failed look is tried again at the next
+                log.exception("running the tournaments failed; trying again")
+            await asyncio.sleep(RUN_EVERY)
+
+    async def advance(self) -> None:
+        """Claim the tournaments due or running (those of a silent process too) and move each on."""
+        now = self.tables.clock.time()
+        for row in await self.store.claim_tournaments(self.runner, now, stale_before=now - RUNNER_SILENT):
+            try:
+                if await self._advance(row):
+                    await self.changed(row.id)
+            except Exception:
+                log.exception("tournament %s could not move on; trying again", row.id)
+
+    async def _advance(self, row: TournamentRow) -> bool:
+        """Start, score, pair or end one tournament as far as it can go now; whether it changed."""
+        entrants = await self.store.entrants(row.id)
+        playing = {e.user_id for e in entrants if not e.withdrawn}
+        if row.status == "upcoming":
+            if len(playing) < 2:
+                await self.store.finish_tournament(row.id, self.tables.clock.time())
+                log.info("tournament %s: %d players came; it is over", row.id, len(playing))
+                return True
+            return await self._pair(row, 1, entrants)
+        pairings = await self.store.pairings(row.id)
+        current = [p for p in pairings if p.round == row.round]
+        changed = await self._seat(
+            row, [p for p in current if p.second is not None and p.table_id is None], entrants
+        )
+        waiting = {p.table_id: p for p in current if p.table_id is not None and p.points is None}
+        for table_id, ranks in (await self.store.first_results(list(waiting))).items():
+            await self.store.score_pairing(row.id, table_id, points_of(ranks))
+            del waiting[table_id]
+            changed = True
+        if waiting or any(p.second is not None and p.table_id is None for p in current):
+            return changed
+        if row.round >= row.rounds or len(playing) < 2:
+            await self.store.finish_tournament(row.id, self.tables.clock.time())
+            return True
+        return await self._pair(row, row.round + 1, entrants)
+
+    async def _pair(self, row: TournamentRow, number: int, entrants: list[EntrantRow]) -> bool:
+        """Pair round ``number`` (stored first, so that a process taking over makes any table not
+        yet made), then make its tables."""
+        pairings = await self.store.pairings(row.id)
+        placed = standings({e.user_id: e.rating for e in entrants}, *_scored(pairings))
+        playing = {e.user_id for e in entrants if not e.withdrawn}
+        pairing = pair_round(players_for_next_round(placed, playing))
+        rows = [PairingRow(number, first, second, None) for first, second in pairing.tables]
+        if pairing.bye is not None:
+            rows.append(PairingRow(number, pairing.bye, None, None, (BYE_POINTS, 0.0)))
+        if not await self.store.start_round(row.id, number, rows):
+            return False
+        log.info("tournament %s: round %d paired (%d tables)", row.id, number, len(pairing.tables))
+        await self._seat(row, [r for r in rows if r.second is not None], entrants)
+        return True
+
+    async def _seat(self, row: TournamentRow, pairings: list[PairingRow], entrants: list[EntrantRow]) -> bool:
+        """Make the tables of these pairings and tell their players."""
+        bots = {e.user_id: e.bot for e in entrants if e.bot is not None}
+        for pairing in pairings:
+            assert pairing.second is not None
+            people: dict[int, User] = {}
+            seated_bots: dict[int, str] = {}
+            for seat, uid in enumerate((pairing.first, pairing.second)):
+                if uid in bots:
+                    seated_bots[seat] = bots[uid]
+                else:
+                    people[seat] = await self._user(uid)
+            maker = None if people else await self._user(row.created_by)
+            table = await open_table(self.tables, row.request, people, seated_bots, maker)
+            await self.store.seat_pairing(row.id, pairing.round, pairing.first, table.id)
+            paired = messages.Paired(table=table.info()).model_dump_json()
+            for person in people.values():
+                await self.bus.publish(player_channel(person.id), paired)
+        return bool(pairings)
+
+
+def _scored(pairings: list[PairingRow]) -> tuple[list[Result], list[tuple[int, int]]]:
+    """The finished games and the byes among a tournament's pairings."""
+    results = [
+        Result(p.round, (p.first, p.second), p.points)
+        for p in pairings
+        if p.second is not None and p.points is not None
+    ]
+    byes = [(p.round, p.first) for p in pairings if p.second is None]
+    return results, byes
