@@ -25,14 +25,22 @@ async def resign_when_paired(client: Client, after: int) -> Message:
     await client.send(type="join", table_id=table["id"])
     state = await client.expect(lambda m: m["type"] == "table_state" and m["table_id"] == table["id"])
     if state["seat"] == 1:
-        await client.send(type="move", table_id=table["id"], text="resign", state_id=state["view"]["state_id"])
+        await client.send(
+            type="move", table_id=table["id"], text="resign", state_id=state["view"]["state_id"]
+        )
     return paired
 
 
 def test_a_swiss_tournament_from_entries_to_standings(server: Server) -> None:
     people = {name: server.member(name) for name in ("Ann", "Bea", "Cal", "Dee")}
     ann_token = people["Ann"][0]
-    body: dict[str, Any] = {"name": "Friday night", "game": "cribbage", "rounds": 2, "starts_in": 3, "rated": False}
+    body: dict[str, Any] = {
+        "name": "Friday night",
+        "game": "cribbage",
+        "rounds": 2,
+        "starts_in": 3,
+        "rated": False,
+    }
     made = httpx.post(server.url + "/api/tournaments", json=body, headers=bearer(ann_token))
     assert made.status_code == 201, made.text
     tid = made.json()["id"]
@@ -48,7 +56,7 @@ def test_a_swiss_tournament_from_entries_to_standings(server: Server) -> None:
         await watcher.send(type="watch_tournament", tournament_id=tid)
         first = await watcher.expect(lambda m: m["type"] == "tournament_update")
         assert first["tournament"]["status"] == "upcoming"
-        seen = {name: 0 for name in clients}
+        seen = dict.fromkeys(clients, 0)
         winners: set[int] = set()
         for number in (1, 2):
             paired = await asyncio.gather(*(resign_when_paired(c, seen[n]) for n, c in clients.items()))
@@ -61,8 +69,10 @@ def test_a_swiss_tournament_from_entries_to_standings(server: Server) -> None:
                     ids = {s["user"]["id"] for s in table["seats"]}
                     assert ids == winners or not ids & winners
             await watcher.expect(  # the round scored: the next paired, or the end
-                lambda m: m["type"] == "tournament_update"
-                and (m["tournament"]["round"] > number or m["tournament"]["status"] == "finished"),
+                lambda m: (
+                    m["type"] == "tournament_update"
+                    and (m["tournament"]["round"] > number or m["tournament"]["status"] == "finished")
+                ),
                 timeout=20,
             )
             games = httpx.get(f"{server.url}/api/tournaments/{tid}", params={"round": number}).json()["games"]
@@ -102,6 +112,8 @@ def test_too_few_players_end_it_and_bad_requests_are_refused(server: Server) -> 
         reply = httpx.post(url, json=bad, headers=bearer(ann_token))
         assert reply.status_code in (400, 422) and named in reply.text, (bad, reply.text)
     tid = httpx.post(url, json=body, headers=bearer(ann_token)).json()["id"]
+    early = httpx.post(f"{url}/{tid}/start", headers=bearer(guest_token))
+    assert early.status_code == 409 and "maker" in early.json()["detail"]
     assert httpx.post(f"{url}/{tid}/entry", headers=bearer(ann_token)).status_code == 200
     bot = httpx.post(f"{url}/{tid}/entry", json={"bot": "nobody"}, headers=bearer(ann_token))
     assert bot.status_code == 400 and "no bot" in bot.json()["detail"]
@@ -125,9 +137,13 @@ def test_a_tournament_goes_on_after_its_process_is_killed(server: Server) -> Non
     runner has fallen silent, runs the tournament on to its end."""
     people = {name: server.member(name) for name in ("Ann", "Bea")}
     body = {"name": "Survivor", "game": "cribbage", "rounds": 1, "starts_in": 2, "rated": False}
-    tid = httpx.post(server.url + "/api/tournaments", json=body, headers=bearer(people["Ann"][0])).json()["id"]
+    tid = httpx.post(server.url + "/api/tournaments", json=body, headers=bearer(people["Ann"][0])).json()[
+        "id"
+    ]
     for token, _ in people.values():
-        assert httpx.post(f"{server.url}/api/tournaments/{tid}/entry", headers=bearer(token)).status_code == 200
+        assert (
+            httpx.post(f"{server.url}/api/tournaments/{tid}/entry", headers=bearer(token)).status_code == 200
+        )
 
     async def paired_table(token: str) -> str:
         client = await Client.open(server.ws_url, token=token)
@@ -146,7 +162,9 @@ def test_a_tournament_goes_on_after_its_process_is_killed(server: Server) -> Non
             await client.send(type="join", table_id=tables[0])
             state = await client.expect(lambda m: m["type"] == "table_state")
             if state["seat"] == 1:
-                await client.send(type="move", table_id=tables[0], text="resign", state_id=state["view"]["state_id"])
+                await client.send(
+                    type="move", table_id=tables[0], text="resign", state_id=state["view"]["state_id"]
+                )
 
     asyncio.run(resign())
     deadline = time.monotonic() + 30

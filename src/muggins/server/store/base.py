@@ -393,6 +393,10 @@ class Store(ABC):
         """A tournament by id."""
 
     @abstractmethod
+    async def start_now(self, tournament_id: str, at: float) -> bool:
+        """Bring an upcoming tournament's start forward to ``at``; whether it was still to come."""
+
+    @abstractmethod
     async def enter(self, tournament_id: str, entrant: EntrantRow, *, at_most: int) -> bool:
         """Enter a player in an upcoming tournament (again, if they had withdrawn); False if they
         are in already; ``TournamentError`` if it is full or has begun."""

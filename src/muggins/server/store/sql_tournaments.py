@@ -69,6 +69,18 @@ class SqlTournaments:
 
         return await self._read(run)
 
+    async def start_now(self, tournament_id: str, at: float) -> bool:
+        t = s.tournaments
+
+        def run() -> bool:
+            with self.engine.begin() as c:
+                started = (
+                    t.update().where(t.c.id == tournament_id, t.c.status == "upcoming").values(starts_at=at)
+                )
+                return bool(c.execute(started).rowcount)
+
+        return await self._run(run)
+
     async def enter(self, tournament_id: str, entrant: EntrantRow, *, at_most: int) -> bool:
         def run() -> bool:
             with self.engine.begin() as c:

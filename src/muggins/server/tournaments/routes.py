@@ -75,6 +75,12 @@ async def enter(
     return await service.enter(user, tournament_id, body.bot if body else None)
 
 
+@router.post("/tournaments/{tournament_id}/start")
+async def start_now(tournament_id: str, user: UserDep, service: TournamentsDep) -> messages.TournamentInfo:
+    """Start now, not at the time set (the tournament's maker, before it has begun)."""
+    return await service.start_now(user, tournament_id)
+
+
 @router.delete("/tournaments/{tournament_id}/entry")
 async def withdraw(tournament_id: str, user: UserDep, service: TournamentsDep) -> messages.TournamentInfo:
     """Withdraw: off the list before the start; paired no more after it."""

@@ -119,6 +119,15 @@ class Tournaments:
             raise PairingError(str(exc)) from None
         return await self.changed(tournament_id)
 
+    async def start_now(self, user: User, tournament_id: str) -> messages.TournamentInfo:
+        """The maker starts an upcoming tournament now (at the next look, within a second)."""
+        row = await self._row(tournament_id)
+        if row.created_by != user.id:
+            raise PairingError("only the tournament's maker starts it early")
+        if not await self.store.start_now(tournament_id, self.tables.clock.time()):
+            raise PairingError("this tournament has begun")
+        return await self.changed(tournament_id)
+
     async def withdraw(self, user: User, tournament_id: str) -> messages.TournamentInfo:
         """``user`` withdraws: off the list before the start, paired no more after it."""
         await self._row(tournament_id)

@@ -9,6 +9,7 @@ import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
 import { pairingPanel } from "./pairing.js";
 import { onlinePanel } from "./challenges.js";
+import { tournamentsPanel } from "./tournaments.js";
 
 /** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
 const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"],
@@ -117,7 +118,8 @@ export function mountLobby(app, ctx) {
   const yours = h("div", { id: "your-games-slot" });
   const pairing = pairingPanel(ctx);
   const online = onlinePanel();
-  replace(app, h("div", { class: "lobby" }, yours, pairing, online, list, create));
+  const tournaments = tournamentsPanel(ctx);
+  replace(app, h("div", { class: "lobby" }, yours, pairing, online, list, create, tournaments));
   const returning = ctx.firstPage; // the page just loaded: a player with one game going goes back to it
   api("/api/me/tables").then((mine) => {
     const playing = mine.filter((t) => t.status === "playing");
@@ -164,6 +166,7 @@ export function mountLobby(app, ctx) {
     offs.forEach((off) => off());
     pairing.unmount();
     online.unmount();
+    tournaments.unmount();
   };
 }
 

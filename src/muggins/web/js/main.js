@@ -1,5 +1,5 @@
 // Start-up and routing: who we are (guest name, or login), then one page at a time by the URL hash:
-// #/ lobby, #/table/<id>, #/player/<user id>, #/replay/<game id>, #/review/<game id>,
+// #/ lobby, #/table/<id>, #/player/<user id>, #/tournament/<id>, #/replay/<game id>, #/review/<game id>,
 // #/trainer, #/account, #/settings, #/leaderboard[/<game>/<seats>].
 
 import { Connection, api, session } from "./session.js";
@@ -16,6 +16,7 @@ import { applySettings, loadAccountSettings, mountSettings } from "./settings.js
 import { mountLeaderboard } from "./leaderboard.js";
 import { followPairing } from "./pairing.js";
 import { followChallenges } from "./challenges.js";
+import { mountTournament } from "./tournaments.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -24,6 +25,7 @@ let unmount = null;
 const ROUTES = [
   [/^#\/table\/([\w-]+)$/, (m) => mountTable(app, ctx, m[1])],
   [/^#\/player\/(\d+)$/, (m) => mountPlayer(app, ctx, Number(m[1]))],
+  [/^#\/tournament\/([\w-]+)$/, (m) => mountTournament(app, ctx, m[1])],
   [/^#\/replay\/(\d+)$/, (m) => mountReplay(app, ctx, Number(m[1]))],
   [/^#\/review\/(\d+)$/, (m) => mountReplay(app, ctx, Number(m[1]), { review: true })],
   [/^#\/account$/, () => mountAccount(app, ctx)],
