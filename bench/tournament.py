@@ -93,6 +93,9 @@ class Bot:
         )
 
     async def _send(self, message: dict[str, Any]) -> None:
+        newest = self.views[message["table_id"]]
+        if newest["result"] is not None or newest["state_id"] != message["state_id"]:
+            return  # the game moved on while this bot thought
         with contextlib.suppress(Exception):  # the connection closed at the end of the run
             await self.ws.send(json.dumps(message))
 

@@ -8,6 +8,11 @@ move, and those calls were 7 % of its busy time (py-spy under ``bench/cluster.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger(__name__)
 
 
 class OnLoop:
@@ -22,3 +27,36 @@ class OnLoop:
         if loop is None or loop.is_closed():
             loop = self._loop = asyncio.get_running_loop()
         return loop
+
+
+class Every:
+    """A background task that runs ``step`` every ``seconds``, and at once when woken, until
+    closed; a step that fails is logged and tried again at the next (the pools, the tournaments)."""
+
+    def __init__(self, name: str, seconds: float, step: Callable[[], Awaitable[object]]) -> None:
+        self.name, self.seconds, self.step = name, seconds, step
+        self.woken = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=self.name)
+
+    def wake(self) -> None:
+        """Run the step now rather than at the next tick."""
+        self.woken.set()
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.step()
+            except Exception:  # tried again at the next tick
+                log.exception("%s failed; trying again", self.name)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.woken.wait(), self.seconds)
+            self.woken.clear()

@@ -519,7 +519,18 @@ class Rated(ServerMessage):
     changes: list[RatingChange]
 
 
-class SeekInfo(pydantic.BaseModel):
+class AskedGame(pydantic.BaseModel):
+    """A game as a seek, a challenge or a tournament asks for it: the game, its seats, its options
+    as the game reads them, the time controls of its tables, rated or casual."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    time: TimeControls
+    rated: bool
+
+
+class SeekInfo(AskedGame):
     """A seek as its pool holds it: what was asked for (options as the game reads them, the time
     controls the table will have), the player's rating there, since when they wait (Unix time),
     and the range of ratings they are paired within now (their rating plus or minus ``reach``;
@@ -545,18 +556,13 @@ class Seeking(ServerMessage):
     seek: SeekInfo | None
 
 
-class ChallengeInfo(pydantic.BaseModel):
+class ChallengeInfo(AskedGame):
     """A challenge as both players see it: who asks whom, to what, until when (Unix time), and
     where it stands."""
 
     id: str
     by: UserInfo
     to: UserInfo
-    game: str
-    players: int
-    options: dict[str, Any]
-    time: TimeControls
-    rated: bool
     made_at: float
     expires_at: float
     status: Literal["open", "accepted", "declined", "cancelled"]
@@ -598,7 +604,7 @@ class TournamentGame(pydantic.BaseModel):
     bye: bool
 
 
-class TournamentInfo(pydantic.BaseModel):
+class TournamentInfo(AskedGame):
     """A tournament: what is played (two seats a table), its rounds and start (Unix time), where it
     stands, its players in standing order and the pairings of round ``games_round`` (the current
     round, unless another was asked for)."""
@@ -606,11 +612,6 @@ class TournamentInfo(pydantic.BaseModel):
     id: str
     name: str
     kind: Literal["swiss"]
-    game: str
-    players: int
-    options: dict[str, Any]
-    time: TimeControls
-    rated: bool
     rounds: int
     round: int
     starts_at: float

@@ -12,7 +12,7 @@ from muggins.games.registry import new_game
 from muggins.server import messages
 from muggins.server.accounts import user_info
 from muggins.server.bus import PLAYER_CHANNEL, player_channel
-from muggins.server.pairing.requests import PairingError, may_play, open_table, request_of
+from muggins.server.pairing.requests import PairingError, asked_game, may_play, open_table, request_of
 from muggins.server.store import ChallengeRow, TooManyChallengesError, User
 from muggins.server.tables import PlayerTable, Tables
 
@@ -125,16 +125,11 @@ class Challenges:
         return await open_table(self.tables, request, people, bots)
 
     def _update(self, row: ChallengeRow, by: User, to: User) -> messages.ChallengeUpdate:
-        request = row.request
         info = messages.ChallengeInfo(
+            **asked_game(row.request),
             id=row.id,
             by=user_info(by),
             to=user_info(to),
-            game=request["game"],
-            players=request["players"],
-            options=request["options"],
-            time=messages.TimeControls(**request["time"]),
-            rated=request["rated"],
             made_at=row.made_at,
             expires_at=row.made_at + CHALLENGE_SECONDS,
             status=row.status,  # type: ignore[arg-type]

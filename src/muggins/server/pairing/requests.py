@@ -33,6 +33,12 @@ def request_of(asked: messages.Seek | messages.SendChallenge) -> dict[str, Any]:
     }
 
 
+def asked_game(request: dict[str, Any]) -> dict[str, Any]:
+    """A stored request as the protocol's ``AskedGame`` fields (to make a seek's, a challenge's or
+    a tournament's description with)."""
+    return {**request, "time": messages.TimeControls(**request["time"])}
+
+
 def every_option(request: dict[str, Any]) -> dict[str, Any]:
     """Every option of the game as its model reads the request's (those left out at their defaults)."""
     model = game_class(request["game"]).options_model(**request["options"])

@@ -4,8 +4,6 @@ each player ``paired`` on their own channel of the bus."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import itertools
 import logging
 import random
@@ -17,9 +15,10 @@ from muggins.games.registry import new_game
 from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
 from muggins.server.bus import player_channel
+from muggins.server.loop import Every
 from muggins.server.pairing.challenges import Challenges
 from muggins.server.pairing.pools import WIDENS, Waiting, groups, pool_key, reach, seating
-from muggins.server.pairing.requests import every_option, may_play, open_table, request_of
+from muggins.server.pairing.requests import asked_game, every_option, may_play, open_table, request_of
 from muggins.server.store import SeekRow, User
 from muggins.server.tables import Tables
 
@@ -46,8 +45,8 @@ class Pairing:
         """This process, as the holders of its connections' seeks begin."""
         self.serial = itertools.count(1)
         self.rng = rng or random.Random()
-        self.wake = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
+        self.looks = Every("pairing", PAIR_EVERY, self.pair)
+        """The look at every pool each ``PAIR_EVERY`` seconds (and at once after a seek)."""
         self.challenges = Challenges(tables, rng=self.rng)
         """Challenges from one player to another, and who is online."""
 
@@ -73,7 +72,7 @@ class Pairing:
             seen_at=now,
         )
         kept = await self.store.seek(row)
-        self.wake.set()
+        self.looks.wake()
         waiting = sum(1 for other in await self.store.seeks() if other.pool == kept.pool)
         return seek_info(kept, now, waiting)
 
@@ -89,23 +88,10 @@ class Pairing:
     # --- pairing -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name="pairing")
+        self.looks.start()
 
     async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.pair()
-            except Exception:  # a failed look is tried again at the next
-                log.exception("pairing failed; trying again")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), PAIR_EVERY)
-            self.wake.clear()
+        await self.looks.close()
 
     async def pair(self) -> int:
         """Look at every pool once: vouch for this process's seeks, drop the stale, and seat each
@@ -162,13 +148,8 @@ class Pairing:
 
 def seek_info(row: SeekRow, now: float, waiting: int) -> messages.SeekInfo:
     """A seek as its player is told it, at ``now``."""
-    request = row.request
     return messages.SeekInfo(
-        game=request["game"],
-        players=request["players"],
-        options=request["options"],
-        time=messages.TimeControls(**request["time"]),
-        rated=request["rated"],
+        **asked_game(row.request),
         rating=row.rating,
         since=row.since,
         reach=reach(now - row.since),

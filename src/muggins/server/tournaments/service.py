@@ -5,7 +5,6 @@ as their tables finish them, pairs the next round, and ends them; everyone watch
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 
@@ -13,7 +12,8 @@ from muggins.bots.registry import bot_names
 from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
 from muggins.server.bus import player_channel
-from muggins.server.pairing import PairingError, may_play, open_table, request_of
+from muggins.server.loop import Every
+from muggins.server.pairing import PairingError, asked_game, may_play, open_table, request_of
 from muggins.server.store import EntrantRow, PairingRow, TournamentError, TournamentRow, User
 from muggins.server.tables import Tables, TableSettingsError
 from muggins.server.tournaments.swiss import BYE_POINTS, Result, pair_round, players_for_next_round, standings
@@ -60,7 +60,8 @@ class Tournaments:
     def __init__(self, tables: Tables) -> None:
         self.tables, self.store, self.bus = tables, tables.store, tables.bus
         self.runner = secrets.token_hex(6)
-        self.task: asyncio.Task[None] | None = None
+        self.looks = Every("tournaments", RUN_EVERY, self.advance)
+        """The look at the tournaments this process runs, each ``RUN_EVERY`` seconds."""
 
     # --- what members and players ask ---------------------------------------------------------
 
@@ -151,17 +152,12 @@ class Tournaments:
         by_id = {e.user_id: e for e in entrants}
         users = {uid: await self._user(uid) for uid in by_id}
         shown = row.round if games_round is None else games_round
-        request = row.request
         maker = await self._user(row.created_by)
         return messages.TournamentInfo(
+            **asked_game(row.request),
             id=row.id,
             name=row.name,
             kind="swiss",
-            game=request["game"],
-            players=request["players"],
-            options=request["options"],
-            time=messages.TimeControls(**request["time"]),
-            rated=request["rated"],
             rounds=row.rounds,
             round=row.round,
             starts_at=row.starts_at,
@@ -222,21 +218,10 @@ class Tournaments:
     # --- running them --------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name="tournaments")
+        self.looks.start()
 
     async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.advance()
-            except Exception:  # a failed look is tried again at the next
-                log.exception("running the tournaments failed; trying again")
-            await asyncio.sleep(RUN_EVERY)
+        await self.looks.close()
 
     async def advance(self) -> None:
         """Claim the tournaments due or running (those of a silent process too) and move each on."""
@@ -281,7 +266,8 @@ class Tournaments:
         pairings = await self.store.pairings(row.id)
         placed = standings({e.user_id: e.rating for e in entrants}, *_scored(pairings))
         playing = {e.user_id for e in entrants if not e.withdrawn}
-        pairing = pair_round(players_for_next_round(placed, playing))
+        # a big round's matching takes CPU (0.75 s for 256 players): off the event loop
+        pairing = await asyncio.to_thread(pair_round, players_for_next_round(placed, playing))
         rows = [PairingRow(number, first, second, None) for first, second in pairing.tables]
         if pairing.bye is not None:
             rows.append(PairingRow(number, pairing.bye, None, None, (BYE_POINTS, 0.0)))
