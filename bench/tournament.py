@@ -6,6 +6,7 @@ messages a second) until the last round is over.
 
     .venv/bin/python bench/tournament.py                        # 256 players, 8 rounds, to 61
     .venv/bin/python bench/tournament.py --players 32 --rounds 3 --target 31
+    .venv/bin/python bench/tournament.py --players 500 --arena 30           # a 30-minute arena
 
 Afterwards every pairing is checked: each has its table and points, each table's first game is
 over and its stored record gives those points (0 lost games); the final standings are recomputed
@@ -34,6 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import ONE_ADDRESS_MANY_PLAYERS, cpu_seconds, emit, raise_file_limit, start_server
 from bench.pairing import make_members
+from muggins.server.tournaments.arena import arena_standings
 from muggins.server.tournaments.service import points_of
 from muggins.server.tournaments.swiss import Result, pair_round, players_for_next_round, standings
 
@@ -114,11 +116,14 @@ async def run(args: argparse.Namespace) -> None:
             maker = {"Authorization": f"Bearer {members[0][0]}"}
             body = {
                 "name": "bench",
+                "kind": "arena" if args.arena else "swiss",
                 "game": "cribbage",
                 "options": {"target": args.target},
                 "time": {"turn_time": 60},
                 "rated": False,
                 "rounds": args.rounds,
+                "minutes": args.arena or 30,
+                "streaks": True,
                 "starts_in": 3600,
             }
             made = await http.post("/api/tournaments", json=body, headers=maker)
@@ -177,11 +182,13 @@ async def check(
     byes: list[tuple[int, int]] = []
     lost = 0
     pairing_cpu: list[float] = []
+    arena = final["kind"] == "arena"
     for number in range(1, final["round"] + 1):
-        before = players_for_next_round(standings(ratings, results, byes), set(ratings))
-        clock = time.process_time()
-        pair_round(before)
-        pairing_cpu.append(time.process_time() - clock)
+        if not arena:
+            before = players_for_next_round(standings(ratings, results, byes), set(ratings))
+            clock = time.process_time()
+            pair_round(before)
+            pairing_cpu.append(time.process_time() - clock)
         for game in (await http.get(f"/api/tournaments/{tid}", params={"round": number})).json()["games"]:
             ids = [p["id"] for p in game["players"]]
             if game["bye"]:
@@ -199,7 +206,9 @@ async def check(
                 lost += 1
                 continue
             results.append(Result(number, (ids[0], ids[1]), (game["points"][0], game["points"][1])))
-    recomputed = standings(ratings, results, byes)
+    recomputed = (
+        arena_standings(ratings, results, streaks=True) if arena else standings(ratings, results, byes)
+    )
     shown = final["standings"]
     mismatched = sum(
         1
@@ -208,19 +217,22 @@ async def check(
         != (theirs["user"]["id"], theirs["points"], theirs["buchholz"], theirs["place"])
     )
     emit(
-        bench="tournament_swiss",
+        bench="tournament_arena" if arena else "tournament_swiss",
         value=round(figures["wall"], 1),
         unit="s wall, start to final standings",
         players=args.players,
         rounds=final["round"],
+        minutes=final["minutes"],
         status=final["status"],
         games=len(results),
         byes=len(byes),
         lost_games=lost,
         standings_mismatched=mismatched,
         server_cpu_s=round(figures["cpu"], 1),
-        rounds_paired_at_s=[round(t, 1) for t in figures["rounds_at"]],
+        rounds_paired_at_s=None if arena else [round(t, 1) for t in figures["rounds_at"]],
     )
+    if arena:
+        return
     emit(
         bench="tournament_pairing_cpu",
         value=round(statistics.median(pairing_cpu) * 1000, 1),
@@ -236,6 +248,7 @@ def main() -> int:
     )
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--arena", type=int, default=0, help="an arena of this many minutes instead of Swiss")
     parser.add_argument("--target", type=int, default=61, help="points a game is played to")
     parser.add_argument("--spread", type=float, default=250.0, help="standard deviation of the ratings")
     parser.add_argument("--think", type=float, default=0.1, help="seconds a bot thinks (jittered)")

@@ -578,8 +578,9 @@ class ChallengeUpdate(ServerMessage):
 
 
 class TournamentStanding(pydantic.BaseModel):
-    """A player's place in a tournament: points (a win 1, a tie a half, a bye 1), Buchholz (the
-    sum of their opponents' points), wins, games played, the rating they entered with."""
+    """A player's place in a tournament: points (Swiss: a win 1, a tie a half, a bye 1; an arena:
+    a win 2, a tie 1, doubled on a streak), Buchholz (Swiss: the sum of their opponents' points),
+    wins, games played, the rating they entered with."""
 
     place: int
     user: UserInfo
@@ -611,8 +612,15 @@ class TournamentInfo(AskedGame):
 
     id: str
     name: str
-    kind: Literal["swiss"]
+    kind: Literal["swiss", "arena"]
     rounds: int
+    """A Swiss tournament's rounds (0 for an arena)."""
+    minutes: int = 0
+    """How long an arena lasts (0 for Swiss); ``round`` counts its waves of pairings."""
+    ends_at: float | None = None
+    """When an arena's time is up (games going then are played out)."""
+    streaks: bool = False
+    """An arena's streaks: after two wins in a row, each win or tie scores double until a loss."""
     round: int
     starts_at: float
     status: Literal["upcoming", "running", "finished"]

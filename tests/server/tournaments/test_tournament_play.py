@@ -125,7 +125,7 @@ def test_too_few_players_end_it_and_bad_requests_are_refused(server: Server) -> 
         assert time.monotonic() < deadline
         time.sleep(0.2)
     late = httpx.post(f"{url}/{tid}/entry", headers=bearer(ann_token))
-    assert late.status_code == 409 and "begun" in late.json()["detail"]
+    assert late.status_code == 409 and "ended" in late.json()["detail"]
     for _ in range(3):
         assert httpx.post(url, json={**body, "starts_in": 600}, headers=bearer(ann_token)).status_code == 201
     too_many = httpx.post(url, json={**body, "starts_in": 600}, headers=bearer(ann_token))

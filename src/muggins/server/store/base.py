@@ -109,9 +109,10 @@ class ChallengeRow:
 
 @dataclass(slots=True)
 class TournamentRow:
-    """A tournament: its name, kind (``swiss``), what its games are (``request``: game, seats,
-    options, clocks, rated), its rounds and start; ``status`` upcoming, running or finished, at
-    ``round`` (0 before the first)."""
+    """A tournament: its name, kind (``swiss`` or ``arena``), what its games are (``request``:
+    game, seats, options, clocks, rated), its rounds (Swiss) or ``minutes`` (an arena, whose
+    ``round`` counts its waves of pairings; ``streaks``: a run of wins scores double) and start;
+    ``status`` upcoming, running or finished, at ``round`` (0 before the first)."""
 
     id: str
     name: str
@@ -124,6 +125,8 @@ class TournamentRow:
     status: str = "upcoming"
     round: int = 0
     finished_at: float | None = None
+    minutes: int = 0
+    streaks: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,9 +400,12 @@ class Store(ABC):
         """Bring an upcoming tournament's start forward to ``at``; whether it was still to come."""
 
     @abstractmethod
-    async def enter(self, tournament_id: str, entrant: EntrantRow, *, at_most: int) -> bool:
-        """Enter a player in an upcoming tournament (again, if they had withdrawn); False if they
-        are in already; ``TournamentError`` if it is full or has begun."""
+    async def enter(
+        self, tournament_id: str, entrant: EntrantRow, *, at_most: int, late: bool = False
+    ) -> bool:
+        """Enter a player in an upcoming tournament (or a running one, ``late``) again if they had
+        withdrawn; False if they are in already; ``TournamentError`` if it is full, has begun (and
+        may not be entered late) or is over."""
 
     @abstractmethod
     async def withdraw(self, tournament_id: str, user_id: int) -> bool:

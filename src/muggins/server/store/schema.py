@@ -196,9 +196,12 @@ tournaments = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("runner", sa.String(64), nullable=False, server_default=""),
     sa.Column("runner_seen", sa.Float, nullable=False, server_default="0"),
+    sa.Column("minutes", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("streaks", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 """A tournament (docs/server.md, "Tournaments"); ``runner`` names the process that runs it and
-``runner_seen`` when it last said so (another takes over once it falls silent)."""
+``runner_seen`` when it last said so (another takes over once it falls silent). An arena lasts
+``minutes`` (``round`` counts its waves of pairings) and with ``streaks`` a run of wins scores double."""
 
 entrants = sa.Table(
     "entrants",

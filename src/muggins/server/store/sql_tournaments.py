@@ -81,7 +81,9 @@ class SqlTournaments:
 
         return await self._run(run)
 
-    async def enter(self, tournament_id: str, entrant: EntrantRow, *, at_most: int) -> bool:
+    async def enter(
+        self, tournament_id: str, entrant: EntrantRow, *, at_most: int, late: bool = False
+    ) -> bool:
         def run() -> bool:
             with self.engine.begin() as c:
                 status = c.execute(
@@ -91,8 +93,9 @@ class SqlTournaments:
                     if not self.is_sqlite
                     else sa.select(s.tournaments.c.status).where(s.tournaments.c.id == tournament_id)
                 ).scalar_one_or_none()
-                if status != "upcoming":
-                    raise TournamentError("this tournament has begun: it takes no more players")
+                if status == "finished" or (status != "upcoming" and not late):
+                    when = "ended" if status == "finished" else "begun"
+                    raise TournamentError(f"this tournament has {when}: it takes no more players")
                 mine = (s.entrants.c.tournament_id == tournament_id) & (
                     s.entrants.c.user_id == entrant.user_id
                 )
@@ -265,4 +268,6 @@ def _tournament(r: Any) -> TournamentRow:
         r.status,
         r.round,
         r.finished_at,
+        r.minutes,
+        r.streaks,
     )

@@ -3,7 +3,7 @@ entering and withdrawing. Live updates come over the WebSocket (``watch_tourname
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pydantic
 from fastapi import APIRouter, Query
@@ -17,8 +17,9 @@ router = APIRouter()
 
 
 class NewTournament(pydantic.BaseModel):
-    """A Swiss tournament: its name, the game (two seats a table) with its options and clocks,
-    rated or casual, how many rounds, and in how many seconds it starts."""
+    """A tournament: its name, kind (Swiss, or an arena), the game (two seats a table) with its
+    options and clocks, rated or casual, how many rounds (Swiss) or minutes and whether streaks
+    score double (an arena), and in how many seconds it starts."""
 
     model_config = pydantic.ConfigDict(extra="forbid")
 
@@ -27,7 +28,10 @@ class NewTournament(pydantic.BaseModel):
     options: dict[str, Any] = {}
     time: messages.TimeControls = messages.TimeControls()
     rated: bool = True
-    rounds: int = Field(default=5, ge=1, le=15)
+    kind: Literal["swiss", "arena"] = "swiss"
+    rounds: int = Field(default=5, ge=1, le=15, description="Swiss: the rounds")
+    minutes: int = Field(default=30, ge=1, le=180, description="an arena: how long it lasts")
+    streaks: bool = Field(default=True, description="an arena: after two wins in a row, wins score double")
     starts_in: int = Field(default=300, ge=0, le=7 * 86400, description="seconds from now")
 
 
@@ -50,10 +54,19 @@ async def tournaments(service: TournamentsDep) -> list[messages.TournamentInfo]:
 async def new_tournament(
     body: NewTournament, user: UserDep, service: TournamentsDep
 ) -> messages.TournamentInfo:
-    """Make a Swiss tournament (members; three to come or running at a time)."""
+    """Make a tournament (members; three to come or running at a time)."""
     asked = messages.Seek(game=body.game, players=2, options=body.options, time=body.time, rated=body.rated)
+    if body.kind == "arena":
+        return await service.create(
+            user,
+            name=body.name,
+            asked=asked,
+            starts_in=body.starts_in,
+            minutes=body.minutes,
+            streaks=body.streaks,
+        )
     return await service.create(
-        user, name=body.name, asked=asked, rounds=body.rounds, starts_in=body.starts_in
+        user, name=body.name, asked=asked, starts_in=body.starts_in, rounds=body.rounds
     )
 
 
@@ -61,7 +74,7 @@ async def new_tournament(
 async def tournament(
     tournament_id: str,
     service: TournamentsDep,
-    round_: Annotated[int | None, Query(alias="round", ge=0, le=15)] = None,
+    round_: Annotated[int | None, Query(alias="round", ge=0, le=100_000)] = None,
 ) -> messages.TournamentInfo:
     """A tournament: its standings, and the pairings of the current round (or of ``round``)."""
     return await service.info(tournament_id, games_round=round_)
@@ -71,7 +84,8 @@ async def tournament(
 async def enter(
     tournament_id: str, user: UserDep, service: TournamentsDep, body: Entry | None = None
 ) -> messages.TournamentInfo:
-    """Enter before the start (or enter a bot, as its maker: one a tournament)."""
+    """Enter before the start, or an arena until its end (or enter a bot, as its maker: one a
+    tournament)."""
     return await service.enter(user, tournament_id, body.bot if body else None)
 
 

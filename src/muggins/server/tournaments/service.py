@@ -5,6 +5,7 @@ as their tables finish them, pairs the next round, and ends them; everyone watch
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 
@@ -16,7 +17,15 @@ from muggins.server.loop import Every
 from muggins.server.pairing import PairingError, asked_game, may_play, open_table, request_of
 from muggins.server.store import EntrantRow, PairingRow, TournamentError, TournamentRow, User
 from muggins.server.tables import Tables, TableSettingsError
-from muggins.server.tournaments.swiss import BYE_POINTS, Result, pair_round, players_for_next_round, standings
+from muggins.server.tournaments.arena import Free, arena_pairs, arena_standings
+from muggins.server.tournaments.swiss import (
+    BYE_POINTS,
+    Result,
+    Standing,
+    pair_round,
+    players_for_next_round,
+    standings,
+)
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +75,18 @@ class Tournaments:
     # --- what members and players ask ---------------------------------------------------------
 
     async def create(
-        self, user: User, *, name: str, asked: messages.Seek, rounds: int, starts_in: float
+        self,
+        user: User,
+        *,
+        name: str,
+        asked: messages.Seek,
+        starts_in: float,
+        rounds: int = 0,
+        minutes: int = 0,
+        streaks: bool = False,
     ) -> messages.TournamentInfo:
-        """A Swiss tournament of two-seat games as ``asked`` says, ``rounds`` rounds, starting in
-        ``starts_in`` seconds, made by a member."""
+        """A tournament of two-seat games as ``asked`` says, starting in ``starts_in`` seconds, made
+        by a member: Swiss of ``rounds`` rounds, or (``minutes`` given) an arena that long."""
         if user.kind != "member":
             raise PairingError("tournaments are made by members: sign up first")
         request = request_of(asked)
@@ -79,12 +96,14 @@ class Tournaments:
         row = TournamentRow(
             secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
             name,
-            "swiss",
+            "arena" if minutes else "swiss",
             request,
-            rounds,
+            0 if minutes else rounds,
             now + starts_in,
             user.id,
             now,
+            minutes=minutes,
+            streaks=streaks and bool(minutes),
         )
         try:
             await self.store.create_tournament(row, at_most=OPEN_TOURNAMENTS)
@@ -115,7 +134,7 @@ class Tournaments:
         rating = display(ratings[0]) if ratings else CENTRE
         try:
             entry = EntrantRow(entrant.id, rating, self.tables.clock.time(), bot=bot)
-            await self.store.enter(tournament_id, entry, at_most=MOST_ENTRANTS)
+            await self.store.enter(tournament_id, entry, at_most=MOST_ENTRANTS, late=row.kind == "arena")
         except TournamentError as exc:
             raise PairingError(str(exc)) from None
         return await self.changed(tournament_id)
@@ -148,7 +167,7 @@ class Tournaments:
         row = await self._row(tournament_id)
         entrants = await self.store.entrants(tournament_id)
         pairings = await self.store.pairings(tournament_id)
-        placed = standings({e.user_id: e.rating for e in entrants}, *_scored(pairings))
+        placed = _standings(row, entrants, pairings)
         by_id = {e.user_id: e for e in entrants}
         users = {uid: await self._user(uid) for uid in by_id}
         shown = row.round if games_round is None else games_round
@@ -157,8 +176,11 @@ class Tournaments:
             **asked_game(row.request),
             id=row.id,
             name=row.name,
-            kind="swiss",
+            kind=row.kind,  # type: ignore[arg-type]
             rounds=row.rounds,
+            minutes=row.minutes,
+            ends_at=row.starts_at + 60 * row.minutes if row.minutes else None,
+            streaks=row.streaks,
             round=row.round,
             starts_at=row.starts_at,
             status=row.status,  # type: ignore[arg-type]
@@ -236,6 +258,8 @@ class Tournaments:
     async def _advance(self, row: TournamentRow) -> bool:
         """Start, score, pair or end one tournament as far as it can go now; whether it changed."""
         entrants = await self.store.entrants(row.id)
+        if row.kind == "arena":
+            return await self._advance_arena(row, entrants)
         playing = {e.user_id for e in entrants if not e.withdrawn}
         if row.status == "upcoming":
             if len(playing) < 2:
@@ -260,11 +284,64 @@ class Tournaments:
             return True
         return await self._pair(row, row.round + 1, entrants)
 
+    async def _play(self, row: TournamentRow, pairings: list[PairingRow], entrants: list[EntrantRow]) -> bool:
+        """Make any table of these pairings not made yet (a runner stopped before), and score
+        those whose game is over (``pairings`` as they are scored); whether anything changed."""
+        changed = await self._seat(
+            row, [p for p in pairings if p.second is not None and p.table_id is None], entrants
+        )
+        waiting = {
+            p.table_id: n for n, p in enumerate(pairings) if p.table_id is not None and p.points is None
+        }
+        for table_id, ranks in (await self.store.first_results(list(waiting))).items():
+            points = points_of(ranks)
+            await self.store.score_pairing(row.id, table_id, points)
+            pairings[waiting[table_id]] = dataclasses.replace(pairings[waiting[table_id]], points=points)
+            changed = True
+        return changed
+
+    async def _advance_arena(self, row: TournamentRow, entrants: list[EntrantRow]) -> bool:
+        """An arena: begun at its start, its games scored as they end, every free player online
+        paired, until its time is up and its last games are over."""
+        changed = False
+        if row.status == "upcoming":
+            if not await self.store.start_round(row.id, 1, []):
+                return False
+            row.round, changed = 1, True
+        pairings = await self.store.pairings(row.id)
+        changed |= await self._play(row, pairings, entrants)
+        playing = [p for p in pairings if p.second is not None and p.points is None]
+        if self.tables.clock.time() >= row.starts_at + 60 * row.minutes:
+            if not playing:
+                await self.store.finish_tournament(row.id, self.tables.clock.time())
+                return True
+            return changed  # time is up: no new games, those going are played out
+        busy = {uid for p in playing for uid in (p.first, p.second)}
+        free = [e for e in entrants if not e.withdrawn and e.user_id not in busy]
+        online = await self.bus.followed([player_channel(e.user_id) for e in free])
+        placed = {s.user_id: s for s in _standings(row, entrants, pairings)}
+        last = {}
+        for p in pairings:
+            if p.second is not None:
+                last[p.first], last[p.second] = p.second, p.first
+        ready = [
+            Free(e.user_id, placed[e.user_id].points, e.rating, last.get(e.user_id), placed[e.user_id].firsts)
+            for e, on in zip(free, online, strict=True)
+            if on or e.bot is not None
+        ]
+        tables = arena_pairs(ready)
+        if not tables:
+            return changed
+        rows = [PairingRow(row.round + 1, first, second, None) for first, second in tables]
+        if not await self.store.start_round(row.id, row.round + 1, rows):
+            return changed
+        await self._seat(row, rows, entrants)
+        return True
+
     async def _pair(self, row: TournamentRow, number: int, entrants: list[EntrantRow]) -> bool:
         """Pair round ``number`` (stored first, so that a process taking over makes any table not
         yet made), then make its tables."""
-        pairings = await self.store.pairings(row.id)
-        placed = standings({e.user_id: e.rating for e in entrants}, *_scored(pairings))
+        placed = _standings(row, entrants, await self.store.pairings(row.id))
         playing = {e.user_id for e in entrants if not e.withdrawn}
         # a big round's matching takes CPU (0.75 s for 256 players): off the event loop
         pairing = await asyncio.to_thread(pair_round, players_for_next_round(placed, playing))
@@ -296,6 +373,15 @@ class Tournaments:
             for person in people.values():
                 await self.bus.publish(player_channel(person.id), paired)
         return bool(pairings)
+
+
+def _standings(row: TournamentRow, entrants: list[EntrantRow], pairings: list[PairingRow]) -> list[Standing]:
+    """The standings by the tournament's own rules."""
+    ratings = {e.user_id: e.rating for e in entrants}
+    results, byes = _scored(pairings)
+    if row.kind == "arena":
+        return arena_standings(ratings, results, row.streaks)
+    return standings(ratings, results, byes)
 
 
 def _scored(pairings: list[PairingRow]) -> tuple[list[Result], list[tuple[int, int]]]:
