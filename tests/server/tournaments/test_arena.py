@@ -35,9 +35,17 @@ def test_a_streak_doubles_wins_after_two_in_a_row() -> None:
 
 
 def test_free_players_meet_the_nearest_but_not_their_last_opponent() -> None:
-    free = [Free(1, 6, 1500, last=2), Free(2, 6, 1500, last=1), Free(3, 4, 1500, last=4), Free(4, 0, 1500, last=3)]
+    free = [
+        Free(1, 6, 1500, last=2),
+        Free(2, 6, 1500, last=1),
+        Free(3, 4, 1500, last=4),
+        Free(4, 0, 1500, last=3),
+    ]
     assert {frozenset(t) for t in arena_pairs(free)} == {frozenset({1, 3}), frozenset({2, 4})}
-    assert arena_pairs([Free(1, 0, 1500, last=2), Free(2, 0, 1500, last=1)]) in ([(1, 2)], [(2, 1)])  # none else free
+    assert arena_pairs([Free(1, 0, 1500, last=2), Free(2, 0, 1500, last=1)]) in (
+        [(1, 2)],
+        [(2, 1)],
+    )  # none else free
     assert arena_pairs([Free(1, 0, 1500, firsts=3), Free(2, 0, 1400, firsts=1)]) == [(2, 1)]  # seats even out
     assert arena_pairs([Free(1, 0, 1500)]) == []
 
@@ -47,12 +55,16 @@ def test_an_arena_pairs_the_free_players_until_its_time_is_up(tmp_path: Path) ->
         clock = ManualClock()
         async with tables_on(tmp_path / "m.db", clock) as tables:
             arena = Tournaments(tables)
-            people = [await tables.store.create_user(n, "member", login=n, password_hash="-") for n in "abcde"]
+            people = [
+                await tables.store.create_user(n, "member", login=n, password_hash="-") for n in "abcde"
+            ]
             told: dict[int, list[str]] = {u.id: [] for u in people}
             for user in people[:4]:  # online: their own channel followed; "e" comes late
                 await tables.bus.subscribe(player_channel(user.id), told[user.id].append)
             asked = messages.Seek(game="cribbage", rated=False)
-            info = await arena.create(people[0], name="Blitz", asked=asked, starts_in=10, minutes=5, streaks=True)
+            info = await arena.create(
+                people[0], name="Blitz", asked=asked, starts_in=10, minutes=5, streaks=True
+            )
             for user in people[:4]:
                 await arena.enter(user, info.id)
             await clock.advance(10)
@@ -62,7 +74,7 @@ def test_an_arena_pairs_the_free_players_until_its_time_is_up(tmp_path: Path) ->
             late = people[4]
             await tables.bus.subscribe(player_channel(late.id), told[late.id].append)
             await arena.enter(late, info.id)  # an arena takes players until its end
-            first_opponent = {a: b for a, b in tables_of.values()} | {b: a for a, b in tables_of.values()}
+            first_opponent = dict(tables_of.values()) | {b: a for a, b in tables_of.values()}
             await resign_all(tables, people, tables_of)  # the second seat resigns each
             await arena.advance()  # scored, and the five free players paired again: two tables
             second = await paired_tables(arena, info.id, after=set(tables_of))
@@ -89,7 +101,9 @@ def test_an_arena_pairs_the_free_players_until_its_time_is_up(tmp_path: Path) ->
     asyncio.run(run())
 
 
-async def paired_tables(arena: Tournaments, tid: str, after: set[str] | None = None) -> dict[str, tuple[int, int]]:
+async def paired_tables(
+    arena: Tournaments, tid: str, after: set[str] | None = None
+) -> dict[str, tuple[int, int]]:
     """Every arena game's table so far (not those in ``after``): its two players, first seat first."""
     found = {}
     for p in await arena.store.pairings(tid):
