@@ -11,11 +11,15 @@ from collections.abc import Callable
 import httpx
 
 from tests.scale.cluster_live import Node
-from tests.server.live_server import Client
+from tests.server.live_server import Client, Message
 
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def state_of(table_id: str) -> Callable[[Message], bool]:
+    return lambda m: m["type"] == "table_state" and m["table_id"] == table_id
 
 
 def test_another_process_runs_the_tournament_on_after_its_runner_dies(
@@ -42,9 +46,7 @@ def test_another_process_runs_the_tournament_on_after_its_runner_dies(
             client = await Client.open(node.ws_url, token=token)
             for table_id in tables:
                 await client.send(type="join", table_id=table_id)
-                state = await client.expect(
-                    lambda m, t=table_id: m["type"] == "table_state" and m["table_id"] == t, timeout=20
-                )
+                state = await client.expect(state_of(table_id), timeout=20)
                 if state["seat"] == 1:
                     await client.send(
                         type="move", table_id=table_id, text="resign", state_id=state["view"]["state_id"]
