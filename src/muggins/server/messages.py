@@ -249,7 +249,18 @@ class HintRequest(ClientMessage):
     table_id: TableId
 
 
-class Seek(ClientMessage):
+class AskForGame(ClientMessage):
+    """What a seek or a challenge asks for: the game, its seats, any of its options, the time
+    controls, rated or casual (rated games are between members)."""
+
+    game: str = Field(min_length=1, max_length=32)
+    players: int = Field(default=2, ge=2, le=8)
+    options: dict[str, Any] = {}
+    time: TimeControls = TimeControls()
+    rated: bool = True
+
+
+class Seek(AskForGame):
     """Wait in the pool of people who want this game now (docs/server.md, "Quick pairing"): you
     are seated with the nearest-rated players waiting there, within a range of ratings that widens
     the longer you wait, and told ``paired``. One seek at a time: a new one replaces yours (keeping
@@ -258,25 +269,15 @@ class Seek(ClientMessage):
     again and keep its wait)."""
 
     type: Literal["seek"] = "seek"
-    game: str = Field(min_length=1, max_length=32)
-    players: int = Field(default=2, ge=2, le=8)
-    options: dict[str, Any] = {}
-    time: TimeControls = TimeControls()
-    rated: bool = True
 
 
-class SendChallenge(ClientMessage):
+class SendChallenge(AskForGame):
     """Challenge one player (``user_id``, online now) to a game: they are told, and accept or
     decline within two minutes. Seats beyond the two of you are the game's strongest bot's; you
     and they sit on different sides. ``rated`` games are between members."""
 
     type: Literal["challenge"] = "challenge"
     user_id: int = Field(ge=1)
-    game: str = Field(min_length=1, max_length=32)
-    players: int = Field(default=2, ge=2, le=8)
-    options: dict[str, Any] = {}
-    time: TimeControls = TimeControls()
-    rated: bool = True
 
 
 class AnswerChallenge(ClientMessage):

@@ -16,7 +16,7 @@ class PairingError(TableError):
     a challenge to nobody online."""
 
 
-def request_of(asked: messages.Seek | messages.SendChallenge) -> dict[str, Any]:
+def request_of(asked: messages.AskForGame) -> dict[str, Any]:
     """The game asked for as the table will have it: the options the game's own model reads (else
     ``TableSettingsError`` saying what is wrong) and the time controls of a table of people."""
     clocks = messages.TimeControls(
