@@ -94,9 +94,17 @@ class TimeControls(pydantic.BaseModel):
         default=60, ge=10, le=300, description="seconds for a count by hand, where there is a turn clock"
     )
     intermission: int = Field(default=30, ge=1, le=30, description="seconds at most per pause")
+    days: Literal[1, 3, 7] | None = Field(
+        default=None,
+        description="correspondence: days for each move and each count by hand (the turn clock is then "
+        "unused); a player away loses nothing until their time runs out, and then the game",
+    )
 
     def turn_clock(self, people: int) -> int | None:
-        """The turn time a table of ``people`` persons gets: as given, else by who plays."""
+        """The turn time a table of ``people`` persons gets: as given, else by who plays (none in
+        correspondence: its clock is ``days``)."""
+        if self.days is not None:
+            return None
         if "turn_time" in self.model_fields_set:
             return self.turn_time
         return DEFAULT_TURN_TIME if people > 1 else None
@@ -122,9 +130,21 @@ class TableInfo(pydantic.BaseModel):
     """How many games this table has started (rematches count up)."""
     state_id: int = 0
     scores: list[int] = []
+    to_move: list[int] = []
+    """The seats the game waits for now (whose turn it is)."""
     created_by: int | None = None
     invite: str = ""
     """The path of the invite link (``/?table=<id>``)."""
+
+
+class YourTurn(ServerMessage):
+    """It is your turn in a correspondence game (told on your own channel, wherever you are
+    connected): the table, the game, and when your time for it runs out (Unix time)."""
+
+    type: Literal["your_turn"] = "your_turn"
+    table_id: str
+    game: str
+    deadline: float
 
 
 class SeatClock(pydantic.BaseModel):
@@ -711,6 +731,7 @@ AnyServerMessage = Annotated[
     | Seeking
     | ChallengeUpdate
     | TournamentUpdate
+    | YourTurn
     | Paired
     | Hint
     | Error

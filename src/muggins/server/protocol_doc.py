@@ -101,6 +101,7 @@ SERVER: list[type[pydantic.BaseModel]] = [
     messages.Seeking,
     messages.ChallengeUpdate,
     messages.TournamentUpdate,
+    messages.YourTurn,
     messages.Paired,
     messages.Hint,
     messages.Error,

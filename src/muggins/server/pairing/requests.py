@@ -23,6 +23,7 @@ def request_of(asked: messages.AskForGame) -> dict[str, Any]:
         turn_time=asked.time.turn_clock(people=2),
         count_time=asked.time.count_time,
         intermission=asked.time.intermission,
+        days=asked.time.days,
     )
     return {
         "game": asked.game,

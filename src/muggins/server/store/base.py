@@ -76,6 +76,8 @@ class TableRow:
     seats: dict[int, tuple[int, str | None]] = field(default_factory=dict)
     rated: bool = True
     """False: a casual table, whose games never change ratings."""
+    days: int | None = None
+    """A correspondence table's days per move (None at every other table)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,9 +54,11 @@ tables = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0"),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("days", sa.Integer, nullable=True),
 )
 """``turn_time`` null: no turn clock. ``count_time`` null (tables made before it): counts by hand
-are timed as turns. ``rated`` false: a casual table, whose games never change ratings.
+are timed as turns. ``rated`` false: a casual table, whose games never change ratings. ``days``: a
+correspondence table's days per move (null elsewhere).
 ``owner_epoch`` counts takeovers of the table by server processes: the fencing token of its owner."""
 
 seats = sa.Table(

@@ -456,6 +456,7 @@ class SqlStore(SqlTournaments, Store, OnLoop):
                         created_by=table.created_by,
                         created_at=table.created_at,
                         rated=table.rated,
+                        days=table.days,
                     )
                 )
                 for seat, (uid, bot) in table.seats.items():
@@ -642,6 +643,7 @@ class SqlStore(SqlTournaments, Store, OnLoop):
                 r.created_by,
                 r.created_at,
                 rated=r.rated,
+                days=r.days,
             )
             for r in rows
         }

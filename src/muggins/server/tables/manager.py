@@ -162,7 +162,9 @@ class Tables:
         seated = {seat: users[uid] for seat, (uid, _) in row.seats.items() if uid in users}
         table = Table(row, seated, self)
         if stored is not None:
-            since = (stored.moves[-1].at if stored.moves else stored.started_at) if taken_over else None
+            # a table taken over, and a correspondence game (days, not seconds), keep their clocks
+            keep = taken_over or row.days is not None
+            since = (stored.moves[-1].at if stored.moves else stored.started_at) if keep else None
             table.resume(stored, since=since)
         for uid, text, at in chat:
             author = users.get(uid)
@@ -231,6 +233,7 @@ class Tables:
             turn_time=time_controls.turn_clock(people=players - len(bots)),
             count_time=time_controls.count_time,
             intermission=time_controls.intermission,
+            days=time_controls.days,
             hints=hints,
             private=private,
             status="waiting",

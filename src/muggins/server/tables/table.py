@@ -29,7 +29,7 @@ from muggins.games.moves import Resign as ResignMove
 from muggins.games.registry import load_game, new_game
 from muggins.server import messages
 from muggins.server.accounts import AccountLimits, TokenBucket, display, new_ratings, provisional, user_info
-from muggins.server.bus import Bus, seat_audience, table_channel
+from muggins.server.bus import Bus, player_channel, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
 from muggins.server.settings import Settings
@@ -54,6 +54,10 @@ CHAT_LINES = 50
 
 GAME_MINUTE = 60.0
 """Seconds in a minute of a game's time limit (tests shorten it)."""
+
+
+DAY = 86400
+"""Seconds in a day: a correspondence table's clocks are days."""
 
 
 class TableError(ValueError):
@@ -302,7 +306,10 @@ class Table:
             players=self.row.players,
             options=self.row.options,
             time=messages.TimeControls(
-                turn_time=self.row.turn_time, count_time=self.count_time, intermission=self.row.intermission
+                turn_time=self.row.turn_time,
+                count_time=self.count_time,
+                intermission=self.row.intermission,
+                days=self.row.days,  # type: ignore[arg-type]  # stored from a TimeControls
             ),
             hints=self.row.hints,
             private=self.row.private,
@@ -313,6 +320,7 @@ class Table:
             game_number=self.game_number,
             state_id=game.state_id if game else 0,
             scores=list(game.scores) if game else [],
+            to_move=sorted(game.to_move) if game and not game.is_over else [],
             created_by=self.row.created_by,
             invite=f"/?table={self.id}",
         )
@@ -647,9 +655,12 @@ class Table:
             await self._publish(None, messages.Clock(table_id=self.id, clocks=self.all_clocks()))
 
     def _start_grace(self, seat: int) -> bool:
-        """Start the grace period of a seated player with no connection (if they are still playing)."""
+        """Start the grace period of a seated player with no connection (if they are still playing;
+        a correspondence game waits for its players: only their clocks run)."""
         game = self.game
         if self.row.status != "playing" or game is None or seat in game.left or seat in self.grace:
+            return False
+        if self.row.days:
             return False
         grace = self.owner.settings.grace
         clock = messages.SeatClock(
@@ -708,6 +719,7 @@ class Table:
             log.exception("storing a move at table %s failed", self.id)
             raise NotStoredError("the move could not be stored; try again") from None
         self._note_choices()
+        waited = dict(self.clocks)
         self._reset_clocks(mover=None if by == "clock" else seat)
         try:
             await self._publish_events(seat, by, len(events))
@@ -717,7 +729,19 @@ class Table:
             self._spawn(self._publish_states_again())
         if game.is_over:
             await self._finish()
+        elif self.row.days:
+            await self._tell_turns(waited)
         self._schedule()
+
+    async def _tell_turns(self, before: dict[int, messages.SeatClock]) -> None:
+        """Tell each person whose correspondence clock has just started that it is their turn, on
+        their own channel (they may be anywhere, or nowhere: then they see it in their games)."""
+        for seat, clock in self.clocks.items():
+            uid, bot = self.row.seats.get(seat, (None, None))
+            if uid is None or bot is not None or before.get(seat) is clock or clock.kind == "intermission":
+                continue
+            told = messages.YourTurn(table_id=self.id, game=self.row.game, deadline=clock.deadline)
+            await self.owner.bus.publish(player_channel(uid), told.model_dump_json())
 
     async def _publish_events(self, seat: int, by: str, count: int) -> None:
         """Each audience hears of a stored move: its ``count`` events as it may see them, and its new view."""
@@ -906,9 +930,12 @@ class Table:
         return "intermission" if self.choices.get(seat) == [ReadyMove()] else "turn"
 
     def _clock_length(self, kind: str) -> int | None:
-        """Seconds a clock of ``kind`` runs here; None: no clock (a table without a turn clock)."""
+        """Seconds a clock of ``kind`` runs here; None: no clock (a table without a turn clock). At a
+        correspondence table a turn and a count by hand have the table's days."""
         if kind == "intermission":
             return self.row.intermission
+        if self.row.days:
+            return self.row.days * DAY
         if self.row.turn_time is None:
             return None
         return self.count_time if kind == "count" else self.row.turn_time
@@ -946,7 +973,7 @@ class Table:
 
     async def _expire(self) -> None:
         """Clocks ran out: the game clock's ``timeup``, and the engine's automatic move for each seat
-        whose time is up."""
+        whose time is up (in correspondence, a turn or a count out of time loses: the seat leaves)."""
         async with self.lock:
             game = self.game
             if game is None or game.is_over:
@@ -956,8 +983,11 @@ class Table:
                 await self._time_up()
             for seat, clock in sorted(self.clocks.items()):
                 if clock.deadline <= now + 0.005 and seat in game.to_move and not game.is_over:
+                    # a correspondence player whose days ran out loses: they leave the game
+                    lost = self.row.days and clock.kind != "intermission"
+                    move = str(LeaveMove()) if lost else str(game.auto_move(seat))
                     try:
-                        await self._apply(seat, str(game.auto_move(seat)), "timeout")
+                        await self._apply(seat, move, "timeout")
                     except (TableError, GameError):
                         if self.clocks.get(seat) is clock:  # not stored: try again in a second, not at once
                             self.clocks[seat] = clock.model_copy(update={"deadline": now + 1.0})

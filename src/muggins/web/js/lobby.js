@@ -7,7 +7,7 @@ import { api, session } from "./session.js";
 import { optionsForm } from "./optionsform.js";
 import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
-import { pairingPanel } from "./pairing.js";
+import { pairingPanel, timeText } from "./pairing.js";
 import { onlinePanel } from "./challenges.js";
 import { tournamentsPanel } from "./tournaments.js";
 
@@ -50,6 +50,9 @@ export function yourGames(tables, ctx) {
     h("h2", {}, "Your games"),
     h("ul", { class: "your-games" }, tables.map((t) => h("li", { "data-table": t.id },
       h("strong", {}, t.game), ` with ${others(t)} · ${t.status === "playing" ? "in progress" : "waiting for players"}`,
+      t.time.days ? ` · ${timeText(t.time)}` : "",
+      t.seats.some((s) => s.user && me && s.user.id === me.id && (t.to_move || []).includes(s.seat))
+        ? h("strong", { class: "your-turn" }, " · your turn") : "",
       t.private ? " · private" : "", " ",
       h("button", { class: "btn resume", type: "button", onclick: () => ctx.navigate(`#/table/${t.id}`) },
         t.status === "playing" ? "Resume" : "Open")))));
@@ -85,7 +88,7 @@ async function startNow(tables, ctx) {
 
 function describeOptions(table) {
   const time = table.time;
-  const clock = time.turn_time ? `${time.turn_time}s turns, ${time.count_time}s to count` : "no clock";
+  const clock = time.turn_time ? `${time.turn_time}s turns, ${time.count_time}s to count` : timeText(time);
   const parts = [`${table.players} players`, clock];
   for (const [k, v] of Object.entries(table.options || {})) parts.push(`${k.replace(/_/g, " ")}: ${v}`);
   if (!table.hints) parts.push("no hints");

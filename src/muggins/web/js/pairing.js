@@ -9,6 +9,7 @@ import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
 
 const TURN_CLOCKS = [10, 15, 20, 30, 45, 60];
+const CORRESPONDENCE = [1, 3, 7];
 const BOT_AFTER = [[10, "10 s"], [30, "30 s"], [60, "1 min"], [120, "2 min"], [0, "never"]];
 
 /** What this page is seeking (the message sent) and what the server last said of it. */
@@ -41,6 +42,16 @@ export function followPairing(ctx) {
   });
   ctx.conn.on("welcome", () => {
     if (pairing.asked) ctx.conn.send(pairing.asked); // a new connection: seek again, keeping the wait
+  });
+  ctx.conn.on("your_turn", (m) => { // a correspondence game: unless you are at that table now
+    if (location.hash === `#/table/${m.table_id}` && !document.hidden) return;
+    const text = `Your turn in ${RENDERERS[m.game]?.title || m.game}`;
+    if (window.Notification?.permission === "granted") {
+      const note = new Notification("muggins", { body: text, tag: m.table_id });
+      note.onclick = () => { window.focus(); ctx.navigate(`#/table/${m.table_id}`); };
+    } else {
+      toast(`${text}: open it from your games.`);
+    }
   });
 }
 
@@ -89,24 +100,35 @@ export function gameChoice(catalog, prefix, member) {
   };
   gameSelect.addEventListener("change", fillGame);
   fillGame();
-  const clock = h("select", { id: `${prefix}-clock`, "aria-label": "turn clock" }, TURN_CLOCKS.map((s) =>
-    h("option", { value: s, selected: s === 20 }, `${s} s a turn`)));
+  const clock = h("select", { id: `${prefix}-clock`, "aria-label": "turn clock" },
+    TURN_CLOCKS.map((s) => h("option", { value: s, selected: s === 20 }, `${s} s a turn`)),
+    CORRESPONDENCE.map((d) => h("option", { value: `${d}d` }, `correspondence: ${d} day${d > 1 ? "s" : ""} a move`)));
+  clock.addEventListener("change", () => { // a correspondence game tells you of your turn
+    if (clock.value.endsWith("d") && window.Notification?.permission === "default") Notification.requestPermission();
+  });
   const rated = h("input", { type: "checkbox", id: `${prefix}-rated`, checked: member, disabled: !member });
   const fields = [h("label", {}, "Game ", gameSelect), h("label", {}, rules), h("label", {}, playersSelect),
     h("label", {}, clock), h("label", { title: member ? "" : "rated games are for members" }, rated, " rated")];
   const read = () => {
     const preset = (game().presets || []).find((p) => p.id === rules.value);
+    const time = clock.value.endsWith("d") ? { days: parseInt(clock.value, 10) } : { turn_time: Number(clock.value) };
     return { game: gameSelect.value, players: Number(playersSelect.value), options: preset ? preset.options : {},
-      time: { turn_time: Number(clock.value) }, rated: rated.checked };
+      time, rated: rated.checked };
   };
   return { fields, read };
+}
+
+/** A table's clock in words: seconds a turn, days a move (correspondence), or none. */
+export function timeText(time) {
+  if (time.days) return `${time.days} day${time.days > 1 ? "s" : ""} a move`;
+  return time.turn_time ? `${time.turn_time} s a turn` : "no clock";
 }
 
 /** A game asked for, in words: "Cribbage, rated, 20 s a turn · target: 61". */
 export function askedText(asked) {
   const title = RENDERERS[asked.game]?.title || asked.game;
   const parts = [title, asked.players > 2 ? `${asked.players} players` : null, asked.rated ? "rated" : "casual",
-    asked.time.turn_time ? `${asked.time.turn_time} s a turn` : "no clock",
+    timeText(asked.time),
     ...Object.entries(asked.options || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`)];
   return parts.filter(Boolean).join(", ");
 }

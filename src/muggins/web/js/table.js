@@ -29,7 +29,12 @@ function seatName(table, seat) {
 }
 
 function clockText(seconds) {
-  return `${Math.max(0, Math.ceil(seconds))}s`;
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 3600) { // a correspondence clock: days and hours, or hours and minutes
+    const hours = Math.floor(whole / 3600);
+    return hours >= 24 ? `${Math.floor(hours / 24)}d ${hours % 24}h` : `${hours}h ${Math.floor((whole % 3600) / 60)}m`;
+  }
+  return `${whole}s`;
 }
 
 /** What a seat's running clock is for, beside its seat and on the player's own line. */
