@@ -9,12 +9,15 @@ import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from pydantic import ValidationError
 
 from muggins.server import messages
 from muggins.server.bus import player_channel
+from muggins.server.store import User
+from muggins.server.tables import PlayerTable, Tables
 from tests.server.manual_clock import ManualClock
 from tests.server.tables.test_table_clock import tables_on
 
@@ -24,6 +27,22 @@ DAY = 86400
 def heard(into: list[dict[str, object]]) -> Callable[[str], None]:
     """A bus handler keeping each message it hears."""
     return lambda text: into.append(json.loads(text))
+
+
+async def correspondence(tables: Tables, ann: User, bea: User, *, days: Literal[1, 3, 7]) -> PlayerTable:
+    """A two-player cribbage table at ``days`` a move, Ann in seat 0 (who deals first), Bea in 1."""
+    return await tables.create(
+        ann,
+        game="cribbage",
+        players=2,
+        options={"first_dealer": 0},
+        time_controls=messages.TimeControls(days=days),
+        hints=False,
+        private=False,
+        bots={},
+        seat=None,
+        people={0: ann, 1: bea},
+    )
 
 
 def test_days_are_one_three_or_seven() -> None:
@@ -43,18 +62,7 @@ def test_a_correspondence_game_waits_days_tells_turns_and_ends_on_time(tmp_path:
             told: dict[int, list[dict[str, object]]] = {ann.id: [], bea.id: []}
             for user in (ann, bea):
                 await tables.bus.subscribe(player_channel(user.id), heard(told[user.id]))
-            table = await tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={"first_dealer": 0},
-                time_controls=messages.TimeControls(days=1),
-                hints=False,
-                private=False,
-                bots={},
-                seat=None,
-                people={0: ann, 1: bea},
-            )
+            table = await correspondence(tables, ann, bea, days=1)
             info = table.info()
             assert info.time.days == 1 and info.time.turn_time is None and info.to_move == [0, 1]
             game = table.game  # type: ignore[attr-defined]
@@ -85,18 +93,7 @@ def test_a_correspondence_clock_keeps_its_deadline_across_a_restart(tmp_path: Pa
                 await tables.store.create_user(n, "member", login=n, password_hash="-")
                 for n in ("ann", "bea")
             ]
-            table = await tables.create(
-                ann,
-                game="cribbage",
-                players=2,
-                options={},
-                time_controls=messages.TimeControls(days=3),
-                hints=False,
-                private=False,
-                bots={},
-                seat=None,
-                people={0: ann, 1: bea},
-            )
+            table = await correspondence(tables, ann, bea, days=3)
             before = {c.seat: c.deadline for c in table.all_clocks()}  # type: ignore[attr-defined]
         await clock.advance(7200)  # the server is down for two hours
         async with tables_on(tmp_path / "m.db", clock) as tables:
