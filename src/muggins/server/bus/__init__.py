@@ -16,6 +16,7 @@ from muggins.server.bus.base import (
     seat_audience,
     session_channel,
     table_channel,
+    tournament_channel,
 )
 from muggins.server.bus.memory import MemoryBus
 
@@ -30,4 +31,5 @@ __all__ = [
     "seat_audience",
     "session_channel",
     "table_channel",
+    "tournament_channel",
 ]

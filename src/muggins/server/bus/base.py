@@ -5,7 +5,8 @@ the same two methods. Channels:
 ``lobby`` (table list changes), ``table:<id>`` (seats, chat: everyone at a table) and
 ``table:<id>:<audience>`` (a seat number, or ``watch`` for spectators: redacted game updates),
 ``sessions:<user id>`` (a player's sessions ended) and ``player:<user id>`` (news for a player,
-followed by each of their connections: who follows it is online).
+followed by each of their connections: who follows it is online) and ``tournament:<id>``
+(a tournament's standings, for those watching).
 """
 
 from __future__ import annotations
@@ -86,6 +87,11 @@ def player_channel(user_id: int) -> str:
     """The channel of news for one player wherever they are connected (paired, challenged);
     each of their connections follows it, so a player is online while it is followed."""
     return f"{PLAYER_CHANNEL}{user_id}"
+
+
+def tournament_channel(tournament_id: str) -> str:
+    """The channel of a tournament's updates, for everyone watching it."""
+    return f"tournament:{tournament_id}"
 
 
 def table_channel(table_id: str, audience: int | str | None = None) -> str:

@@ -26,12 +26,13 @@ from muggins.server.bus import (
     seat_audience,
     session_channel,
     table_channel,
+    tournament_channel,
 )
 from muggins.server.pairing import Pairing
 from muggins.server.settings import Settings
 from muggins.server.store import User
 from muggins.server.tables import LOBBY, LOBBY_PAGE, WATCH, PlayerTable, TableError, Tables
-from muggins.server.tournaments import Tournaments, tournament_channel
+from muggins.server.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 

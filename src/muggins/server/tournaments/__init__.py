@@ -5,7 +5,7 @@ the store and runs each in one process of the cluster at a time, pairing, seatin
 rounds (``service``), and their routes (``routes``). It builds on the pairing (what a game asks
 for, the tables made for it), the tables, the accounts, the bus and the store; the edge uses it."""
 
-from muggins.server.tournaments.service import Tournaments, tournament_channel
+from muggins.server.tournaments.service import Tournaments
 from muggins.server.tournaments.swiss import (
     BYE_POINTS,
     Pairing,
@@ -25,5 +25,4 @@ __all__ = [
     "Tournaments",
     "pair_round",
     "standings",
-    "tournament_channel",
 ]

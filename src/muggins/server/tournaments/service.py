@@ -12,7 +12,7 @@ import secrets
 from muggins.bots.registry import bot_names
 from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
-from muggins.server.bus import player_channel
+from muggins.server.bus import player_channel, tournament_channel
 from muggins.server.loop import Every
 from muggins.server.pairing import PairingError, asked_game, may_play, open_table, request_of
 from muggins.server.store import EntrantRow, PairingRow, TournamentError, TournamentRow, User
@@ -43,11 +43,6 @@ MOST_ENTRANTS = 512
 
 LISTED = 50
 """Tournaments the list gives (to come and running; then the latest finished)."""
-
-
-def tournament_channel(tournament_id: str) -> str:
-    """The bus channel of a tournament's updates."""
-    return f"tournament:{tournament_id}"
 
 
 class TournamentNotFoundError(TableSettingsError):
@@ -266,23 +261,15 @@ class Tournaments:
                 await self.store.finish_tournament(row.id, self.tables.clock.time())
                 log.info("tournament %s: %d players came; it is over", row.id, len(playing))
                 return True
-            return await self._pair(row, 1, entrants)
+            return await self._pair(row, 1, entrants, [])
         pairings = await self.store.pairings(row.id)
-        current = [p for p in pairings if p.round == row.round]
-        changed = await self._seat(
-            row, [p for p in current if p.second is not None and p.table_id is None], entrants
-        )
-        waiting = {p.table_id: p for p in current if p.table_id is not None and p.points is None}
-        for table_id, ranks in (await self.store.first_results(list(waiting))).items():
-            await self.store.score_pairing(row.id, table_id, points_of(ranks))
-            del waiting[table_id]
-            changed = True
-        if waiting or any(p.second is not None and p.table_id is None for p in current):
+        changed = await self._play(row, pairings, entrants)  # the earlier rounds are all scored
+        if any(p.round == row.round and p.second is not None and p.points is None for p in pairings):
             return changed
         if row.round >= row.rounds or len(playing) < 2:
             await self.store.finish_tournament(row.id, self.tables.clock.time())
             return True
-        return await self._pair(row, row.round + 1, entrants)
+        return await self._pair(row, row.round + 1, entrants, pairings)
 
     async def _play(self, row: TournamentRow, pairings: list[PairingRow], entrants: list[EntrantRow]) -> bool:
         """Make any table of these pairings not made yet (a runner stopped before), and score
@@ -338,10 +325,12 @@ class Tournaments:
         await self._seat(row, rows, entrants)
         return True
 
-    async def _pair(self, row: TournamentRow, number: int, entrants: list[EntrantRow]) -> bool:
-        """Pair round ``number`` (stored first, so that a process taking over makes any table not
-        yet made), then make its tables."""
-        placed = _standings(row, entrants, await self.store.pairings(row.id))
+    async def _pair(
+        self, row: TournamentRow, number: int, entrants: list[EntrantRow], pairings: list[PairingRow]
+    ) -> bool:
+        """Pair round ``number`` after the rounds of ``pairings`` (stored first, so that a process
+        taking over makes any table not yet made), then make its tables."""
+        placed = _standings(row, entrants, pairings)
         playing = {e.user_id for e in entrants if not e.withdrawn}
         # a big round's matching takes CPU (0.75 s for 256 players): off the event loop
         pairing = await asyncio.to_thread(pair_round, players_for_next_round(placed, playing))
