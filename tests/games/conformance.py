@@ -58,9 +58,10 @@ def snapshot(game: Game) -> str:
 
 
 def last_deal(events: list[Event]) -> int:
-    """Index of the last ``Dealt`` event: what came before it belongs to a finished deal, whose
-    cards are back in the pack now, so only the events from the new deal on are checked."""
-    deals = [i for i, event in enumerate(events) if isinstance(event, Dealt)]
+    """Index of the last ``Dealt`` event, or of the end of a game of a match: what came before it
+    belongs to a finished deal, whose cards are back in the pack now, so only the events from the
+    new deal on are checked."""
+    deals = [i for i, event in enumerate(events) if isinstance(event, Dealt) or event.type == "match_game"]
     return deals[-1] if deals else 0
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from muggins.games.base import Game
-from muggins.games.registry import game_class, game_names, load_game, new_game
+from muggins.games.registry import game_class, game_names, load_game, new_game, options_model
 from tests.games.conformance import check_random_game
 
 CASES = [
@@ -65,17 +65,19 @@ def test_the_same_seed_and_moves_tell_the_same_events(name: str, players: int) -
     assert [e.to_dict() for e in played(4).events] != [e.to_dict() for e in first.events], "the seed deals"
 
 
-PRESETS = [(name, key) for name in game_names() for key in game_class(name).options_model.presets]
+PRESETS = [(name, key) for name in game_names() for key in options_model(name).presets]
 
 
 @pytest.mark.parametrize(("name", "key"), PRESETS, ids=str)
 def test_every_preset_is_a_game_that_plays(name: str, key: str) -> None:
-    """A preset the lobby offers makes a game at the game's fewest seats, and 300 random legal
-    moves apply to it (a game on a clock of its own ends only when the server calls time)."""
-    cls = game_class(name)
-    options = cls.options_model.presets[key].options
-    assert cls.options_model(**options).model_dump(exclude_unset=True) == options
-    game = new_game(name, players=cls.min_players, seed=3, **options)
+    """A preset the lobby offers makes a game at the game's fewest seats (a match: two at least),
+    and 300 random legal moves apply to it (a game on a clock of its own ends only when the server
+    calls time)."""
+    cls, model = game_class(name), options_model(name)
+    options = model.presets[key].options
+    assert model(**options).model_dump(exclude_unset=True) == options
+    fewest = max(cls.min_players, 2) if options.get("match", 1) > 1 else cls.min_players
+    game = new_game(name, players=fewest, seed=3, **options)
     rng = random.Random(3)
     for _ in range(300):
         if game.is_over:
@@ -86,5 +88,5 @@ def test_every_preset_is_a_game_that_plays(name: str, key: str) -> None:
 
 @pytest.mark.parametrize("name", game_names())
 def test_a_games_first_preset_is_its_standard_game(name: str) -> None:
-    presets = list(game_class(name).options_model.presets.values())
+    presets = list(options_model(name).presets.values())
     assert not presets or presets[0].options == {}, "the first preset is the game with its defaults"

@@ -18,7 +18,7 @@ from muggins.cards import CardError, parse_cards
 from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
 from muggins.cli.games import game_part
 from muggins.games.errors import GameError
-from muggins.games.registry import game_class, game_names, new_game
+from muggins.games.registry import game_class, game_names, new_game, options_model
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options named on the command line, checked against the game's options."""
-    fields = game_class(args.game).options_model.model_fields
+    fields = options_model(args.game).model_fields
     options: dict[str, Any] = {}
     for name in ("partnerships", "variant", "target"):
         value = getattr(args, name)

@@ -27,4 +27,5 @@ class Options(pydantic.BaseModel):
 
     presets: ClassVar[dict[str, Preset]] = {}
     """The game's presets by id, the first its standard game: the lobby shows them before every
-    option (every preset is a valid set of options for the game's fewest seats: tested)."""
+    option (every preset is a valid set of options for the game's fewest seats, a match's for two:
+    tested)."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from muggins.games.base import DeckSpec, Game
+    from muggins.games.options import Options
 from muggins.games.errors import GameError, RecordError, UnknownGameError
 
 GAME_MODULES: dict[str, str] = {
@@ -47,7 +48,31 @@ def new_game(
     ``deck`` (one deal's cards in dealing order, or a list of such, one per deal) replaces the
     shuffle; the seeded generator shuffles every later deal.
     """
-    return game_class(name)(players=players, seed=seed, deck=deck, **options)
+    cls = game_class(name)
+    if "match" in options and not plays_own_match(cls):
+        from muggins.games.match import match_class
+
+        if options["match"] == 1 and type(options["match"]) is int:  # one game: the game itself
+            options = {key: value for key, value in options.items() if key != "match"}
+        else:
+            cls = match_class(cls)
+    return cls(players=players, seed=seed, deck=deck, **options)
+
+
+def plays_own_match(cls: type[Game]) -> bool:
+    """Whether the game ``cls`` plays matches by its own rules (an option ``match`` of its own)."""
+    return "match" in cls.options_model.model_fields
+
+
+def options_model(name: str) -> type[Options]:
+    """The options a game of ``name`` takes: its own, and ``match`` (best of an odd number of
+    games, docs/rules/match.md) for a game that plays no match of its own."""
+    cls = game_class(name)
+    if plays_own_match(cls):
+        return cls.options_model
+    from muggins.games.match import match_options
+
+    return match_options(cls.options_model)
 
 
 def load_game(record: dict[str, Any]) -> Game:

@@ -98,11 +98,20 @@ def _game_over(data: dict[str, Any], t: Teller) -> str:
     return f"Game over: {t.all(winners)} {verb} ({t.named(result['reason'])})"
 
 
+def _match_game(data: dict[str, Any], t: Teller) -> str:
+    won = data["won"]
+    if not won:
+        return f"Game {data['number']} of the match: nobody won it outright ({data['tally']})"
+    verb = "win" if len(won) > 1 or won == [t.you] else "wins"
+    return f"Game {data['number']} of the match: {t.all(won)} {verb} ({data['tally']})"
+
+
 SHARED: dict[str, Told] = {
     "phase": lambda data, t: None,
     "dealt": _dealt,
     "left": lambda data, t: f"{t.who(data['player'])} {'resigned' if data['resigned'] else 'left the table'}",
     "game_over": _game_over,
+    "match_game": _match_game,
 }
 """The events every game sends, told the same way in each."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from muggins.games.registry import game_class
+from muggins.games.registry import options_model
 from muggins.server import messages
 from muggins.server.store import User
 from muggins.server.tables import PlayerTable, TableError, Tables, checked_options
@@ -42,7 +42,7 @@ def asked_game(request: dict[str, Any]) -> dict[str, Any]:
 
 def every_option(request: dict[str, Any]) -> dict[str, Any]:
     """Every option of the game as its model reads the request's (those left out at their defaults)."""
-    model = game_class(request["game"]).options_model(**request["options"])
+    model = options_model(request["game"])(**request["options"])
     every: dict[str, Any] = model.model_dump(mode="json")
     return every
 

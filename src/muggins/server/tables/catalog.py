@@ -11,7 +11,7 @@ from fastapi import APIRouter
 
 from muggins.analysis.review import reviewed_games
 from muggins.bots.registry import bot_names
-from muggins.games.registry import game_class, game_names
+from muggins.games.registry import game_class, game_names, options_model
 
 router = APIRouter()
 
@@ -45,7 +45,7 @@ async def games() -> list[GameInfo]:
     reviewed = reviewed_games()
     for name in game_names():
         try:
-            cls = game_class(name)
+            cls, model = game_class(name), options_model(name)
         except ImportError:
             continue
         found.append(
@@ -53,10 +53,10 @@ async def games() -> list[GameInfo]:
                 name=name,
                 min_players=cls.min_players,
                 max_players=cls.max_players,
-                options_schema=cls.options_model.model_json_schema(),
+                options_schema=model.model_json_schema(),
                 presets=[
                     PresetInfo(id=key, label=preset.label, options=preset.options)
-                    for key, preset in cls.options_model.presets.items()
+                    for key, preset in model.presets.items()
                 ],
                 bots=bot_names(name),
                 reviewed=name in reviewed,

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from muggins.bots.registry import bot_names
 from muggins.games.errors import GameError
-from muggins.games.registry import game_class, new_game
+from muggins.games.registry import new_game, options_model
 from muggins.server import messages
 from muggins.server.accounts import AccountLimits, MemoryAccountLimits, user_info
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
@@ -50,8 +50,7 @@ def checked_options(game: str, players: int, options: dict[str, Any]) -> dict[st
     """``options`` as the game's own model reads them (only those given), once the engine has made
     a trial game of ``players`` with them; else ``TableSettingsError`` saying what is wrong."""
     try:
-        cls = game_class(game)
-        checked: dict[str, Any] = cls.options_model(**options).model_dump(mode="json", exclude_unset=True)
+        checked: dict[str, Any] = options_model(game)(**options).model_dump(mode="json", exclude_unset=True)
         new_game(game, players=players, seed=0, **checked)
     except (GameError, ValueError) as exc:
         raise TableSettingsError(str(exc)) from None
