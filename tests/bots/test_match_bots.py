@@ -11,10 +11,7 @@ from muggins.games.match import Match
 from muggins.games.registry import game_class, game_names, new_game, plays_own_match
 
 CASES = [
-    (name, bot)
-    for name in game_names()
-    if not plays_own_match(game_class(name))
-    for bot in bot_names(name)
+    (name, bot) for name in game_names() if not plays_own_match(game_class(name)) for bot in bot_names(name)
 ]
 
 

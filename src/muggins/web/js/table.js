@@ -41,6 +41,18 @@ function clockText(seconds) {
 const SEAT_CLOCK = { turn: "turn", count: "counting", grace: "away" };
 const MY_CLOCK = { turn: "Your turn", count: "Your count" };
 
+/** A view's match (best of more than one game), or null for a single game. */
+function matchOf(view) {
+  return view && view.match && view.match.games > 1 ? view.match : null;
+}
+
+/** "Game 2 of 3 · Yara: 1, Zeb: 0": the game being played and every seat's match points. */
+function matchText(match, view, name) {
+  const number = match.number ?? view.game_number; // cribbage's own match numbers its games in the view
+  const points = match.points.map((p, seat) => `${name(seat)}: ${p}`).join(", ");
+  return `${view.result ? `Best of ${match.games}` : `Game ${number} of ${match.games}`} · ${points}`;
+}
+
 /** Minutes and seconds, for a timed game's clock. */
 function gameClockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
@@ -65,7 +77,8 @@ export function mountTable(app, ctx, tableId) {
   const leaveBtn = h("button", { class: "btn danger", type: "button", id: "leave-btn", onclick: leave }, "Leave");
   const resignBtn = h("button", { class: "btn secondary", type: "button", id: "resign-btn", onclick: resign,
     title: "concede this game (a loss) and stay at the table for a rematch" }, "Resign");
-  const toolbar = h("div", { class: "row", id: "toolbar" }, title, gameClock, myClock, hintBtn, resignBtn, leaveBtn);
+  const matchLine = h("span", { class: "muted", id: "match-line", hidden: true });
+  const toolbar = h("div", { class: "row", id: "toolbar" }, title, matchLine, gameClock, myClock, hintBtn, resignBtn, leaveBtn);
   const seatsEl = h("div", { class: "seats", id: "seats" });
   const feltBody = h("div", { class: "felt-body", id: "felt-body" });
   const callout = h("div", { class: "callout", id: "callout", hidden: true, "aria-hidden": "true" }); // the log says it too
@@ -262,9 +275,14 @@ export function mountTable(app, ctx, tableId) {
     const won = me !== null && result.ranks[me] === 1;
     const resigned = st.view.resigned || [];
     const gone = (st.view.left || []).filter((seat) => seat !== me && !resigned.includes(seat)); // a rematch needs them back
-    replace(resultEl, h("h2", {}, me === null ? "Game over" : won ? "You won!" : "Game over"),
-      h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank },
-        `${seatName(st.table, seat)}: ${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`))),
+    const match = matchOf(st.view);
+    const over = match ? "Match over" : "Game over";
+    // a match ranks by match points; the last game's score beside them
+    const standing = (seat) => match
+      ? `${result.match_points[seat]} of ${match.games} (last game ${result.scores[seat]})`
+      : `${result.scores[seat]}${result.skunks && result.skunks[seat] ? ` (${result.skunks[seat]})` : ""}`;
+    replace(resultEl, h("h2", {}, me === null ? over : won ? (match ? "You won the match!" : "You won!") : over),
+      h("ol", { id: "ranks" }, order.map(({ rank, seat }) => h("li", { value: rank }, `${seatName(st.table, seat)}: ${standing(seat)}`))),
       h("p", { class: "muted", id: "end-reason" }, byName(result.reason)),
       st.rated && st.table && st.rated.game_number === st.table.game_number
         ? h("ul", { id: "rating-changes" }, st.rated.changes.map((c) => h("li", { "data-seat": String(c.seat) }, ratingChange(c))))
@@ -291,6 +309,10 @@ export function mountTable(app, ctx, tableId) {
     title.textContent = table ? `${table.game} · table ${table.id} · ${table.status}` : `Table ${tableId}`;
     hintBtn.hidden = !(table && table.hints && st.seat !== null && view && !view.result);
     resignBtn.hidden = !(st.seat !== null && view && !view.result && !(view.left || []).includes(st.seat));
+    const match = matchOf(view);
+    resignBtn.title = `concede ${match ? "the match" : "this game"} (a loss) and stay at the table for a rematch`;
+    matchLine.hidden = !(match && table);
+    if (match && table) matchLine.textContent = matchText(match, view, (seat) => seatName(table, seat));
     document.getElementById("hint-panel").hidden = st.seat === null;
     if (!st.leaving) leaveBtn.textContent = st.seat === null ? "Stop watching" : "Leave";
     felt.dataset.game = table ? table.game : "";
