@@ -319,6 +319,20 @@ def _refused_by_csp(text: str) -> bool:
     return "Content Security Policy" in text
 
 
+def open_guest(context: BrowserContext, url: str, name: str, errors: list[str]) -> Player:
+    """A page of ``context`` at ``url``, signed in as the guest ``name``, in the lobby; its
+    JavaScript errors and CSP refusals are added to ``errors``."""
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+    page.on("console", lambda m: errors.append(f"{name}: {m.text}") if _refused_by_csp(m.text) else None)
+    page.goto(url)
+    page.fill("#guest-name", name)
+    page.click("#guest-form button[type=submit]")
+    page.wait_for_selector("#create-form")
+    return Player(page)
+
+
 @pytest.fixture
 def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Player]]:
     """Open a fresh browser (own storage) as a guest named ``name``; the Player starts in the lobby."""
@@ -328,15 +342,7 @@ def player(browser: Browser, server: LiveServer) -> Iterator[Callable[..., Playe
     def open_as(name: str, viewport: dict[str, int] | None = None) -> Player:
         context = browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
         contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
-        page.on("console", lambda m: errors.append(f"{name}: {m.text}") if _refused_by_csp(m.text) else None)
-        page.goto(server.url)
-        page.fill("#guest-name", name)
-        page.click("#guest-form button[type=submit]")
-        page.wait_for_selector("#create-form")
-        return Player(page)
+        return open_guest(context, server.url, name, errors)
 
     yield open_as
     for context in contexts:
