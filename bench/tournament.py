@@ -50,8 +50,13 @@ from bench.cluster import PG_ADMIN, REDIS_URL, start_node
 from bench.load import ONE_ADDRESS_MANY_PLAYERS, cpu_seconds, emit, raise_file_limit, start_server
 from bench.pairing import make_members
 from muggins.server.tournaments.arena import arena_standings
-from muggins.server.tournaments.service import points_of
-from muggins.server.tournaments.swiss import Result, pair_round, players_for_next_round, standings
+from muggins.server.tournaments.swiss import (
+    Result,
+    pair_round,
+    place_points,
+    players_for_next_round,
+    standings,
+)
 
 
 class Bot:
@@ -359,10 +364,10 @@ async def check(
             )
             result = record["game"]["result"] if record and record["game"]["number"] == 1 else None
             ranks = result["ranks"] if result else None
-            if ranks is None or game["points"] is None or list(points_of(ranks)) != game["points"]:
+            if ranks is None or game["points"] is None or list(place_points(ranks)) != game["points"]:
                 lost += 1
                 continue
-            results.append(Result(number, (ids[0], ids[1]), (game["points"][0], game["points"][1])))
+            results.append(Result(number, tuple(ids), tuple(game["points"])))
     recomputed = (
         arena_standings(ratings, results, streaks=True) if arena else standings(ratings, results, byes)
     )

@@ -452,6 +452,61 @@ def test_the_lookalike_migration_rekeys_each_name_oldest_first(tmp_path: Path) -
     ]
 
 
+def test_the_pairings_migration_keeps_every_two_seat_pairing_and_its_points(url: str) -> None:
+    """Revision 0016 on stored Swiss rounds: a game scored, a game going and a bye become their
+    players by seat and their points as lists, and downgrading gives the two-seat columns back."""
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(migrate.MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0015")
+        for name in ("ann", "bea", "cal", "dee", "eve"):
+            connection.execute(
+                sa.text("INSERT INTO users (name, kind, created_at) VALUES (:n, 'member', 0)"), {"n": name}
+            )
+        connection.execute(
+            sa.text(
+                "INSERT INTO tournaments (id, name, kind, request, rounds, starts_at, created_by, created_at,"
+                " status, round, runner, runner_seen, minutes, streaks)"
+                " VALUES ('t', 'T', 'swiss', '{}', 2, 0, 1, 0, 'running', 2, '', 0, 0, false)"
+            )
+        )
+        rows = [(1, 1, 2, 1.0, 0.0), (1, 3, 4, 0.5, 0.5), (1, 5, None, 1.0, None), (2, 1, 3, None, None)]
+        for number, first, second, first_points, second_points in rows:
+            connection.execute(
+                sa.text(
+                    "INSERT INTO tournament_pairings (tournament_id, round, first, second, first_points,"
+                    " second_points) VALUES ('t', :r, :f, :s, :fp, :sp)"
+                ),
+                {"r": number, "f": first, "s": second, "fp": first_points, "sp": second_points},
+            )
+        command.upgrade(config, "head")
+        pairings = sa.table(
+            "tournament_pairings",
+            sa.column("round"),
+            sa.column("first"),
+            sa.column("seats", sa.JSON),
+            sa.column("points", sa.JSON),
+        )
+        upgraded = connection.execute(sa.select(pairings).order_by(pairings.c.round, pairings.c.first)).all()
+        command.downgrade(config, "0015")
+        back = connection.execute(
+            sa.text(
+                "SELECT round, first, second, first_points, second_points FROM tournament_pairings"
+                " ORDER BY round, first"
+            )
+        ).all()
+    engine.dispose()
+    assert [tuple(row) for row in upgraded] == [
+        (1, 1, [1, 2], [1.0, 0.0]),
+        (1, 3, [3, 4], [0.5, 0.5]),
+        (1, 5, [5], [1.0]),
+        (2, 1, [1, 3], None),
+    ]
+    assert [tuple(row) for row in back] == rows
+
+
 @pytest.mark.parametrize("url", ["postgresql"], indirect=True)
 def test_processes_started_together_migrate_one_after_another(url: str) -> None:
     """Issue 33, item 8: two cluster processes started at once on a fresh database both came to

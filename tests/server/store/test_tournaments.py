@@ -37,7 +37,7 @@ def test_a_tournament_from_entries_to_its_last_round(url: str) -> None:
             assert [t.id for t in await store.claim_tournaments("p1", at=100.0, stale_before=90.0)] == ["t1"]
             assert await other.claim_tournaments("p2", at=101.0, stale_before=91.0) == []
             assert [t.id for t in await other.claim_tournaments("p2", at=120.0, stale_before=110.0)] == ["t1"]
-            rounds = [PairingRow(1, ann.id, bea.id, None), PairingRow(1, cal.id, None, None, (1.0, 0.0))]
+            rounds = [PairingRow(1, (ann.id, bea.id), None), PairingRow(1, (cal.id,), None, (1.0,))]
             started = await asyncio.gather(
                 store.start_round("t1", 1, rounds), other.start_round("t1", 1, rounds)
             )
@@ -51,9 +51,9 @@ def test_a_tournament_from_entries_to_its_last_round(url: str) -> None:
                 (ann.id, False),
                 (bea.id, True),
             ]
-            assert [(p.first, p.points) for p in await store.pairings("t1")] == [
-                (ann.id, None),
-                (cal.id, (1.0, 0.0)),
+            assert [(p.seats, p.points) for p in await store.pairings("t1")] == [
+                ((ann.id, bea.id), None),
+                ((cal.id,), (1.0,)),
             ]
             await store.finish_tournament("t1", at=200.0)
             assert [t.id for t in await store.tournaments(("finished",), 10)] == ["t1"]

@@ -36,18 +36,35 @@ def test_a_streak_doubles_wins_after_two_in_a_row() -> None:
 
 def test_free_players_meet_the_nearest_but_not_their_last_opponent() -> None:
     free = [
-        Free(1, 6, 1500, last=2),
-        Free(2, 6, 1500, last=1),
-        Free(3, 4, 1500, last=4),
-        Free(4, 0, 1500, last=3),
+        Free(1, 6, 1500, last=frozenset({2})),
+        Free(2, 6, 1500, last=frozenset({1})),
+        Free(3, 4, 1500, last=frozenset({4})),
+        Free(4, 0, 1500, last=frozenset({3})),
     ]
     assert {frozenset(t) for t in arena_pairs(free)} == {frozenset({1, 3}), frozenset({2, 4})}
-    assert arena_pairs([Free(1, 0, 1500, last=2), Free(2, 0, 1500, last=1)]) in (
+    assert arena_pairs([Free(1, 0, 1500, last=frozenset({2})), Free(2, 0, 1500, last=frozenset({1}))]) in (
         [(1, 2)],
         [(2, 1)],
     )  # none else free
     assert arena_pairs([Free(1, 0, 1500, firsts=3), Free(2, 0, 1400, firsts=1)]) == [(2, 1)]  # seats even out
     assert arena_pairs([Free(1, 0, 1500)]) == []
+
+
+def test_four_seat_tables_are_cut_from_the_top_avoiding_last_tables() -> None:
+    last = frozenset({1, 2, 3, 4})
+    free = [Free(uid, 10 - uid, 1500, last=last - {uid} if uid <= 4 else frozenset()) for uid in range(1, 11)]
+    tables = arena_pairs(free, seats=4)
+    assert [set(table) for table in tables] == [{1, 5, 6, 7}, {2, 8, 9, 10}]  # 3 and 4 wait for the next look
+    # with too few others free, a table takes players from one last game again
+    assert {frozenset(t) for t in arena_pairs(free[:9], seats=4)} == {
+        frozenset({1, 5, 6, 7}),
+        frozenset({2, 3, 8, 9}),
+    }
+    scored = Result(1, (1, 2, 3, 4), (1.0, 2 / 3, 1 / 3, 0.0))
+    placed = {
+        s.user_id: s for s in arena_standings(dict.fromkeys((1, 2, 3, 4), 1500), [scored], streaks=True)
+    }
+    assert [placed[uid].points for uid in (1, 2, 3, 4)] == [2.0, 4 / 3, 2 / 3, 0.0] and placed[1].wins == 1
 
 
 def test_an_arena_pairs_the_free_players_until_its_time_is_up(tmp_path: Path) -> None:
@@ -107,8 +124,8 @@ async def paired_tables(
     """Every arena game's table so far (not those in ``after``): its two players, first seat first."""
     found = {}
     for p in await arena.store.pairings(tid):
-        if p.table_id is not None and p.second is not None and p.table_id not in (after or set()):
-            found[p.table_id] = (p.first, p.second)
+        if p.table_id is not None and not p.bye and p.table_id not in (after or set()):
+            found[p.table_id] = (p.seats[0], p.seats[1])
     return found
 
 

@@ -5,17 +5,21 @@ where there are few), the first seat alternates, and standings add up."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from muggins.server.tournaments import swiss
 from muggins.server.tournaments.swiss import (
     BYE_POINTS,
     Player,
     Result,
     pair_round,
+    place_points,
     players_for_next_round,
     standings,
 )
@@ -44,15 +48,15 @@ def play(n: int, rounds: int, seed: int) -> tuple[list[Result], list[tuple[int, 
         players = players_for_next_round(standings(ratings, results, byes), set(ratings))
         seen.append(players)
         pairing = pair_round(players)
-        placed = [uid for table in pairing.tables for uid in table] + ([pairing.bye] if pairing.bye else [])
+        placed = [uid for table in pairing.tables for uid in table] + pairing.byes
         assert sorted(placed) == sorted(ratings)  # everyone once
-        assert (pairing.bye is not None) == (n % 2 == 1)
-        if pairing.bye is not None:
+        assert len(pairing.byes) == n % 2
+        for bye in pairing.byes:
             fewest = min(p.byes for p in players)
             without = [p for p in players if p.byes == fewest]
             lowest = min(without, key=lambda p: (p.points, p.rating, -p.user_id))
-            assert pairing.bye == lowest.user_id
-            byes.append((number, pairing.bye))
+            assert bye == lowest.user_id
+            byes.append((number, bye))
         # no repeat while some pairing of this round avoids one
         met = {p.user_id: p.met for p in players}
         repeats = [t for t in pairing.tables if t[1] in met[t[0]]]
@@ -61,9 +65,9 @@ def play(n: int, rounds: int, seed: int) -> tuple[list[Result], list[tuple[int, 
             assert not any(
                 all(b not in met[a] for a, b in option) for option in perfect_pairings(sorted(ids))
             ), f"round {number} repeats {repeats} though it need not"
-        for first, second in pairing.tables:
+        for table in pairing.tables:
             win = rng.random() < 0.5
-            results.append(Result(number, (first, second), (1.0, 0.0) if win else (0.0, 1.0)))
+            results.append(Result(number, table, (1.0, 0.0) if win else (0.0, 1.0)))
     return results, byes, seen
 
 
@@ -81,7 +85,7 @@ def test_points_are_as_close_as_any_pairing_without_repeats_allows(n: int, seed:
         by_id = {p.user_id: p for p in players}
         pairing = pair_round(players)
 
-        def gap(option: list[tuple[int, int]]) -> tuple[int, int]:
+        def gap(option: Sequence[tuple[int, ...]]) -> tuple[int, int]:
             repeats = sum(b in by_id[a].met for a, b in option)
             return repeats, sum(int(2 * abs(by_id[a].points - by_id[b].points)) ** 2 for a, b in option)
 
@@ -108,3 +112,87 @@ def test_standings_add_up_with_buchholz() -> None:
     assert table[2].buchholz == table[1].points + table[3].points
     assert table[3].buchholz == table[1].points + table[2].points
     assert [s.user_id for s in standings(ratings, results, byes)] == [1, 2, 3]  # equal on all but rating
+
+
+def play_tables(
+    n: int, seats: int, rounds: int, seed: int
+) -> tuple[list[Result], list[tuple[int, int]], list[list[Player]]]:
+    """A tournament of ``n`` at tables of ``seats``, each game's places drawn at random (ties too)."""
+    rng = random.Random(seed)
+    ratings = {uid: rng.randint(1200, 1800) for uid in range(1, n + 1)}
+    results: list[Result] = []
+    byes: list[tuple[int, int]] = []
+    seen: list[list[Player]] = []
+    for number in range(1, rounds + 1):
+        players = players_for_next_round(standings(ratings, results, byes), set(ratings))
+        seen.append(players)
+        pairing = pair_round(players, seats)
+        by_id = {p.user_id: p for p in players}
+        assert all(len(table) == seats for table in pairing.tables)
+        placed = [uid for table in pairing.tables for uid in table] + pairing.byes
+        assert sorted(placed) == sorted(ratings)  # everyone once
+        assert len(pairing.byes) == n % seats  # byes only for the players left over
+        if pairing.byes:  # the fewest byes go first, the lowest placed of them
+            order = swiss.placed(players)
+            fewest = min(p.byes for p in players)
+            if sum(p.byes == fewest for p in players) >= len(pairing.byes):
+                candidates = [p.user_id for p in order if p.byes == fewest]
+                assert set(pairing.byes) == set(candidates[-len(pairing.byes) :])
+        for table in pairing.tables:  # the first seat to whoever took it least often
+            assert by_id[table[0]].firsts == min(by_id[uid].firsts for uid in table)
+            ranks = [rng.randint(1, seats) for _ in table]
+            results.append(Result(number, table, place_points(ranks_of(ranks))))
+        byes += [(number, uid) for uid in pairing.byes]
+    return results, byes, seen
+
+
+def ranks_of(drawn: list[int]) -> list[int]:
+    """Competition ranks (1 for the best, ties shared, the next skipping) from drawn values."""
+    return [1 + sum(other < mine for other in drawn) for mine in drawn]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 4), st.integers(3, 30), st.integers(0, 10_000))
+def test_tables_of_more_seats_seat_everyone_once_with_byes_for_the_rest(
+    seats: int, n: int, seed: int
+) -> None:
+    if n < seats:
+        return
+    _, byes, _ = play_tables(n, seats, rounds=4, seed=seed)
+    counts = Counter(uid for _, uid in byes)
+    assert max(counts.values(), default=0) - min((counts[uid] for uid in range(1, n + 1)), default=0) <= 1
+
+
+def test_a_big_field_at_four_seat_tables_meets_nobody_twice() -> None:
+    for n in (64, 256):
+        results, _, _ = play_tables(n, 4, rounds=5, seed=1)
+        meetings = Counter(
+            frozenset((a, b)) for r in results for i, a in enumerate(r.players) for b in r.players[i + 1 :]
+        )
+        assert max(meetings.values()) == 1, n
+
+
+def test_place_points_share_a_table_and_follow_the_places() -> None:
+    assert place_points([1, 2]) == (1.0, 0.0) and place_points([1, 1]) == (0.5, 0.5)
+    assert place_points([2, 1, 4, 3]) == (2 / 3, 1.0, 0.0, 1 / 3)
+    for seats in (2, 3, 4):
+        for drawn in itertools.product(range(seats), repeat=seats):
+            ranks = ranks_of(list(drawn))
+            points = place_points(ranks)
+            assert abs(sum(points) - seats / 2) < 1e-9  # every table gives out the same
+            for a, b in itertools.permutations(range(seats), 2):
+                assert (ranks[a] < ranks[b]) == (points[a] > points[b])
+                assert (ranks[a] == ranks[b]) == (points[a] == points[b])
+
+
+def test_standings_of_four_seat_games_count_every_opponent() -> None:
+    ratings = dict.fromkeys(range(1, 6), 1500)
+    results = [
+        Result(1, (1, 2, 3, 4), place_points([1, 2, 3, 4])),
+        Result(2, (5, 4, 3, 2), place_points([1, 1, 3, 4])),
+    ]
+    table = {s.user_id: s for s in standings(ratings, results, [(1, 5), (2, 1)])}
+    assert table[1].points == 1 + BYE_POINTS and table[1].wins == 1
+    assert table[5].wins == 0 and table[4].wins == 0  # first place shared is no win
+    assert table[2].opponents == [1, 3, 4, 5, 4, 3]
+    assert table[3].buchholz == sum(table[o].points for o in (1, 2, 4, 5, 4, 2))

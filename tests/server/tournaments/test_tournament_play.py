@@ -19,12 +19,12 @@ def bearer(token: str) -> dict[str, str]:
 
 
 async def resign_when_paired(client: Client, after: int) -> Message:
-    """Wait for the next ``paired`` and, as the second seat, resign it at once."""
+    """Wait for the next ``paired`` and, in the last seat, resign it at once."""
     paired = await client.expect(lambda m: m["type"] == "paired", timeout=20, after=after)
     table = paired["table"]
     await client.send(type="join", table_id=table["id"])
     state = await client.expect(lambda m: m["type"] == "table_state" and m["table_id"] == table["id"])
-    if state["seat"] == 1:
+    if state["seat"] == len(table["seats"]) - 1:
         await client.send(
             type="move", table_id=table["id"], text="resign", state_id=state["view"]["state_id"]
         )
@@ -93,6 +93,78 @@ def test_a_swiss_tournament_from_entries_to_standings(server: Server) -> None:
     asyncio.run(run())
 
 
+def test_a_swiss_of_four_seat_tables_with_a_bye_each_round(server: Server) -> None:
+    """Five members, Cribist (four seats, each for themselves), two rounds: each round one table
+    and one bye (never the same player's twice); at each table the last seat resigns, which ends a
+    Cribist game, and the three left share the first three places (2/3 of a point each)."""
+    people = {name: server.member(name) for name in ("Fay", "Gil", "Hal", "Ivy", "Jo")}
+    body = {
+        "name": "Whist night",
+        "game": "cribist",
+        "players": 4,
+        "rounds": 2,
+        "starts_in": 600,
+        "rated": False,
+    }
+    maker = bearer(people["Fay"][0])
+    made = httpx.post(server.url + "/api/tournaments", json=body, headers=maker)
+    assert made.status_code == 201, made.text
+    tid = made.json()["id"]
+    for token, _ in people.values():
+        assert (
+            httpx.post(f"{server.url}/api/tournaments/{tid}/entry", headers=bearer(token)).status_code == 200
+        )
+
+    async def run() -> None:
+        clients = {name: await Client.open(server.ws_url, token=token) for name, (token, _) in people.items()}
+        assert httpx.post(f"{server.url}/api/tournaments/{tid}/start", headers=maker).status_code == 200
+        byes: list[int] = []
+        seen = dict.fromkeys(clients, 0)
+        for number in (1, 2):
+            games: list[dict[str, Any]] = []
+            deadline = time.monotonic() + 20
+            while len(games) < 2:
+                assert time.monotonic() < deadline, "the round was not paired"
+                games = httpx.get(f"{server.url}/api/tournaments/{tid}", params={"round": number}).json()[
+                    "games"
+                ]
+                await asyncio.sleep(0.2)
+            bye = next(g for g in games if g["bye"])
+            table = next(g for g in games if not g["bye"])
+            assert len(table["players"]) == 4 and len(bye["players"]) == 1
+            byes.append(bye["players"][0]["id"])
+            seated = [
+                name for name in clients if people[name][1]["id"] in {p["id"] for p in table["players"]}
+            ]
+            await asyncio.gather(*(resign_when_paired(clients[n], seen[n]) for n in seated))
+            for name, client in clients.items():
+                seen[name] = len(client.received)
+            deadline = time.monotonic() + 20
+            while (game := _game(server, tid, number))["points"] is None:
+                assert time.monotonic() < deadline, "the game was not scored"
+                await asyncio.sleep(0.2)
+            assert sorted(game["points"]) == [0.0, 2 / 3, 2 / 3, 2 / 3] and game["points"][3] == 0.0
+        assert byes[0] != byes[1]
+        deadline = time.monotonic() + 20
+        while (info := httpx.get(f"{server.url}/api/tournaments/{tid}").json())["status"] != "finished":
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.2)
+        standings = info["standings"]
+        assert (
+            abs(sum(s["points"] for s in standings) - 2 * (2 + 1)) < 1e-9
+        )  # a table's 2 and a bye's 1, twice
+        assert all(s["games"] + s["byes"] == 2 for s in standings)
+
+    asyncio.run(run())
+
+
+def _game(server: Server, tid: str, number: int) -> dict[str, Any]:
+    """Round ``number``'s one table."""
+    games = httpx.get(f"{server.url}/api/tournaments/{tid}", params={"round": number}).json()["games"]
+    found: dict[str, Any] = next(g for g in games if not g["bye"])
+    return found
+
+
 def test_too_few_players_end_it_and_bad_requests_are_refused(server: Server) -> None:
     ann_token, _ = server.member("Ann")
     guest_token, _ = server.guest("Gus")
@@ -101,7 +173,8 @@ def test_too_few_players_end_it_and_bad_requests_are_refused(server: Server) -> 
     refused = httpx.post(url, json=body, headers=bearer(guest_token))
     assert refused.status_code == 409 and "members" in refused.json()["detail"]
     for bad, named in (
-        ({**body, "players": 4}, "players"),
+        ({**body, "players": 5}, "players"),
+        ({**body, "players": 4, "options": {"partnerships": True}}, "partnerships"),
         ({**body, "rounds": 99}, "rounds"),
         ({**body, "name": ""}, "name"),
         ({**body, "name": "a\x00b"}, "name"),

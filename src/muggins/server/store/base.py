@@ -145,14 +145,22 @@ class EntrantRow:
 
 @dataclass(frozen=True, slots=True)
 class PairingRow:
-    """One pairing of a tournament's round: two players at a table (first seat first), or one
-    player's bye (``second`` and ``table_id`` None); ``points`` once its game is over (a bye's at once)."""
+    """One pairing of a tournament's round: its players at a table by seat, or one player's bye
+    (one seat, ``table_id`` None); each seat's ``points`` once its game is over (a bye's at once)."""
 
     round: int
-    first: int
-    second: int | None
+    seats: tuple[int, ...]
     table_id: str | None
-    points: tuple[float, float] | None = None
+    points: tuple[float, ...] | None = None
+
+    @property
+    def first(self) -> int:
+        """The first seat's player, who names the pairing within its round."""
+        return self.seats[0]
+
+    @property
+    def bye(self) -> bool:
+        return len(self.seats) == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +436,7 @@ class Store(ABC):
         was at the round before (False: another process stored it first)."""
 
     @abstractmethod
-    async def score_pairing(self, tournament_id: str, table_id: str, points: tuple[float, float]) -> None:
+    async def score_pairing(self, tournament_id: str, table_id: str, points: tuple[float, ...]) -> None:
         """The points of a finished game of a tournament."""
 
     @abstractmethod

@@ -222,9 +222,9 @@ tournament_pairings = sa.Table(
     sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
     sa.Column("round", sa.Integer, primary_key=True),
     sa.Column("first", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
-    sa.Column("second", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
+    sa.Column("seats", sa.JSON, nullable=False),
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=True, index=True),
-    sa.Column("first_points", sa.Float, nullable=True),
-    sa.Column("second_points", sa.Float, nullable=True),
+    sa.Column("points", sa.JSON, nullable=True),
 )
-"""Each round's tables (and bye: no second player, no table); the points once the game is over."""
+"""Each round's tables, their players by seat (``first`` the first seat's), and byes (one seat, no
+table); each seat's points once the game is over."""

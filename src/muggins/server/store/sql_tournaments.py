@@ -153,11 +153,7 @@ class SqlTournaments:
             with self.reader.connect() as c:
                 return [
                     PairingRow(
-                        r.round,
-                        r.first,
-                        r.second,
-                        r.table_id,
-                        None if r.first_points is None else (r.first_points, r.second_points or 0.0),
+                        r.round, tuple(r.seats), r.table_id, None if r.points is None else tuple(r.points)
                     )
                     for r in c.execute(query)
                 ]
@@ -175,23 +171,21 @@ class SqlTournaments:
                 if not moved:
                     return False
                 for row in pairings:
-                    points = row.points or (None, None)
                     c.execute(
                         s.tournament_pairings.insert().values(
                             tournament_id=tournament_id,
                             round=row.round,
                             first=row.first,
-                            second=row.second,
+                            seats=list(row.seats),
                             table_id=row.table_id,
-                            first_points=points[0],
-                            second_points=points[1],
+                            points=None if row.points is None else list(row.points),
                         )
                     )
                 return True
 
         return await self._run(run)
 
-    async def score_pairing(self, tournament_id: str, table_id: str, points: tuple[float, float]) -> None:
+    async def score_pairing(self, tournament_id: str, table_id: str, points: tuple[float, ...]) -> None:
         p = s.tournament_pairings
 
         def run() -> None:
@@ -199,7 +193,7 @@ class SqlTournaments:
                 c.execute(
                     p.update()
                     .where(p.c.tournament_id == tournament_id, p.c.table_id == table_id)
-                    .values(first_points=points[0], second_points=points[1])
+                    .values(points=list(points))
                 )
 
         await self._run(run)

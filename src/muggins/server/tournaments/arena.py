@@ -1,27 +1,28 @@
 """The arena, apart from where a tournament is kept: for as long as it lasts, players who are free
-and online are paired with the nearest in the standings (not the one they just played, while
-another is free); a win scores 2, a tie 1, and with streaks on, after two wins in a row each
-further win or tie scores double until a game is not won (docs/server.md, "Tournaments")."""
+and online are seated with the nearest in the standings (not those they just played, while
+others are free); a game scores twice its place points (two seats: a win 2, a tie 1), and with
+streaks on, after two wins in a row each further game scores double until one is not won
+(docs/server.md, "Tournaments")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from muggins.server.tournaments.swiss import Result, Standing
+from muggins.server.tournaments.swiss import Result, Standing, won
 
-WIN, TIE = 2, 1
-"""An arena game's points (before a streak doubles them)."""
+PER_PLACE_POINT = 2
+"""An arena game scores this many times its place points: two seats, a win 2 and a tie 1."""
 
 
 @dataclass(frozen=True, slots=True)
 class Free:
-    """A player free to be paired now: their points, rating, last opponent and first seats so far."""
+    """A player free to be paired now: their points, rating, last opponents and first seats so far."""
 
     user_id: int
     points: float
     rating: int
-    last: int | None = None
+    last: frozenset[int] = frozenset()
     firsts: int = 0
 
 
@@ -33,32 +34,36 @@ def arena_standings(ratings: dict[int, int], results: Sequence[Result], streaks:
     """Wins in a row so far, per player."""
     for result in sorted(results, key=lambda r: r.round):
         for me, uid in enumerate(result.players):
-            mine, theirs = result.points[me], result.points[1 - me]
-            won, tied = mine > theirs, mine == theirs
-            score = WIN if won else TIE if tied else 0
+            winning = won(result, me)
             standing = table[uid]
-            standing.points += score * (2 if streaks and run[uid] >= 2 else 1)
+            standing.points += PER_PLACE_POINT * result.points[me] * (2 if streaks and run[uid] >= 2 else 1)
             standing.games += 1
-            standing.wins += won
-            standing.opponents.append(result.players[1 - me])
+            standing.wins += winning
+            standing.opponents += [other for other in result.players if other != uid]
             standing.firsts += me == 0
-            run[uid] = run[uid] + 1 if won else 0
+            run[uid] = run[uid] + 1 if winning else 0
     ordered = sorted(table.values(), key=lambda s: (-s.points, -s.wins, -s.rating, s.user_id))
     for place, standing in enumerate(ordered, start=1):
         standing.place = place
     return ordered
 
 
-def arena_pairs(free: Sequence[Free]) -> list[tuple[int, int]]:
-    """Tables (first seat, second seat) for the free players: each, from the top of the standings
-    down, with the next free player who was not their last opponent (their last one if nobody else
-    is free); the first seat to whichever of the two took it less often."""
+def arena_pairs(free: Sequence[Free], seats: int = 2) -> list[tuple[int, ...]]:
+    """Tables (players by seat) of ``seats`` for the free players: from the top of the standings
+    down, each table's first player with the next free players who were in none of their table's
+    last games (the next ones anyway when too few others are free); the first seat to whoever
+    took it least often. Players left over wait for the next look."""
     left = sorted(free, key=lambda f: (-f.points, -f.rating, f.user_id))
     tables = []
-    while len(left) >= 2:
-        top = left.pop(0)
-        partner = next((f for f in left if f.user_id != top.last and f.last != top.user_id), left[0])
-        left.remove(partner)
-        first, second = (top, partner) if top.firsts <= partner.firsts else (partner, top)
-        tables.append((first.user_id, second.user_id))
+    while len(left) >= seats:
+        table = [left.pop(0)]
+        while len(table) < seats:
+            fresh = (
+                f for f in left if all(f.user_id not in t.last and t.user_id not in f.last for t in table)
+            )
+            joining = next(fresh, left[0])
+            left.remove(joining)
+            table.append(joining)
+        table.sort(key=lambda f: f.firsts)
+        tables.append(tuple(f.user_id for f in table))
     return tables

@@ -17,14 +17,15 @@ router = APIRouter()
 
 
 class NewTournament(pydantic.BaseModel):
-    """A tournament: its name, kind (Swiss, or an arena), the game (two seats a table) with its
-    options and clocks, rated or casual, how many rounds (Swiss) or minutes and whether streaks
-    score double (an arena), and in how many seconds it starts."""
+    """A tournament: its name, kind (Swiss, or an arena), the game and its seats a table (each
+    playing for themselves) with its options and clocks, rated or casual, how many rounds (Swiss)
+    or minutes and whether streaks score double (an arena), and in how many seconds it starts."""
 
     model_config = pydantic.ConfigDict(extra="forbid")
 
     name: Annotated[messages.ChatText, Field(max_length=64)]
     game: str = Field(min_length=1, max_length=32)
+    players: int = Field(default=2, ge=2, le=4, description="seats at each table")
     options: dict[str, Any] = {}
     time: messages.TimeControls = messages.TimeControls()
     rated: bool = True
@@ -55,7 +56,9 @@ async def new_tournament(
     body: NewTournament, user: UserDep, service: TournamentsDep
 ) -> messages.TournamentInfo:
     """Make a tournament (members; three to come or running at a time)."""
-    asked = messages.Seek(game=body.game, players=2, options=body.options, time=body.time, rated=body.rated)
+    asked = messages.Seek(
+        game=body.game, players=body.players, options=body.options, time=body.time, rated=body.rated
+    )
     if body.kind == "arena":
         return await service.create(
             user,

@@ -10,6 +10,7 @@ import logging
 import secrets
 
 from muggins.bots.registry import bot_names
+from muggins.games.registry import new_game
 from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
 from muggins.server.bus import player_channel, tournament_channel
@@ -23,6 +24,7 @@ from muggins.server.tournaments.swiss import (
     Result,
     Standing,
     pair_round,
+    place_points,
     players_for_next_round,
     standings,
 )
@@ -51,13 +53,6 @@ class TournamentNotFoundError(TableSettingsError):
     status = 404
 
 
-def points_of(ranks: list[int]) -> tuple[float, float]:
-    """A two-seat game's points from its ranks: the winner 1, the loser 0, a tie a half each."""
-    if ranks[0] == ranks[1]:
-        return 0.5, 0.5
-    return (1.0, 0.0) if ranks[0] < ranks[1] else (0.0, 1.0)
-
-
 class Tournaments:
     """This process's part of the tournaments."""
 
@@ -80,13 +75,17 @@ class Tournaments:
         minutes: int = 0,
         streaks: bool = False,
     ) -> messages.TournamentInfo:
-        """A tournament of two-seat games as ``asked`` says, starting in ``starts_in`` seconds, made
-        by a member: Swiss of ``rounds`` rounds, or (``minutes`` given) an arena that long."""
+        """A tournament of the games ``asked`` says (two to four seats, each playing for themselves),
+        starting in ``starts_in`` seconds, made by a member: Swiss of ``rounds`` rounds, or
+        (``minutes`` given) an arena that long."""
         if user.kind != "member":
             raise PairingError("tournaments are made by members: sign up first")
         request = request_of(asked)
-        if request["players"] != 2:
-            raise TableSettingsError("a Swiss tournament plays two-seat games")
+        if (
+            len(new_game(request["game"], players=request["players"], seed=0, **request["options"]).sides)
+            < request["players"]
+        ):
+            raise TableSettingsError("a tournament's players each play for themselves: no partnerships")
         now = self.tables.clock.time()
         row = TournamentRow(
             secrets.token_urlsafe(8).replace("-", "x").replace("_", "y"),
@@ -125,7 +124,7 @@ class Tournaments:
             entrant = await self.store.bot_user(game, bot)
         else:
             await may_play(self.tables, user, bool(row.request["rated"]))
-        ratings = await self.store.ratings([entrant.id], row.request["game"], 2)
+        ratings = await self.store.ratings([entrant.id], row.request["game"], row.request["players"])
         rating = display(ratings[0]) if ratings else CENTRE
         try:
             entry = EntrantRow(entrant.id, rating, self.tables.clock.time(), bot=bot)
@@ -201,12 +200,10 @@ class Tournaments:
             games=[
                 messages.TournamentGame(
                     round=p.round,
-                    players=[
-                        user_info(await self._user(uid)) for uid in (p.first, p.second) if uid is not None
-                    ],
+                    players=[user_info(await self._user(uid)) for uid in p.seats],
                     table_id=p.table_id,
-                    points=None if p.points is None or p.second is None else list(p.points),
-                    bye=p.second is None,
+                    points=None if p.points is None or p.bye else list(p.points),
+                    bye=p.bye,
                 )
                 for p in pairings
                 if p.round == shown
@@ -256,17 +253,18 @@ class Tournaments:
         if row.kind == "arena":
             return await self._advance_arena(row, entrants)
         playing = {e.user_id for e in entrants if not e.withdrawn}
+        seats = row.request["players"]
         if row.status == "upcoming":
-            if len(playing) < 2:
+            if len(playing) < seats:
                 await self.store.finish_tournament(row.id, self.tables.clock.time())
                 log.info("tournament %s: %d players came; it is over", row.id, len(playing))
                 return True
             return await self._pair(row, 1, entrants, [])
         pairings = await self.store.pairings(row.id)
         changed = await self._play(row, pairings, entrants)  # the earlier rounds are all scored
-        if any(p.round == row.round and p.second is not None and p.points is None for p in pairings):
+        if any(p.round == row.round and not p.bye and p.points is None for p in pairings):
             return changed
-        if row.round >= row.rounds or len(playing) < 2:
+        if row.round >= row.rounds or len(playing) < seats:
             await self.store.finish_tournament(row.id, self.tables.clock.time())
             return True
         return await self._pair(row, row.round + 1, entrants, pairings)
@@ -274,14 +272,12 @@ class Tournaments:
     async def _play(self, row: TournamentRow, pairings: list[PairingRow], entrants: list[EntrantRow]) -> bool:
         """Make any table of these pairings not made yet (a runner stopped before), and score
         those whose game is over (``pairings`` as they are scored); whether anything changed."""
-        changed = await self._seat(
-            row, [p for p in pairings if p.second is not None and p.table_id is None], entrants
-        )
+        changed = await self._seat(row, [p for p in pairings if not p.bye and p.table_id is None], entrants)
         waiting = {
             p.table_id: n for n, p in enumerate(pairings) if p.table_id is not None and p.points is None
         }
         for table_id, ranks in (await self.store.first_results(list(waiting))).items():
-            points = points_of(ranks)
+            points = place_points(ranks)
             await self.store.score_pairing(row.id, table_id, points)
             pairings[waiting[table_id]] = dataclasses.replace(pairings[waiting[table_id]], points=points)
             changed = True
@@ -297,29 +293,35 @@ class Tournaments:
             row.round, changed = 1, True
         pairings = await self.store.pairings(row.id)
         changed |= await self._play(row, pairings, entrants)
-        playing = [p for p in pairings if p.second is not None and p.points is None]
+        playing = [p for p in pairings if not p.bye and p.points is None]
         if self.tables.clock.time() >= row.starts_at + 60 * row.minutes:
             if not playing:
                 await self.store.finish_tournament(row.id, self.tables.clock.time())
                 return True
             return changed  # time is up: no new games, those going are played out
-        busy = {uid for p in playing for uid in (p.first, p.second)}
+        busy = {uid for p in playing for uid in p.seats}
         free = [e for e in entrants if not e.withdrawn and e.user_id not in busy]
         online = await self.bus.followed([player_channel(e.user_id) for e in free])
         placed = {s.user_id: s for s in _standings(row, entrants, pairings)}
-        last = {}
+        last: dict[int, frozenset[int]] = {}
         for p in pairings:
-            if p.second is not None:
-                last[p.first], last[p.second] = p.second, p.first
+            for uid in p.seats:
+                last[uid] = frozenset(p.seats) - {uid}
         ready = [
-            Free(e.user_id, placed[e.user_id].points, e.rating, last.get(e.user_id), placed[e.user_id].firsts)
+            Free(
+                e.user_id,
+                placed[e.user_id].points,
+                e.rating,
+                last.get(e.user_id, frozenset()),
+                placed[e.user_id].firsts,
+            )
             for e, on in zip(free, online, strict=True)
             if on or e.bot is not None
         ]
-        tables = arena_pairs(ready)
+        tables = arena_pairs(ready, row.request["players"])
         if not tables:
             return changed
-        rows = [PairingRow(row.round + 1, first, second, None) for first, second in tables]
+        rows = [PairingRow(row.round + 1, seats, None) for seats in tables]
         if not await self.store.start_round(row.id, row.round + 1, rows):
             return changed
         await self._seat(row, rows, entrants)
@@ -333,24 +335,24 @@ class Tournaments:
         placed = _standings(row, entrants, pairings)
         playing = {e.user_id for e in entrants if not e.withdrawn}
         # a big round's matching takes CPU (0.75 s for 256 players): off the event loop
-        pairing = await asyncio.to_thread(pair_round, players_for_next_round(placed, playing))
-        rows = [PairingRow(number, first, second, None) for first, second in pairing.tables]
-        if pairing.bye is not None:
-            rows.append(PairingRow(number, pairing.bye, None, None, (BYE_POINTS, 0.0)))
+        pairing = await asyncio.to_thread(
+            pair_round, players_for_next_round(placed, playing), row.request["players"]
+        )
+        rows = [PairingRow(number, seats, None) for seats in pairing.tables]
+        rows += [PairingRow(number, (bye,), None, (BYE_POINTS,)) for bye in pairing.byes]
         if not await self.store.start_round(row.id, number, rows):
             return False
         log.info("tournament %s: round %d paired (%d tables)", row.id, number, len(pairing.tables))
-        await self._seat(row, [r for r in rows if r.second is not None], entrants)
+        await self._seat(row, [r for r in rows if not r.bye], entrants)
         return True
 
     async def _seat(self, row: TournamentRow, pairings: list[PairingRow], entrants: list[EntrantRow]) -> bool:
         """Make the tables of these pairings and tell their players."""
         bots = {e.user_id: e.bot for e in entrants if e.bot is not None}
         for pairing in pairings:
-            assert pairing.second is not None
             people: dict[int, User] = {}
             seated_bots: dict[int, str] = {}
-            for seat, uid in enumerate((pairing.first, pairing.second)):
+            for seat, uid in enumerate(pairing.seats):
                 if uid in bots:
                     seated_bots[seat] = bots[uid]
                 else:
@@ -375,10 +377,6 @@ def _standings(row: TournamentRow, entrants: list[EntrantRow], pairings: list[Pa
 
 def _scored(pairings: list[PairingRow]) -> tuple[list[Result], list[tuple[int, int]]]:
     """The finished games and the byes among a tournament's pairings."""
-    results = [
-        Result(p.round, (p.first, p.second), p.points)
-        for p in pairings
-        if p.second is not None and p.points is not None
-    ]
-    byes = [(p.round, p.first) for p in pairings if p.second is None]
+    results = [Result(p.round, p.seats, p.points) for p in pairings if not p.bye and p.points is not None]
+    byes = [(p.round, p.first) for p in pairings if p.bye]
     return results, byes

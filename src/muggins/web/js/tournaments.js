@@ -44,8 +44,7 @@ export function tournamentsPanel(ctx) {
     if (formAdded || session.user?.kind !== "member") return;
     formAdded = true;
     games().then((catalog) => {
-      const twoSeats = catalog.filter((g) => g.min_players <= 2 && g.max_players >= 2);
-      const choice = gameChoice(twoSeats, "tournament", true);
+      const choice = gameChoice(catalog.filter((g) => g.max_players >= 2), "tournament", true);
       const name = h("input", { id: "tournament-name", maxlength: 64, required: true, placeholder: "name",
         "aria-label": "tournament name" });
       const kind = h("select", { id: "tournament-kind", "aria-label": "kind" },
@@ -64,14 +63,15 @@ export function tournamentsPanel(ctx) {
         minutes.hidden = streaksLabel.hidden = !arena;
       });
       const form = h("form", { class: "row", id: "tournament-form" }, name, kind,
-        choice.fields.filter((f) => !f.querySelector?.("[id$='-players']")), rounds, minutes, streaksLabel, starts,
+        choice.fields, rounds, minutes, streaksLabel, starts,
         h("button", { class: "btn", type: "submit", id: "tournament-go" }, "Make the tournament"));
       form.addEventListener("submit", async (e) => {
         e.preventDefault();
         const asked = choice.read();
         try {
           const made = await api("/api/tournaments", { method: "POST", body: { name: name.value.trim(),
-            kind: kind.value, game: asked.game, options: asked.options, time: asked.time, rated: asked.rated,
+            kind: kind.value, game: asked.game, players: asked.players, options: asked.options, time: asked.time,
+            rated: asked.rated,
             rounds: Number(rounds.value), minutes: Number(minutes.value), streaks: streaks.checked,
             starts_in: Number(starts.value) } });
           ctx.navigate(`#/tournament/${made.id}`);
@@ -91,6 +91,11 @@ export function tournamentsPanel(ctx) {
   return panel;
 }
 
+/** Points as a person reads them: 1, 0.5, 0.67 (a four-seat table's places are thirds). */
+function pointsText(points) {
+  return String(Math.round(points * 100) / 100);
+}
+
 function standingsTable(t) {
   const swiss = t.kind === "swiss"; // an arena has no Buchholz
   return h("table", { class: "tables", id: "standings" },
@@ -100,7 +105,7 @@ function standingsTable(t) {
       h("td", {}, String(s.place)),
       h("td", {}, h("a", { href: `#/player/${s.user.id}` }, s.user.name),
         s.withdrawn ? h("span", { class: "muted" }, " · withdrawn") : ""),
-      h("td", { class: "points" }, String(s.points)), swiss ? h("td", {}, String(s.buchholz)) : null,
+      h("td", { class: "points" }, pointsText(s.points)), swiss ? h("td", {}, pointsText(s.buchholz)) : null,
       h("td", {}, String(s.wins)), h("td", {}, String(s.games)), h("td", {}, String(s.rating))))));
 }
 
@@ -109,7 +114,7 @@ function gamesList(t) {
   return [h("h3", {}, t.kind === "arena" ? "The latest games" : `Round ${t.games_round}`),
     h("ul", { id: "round-games" }, t.games.map((g) => h("li", {},
       g.bye ? `${g.players[0].name}: a bye` : g.players.map((p) => p.name).join(" – "),
-      g.points ? ` · ${g.points.join(" – ")}` : g.table_id ? [" · ", h("a", { href: `#/table/${g.table_id}` }, "watch")] : "")))];
+      g.points ? ` · ${g.points.map(pointsText).join(" – ")}` : g.table_id ? [" · ", h("a", { href: `#/table/${g.table_id}` }, "watch")] : "")))];
 }
 
 /** A tournament's page, live while it is open. */
