@@ -8,6 +8,7 @@ messages a second) until the last round is over.
     .venv/bin/python bench/tournament.py --players 32 --rounds 3 --target 31
     .venv/bin/python bench/tournament.py --players 500 --arena 30           # a 30-minute arena
     .venv/bin/python bench/tournament.py --cluster 2 --kill-at 60           # killed mid-tournament
+    .venv/bin/python bench/tournament.py --seats 4                          # four-seat tables
 
 With ``--cluster N`` the tournament is played on N processes sharing a new PostgreSQL database and
 Redis (``bench/cluster.py``'s): the first starts the tournament alone (so it runs it), the others
@@ -256,6 +257,7 @@ async def run(args: argparse.Namespace) -> None:
                 "name": "bench",
                 "kind": "arena" if args.arena else "swiss",
                 "game": "cribbage",
+                "players": args.seats,
                 "options": {"target": args.target},
                 "time": {"turn_time": 60},
                 "rated": False,
@@ -349,7 +351,7 @@ async def check(
         if not arena:
             before = players_for_next_round(standings(ratings, results, byes), set(ratings))
             clock = time.process_time()
-            pair_round(before)
+            pair_round(before, args.seats)
             pairing_cpu.append(time.process_time() - clock)
         for game in (await http.get(f"/api/tournaments/{tid}", params={"round": number})).json()["games"]:
             ids = [p["id"] for p in game["players"]]
@@ -383,6 +385,7 @@ async def check(
         value=round(figures["wall"], 1),
         unit="s wall, start to final standings",
         players=args.players,
+        seats=args.seats,
         rounds=final["round"],
         minutes=final["minutes"],
         status=final["status"],
@@ -414,6 +417,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--arena", type=int, default=0, help="an arena of this many minutes instead of Swiss")
     parser.add_argument("--target", type=int, default=61, help="points a game is played to")
+    parser.add_argument(
+        "--seats", type=int, default=2, help="players at each table (2-4, each for themselves)"
+    )
     parser.add_argument("--spread", type=float, default=250.0, help="standard deviation of the ratings")
     parser.add_argument("--think", type=float, default=0.1, help="seconds a bot thinks (jittered)")
     parser.add_argument("--limit", type=float, default=1800.0, help="seconds before giving up")
