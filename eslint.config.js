@@ -15,4 +15,9 @@ export default [
       "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["src/muggins/web/sw.js"], // the service worker: a classic script in its own global scope
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.serviceworker },
+    rules: { eqeqeq: ["error", "always", { null: "ignore" }], "no-var": "error", "prefer-const": "error" },
+  },
 ];

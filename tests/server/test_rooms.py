@@ -20,6 +20,7 @@ ROOMS = (
     ("store",),
     ("settings", "bus"),
     ("accounts",),
+    ("push",),
     ("tables", "learning"),
     ("pairing",),
     ("tournaments", "cluster"),

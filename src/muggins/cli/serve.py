@@ -118,9 +118,25 @@ def register(sub: Any) -> None:
         help="days a sign-in lasts without a visit (every visit renews it; default 30)",
     )
     parser.add_argument(
+        "--push-contact",
+        type=push_contact,
+        default=None,
+        metavar="MAILTO_OR_URL",
+        help="who runs this server (mailto: or https://), told to push services with each turn sent",
+    )
+    parser.add_argument(
         "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
     )
     parser.set_defaults(run=run)
+
+
+def push_contact(text: str) -> str:
+    """An argparse type: a ``mailto:`` address or an ``https://`` page, as push services ask for."""
+    if not text.startswith(("mailto:", "https://")) or len(text) < 10:
+        raise argparse.ArgumentTypeError(
+            f"a contact is mailto:you@example.org or an https:// page, not {text!r}"
+        )
+    return text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
         fields["db_url"] = args.db
     if args.commit_window is not None:
         fields["commit_window"] = args.commit_window
+    if args.push_contact is not None:
+        fields["push_contact"] = args.push_contact
     if args.redis:
         fields.update(redis_url=args.redis, redis_prefix=args.redis_prefix, lease_seconds=args.lease)
     settings = Settings(**fields)

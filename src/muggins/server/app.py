@@ -38,6 +38,7 @@ from muggins.server.edge import (
 from muggins.server.learning import history, trainer
 from muggins.server.pairing import Pairing
 from muggins.server.pairing import routes as pairing_routes
+from muggins.server.push import routes as push_routes
 from muggins.server.settings import Settings
 from muggins.server.store import SqlStore, Store, check_db_url
 from muggins.server.tables import TableError, Tables, catalog, routes
@@ -46,10 +47,21 @@ from muggins.server.tournaments import routes as tournament_routes
 
 log = logging.getLogger(__name__)
 
-API = (catalog, sessions, routes, history, players, trainer, preferences, pairing_routes, tournament_routes)
+API = (
+    catalog,
+    sessions,
+    routes,
+    history,
+    players,
+    trainer,
+    preferences,
+    pairing_routes,
+    tournament_routes,
+    push_routes,
+)
 """The modules whose routes make the HTTP API under /api, each a domain's, in the order the API
 lists them (/openapi.json): the games, signing in, the tables, history and reviews, players, the
-trainers, your settings, who is online, and tournaments."""
+trainers, your settings, who is online, tournaments, and your browsers told of your turns."""
 
 
 async def refuse_invalid_request(_request: Request, exc: Exception) -> Response:
@@ -115,6 +127,7 @@ def create_app(
         news: PlayerNews = tables  # what the sign-in routes are given of the tables
         app.state.store, app.state.bus, app.state.tables = the_store, the_bus, tables
         app.state.player_news = news
+        app.state.pusher = tables.pusher
         app.state.auth = Auth(
             the_store,
             await the_store.secret(),

@@ -28,6 +28,16 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'muggins.db'}"
 
 
+PUSH_SERVICES = (
+    "https://fcm.googleapis.com",
+    "https://updates.push.services.mozilla.com",
+    "https://web.push.apple.com",
+    "https://*.notify.windows.com",
+)
+"""The push services of Chrome and Edge's Chromium, Firefox, Safari and Windows: the only places a
+browser's Web Push subscription points to, and so the only ones the server posts to."""
+
+
 class Settings(pydantic.BaseModel):
     """Everything ``create_app`` needs; every field has a working default."""
 
@@ -98,6 +108,15 @@ class Settings(pydantic.BaseModel):
         description="seconds a move waits on PostgreSQL for other moves to share its commit",
     )
     lease_seconds: float = Field(default=10.0, gt=0, description="a dead process's tables move after this")
+    push_services: tuple[str, ...] = Field(
+        default=PUSH_SERVICES,
+        description="origins of the push services a browser's subscription may name (*.host: subdomains)",
+    )
+    push_contact: str = Field(
+        default="mailto:webpush@muggins.invalid",
+        pattern=r"^(mailto:|https://)",
+        description="who runs this server, told to push services with each message (VAPID's sub)",
+    )
     web_dir: Path | None = Field(
         default_factory=lambda: Path(__file__).resolve().parent.parent / "web",
         description="static files of the browser client, served at / when the folder exists",

@@ -4,6 +4,7 @@ and fencing of stale owners). Every method is async so a network database fits."
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,18 @@ class TournamentRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PushRow:
+    """Where a push service takes a browser's notifications for a player (a Web Push subscription):
+    the service's ``endpoint`` and the browser's keys (``p256dh``, ``auth``, base64url)."""
+
+    user_id: int
+    endpoint: str
+    p256dh: str
+    auth: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class EntrantRow:
     """A player in a tournament, with the rating they entered with; ``withdrawn``: paired no more;
     ``bot``: the level of a bot entered by the tournament's maker."""
@@ -255,6 +268,10 @@ class TournamentError(ValueError):
     """A tournament refuses: one too many made, or entered, or it has begun."""
 
 
+class TooManyPushesError(ValueError):
+    """A player has as many push subscriptions as they may keep."""
+
+
 class TooManyTablesError(ValueError):
     """A table its creator may not make: they have as many waiting or playing as they may."""
 
@@ -280,6 +297,24 @@ class Store(ABC):
     @abstractmethod
     async def secret(self) -> str:
         """The token signing secret, made once and shared by every server process."""
+
+    @abstractmethod
+    async def kept(self, key: str, make: Callable[[], str]) -> str:
+        """The server-wide value kept under ``key``, made by ``make`` the first time it is asked for
+        (by whichever process asks first: every process gets the same)."""
+
+    @abstractmethod
+    async def add_push(self, row: PushRow, *, at_most: int) -> None:
+        """Keep a push subscription (an endpoint already kept moves to this player, with these keys);
+        ``TooManyPushesError`` when the player has ``at_most`` others."""
+
+    @abstractmethod
+    async def pushes(self, user_id: int) -> list[PushRow]:
+        """A player's push subscriptions, the oldest first."""
+
+    @abstractmethod
+    async def drop_push(self, endpoint: str, user_id: int | None = None) -> bool:
+        """Forget a push subscription (only ``user_id``'s, if given); whether there was one."""
 
     @abstractmethod
     async def create_user(

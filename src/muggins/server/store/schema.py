@@ -228,3 +228,15 @@ tournament_pairings = sa.Table(
 )
 """Each round's tables, their players by seat (``first`` the first seat's), and byes (one seat, no
 table); each seat's points once the game is over."""
+
+push_subscriptions = sa.Table(
+    "push_subscriptions",
+    metadata,
+    sa.Column("endpoint", sa.String(512), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("p256dh", sa.String(128), nullable=False),
+    sa.Column("auth", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""Where each player's browsers take their notifications (Web Push subscriptions): the push
+service's endpoint and the browser's keys."""

@@ -44,6 +44,7 @@ from muggins.server.store.base import (
     free_name,
     name_keys,
 )
+from muggins.server.store.sql_push import SqlPush
 from muggins.server.store.sql_tournaments import SqlTournaments
 from muggins.server.store.url import check_db_url
 
@@ -106,7 +107,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class SqlStore(SqlTournaments, Store, OnLoop):
+class SqlStore(SqlTournaments, SqlPush, Store, OnLoop):
     """``Store`` on any SQLAlchemy URL (``sqlite:///path``, ``postgresql://...``)."""
 
     def __init__(self, url: str, *, commit_window: float = COMMIT_WINDOW_POSTGRESQL) -> None:
@@ -200,16 +201,13 @@ class SqlStore(SqlTournaments, Store, OnLoop):
     # --- users ------------------------------------------------------------------------------
 
     async def secret(self) -> str:
+        return await self.kept("token_secret", lambda: secrets.token_urlsafe(32))
+
+    async def kept(self, key: str, make: Callable[[], str]) -> str:
         def run() -> str:
             with self.engine.begin() as c:
-                c.execute(
-                    self._insert(s.meta)
-                    .values(key="token_secret", value=secrets.token_urlsafe(32))
-                    .on_conflict_do_nothing()
-                )
-                return str(
-                    c.execute(sa.select(s.meta.c.value).where(s.meta.c.key == "token_secret")).scalar_one()
-                )
+                c.execute(self._insert(s.meta).values(key=key, value=make()).on_conflict_do_nothing())
+                return str(c.execute(sa.select(s.meta.c.value).where(s.meta.c.key == key)).scalar_one())
 
         return await self._run(run)
 

@@ -16,6 +16,7 @@ from muggins.server import messages
 from muggins.server.accounts import AccountLimits, MemoryAccountLimits, user_info
 from muggins.server.bus import Bus, Subscription, session_channel, table_channel
 from muggins.server.clock import Clock, LoopClock
+from muggins.server.push import Pusher
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, Store, TableRow, TooManyTablesError, User
 from muggins.server.tables.player_table import PlayerTable
@@ -64,6 +65,8 @@ class Tables:
         self.store, self.bus, self.settings = store, bus, settings
         self.clock: Clock = clock or LoopClock()
         """The time the tables keep (tests pass one they move forward themselves)."""
+        self.pusher = Pusher(store, bus, settings, self.clock)
+        """Tells players away of their turns in correspondence games (Web Push)."""
         self.tables: dict[str, Table] = {}
         self.bots_alone: dict[str, set[str]] = {}
         """Per address: the tables of bots alone made from it here (not finished, or being made)."""
@@ -346,3 +349,4 @@ class Tables:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.pusher.close()

@@ -32,6 +32,7 @@ from muggins.server.accounts import AccountLimits, TokenBucket, display, new_rat
 from muggins.server.bus import Bus, player_channel, seat_audience, table_channel
 from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
+from muggins.server.push import Pusher
 from muggins.server.settings import Settings
 from muggins.server.store import GameRow, MoveRow, Rating, StaleOwnerError, Store, TableRow, User
 from muggins.server.tables import hints
@@ -161,6 +162,8 @@ class TableOwner(Protocol):
     """Hints per account (each is a search on this process's CPU)."""
     tasks: set[asyncio.Task[None]]
     """The owner's running tasks: a table's own join them, so closing the owner cancels them."""
+    pusher: Pusher
+    """Tells players away of their turns (Web Push)."""
 
     def fence(self, table: Table) -> int | None:
         """The ownership epoch ``table``'s moves are written with (None: no fencing)."""
@@ -742,6 +745,7 @@ class Table:
                 continue
             told = messages.YourTurn(table_id=self.id, game=self.row.game, deadline=clock.deadline)
             await self.owner.bus.publish(player_channel(uid), told.model_dump_json())
+            self.owner.pusher.your_turn(uid, told)  # and their browsers, if no page of theirs is open
 
     async def _publish_events(self, seat: int, by: str, count: int) -> None:
         """Each audience hears of a stored move: its ``count`` events as it may see them, and its new view."""

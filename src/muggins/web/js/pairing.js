@@ -7,6 +7,7 @@ import { h, replace, toast } from "./dom.js";
 import { api, session } from "./session.js";
 import { games } from "./catalog.js";
 import { RENDERERS } from "./games/index.js";
+import { tellMeOfTurns } from "./push.js";
 
 const TURN_CLOCKS = [10, 15, 20, 30, 45, 60];
 const CORRESPONDENCE = [1, 3, 7];
@@ -103,8 +104,8 @@ export function gameChoice(catalog, prefix, member) {
   const clock = h("select", { id: `${prefix}-clock`, "aria-label": "turn clock" },
     TURN_CLOCKS.map((s) => h("option", { value: s, selected: s === 20 }, `${s} s a turn`)),
     CORRESPONDENCE.map((d) => h("option", { value: `${d}d` }, `correspondence: ${d} day${d > 1 ? "s" : ""} a move`)));
-  clock.addEventListener("change", () => { // a correspondence game tells you of your turn
-    if (clock.value.endsWith("d") && window.Notification?.permission === "default") Notification.requestPermission();
+  clock.addEventListener("change", () => { // a correspondence game tells you of your turn, even with no page open
+    if (clock.value.endsWith("d")) tellMeOfTurns();
   });
   const rated = h("input", { type: "checkbox", id: `${prefix}-rated`, checked: member, disabled: !member });
   const fields = [h("label", {}, "Game ", gameSelect), h("label", {}, rules), h("label", {}, playersSelect),
