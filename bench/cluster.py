@@ -499,13 +499,18 @@ def main() -> int:
                     node.proc.wait(30)
             if node.alive:
                 node.proc.kill()
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-        if keys:
-            client.delete(*keys)
+        drop_run_data(name, prefix)
     return 0
+
+
+def drop_run_data(database: str, prefix: str) -> None:
+    """Drop a run's PostgreSQL database and its Redis keys."""
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')  # a name the run made
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        client.delete(*keys)
 
 
 if __name__ == "__main__":

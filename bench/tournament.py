@@ -41,13 +41,12 @@ from typing import Any
 
 import httpx
 import psycopg
-import redis
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.cluster import PG_ADMIN, REDIS_URL, start_node
+from bench.cluster import PG_ADMIN, drop_run_data, start_node
 from bench.load import ONE_ADDRESS_MANY_PLAYERS, cpu_seconds, emit, raise_file_limit, start_server
 from bench.pairing import make_members
 from muggins.server.tournaments.arena import arena_standings
@@ -236,12 +235,7 @@ class Processes:
             if proc.poll() is None:
                 proc.kill()
         if self.cluster:
-            with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
-            client = redis.Redis.from_url(REDIS_URL)
-            keys = list(client.scan_iter(match=f"{self.prefix}:*", count=1000))
-            if keys:
-                client.delete(*keys)
+            drop_run_data(self.database, self.prefix)
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -6,8 +6,10 @@ partners as one team."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -400,15 +402,25 @@ def test_settings_are_kept_per_account(url: str) -> None:
     asyncio.run(run())
 
 
-def test_the_name_migration_keys_each_name_once_oldest_first(tmp_path: Path) -> None:
-    """Revision 0005 on a database holding a name twice: the oldest holder keeps it; bots get no key."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+@contextlib.contextmanager
+def migrated(url: str, revision: str) -> Iterator[tuple[sa.Connection, Config]]:
+    """A connection to the database at ``url`` migrated to ``revision`` (to put rows of that time
+    in), in one transaction, and the migrations' configuration to take it further."""
     engine = sa.create_engine(url)
     config = Config()
     config.set_main_option("script_location", str(migrate.MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            yield connection, config
+    finally:
+        engine.dispose()
+
+
+def test_the_name_migration_keys_each_name_once_oldest_first(tmp_path: Path) -> None:
+    """Revision 0005 on a database holding a name twice: the oldest holder keeps it; bots get no key."""
+    with migrated(f"sqlite:///{tmp_path / 'old.db'}", "0004") as (connection, config):
         for name, kind in [("Ann", "guest"), ("ann", "guest"), ("Expert bot", "bot"), ("Expert bot", "bot")]:
             connection.execute(
                 sa.text("INSERT INTO users (name, kind, created_at) VALUES (:n, :k, 0)"),
@@ -416,7 +428,6 @@ def test_the_name_migration_keys_each_name_once_oldest_first(tmp_path: Path) -> 
             )
         command.upgrade(config, "head")
         keys = connection.execute(sa.text("SELECT name, name_key FROM users ORDER BY id")).all()
-    engine.dispose()
     assert [tuple(row) for row in keys] == [
         ("Ann", "ann"),
         ("ann", None),
@@ -428,13 +439,7 @@ def test_the_name_migration_keys_each_name_once_oldest_first(tmp_path: Path) -> 
 def test_the_lookalike_migration_rekeys_each_name_oldest_first(tmp_path: Path) -> None:
     """Revision 0007 on names that were different keys before: "pop" and a Cyrillic "рор" are one
     name now, kept by its oldest holder; a name nobody else resembles keeps its (new) key."""
-    url = f"sqlite:///{tmp_path / 'old.db'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(migrate.MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0006")
+    with migrated(f"sqlite:///{tmp_path / 'old.db'}", "0006") as (connection, config):
         for name in ("\u0440\u043e\u0440", "Pop", "Vern", "Vem", "Zo\u00eb"):
             connection.execute(
                 sa.text("INSERT INTO users (name, kind, created_at, name_key) VALUES (:n, 'guest', 0, :k)"),
@@ -442,7 +447,6 @@ def test_the_lookalike_migration_rekeys_each_name_oldest_first(tmp_path: Path) -
             )
         command.upgrade(config, "head")
         keys = connection.execute(sa.text("SELECT name, name_key FROM users ORDER BY id")).all()
-    engine.dispose()
     assert [tuple(row) for row in keys] == [
         ("\u0440\u043e\u0440", "pop"),
         ("Pop", None),
@@ -455,12 +459,7 @@ def test_the_lookalike_migration_rekeys_each_name_oldest_first(tmp_path: Path) -
 def test_the_pairings_migration_keeps_every_two_seat_pairing_and_its_points(url: str) -> None:
     """Revision 0016 on stored Swiss rounds: a game scored, a game going and a bye become their
     players by seat and their points as lists, and downgrading gives the two-seat columns back."""
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(migrate.MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0015")
+    with migrated(url, "0015") as (connection, config):
         for name in ("ann", "bea", "cal", "dee", "eve"):
             connection.execute(
                 sa.text("INSERT INTO users (name, kind, created_at) VALUES (:n, 'member', 0)"), {"n": name}
@@ -497,7 +496,6 @@ def test_the_pairings_migration_keeps_every_two_seat_pairing_and_its_points(url:
                 " ORDER BY round, first"
             )
         ).all()
-    engine.dispose()
     assert [tuple(row) for row in upgraded] == [
         (1, 1, [1, 2], [1.0, 0.0]),
         (1, 3, [3, 4], [0.5, 0.5]),

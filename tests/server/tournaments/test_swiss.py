@@ -37,8 +37,11 @@ def perfect_pairings(ids: list[int]) -> list[list[tuple[int, int]]]:
     return found
 
 
-def play(n: int, rounds: int, seed: int) -> tuple[list[Result], list[tuple[int, int]], list[list[Player]]]:
-    """A tournament of ``n`` played out with random winners: its results, byes, and each round's players."""
+def play(
+    n: int, rounds: int, seed: int, seats: int = 2
+) -> tuple[list[Result], list[tuple[int, int]], list[list[Player]]]:
+    """A tournament of ``n`` at tables of ``seats`` played out with each game's places drawn at
+    random (ties too), checking each round: its results, byes, and each round's players."""
     rng = random.Random(seed)
     ratings = {uid: rng.randint(1200, 1800) for uid in range(1, n + 1)}
     results: list[Result] = []
@@ -47,28 +50,35 @@ def play(n: int, rounds: int, seed: int) -> tuple[list[Result], list[tuple[int, 
     for number in range(1, rounds + 1):
         players = players_for_next_round(standings(ratings, results, byes), set(ratings))
         seen.append(players)
-        pairing = pair_round(players)
+        pairing = pair_round(players, seats)
+        by_id = {p.user_id: p for p in players}
+        assert all(len(table) == seats for table in pairing.tables)
         placed = [uid for table in pairing.tables for uid in table] + pairing.byes
         assert sorted(placed) == sorted(ratings)  # everyone once
-        assert len(pairing.byes) == n % 2
-        for bye in pairing.byes:
-            fewest = min(p.byes for p in players)
-            without = [p for p in players if p.byes == fewest]
-            lowest = min(without, key=lambda p: (p.points, p.rating, -p.user_id))
-            assert bye == lowest.user_id
-            byes.append((number, bye))
-        # no repeat while some pairing of this round avoids one
-        met = {p.user_id: p.met for p in players}
-        repeats = [t for t in pairing.tables if t[1] in met[t[0]]]
-        if repeats and len(placed) <= 10:
-            ids = [uid for table in pairing.tables for uid in table]
-            assert not any(
-                all(b not in met[a] for a, b in option) for option in perfect_pairings(sorted(ids))
-            ), f"round {number} repeats {repeats} though it need not"
-        for table in pairing.tables:
-            win = rng.random() < 0.5
-            results.append(Result(number, table, (1.0, 0.0) if win else (0.0, 1.0)))
+        assert len(pairing.byes) == n % seats  # byes only for the players left over
+        fewest = min(p.byes for p in players)
+        if pairing.byes and sum(p.byes == fewest for p in players) >= len(pairing.byes):
+            candidates = [p.user_id for p in swiss.placed(players) if p.byes == fewest]
+            assert set(pairing.byes) == set(candidates[-len(pairing.byes) :])  # the lowest placed of them
+        if seats == 2:  # no repeat while some pairing of this round avoids one
+            met = {p.user_id: p.met for p in players}
+            repeats = [t for t in pairing.tables if t[1] in met[t[0]]]
+            if repeats and len(placed) <= 10:
+                ids = [uid for table in pairing.tables for uid in table]
+                assert not any(
+                    all(b not in met[a] for a, b in option) for option in perfect_pairings(sorted(ids))
+                ), f"round {number} repeats {repeats} though it need not"
+        for table in pairing.tables:  # the first seat to whoever took it least often
+            assert by_id[table[0]].firsts == min(by_id[uid].firsts for uid in table)
+            drawn = [rng.randint(1, seats) for _ in table]
+            results.append(Result(number, table, place_points(ranks_of(drawn))))
+        byes += [(number, uid) for uid in pairing.byes]
     return results, byes, seen
+
+
+def ranks_of(drawn: list[int]) -> list[int]:
+    """Competition ranks (1 for the best, ties shared, the next skipping) from drawn values."""
+    return [1 + sum(other < mine for other in drawn) for mine in drawn]
 
 
 @settings(max_examples=60, deadline=None)
@@ -114,43 +124,6 @@ def test_standings_add_up_with_buchholz() -> None:
     assert [s.user_id for s in standings(ratings, results, byes)] == [1, 2, 3]  # equal on all but rating
 
 
-def play_tables(
-    n: int, seats: int, rounds: int, seed: int
-) -> tuple[list[Result], list[tuple[int, int]], list[list[Player]]]:
-    """A tournament of ``n`` at tables of ``seats``, each game's places drawn at random (ties too)."""
-    rng = random.Random(seed)
-    ratings = {uid: rng.randint(1200, 1800) for uid in range(1, n + 1)}
-    results: list[Result] = []
-    byes: list[tuple[int, int]] = []
-    seen: list[list[Player]] = []
-    for number in range(1, rounds + 1):
-        players = players_for_next_round(standings(ratings, results, byes), set(ratings))
-        seen.append(players)
-        pairing = pair_round(players, seats)
-        by_id = {p.user_id: p for p in players}
-        assert all(len(table) == seats for table in pairing.tables)
-        placed = [uid for table in pairing.tables for uid in table] + pairing.byes
-        assert sorted(placed) == sorted(ratings)  # everyone once
-        assert len(pairing.byes) == n % seats  # byes only for the players left over
-        if pairing.byes:  # the fewest byes go first, the lowest placed of them
-            order = swiss.placed(players)
-            fewest = min(p.byes for p in players)
-            if sum(p.byes == fewest for p in players) >= len(pairing.byes):
-                candidates = [p.user_id for p in order if p.byes == fewest]
-                assert set(pairing.byes) == set(candidates[-len(pairing.byes) :])
-        for table in pairing.tables:  # the first seat to whoever took it least often
-            assert by_id[table[0]].firsts == min(by_id[uid].firsts for uid in table)
-            ranks = [rng.randint(1, seats) for _ in table]
-            results.append(Result(number, table, place_points(ranks_of(ranks))))
-        byes += [(number, uid) for uid in pairing.byes]
-    return results, byes, seen
-
-
-def ranks_of(drawn: list[int]) -> list[int]:
-    """Competition ranks (1 for the best, ties shared, the next skipping) from drawn values."""
-    return [1 + sum(other < mine for other in drawn) for mine in drawn]
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(3, 4), st.integers(3, 30), st.integers(0, 10_000))
 def test_tables_of_more_seats_seat_everyone_once_with_byes_for_the_rest(
@@ -158,14 +131,14 @@ def test_tables_of_more_seats_seat_everyone_once_with_byes_for_the_rest(
 ) -> None:
     if n < seats:
         return
-    _, byes, _ = play_tables(n, seats, rounds=4, seed=seed)
+    _, byes, _ = play(n, rounds=4, seed=seed, seats=seats)
     counts = Counter(uid for _, uid in byes)
     assert max(counts.values(), default=0) - min((counts[uid] for uid in range(1, n + 1)), default=0) <= 1
 
 
 def test_a_big_field_at_four_seat_tables_meets_nobody_twice() -> None:
     for n in (64, 256):
-        results, _, _ = play_tables(n, 4, rounds=5, seed=1)
+        results, _, _ = play(n, rounds=5, seed=1, seats=4)
         meetings = Counter(
             frozenset((a, b)) for r in results for i, a in enumerate(r.players) for b in r.players[i + 1 :]
         )

@@ -4,29 +4,16 @@ counted in the transaction that adds one."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
 from muggins.server.store import schema as s
 from muggins.server.store.base import PushRow, TooManyPushesError
+from muggins.server.store.sql_part import SqlPart
 
-T = TypeVar("T")
 
-
-class SqlPush:
+class SqlPush(SqlPart):
     """``Store``'s push subscription methods, for ``SqlStore``, which gives the engines and threads."""
-
-    engine: sa.Engine
-    reader: sa.Engine
-    is_sqlite: bool
-
-    async def _run(self, fn: Callable[..., T], *args: Any, claims: bool = False) -> T:
-        raise NotImplementedError  # SqlStore's
-
-    async def _read(self, fn: Callable[..., T], *args: Any, claims: bool = False) -> T:
-        raise NotImplementedError  # SqlStore's
 
     async def add_push(self, row: PushRow, *, at_most: int) -> None:
         p = s.push_subscriptions

@@ -5,31 +5,19 @@ that one of them makes it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import sqlalchemy as sa
 
 from muggins.server.store import schema as s
 from muggins.server.store.base import EntrantRow, PairingRow, TournamentError, TournamentRow
-
-T = TypeVar("T")
+from muggins.server.store.sql_part import SqlPart
 
 UNFINISHED = ("upcoming", "running")
 
 
-class SqlTournaments:
+class SqlTournaments(SqlPart):
     """``Store``'s tournament methods, for ``SqlStore``, which gives the engines and threads."""
-
-    engine: sa.Engine
-    reader: sa.Engine
-    is_sqlite: bool
-
-    async def _run(self, fn: Callable[..., T], *args: Any, claims: bool = False) -> T:
-        raise NotImplementedError  # SqlStore's
-
-    async def _read(self, fn: Callable[..., T], *args: Any, claims: bool = False) -> T:
-        raise NotImplementedError  # SqlStore's
 
     async def create_tournament(self, row: TournamentRow, *, at_most: int) -> None:
         def run() -> None:

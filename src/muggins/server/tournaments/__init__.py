@@ -1,6 +1,7 @@
-"""Tournaments: Swiss tournaments of two-seat games.
+"""Tournaments: Swiss and arena tournaments of any game, two to four seats a table.
 
-Owns the pairing of a round and the standings (``swiss``), the service that keeps tournaments in
+Owns the pairing of a round and the standings (``swiss``), the arena's pairing and standings
+(``arena``), the service that keeps tournaments in
 the store and runs each in one process of the cluster at a time, pairing, seating and scoring
 rounds (``service``), and their routes (``routes``). It builds on the pairing (what a game asks
 for, the tables made for it), the tables, the accounts, the bus and the store; the edge uses it."""
