@@ -102,7 +102,7 @@ class Match(Game):
 
     def __init__(self, *, players: int, seed: int | None = None, deck: Any = None, **options: Any) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
-        self.games: int = options["match"]
+        self.games = int(self.options.model_dump()["match"])  # as validated: a number, odd, 1-99
         self.rules = {name: value for name, value in options.items() if name != "match"}
         self.points = [0] * players
         """Each seat's match points (partners share theirs)."""
