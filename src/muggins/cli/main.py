@@ -14,7 +14,18 @@ from muggins.cards import CardError
 from muggins.errors import UserError
 from muggins.games.errors import GameError
 
-COMMANDS = ("serve", "play", "score", "distribution", "analyze", "equity", "simulate", "replay", "review")
+COMMANDS = (
+    "serve",
+    "play",
+    "score",
+    "distribution",
+    "analyze",
+    "equity",
+    "simulate",
+    "replay",
+    "review",
+    "engine",
+)
 """Subcommands in the order ``--help`` lists them; each is the module ``muggins.cli.<name>``."""
 
 BROKEN_PIPE = 128 + 13
