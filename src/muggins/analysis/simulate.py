@@ -11,6 +11,7 @@ legal move makes it without asking its bot (no choice is involved).
 
 from __future__ import annotations
 
+import atexit
 import collections
 import functools
 import itertools
@@ -24,9 +25,12 @@ from typing import Any
 from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.games import game_module
 from muggins.analysis.runners import done, runner
-from muggins.bots.base import RandomBot
+from muggins.bots.base import Bot, RandomBot
+from muggins.bots.engine import TURN_SECONDS, Engine, EngineBot, EngineError
 from muggins.bots.registry import make_bot
+from muggins.games.errors import GameError
 from muggins.games.events import Scored
+from muggins.games.moves import Leave
 from muggins.games.registry import new_game
 
 DEAL_EVENTS = frozenset({"new_hand"})
@@ -38,6 +42,8 @@ WANTED = DEAL_EVENTS | {SCORED, "game_won"}
 MAX_MOVES = 100_000
 """A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
+FAILURES_SHOWN = 5
+"""Engine failures a summary names (all are counted)."""
 SKUNKS = ("skunk", "double skunk", "triple skunk")
 
 
@@ -56,6 +62,10 @@ class Spec:
     seed: int
     duplicate: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    engines: tuple[tuple[str, str], ...] = ()
+    """Bot names that are engines, each with its command (docs/engines.md)."""
+    engine_seconds: float = TURN_SECONDS
+    """The seconds an engine has for each move."""
 
     def rotated(self, number: int) -> tuple[str, ...]:
         """The bot list rotated by ``number`` over the seats."""
@@ -92,28 +102,42 @@ def derive(seed: int, *parts: object) -> int:
 
 
 def play(spec: Spec, number: int) -> dict[str, Any]:
-    """Play game ``number`` of ``spec`` and return its record of results and per-deal points."""
+    """Play game ``number`` of ``spec`` and return its record of results and per-deal points. An
+    engine that fails (docs/engines.md) leaves the game, as a player leaving a table: the reason
+    is in the record's ``engine_failures``."""
     names = spec.seats(number)
     seed = spec.game_seed(number)
     game = new_game(spec.game, players=spec.players, seed=seed, **spec.options)
-    bots = [
-        make_bot(spec.game, name, derive(spec.seed, "bot", number, seat)) for seat, name in enumerate(names)
+    engines = dict(spec.engines)
+    bots: list[Bot | None] = [
+        None if name in engines else make_bot(spec.game, name, derive(spec.seed, "bot", number, seat))
+        for seat, name in enumerate(names)
     ]
     # a random bot needs no view: the same draw over the same moves
     pickers = [bot.choose_legal if isinstance(bot, RandomBot) else None for bot in bots]
     start = list(game.scores)
     moves = 0
+    failures: list[str] = []
     while game.result is None:  # is_over, without a property call on every move
         if moves > MAX_MOVES:
             raise SimulationError(f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves")
         player = min(game.to_move)
         legal = game.legal_moves(player)
         if len(legal) == 1:
-            move = legal[0]
+            game.apply(player, legal[0])
+        elif names[player] in engines:
+            try:
+                bot = bots[player] = bots[player] or EngineBot(
+                    running_engine(engines[names[player]], player, spec.engine_seconds)
+                )
+                game.apply(player, bot.choose(game.view(player)))
+            except (EngineError, GameError) as exc:
+                failures.append(f"engine {names[player]}, game {number}, seat {player}: {exc}")
+                game.apply(player, Leave())
         else:
-            pick = pickers[player]
-            move = bots[player].choose(game.view(player)) if pick is None else pick(legal)
-        game.apply(player, move)
+            pick, chooser = pickers[player], bots[player]
+            assert chooser is not None
+            game.apply(player, chooser.choose(game.view(player)) if pick is None else pick(legal))
         moves += 1
     result = game.result
     assert result is not None
@@ -125,8 +149,32 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
         "start_scores": start,
         "skunks": list(result.skunks),
         "moves": moves,
+        "engine_failures": failures,
         **_deals(game.events, spec.players, deal_categories(spec.game)),
     }
+
+
+_ENGINES: dict[tuple[str, int], Engine] = {}
+"""The engines this process runs, by command and seat (a seat's engine plays its games in turn)."""
+
+
+def running_engine(command: str, seat: int, seconds: float) -> Engine:
+    """The engine of ``command`` for ``seat``, started (again, if it stopped) when needed."""
+    engine = _ENGINES.get((command, seat))
+    if engine is None or engine.proc.poll() is not None:
+        if engine is not None:
+            engine.close()
+        if not _ENGINES:
+            atexit.register(close_engines)
+        engine = _ENGINES[command, seat] = Engine(command, seconds=seconds)
+    return engine
+
+
+def close_engines() -> None:
+    """Stop every engine this process started."""
+    for engine in _ENGINES.values():
+        engine.close()
+    _ENGINES.clear()
 
 
 def deal_categories(game: str) -> Mapping[str, str]:
@@ -250,6 +298,7 @@ def _describe(spec: Spec) -> dict[str, Any]:
         "seed": spec.seed,
         "duplicate": spec.duplicate,
         "options": spec.options,
+        "engines": dict(spec.engines),
     }
 
 
@@ -379,9 +428,15 @@ class Tally:
         """Some game was played in deals (a game without, as Squares, has no per-deal figures)."""
         self.skunking = False
         """The game names skunks (a game without them has no skunk line)."""
+        self.engine_failures = 0
+        self.first_failures: list[str] = []
+        """The first few engine failures' reasons (docs/engines.md)."""
 
     def add(self, record: dict[str, Any]) -> None:
         self.games += 1
+        failures = record.get("engine_failures", ())
+        self.engine_failures += len(failures)
+        self.first_failures += failures[: FAILURES_SHOWN - len(self.first_failures)]
         ranks, scores, deals = record["ranks"], record["scores"], record["deals"]
         pegged = [sum(seat) for seat in zip(*record["deal_points"], strict=True)] or [0] * len(ranks)
         # a win shared by sides that tie counts as a share: two tied grids are half a win each
@@ -428,6 +483,8 @@ class Tally:
         shares of the losing seats."""
         spec = self.spec
         summary: dict[str, Any] = {**_describe(spec), "games": self.games}
+        if spec.engines:
+            summary["engine_failures"] = {"count": self.engine_failures, "first": self.first_failures}
         summary["by_bot"] = {
             name: {
                 "win_rate": bot.wins.result(),

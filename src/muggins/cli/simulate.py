@@ -4,6 +4,7 @@ with 95% confidence intervals and (cribbage) points per deal by source for deale
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from muggins.cli.common import (
     add_bots_option,
     check_table,
     console,
+    number_in,
     parse_options,
     print_json,
     progress_bar,
@@ -51,6 +53,17 @@ def register(sub: Any) -> None:
             + "; ".join(f"{game} has {', '.join(bot_names(game))}" for game in game_names())
         ),
     )
+    p.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program playing over the engine protocol (docs/engines.md), named for --bots, e.g. "
+        'mine="./my-engine --fast" (repeatable)',
+    )
+    p.add_argument(
+        "--engine-seconds", type=number_in(0.01, 3600), default=10.0, help="seconds an engine has for a move"
+    )
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)
     p.add_argument("--workers", type=whole_number, default=1, help="processes; results do not depend on it")
@@ -83,7 +96,8 @@ def register(sub: Any) -> None:
 def make_spec(args: argparse.Namespace) -> Spec:
     from muggins.analysis.simulate import Spec
 
-    known = bot_names(args.game)
+    engines = engine_commands(args.engine, bot_names(args.game))
+    known = bot_names(args.game) + list(engines)
     players = args.players
     if players is None:  # each game's own default, so that a bare --game just works
         cls = game_class(args.game)
@@ -104,7 +118,34 @@ def make_spec(args: argparse.Namespace) -> Spec:
         raise CommandError("--workers is for this machine; with --dask the cluster's workers play")
     options = parse_options(args.option)
     check_table(args.game, players, **options)
-    return Spec(args.game, players, bots, args.games, args.seed, args.duplicate, options)
+    return Spec(
+        args.game,
+        players,
+        bots,
+        args.games,
+        args.seed,
+        args.duplicate,
+        options,
+        engines=tuple(engines.items()),
+        engine_seconds=args.engine_seconds,
+    )
+
+
+def engine_commands(given: list[str], bots: list[str]) -> dict[str, str]:
+    """``--engine NAME=COMMAND`` values by name; a name that is a bot's, or given twice, or a
+    command that is empty, is refused."""
+    engines: dict[str, str] = {}
+    for text in given:
+        name, sep, command = text.partition("=")
+        name = name.strip()
+        if not sep or not name or not command.strip():
+            raise CommandError(f"--engine takes NAME=COMMAND, not {text!r}")
+        if name in bots or name in engines:
+            raise CommandError(
+                f"--engine {name}: the name is taken ({'a bot' if name in bots else 'given twice'})"
+            )
+        engines[name] = command
+    return engines
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -134,6 +175,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         )
         try:
             for record in records:
+                for failure in record["engine_failures"]:
+                    print(f"muggins: {failure}", file=sys.stderr)
                 tally.add(record)
                 if plot is not None:
                     plot.add(record)
@@ -179,6 +222,9 @@ def _print(summary: dict[str, Any]) -> None:
         deals = summary["deals_per_game"]
         length = f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; {length}"
     out.print(length)
+    if "engine_failures" in summary:
+        failed = summary["engine_failures"]
+        out.print(f"engine failures: {failed['count']}" + "".join(f"\n  {f}" for f in failed["first"]))
     if "first_dealer_win_rate" in summary:
         out.print(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
     if "skunk_rate" in summary:
