@@ -105,6 +105,39 @@ def add_bots_option(parser: argparse.ArgumentParser, default: str, write_help: C
     parser.add_argument("--bots", default=default, action=HelpWhenShown, write_help=write_help)
 
 
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """``--engine NAME=COMMAND`` (repeatable) and ``--engine-seconds``: programs playing over the
+    engine protocol (docs/engines.md), named for ``--bots``."""
+    parser.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program playing over the engine protocol (docs/engines.md), named for --bots, e.g. "
+        'mine="./my-engine --fast" (repeatable)',
+    )
+    parser.add_argument(
+        "--engine-seconds", type=number_in(0.01, 3600), default=10.0, help="seconds an engine has for a move"
+    )
+
+
+def engine_commands(given: list[str], bots: list[str]) -> dict[str, str]:
+    """``--engine NAME=COMMAND`` values by name; a name that is a bot's, or given twice, or a
+    command that is empty, is refused."""
+    engines: dict[str, str] = {}
+    for text in given:
+        name, sep, command = text.partition("=")
+        name = name.strip()
+        if not sep or not name or not command.strip():
+            raise CommandError(f"--engine takes NAME=COMMAND, not {text!r}")
+        if name in bots or name in engines:
+            raise CommandError(
+                f"--engine {name}: the name is taken ({'a bot' if name in bots else 'given twice'})"
+            )
+        engines[name] = command
+    return engines
+
+
 def port(text: str) -> int:
     """An argparse type: a TCP port, 1-65535."""
     value = whole_number(text)

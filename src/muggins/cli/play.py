@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import CardError, parse_cards
-from muggins.cli.common import CommandError, add_bots_option, console, parse_options, whole_number
+from muggins.cli.common import (
+    CommandError,
+    add_bots_option,
+    add_engine_options,
+    console,
+    engine_commands,
+    parse_options,
+    whole_number,
+)
 from muggins.cli.games import game_part
 from muggins.games.errors import GameError
 from muggins.games.registry import game_class, game_names, new_game, options_model
@@ -23,6 +31,7 @@ from muggins.games.registry import game_class, game_names, new_game, options_mod
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from muggins.bots.base import Bot
     from muggins.games.base import Game
     from muggins.games.moves import Move
 
@@ -58,6 +67,7 @@ def register(sub: Any) -> None:
             + ")"
         ),
     )
+    add_engine_options(p)
     p.add_argument("--seat", type=whole_number, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=whole_number, help="seed for the shuffle (default: random)")
     p.add_argument(
@@ -90,21 +100,27 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from muggins.bots.engine import Engine, EngineBot, EngineError
+
     cls = game_class(args.game)
     players = cls.min_players if args.players is None else args.players
     game = new_game(args.game, players=players, seed=args.seed, **game_options(args))
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be 0-{players - 1}, not {args.seat}")
     names = [n.strip() for n in args.bots.split(",") if n.strip()] or ["random"]
+    engines = engine_commands(args.engine, bot_names(args.game))
     others = [s for s in range(players) if s != args.seat]
-    bots = {
-        seat: make_bot(args.game, names[i % len(names)], seed=game.seed + seat)
-        for i, seat in enumerate(others)
-    }
     save = args.save or Path(f"muggins-{args.game}-{game.seed}.json")
     check_writable(save)
+    bots: dict[int, Bot] = {}
     out = console()
     try:
+        for i, seat in enumerate(others):
+            name = names[i % len(names)]
+            if name in engines:
+                bots[seat] = EngineBot(Engine(engines[name], seconds=args.engine_seconds))
+            else:
+                bots[seat] = make_bot(args.game, name, seed=game.seed + seat)
         play_out(game, args.seat, bots, out)
     except Quit:
         out.print(f"[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
@@ -112,6 +128,12 @@ def run(args: argparse.Namespace) -> int:
     except (KeyboardInterrupt, EOFError):
         out.print(f"\n[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
         return 130
+    except EngineError as exc:  # an engine that would not start
+        raise CommandError(f"an engine could not play: {exc}") from None
+    finally:
+        for bot in bots.values():
+            if isinstance(bot, EngineBot):
+                bot.engine.close()
     out.print(f"[bold]game saved to {save_record(game, save)}[/bold]", soft_wrap=True)
     return 0
 
@@ -144,8 +166,12 @@ def save_record(game: Game, path: Path) -> str:
     return f"{path} (muggins replay {path})"
 
 
-def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
-    """Alternate bot moves and the human's prompted moves until the game ends, narrating events."""
+def play_out(game: Game, you: int, bots: dict[int, Bot], out: Console) -> None:
+    """Alternate bot moves and the human's prompted moves until the game ends, narrating events. An
+    engine that fails (docs/engines.md) leaves the game, saying why."""
+    from muggins.bots.engine import EngineBot, EngineError
+    from muggins.games.moves import Leave
+
     renderer = game_part(game.name, "table")
     assert renderer is not None, f"{game.name} has no terminal table"
     narrate(game, game.events, you, out)
@@ -154,7 +180,13 @@ def play_out(game: Game, you: int, bots: dict[int, Any], out: Console) -> None:
         bot_seats = [s for s in waiting if s != you]
         if bot_seats:
             seat = bot_seats[0]
-            narrate(game, game.apply(seat, bots[seat].choose(game.view(seat))), you, out)
+            try:
+                narrate(game, game.apply(seat, bots[seat].choose(game.view(seat))), you, out)
+            except (EngineError, GameError) as exc:
+                if not isinstance(bots[seat], EngineBot):
+                    raise
+                out.print(f"[bold]the engine in seat {seat} failed: {exc}[/bold]", soft_wrap=True)
+                narrate(game, game.apply(seat, Leave()), you, out)
             continue
         out.print()
         renderer.render(game.view(you), out)

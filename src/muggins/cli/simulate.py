@@ -12,9 +12,10 @@ from muggins.bots.registry import bot_names
 from muggins.cli.common import (
     CommandError,
     add_bots_option,
+    add_engine_options,
     check_table,
     console,
-    number_in,
+    engine_commands,
     parse_options,
     print_json,
     progress_bar,
@@ -53,17 +54,7 @@ def register(sub: Any) -> None:
             + "; ".join(f"{game} has {', '.join(bot_names(game))}" for game in game_names())
         ),
     )
-    p.add_argument(
-        "--engine",
-        action="append",
-        default=[],
-        metavar="NAME=COMMAND",
-        help="a program playing over the engine protocol (docs/engines.md), named for --bots, e.g. "
-        'mine="./my-engine --fast" (repeatable)',
-    )
-    p.add_argument(
-        "--engine-seconds", type=number_in(0.01, 3600), default=10.0, help="seconds an engine has for a move"
-    )
+    add_engine_options(p)
     p.add_argument("--games", type=whole_number, default=1000)
     p.add_argument("--seed", type=whole_number, default=0)
     p.add_argument("--workers", type=whole_number, default=1, help="processes; results do not depend on it")
@@ -129,23 +120,6 @@ def make_spec(args: argparse.Namespace) -> Spec:
         engines=tuple(engines.items()),
         engine_seconds=args.engine_seconds,
     )
-
-
-def engine_commands(given: list[str], bots: list[str]) -> dict[str, str]:
-    """``--engine NAME=COMMAND`` values by name; a name that is a bot's, or given twice, or a
-    command that is empty, is refused."""
-    engines: dict[str, str] = {}
-    for text in given:
-        name, sep, command = text.partition("=")
-        name = name.strip()
-        if not sep or not name or not command.strip():
-            raise CommandError(f"--engine takes NAME=COMMAND, not {text!r}")
-        if name in bots or name in engines:
-            raise CommandError(
-                f"--engine {name}: the name is taken ({'a bot' if name in bots else 'given twice'})"
-            )
-        engines[name] = command
-    return engines
 
 
 def run_simulate(args: argparse.Namespace) -> int:
