@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, expect
 
-from muggins.games.registry import game_class, game_names
+from muggins.games.registry import game_class, game_names, options_model
 from muggins.server.messages import TimeControls
 from muggins.server.tables.manager import LOBBY_PAGE
 
@@ -20,7 +20,7 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
         cls = game_class(name)
         page.select_option("#new-game", name)
         fields = page.locator("#create-form [id^='opt-']").evaluate_all("els => els.map(e => e.id)")
-        assert sorted(fields) == sorted(f"opt-{o}" for o in cls.options_model.model_fields), name
+        assert sorted(fields) == sorted(f"opt-{o}" for o in options_model(name).model_fields), name
         players = page.locator("#new-players option").all_text_contents()
         assert players == [str(n) for n in range(cls.min_players, cls.max_players + 1)]
     # the turn clock: the server's choice by default (none against bots), none, or seconds the
