@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from muggins.cards.deck import standard_pack
 from muggins.games.base import Game
 from muggins.games.errors import IllegalMoveError, OptionError
 from muggins.games.match import GameOfMatch, Match
@@ -140,3 +141,19 @@ def test_the_games_of_a_match_are_dealt_differently_and_replay() -> None:
         seat = min(match.to_move)
         match.apply(seat, rng.choice(match.legal_moves(seat)))
     assert len({game.seed for game in firsts}) == len(firsts) >= 2
+
+
+def test_given_decks_are_used_up_game_after_game() -> None:
+    """A given ``deck`` list deals the match's games in turn (Squares turns one deck a game)."""
+    packs = [[str(card) for card in standard_pack()] for _ in range(2)]
+    random.Random(5).shuffle(packs[0])
+    random.Random(6).shuffle(packs[1])
+    match = new_game("squares", players=2, seed=3, deck=packs, match=3)
+    assert isinstance(match, Match)
+    firsts = [match.view(0)["card"]]
+    rng = random.Random(3)
+    while not match.played:
+        seat = min(match.to_move)
+        match.apply(seat, rng.choice(match.legal_moves(seat)))
+    firsts.append(match.view(0)["card"])
+    assert firsts == [packs[0][0], packs[1][0]]

@@ -108,8 +108,8 @@ class Match(Game):
         """Each seat's match points (partners share theirs)."""
         self.played: list[GameOfMatch] = []
         self._result: Result | None = None
-        self.finished: list[Game] = []
-        """The games of the match already played."""
+        self.decks_dealt = 0
+        """The given decks the games already played dealt."""
         self.current = self._next_game(self.events)
         if len(self.current.sides) < 2:
             raise OptionError(f"a match needs two sides at least; {self.name} for {players} has one")
@@ -119,9 +119,11 @@ class Match(Game):
     def _next_game(self, events: list[Event]) -> Game:
         """The next game, dealt from the decks not yet used (then from the match's generator); the
         seats that left the match leave it at once."""
-        used = sum(game.decks_used for game in self.finished)
         game = self.engine(
-            players=self.players, seed=self.rng.randrange(2**63), deck=self.decks[used:] or None, **self.rules
+            players=self.players,
+            seed=self.rng.randrange(2**63),
+            deck=self.decks[self.decks_dealt :] or None,
+            **self.rules,
         )
         events.extend(game.events)
         for seat in self.left:
@@ -242,7 +244,7 @@ class Match(Game):
         number = len(self.played) + 1
         self.played.append(GameOfMatch(number, result.to_dict(), won, tuple(self.points), self._tally()))
         events.append(self.played[-1])
-        self.finished.append(game)
+        self.decks_dealt += game.decks_used
         needed = self.games // 2 + 1
         if result.termination is Termination.LEFT:
             self._finish(Termination.LEFT, result, events)

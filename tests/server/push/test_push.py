@@ -17,6 +17,7 @@ from muggins.server.push import MOST_BROWSERS, PushError, allowed
 from muggins.server.settings import PUSH_SERVICES
 from tests.server.app_client import app_client, guest
 from tests.server.manual_clock import ManualClock
+from tests.server.people import members
 from tests.server.push.push_service import Browser, push_service, unb64, vapid_claims
 from tests.server.tables.test_correspondence import correspondence
 from tests.server.tables.test_table_clock import tables_on
@@ -54,10 +55,7 @@ def test_a_player_away_is_told_of_their_turn_through_their_push_service(tmp_path
                 tmp_path / "m.db", clock, push_services=(origin,), push_contact="mailto:ops@example.org"
             ) as tables:
                 pusher = tables.pusher
-                ann, bea = [
-                    await tables.store.create_user(n, "member", login=n, password_hash="-")
-                    for n in ("ann", "bea")
-                ]
+                ann, bea = await members(tables.store, "ann", "bea")
                 browsers = {ann.id: Browser(origin + "/ann"), bea.id: Browser(origin + "/bea")}
                 for user in (ann, bea):
                     keys = browsers[user.id].subscription()["keys"]

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from muggins.server.store import EntrantRow, PairingRow, SqlStore, TournamentError, TournamentRow
+from tests.server.people import members
 
 
 def test_a_tournament_from_entries_to_its_last_round(url: str) -> None:
@@ -17,7 +18,7 @@ def test_a_tournament_from_entries_to_its_last_round(url: str) -> None:
         await store.start()
         await other.start()
         try:
-            ann, bea, cal = [await store.create_user(n, "member", login=n, password_hash="-") for n in "abc"]
+            ann, bea, cal = await members(store, *"abc")
             row = TournamentRow("t1", "Friday", "swiss", {"game": "cribbage"}, 3, 100.0, ann.id, 0.0)
             await store.create_tournament(row, at_most=1)
             with pytest.raises(TournamentError, match="1 tournaments"):

@@ -19,6 +19,7 @@ from muggins.server.bus import player_channel
 from muggins.server.store import User
 from muggins.server.tables import PlayerTable, Tables
 from tests.server.manual_clock import ManualClock
+from tests.server.people import members
 from tests.server.tables.test_table_clock import tables_on
 
 DAY = 86400
@@ -55,10 +56,7 @@ def test_a_correspondence_game_waits_days_tells_turns_and_ends_on_time(tmp_path:
     async def run() -> None:
         clock = ManualClock()
         async with tables_on(tmp_path / "m.db", clock) as tables:
-            ann, bea = [
-                await tables.store.create_user(n, "member", login=n, password_hash="-")
-                for n in ("ann", "bea")
-            ]
+            ann, bea = await members(tables.store, "ann", "bea")
             told: dict[int, list[dict[str, object]]] = {ann.id: [], bea.id: []}
             for user in (ann, bea):
                 await tables.bus.subscribe(player_channel(user.id), heard(told[user.id]))
@@ -89,10 +87,7 @@ def test_a_correspondence_clock_keeps_its_deadline_across_a_restart(tmp_path: Pa
     async def run() -> None:
         clock = ManualClock()
         async with tables_on(tmp_path / "m.db", clock) as tables:
-            ann, bea = [
-                await tables.store.create_user(n, "member", login=n, password_hash="-")
-                for n in ("ann", "bea")
-            ]
+            ann, bea = await members(tables.store, "ann", "bea")
             table = await correspondence(tables, ann, bea, days=3)
             before = {c.seat: c.deadline for c in table.all_clocks()}  # type: ignore[attr-defined]
         await clock.advance(7200)  # the server is down for two hours

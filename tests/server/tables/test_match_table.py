@@ -12,14 +12,14 @@ from muggins.games.match import Match
 from muggins.games.registry import load_game
 from muggins.server import messages
 from muggins.server.tables.manager import Tables
+from tests.server.people import members
 from tests.server.tables.test_finish import process
 
 
 async def _match(tables: Tables) -> tuple[int, list[int]]:
     """Ann and Bea play a rated best-of-3 Squares match at one table, Bea resigning four moves into
     its second game; returns the stored game's id and the users' ids."""
-    ann = await tables.store.create_user("ann", "member", login="ann", password_hash="h")
-    bea = await tables.store.create_user("bea", "member", login="bea", password_hash="h")
+    ann, bea = await members(tables.store, "ann", "bea")
     made = await tables.create(
         ann,
         game="squares",

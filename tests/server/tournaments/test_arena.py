@@ -16,6 +16,7 @@ from muggins.server.tournaments import Tournaments
 from muggins.server.tournaments.arena import Free, arena_pairs, arena_standings
 from muggins.server.tournaments.swiss import Result
 from tests.server.manual_clock import ManualClock
+from tests.server.people import members
 from tests.server.tables.test_table_clock import tables_on
 
 
@@ -72,9 +73,7 @@ def test_an_arena_pairs_the_free_players_until_its_time_is_up(tmp_path: Path) ->
         clock = ManualClock()
         async with tables_on(tmp_path / "m.db", clock) as tables:
             arena = Tournaments(tables)
-            people = [
-                await tables.store.create_user(n, "member", login=n, password_hash="-") for n in "abcde"
-            ]
+            people = await members(tables.store, *"abcde")
             told: dict[int, list[str]] = {u.id: [] for u in people}
             for user in people[:4]:  # online: their own channel followed; "e" comes late
                 await tables.bus.subscribe(player_channel(user.id), told[user.id].append)
