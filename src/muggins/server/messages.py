@@ -51,11 +51,12 @@ class ServerMessage(pydantic.BaseModel):
 
 
 class UserInfo(pydantic.BaseModel):
-    """A player as others see them; ``kind`` is guest, member (registered) or bot."""
+    """A player as others see them; ``kind`` is guest, member (registered), bot account (a
+    member's account a program plays, through the same protocol) or bot (the server's own)."""
 
     id: int
     name: str
-    kind: Literal["guest", "member", "bot"]
+    kind: Literal["guest", "member", "bot_account", "bot"]
 
 
 class SeatInfo(pydantic.BaseModel):

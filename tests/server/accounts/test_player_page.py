@@ -5,16 +5,15 @@ four wait, and the rest are refused as busy; a page asked for again is kept."""
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import httpx
 
-from muggins.games.registry import new_game
 from muggins.server.accounts.player_page import PlayerStats, StatsBusyError
-from muggins.server.store import GameRow, MoveRow, SqlStore, Store, TableRow
+from muggins.server.store import GameRow, Store
 from tests.server.live_server import Server
+from tests.server.people import finished_games
 
 
 class GatedStore:
@@ -48,38 +47,10 @@ def test_pages_replay_one_at_a_time_a_few_wait_the_rest_are_busy() -> None:
     asyncio.run(run())
 
 
-async def _finished_games(db: Path, players: int, each: int) -> list[int]:
-    """``players`` members with ``each`` finished two-player games apiece (real records, played
-    out at random); their user ids."""
-    store = SqlStore(f"sqlite:///{db}")
-    await store.start()
-    ids = []
-    for p in range(players):
-        user = await store.create_user(f"p{p}", "member", login=f"p{p}", password_hash="h")
-        ids.append(user.id)
-        for n in range(each):
-            game = new_game("cribbage", players=2, seed=p * 100 + n, target=31)
-            rng = random.Random(n)
-            while not game.is_over:
-                seat = min(game.to_move)
-                game.apply(seat, rng.choice(game.legal_moves(seat)))
-            table_id = f"t{p}x{n}"
-            row = TableRow(table_id, "cribbage", 2, {}, 20, 60, 30, True, False, "playing", user.id, 0.0, {})
-            await store.create_table(row)
-            header: dict[str, Any] = {k: v for k, v in game.record().items() if k != "moves"}
-            game_id = await store.start_game(table_id, 1, header, [user.id, user.id])
-            for ply, (seat, move) in enumerate(game.moves):
-                await store.append_move(game_id, MoveRow(ply, seat, str(move), "player", 0.0))
-            assert game.result is not None
-            await store.finish_game(game_id, game.result.to_dict(), [])
-    await store.close()
-    return ids
-
-
 def test_walking_player_pages_is_bounded_over_the_network(tmp_path: Path) -> None:
     """Twelve cold pages (8 games each) asked for at once: each is served whole or refused as busy
     (503 with Retry-After), where all were replayed at once before; asked again, each is served."""
-    ids = asyncio.run(_finished_games(tmp_path / "muggins.db", players=12, each=8))
+    ids = asyncio.run(finished_games(tmp_path / "muggins.db", players=12, each=8))
     server = Server(tmp_path / "muggins.db", "--api-rate", "100000")
     server.start()
     try:

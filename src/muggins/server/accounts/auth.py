@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import argon2
-from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_names
@@ -168,6 +168,7 @@ class Auth:
                 return int(now())
 
         self.signer = URLSafeTimedSerializer(secret, salt="muggins-session", signer=Signer)
+        self.now = now
         self.session_seconds = session_seconds
         self.throttle = throttle or LoginThrottle()
         self.hashing = Hashing()
@@ -183,16 +184,18 @@ class Auth:
         return self.signed(user, epoch), epoch
 
     def signed(self, user: User, epoch: int) -> str:
-        """A new token for ``user`` at a token epoch already read."""
-        return self.signer.dumps({"u": user.id, "e": epoch, "n": secrets.token_urlsafe(6)})
+        """A new token for ``user`` at a token epoch already read; a bot account's is marked
+        ``b`` and does not expire (its program runs unattended; signing in again revokes it)."""
+        claims: dict[str, Any] = {"u": user.id, "e": epoch, "n": secrets.token_urlsafe(6)}
+        if user.kind == "bot_account":
+            claims["b"] = 1
+        return self.signer.dumps(claims)
 
     def claims(self, token: str) -> tuple[int, int]:
         """The user id and token epoch a token signed here carries, if it has not expired (whether
         that epoch is still the user's is ``user_at``'s to check)."""
         try:
-            data = self.signer.loads(token, max_age=int(self.session_seconds))
-        except SignatureExpired:
-            raise AuthError("the session has expired (sign in again)") from None
+            data, issued = self.signer.loads(token, return_timestamp=True)
         except BadSignature:
             raise AuthError("the token is not valid (sign in again)") from None
         if (
@@ -201,6 +204,9 @@ class Auth:
             or not isinstance(data.get("e"), int)
         ):
             raise AuthError("the token is not valid (sign in again)")
+        age = self.now() - issued.timestamp()
+        if data.get("b") != 1 and age > int(self.session_seconds):
+            raise AuthError("the session has expired (sign in again)")
         return data["u"], data["e"]
 
     async def user_at(self, user_id: int, epoch: int) -> User:
@@ -258,12 +264,34 @@ class Auth:
             await self.store.set_password_hash(user.id, await self.hashing.hash(password, by))
         return user
 
+    async def make_bot_account(self, user: User, password: str, address: str = "") -> User:
+        """Turn a member without ratings into a bot account (the password must be theirs): their
+        sessions end, and the tokens issued from now on are a bot's (docs/server.md, "Bot
+        accounts")."""
+        if user.kind != "member":
+            raise AuthError("only a registered player's account can become a bot account")
+        try:
+            await self.login(user.name, password, address)
+        except AuthError as exc:
+            if type(exc) is not AuthError:  # throttled or busy: say so
+                raise
+            raise AuthError("the password is wrong") from None
+        made = await self.store.make_bot_account(user.id)
+        if made is None:
+            raise AuthError(
+                f"{user.name} has rated games as a person: a bot account starts without a rating "
+                "(register a new account for the bot)"
+            )
+        return made
+
     async def log_out(self, user: User) -> None:
         """End every session of ``user``: each token issued so far is refused from now on."""
         await self.store.revoke_tokens(user.id)
 
     async def change_password(self, user: User, old: str, new: str, address: str = "") -> User:
         """Set a member's new password (the old one must be right); every other session ends."""
+        if user.kind == "bot_account":
+            raise AuthError("a bot account's token is for playing, not for changing its password")
         if user.kind != "member":
             raise AuthError("only a registered player has a password to change")
         try:

@@ -52,8 +52,16 @@ class AccuracyOut(pydantic.BaseModel):
     finished_at: float | None
 
 
+class Record(pydantic.BaseModel):
+    """A player's record: the finished games shown to the viewer, and those they placed first in."""
+
+    games: int
+    won: int
+
+
 class PlayerPage(pydantic.BaseModel):
     user: messages.UserInfo
+    record: Record
     ratings: list[RatingOut]
     results: list[ResultOut]
     accuracy: list[AccuracyOut] = pydantic.Field(description="accuracy in reviewed games, newest first")
@@ -131,6 +139,7 @@ async def player(user_id: int, store: StoreDep, viewer: ViewerDep, page_stats: P
         )
         for r in await store.ratings([user_id])
     ]
+    games, won = await store.record(user_id, viewer_id)
     results = [
         ResultOut(
             game_id=r.game_id,
@@ -154,4 +163,11 @@ async def player(user_id: int, store: StoreDep, viewer: ViewerDep, page_stats: P
         stats = await page_stats.of(user_id, [(r.game_id, r.game, r.seat) for r in results])
     except StatsBusyError as exc:
         raise HTTPException(503, str(exc), headers={"Retry-After": "2"}) from None
-    return PlayerPage(user=user_info(user), ratings=ratings, results=results, accuracy=accuracy, stats=stats)
+    return PlayerPage(
+        user=user_info(user),
+        record=Record(games=games, won=won),
+        ratings=ratings,
+        results=results,
+        accuracy=accuracy,
+        stats=stats,
+    )

@@ -137,6 +137,25 @@ async def change_password(
     return answer
 
 
+class BotAccountIn(pydantic.BaseModel):
+    password: str = pydantic.Field(min_length=1, max_length=200)
+
+
+@router.post("/me/bot")
+async def make_bot_account(
+    body: BotAccountIn, user: UserDep, auth: AuthDep, tables: PlayerNewsDep, request: Request
+) -> TokenOut:
+    """Turn your account into a bot account, for a program to play (docs/server.md, "Bot
+    accounts"): a member's account without a rating yet, confirmed by its password. It cannot be
+    undone. Your sessions end, your open connections close (code 4001), and this answer carries
+    the bot's token, which does not expire: give it to ``muggins bot connect``. Signing in again
+    gives a new one; signing out revokes them all."""
+    answer = await _token(auth, auth.make_bot_account(user, body.password, client_address(request)))
+    await tables.sessions_ended(user.id)
+    await tables.player_changed(user.id)
+    return answer
+
+
 @router.get("/me")
 async def me(user: UserDep) -> messages.UserInfo:
     """Who the token names."""

@@ -9,11 +9,19 @@ the bus and the store; the edge uses it."""
 
 from muggins.server.pairing.challenges import CHALLENGE_SECONDS, OPEN_CHALLENGES, Challenges
 from muggins.server.pairing.pools import REACH, WIDENS, Waiting, groups, pool_key, reach, seating
-from muggins.server.pairing.requests import PairingError, asked_game, may_play, open_table, request_of
+from muggins.server.pairing.requests import (
+    FOR_PEOPLE,
+    PairingError,
+    asked_game,
+    may_play,
+    open_table,
+    request_of,
+)
 from muggins.server.pairing.service import LIVE_FOR, PAIR_EVERY, SEEK_GRACE, Pairing
 
 __all__ = [
     "CHALLENGE_SECONDS",
+    "FOR_PEOPLE",
     "LIVE_FOR",
     "OPEN_CHALLENGES",
     "PAIR_EVERY",

@@ -13,7 +13,7 @@ from muggins.server import messages
 from muggins.server.accounts import user_info
 from muggins.server.bus import PLAYER_CHANNEL, player_channel
 from muggins.server.pairing.requests import PairingError, asked_game, may_play, open_table, request_of
-from muggins.server.store import ChallengeRow, TooManyChallengesError, User
+from muggins.server.store import MEMBERS, ChallengeRow, TooManyChallengesError, User
 from muggins.server.tables import PlayerTable, Tables
 
 CHALLENGE_SECONDS = 120.0
@@ -60,7 +60,7 @@ class Challenges:
         if to.id == by.id:
             raise PairingError("you cannot challenge yourself")
         await may_play(self.tables, by, asked.rated)
-        if asked.rated and to.kind != "member":
+        if asked.rated and to.kind not in MEMBERS:
             raise PairingError(f"{to.name} is a guest: rated games are between members")
         if not await self.online([to.id]):
             raise PairingError(f"{to.name} is not online")

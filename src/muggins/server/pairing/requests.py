@@ -7,8 +7,11 @@ from typing import Any
 
 from muggins.games.registry import options_model
 from muggins.server import messages
-from muggins.server.store import User
+from muggins.server.store import MEMBERS, User
 from muggins.server.tables import PlayerTable, TableError, Tables, checked_options
+
+FOR_PEOPLE = "a bot account plays by challenge: the pools and tournaments are for people"
+"""Why a bot account may not seek or enter a tournament (docs/server.md, "Bot accounts")."""
 
 
 class PairingError(TableError):
@@ -48,11 +51,12 @@ def every_option(request: dict[str, Any]) -> dict[str, Any]:
 
 
 async def may_play(tables: Tables, user: User, rated: bool) -> None:
-    """``PairingError`` unless ``user`` may be given another game: rated games are for members,
-    and nobody is seated at more unfinished tables than they could make themselves."""
+    """``PairingError`` unless ``user`` may be given another game: rated games are for members
+    (bot accounts too), and nobody is seated at more unfinished tables than they could make
+    themselves."""
     if user.kind == "bot":
         raise PairingError("bots do not seek or take challenges")
-    if rated and user.kind != "member":
+    if rated and user.kind not in MEMBERS:
         raise PairingError("rated games are for members: sign up, or ask for a casual game")
     most = tables.settings.open_tables_per_user
     if len(await tables.store.seated(user.id, most)) >= most:

@@ -18,7 +18,15 @@ from muggins.server.bus import player_channel
 from muggins.server.loop import Every
 from muggins.server.pairing.challenges import Challenges
 from muggins.server.pairing.pools import WIDENS, Waiting, groups, pool_key, reach, seating
-from muggins.server.pairing.requests import asked_game, every_option, may_play, open_table, request_of
+from muggins.server.pairing.requests import (
+    FOR_PEOPLE,
+    PairingError,
+    asked_game,
+    every_option,
+    may_play,
+    open_table,
+    request_of,
+)
 from muggins.server.store import SeekRow, User
 from muggins.server.tables import Tables
 
@@ -58,6 +66,8 @@ class Pairing:
         """Put ``user`` in the pool ``asked`` names (in place of any seek of theirs), held by the
         connection ``holder``; ``PairingError`` or ``TableSettingsError`` if it may not be."""
         request = request_of(asked)
+        if user.kind == "bot_account":
+            raise PairingError(FOR_PEOPLE)
         await may_play(self.tables, user, asked.rated)
         ratings = await self.store.ratings([user.id], asked.game, asked.players)
         rating = display(ratings[0]) if ratings else CENTRE

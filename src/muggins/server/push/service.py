@@ -89,7 +89,7 @@ class Pusher:
 
     async def subscribe(self, user: User, endpoint: str, p256dh: str, auth: str) -> None:
         """Keep a browser's subscription for ``user``; ``PushError`` saying why it is refused."""
-        if user.kind == "bot":
+        if user.kind in ("bot", "bot_account"):
             raise PushError("bots are not told of their turns")
         if len(endpoint) > 512 or not allowed(endpoint, self.settings.push_services):
             origin = "{0.scheme}://{0.netloc}".format(urlsplit(endpoint[:512]))

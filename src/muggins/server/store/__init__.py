@@ -3,6 +3,7 @@ SQLite or PostgreSQL (``sql``), with its migrations; and the keys a player's nam
 that look-alike names are one name (``names``). Every other package keeps what lasts here."""
 
 from muggins.server.store.base import (
+    MEMBERS,
     AccuracyRow,
     ChallengeRow,
     Claimed,
@@ -32,6 +33,7 @@ from muggins.server.store.url import DatabaseUrlError, check_db_url
 
 __all__ = [
     "COMMIT_WINDOW_POSTGRESQL",
+    "MEMBERS",
     "AccuracyRow",
     "ChallengeRow",
     "Claimed",

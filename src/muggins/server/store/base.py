@@ -47,9 +47,13 @@ def free_name(name: str, taken: set[str]) -> str:
     return given
 
 
+MEMBERS = ("member", "bot_account")
+"""The kinds of registered player: they sign in with a name and password and play rated games."""
+
+
 @dataclass(frozen=True, slots=True)
 class User:
-    """A player: guest, member or bot."""
+    """A player: guest, member, bot account (a member's account a program plays) or bot."""
 
     id: int
     name: str
@@ -333,6 +337,11 @@ class Store(ABC):
         ``DuplicateLoginError`` if another player holds the name."""
 
     @abstractmethod
+    async def make_bot_account(self, user_id: int) -> User | None:
+        """Turn member ``user_id``, who has no rating yet, into a bot account, ending their sessions
+        (their token epoch is raised); None if they are not such a member."""
+
+    @abstractmethod
     async def token_epoch(self, user_id: int) -> int | None:
         """The user's token epoch now (None: no such user): a token of an older epoch is revoked."""
 
@@ -588,6 +597,11 @@ class Store(ABC):
     async def results(self, user_id: int, limit: int = 50, viewer_id: int | None = None) -> list[ResultRow]:
         """A user's finishes, newest first, that ``viewer_id`` (None: anybody) may see: none at a
         private table unless the viewer played in that game."""
+
+    @abstractmethod
+    async def record(self, user_id: int, viewer_id: int | None = None) -> tuple[int, int]:
+        """How many finished games of a user's ``viewer_id`` may see (as ``results``), and in how
+        many of them the user placed first."""
 
     @abstractmethod
     async def save_review(self, game_id: int, version: int, review: dict[str, Any]) -> None:

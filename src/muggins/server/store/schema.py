@@ -19,7 +19,7 @@ users = sa.Table(
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("name", sa.String(32), nullable=False),
-    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("login", sa.String(32), unique=True, nullable=True),
     sa.Column("password_hash", sa.String(255), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
@@ -30,7 +30,8 @@ users = sa.Table(
     sa.Index("ix_users_name_key", "name_key", unique=True),
     sa.Index("ix_users_typed_key", "typed_key", unique=True),
 )
-"""Guests, members (``login``: the lower-cased name, unique) and bots (``login``: ``bot:<game>:<name>``).
+"""Guests, members (``login``: the lower-cased name, unique), bot accounts (members whose account a
+program plays: kind ``bot_account``, their login kept) and bots (``login``: ``bot:<game>:<name>``).
 ``name_key`` (the name's look-alike key: case folded and its confusable skeleton, unique) and
 ``typed_key`` (the skeleton of the name as typed, folded) keep each guest's and member's name their
 own: a new name may match neither key of a name held; bots have none (their names repeat per game).

@@ -25,6 +25,7 @@ from muggins.server.store import migrate
 from muggins.server.store import schema as s
 from muggins.server.store.base import (
     GUEST_NAME_TRIES,
+    MEMBERS,
     NUMBERED_STEM,
     AccuracyRow,
     ChallengeRow,
@@ -143,8 +144,8 @@ class SqlStore(SqlTournaments, SqlPush, Store, OnLoop):
         self.epoch_reader: asyncio.Task[None] | None = None
         self.users: dict[int, User] = {}
         """Users by id, as read: reconnecting players and tables taken over after a crash read them
-        once. Only a guest becoming a member changes a user (another process shows the old kind
-        until it forgets)."""
+        once. Only a guest becoming a member, or a member a bot account, changes a user (another
+        process shows the old kind until it forgets)."""
         self.move_flushers = 1 if self.is_sqlite else MOVE_FLUSHERS_POSTGRESQL
         self.commit_window = 0.0 if self.is_sqlite else commit_window
         self.move_batch: list[tuple[int, MoveRow, int | None, asyncio.Future[None]]] = []
@@ -293,6 +294,23 @@ class SqlStore(SqlTournaments, SqlPush, Store, OnLoop):
         self.users[user_id] = member
         return member
 
+    async def make_bot_account(self, user_id: int) -> User | None:
+        def run() -> User | None:
+            rated = sa.exists().where(s.ratings.c.user_id == user_id)
+            with self.engine.begin() as c:
+                row = c.execute(
+                    s.users.update()
+                    .where(s.users.c.id == user_id, s.users.c.kind == "member", ~rated)
+                    .values(kind="bot_account", token_epoch=s.users.c.token_epoch + 1)
+                    .returning(s.users.c.name)
+                ).first()
+            return User(user_id, row.name, "bot_account") if row else None
+
+        made = await self._run(run)
+        if made is not None:
+            self.users[user_id] = made
+        return made
+
     async def token_epoch(self, user_id: int) -> int | None:
         if not _is_id(user_id):
             return None
@@ -404,7 +422,7 @@ class SqlStore(SqlTournaments, SqlPush, Store, OnLoop):
         def run() -> tuple[User, str] | None:
             with self.reader.connect() as c:
                 row = c.execute(
-                    sa.select(s.users).where(s.users.c.login == login, s.users.c.kind == "member")
+                    sa.select(s.users).where(s.users.c.login == login, s.users.c.kind.in_(MEMBERS))
                 ).first()
             return (User(row.id, row.name, row.kind), row.password_hash) if row else None
 
@@ -1103,6 +1121,23 @@ class SqlStore(SqlTournaments, SqlPush, Store, OnLoop):
                     )
                     for r in c.execute(query)
                 ]
+
+        return await self._read(run)
+
+    async def record(self, user_id: int, viewer_id: int | None = None) -> tuple[int, int]:
+        if not _is_id(user_id) or not _is_id(viewer_id):
+            return 0, 0
+        first = sa.func.sum(sa.case((s.results.c.rank == 1, 1), else_=0))
+        query = (
+            sa.select(sa.func.count(), first)
+            .select_from(s.results.join(s.games, s.games.c.id == s.results.c.game_id))
+            .where(s.results.c.user_id == user_id, _visible(viewer_id))
+        )
+
+        def run() -> tuple[int, int]:
+            with self.reader.connect() as c:
+                games, firsts = c.execute(query).one()
+            return int(games), int(firsts or 0)
 
         return await self._read(run)
 

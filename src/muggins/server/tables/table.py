@@ -34,7 +34,7 @@ from muggins.server.clock import Clock, Timer
 from muggins.server.messages import ErrorCode
 from muggins.server.push import Pusher
 from muggins.server.settings import Settings
-from muggins.server.store import GameRow, MoveRow, Rating, StaleOwnerError, Store, TableRow, User
+from muggins.server.store import MEMBERS, GameRow, MoveRow, Rating, StaleOwnerError, Store, TableRow, User
 from muggins.server.tables import hints
 from muggins.server.tables.log import TableLog
 
@@ -861,7 +861,7 @@ class Table:
         store = self.owner.store
         for uid in ids:
             user = await store.user(uid)
-            if user is None or user.kind != "member":
+            if user is None or user.kind not in MEMBERS:
                 return False
         since = self.clock.time() - RATED_TOGETHER_DAY
         for one, other in itertools.combinations(ids, 2):

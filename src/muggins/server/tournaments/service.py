@@ -15,7 +15,7 @@ from muggins.server import messages
 from muggins.server.accounts import CENTRE, display, user_info
 from muggins.server.bus import player_channel, tournament_channel
 from muggins.server.loop import Every
-from muggins.server.pairing import PairingError, asked_game, may_play, open_table, request_of
+from muggins.server.pairing import FOR_PEOPLE, PairingError, asked_game, may_play, open_table, request_of
 from muggins.server.store import EntrantRow, PairingRow, TournamentError, TournamentRow, User
 from muggins.server.tables import Tables, TableSettingsError
 from muggins.server.tournaments.arena import Free, arena_pairs, arena_standings
@@ -123,6 +123,8 @@ class Tournaments:
                 )
             entrant = await self.store.bot_user(game, bot)
         else:
+            if user.kind == "bot_account":
+                raise PairingError(FOR_PEOPLE)
             await may_play(self.tables, user, bool(row.request["rated"]))
         ratings = await self.store.ratings([entrant.id], row.request["game"], row.request["players"])
         rating = display(ratings[0]) if ratings else CENTRE

@@ -29,7 +29,9 @@ export function mountAccount(app, ctx) {
     h("p", { class: "muted" }, "Registered players keep their results and a rating per game. ",
       h("a", { href: "#/" }, "Back")));
   form.addEventListener("submit", submit("/api/login"));
-  replace(app, form, session.user?.kind === "member" ? passwordForm(ctx) : null);
+  const member = session.user?.kind === "member";
+  replace(app, form, member ? passwordForm(ctx) : null, member ? botForm(ctx) : null,
+    session.user?.kind === "bot_account" ? botTokenPanel(null) : null);
   name.focus();
   return null;
 }
@@ -63,4 +65,43 @@ function passwordForm(ctx) {
     }
   });
   return form;
+}
+
+/** Turn a member's account into a bot account (docs/engines.md, "Bot accounts"): the password is
+ * asked again; the answer's token is the bot's, shown once to give to `muggins bot connect`. */
+function botForm(ctx) {
+  const password = h("input", { id: "bot-password", name: "bot-password", type: "password", required: true,
+    autocomplete: "current-password" });
+  const form = h("form", { class: "panel options-form", id: "bot-form" },
+    h("h2", {}, "Make this a bot account"),
+    h("p", {}, "A program plays a bot account: it accepts challenges and plays through ",
+      h("code", {}, "muggins bot connect"), ". It is marked as a bot wherever its name is shown, never seeks a game ",
+      "or enters a tournament, and cannot become a person's account again. Only an account without a rating can."),
+    h("div", { class: "field" }, h("label", { for: "bot-password" }, "Password"), password),
+    h("button", { class: "btn danger", type: "submit", id: "bot-btn" }, "Make it a bot account"));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    ctx.conn.renewing = true; // the member's sessions end: the answer brings the bot's
+    try {
+      const answer = await api("/api/me/bot", { method: "POST", body: { password: password.value } });
+      ctx.relogin(answer.token);
+      form.replaceWith(botTokenPanel(answer.token));
+    } catch (err) {
+      toast(err.message, "error");
+    } finally {
+      ctx.conn.renewing = false;
+    }
+  });
+  return form;
+}
+
+/** A bot account's token (when just made) and how to connect its program. */
+function botTokenPanel(token) {
+  const command = `muggins bot connect --server ${location.origin} --token ${token || "TOKEN"} --engine "COMMAND"`;
+  return h("section", { class: "panel", id: "bot-token" },
+    h("h2", {}, "A bot account"),
+    token ? h("p", {}, "Its token (keep it secret; it does not expire; logging out revokes it):") : h("p", {},
+      "Log in with its name and password for a new token; log out to revoke every token."),
+    token ? h("pre", { id: "bot-token-text" }, token) : null,
+    h("p", {}, "Connect an engine (docs/engines.md):"), h("pre", {}, command));
 }

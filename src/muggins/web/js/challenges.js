@@ -6,6 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { api, session } from "./session.js";
 import { games } from "./catalog.js";
 import { askedText, clockText, gameChoice } from "./pairing.js";
+import { kindMark, rates } from "./words.js";
 
 /** Open challenges by and to you, by id, as the server last told them. */
 const open = new Map();
@@ -78,7 +79,7 @@ export function onlinePanel() {
     const others = players.filter((p) => p.id !== session.user?.id);
     replace(list, others.length
       ? others.map((p, i) => [i ? ", " : "", h("a", { href: `#/player/${p.id}` }, p.name),
-        p.kind === "guest" ? h("span", { class: "muted" }, " (guest)") : ""])
+        kindMark(p) ? h("span", { class: "muted" }, kindMark(p)) : ""])
       : h("span", { class: "muted" }, "Nobody else just now."));
   }).catch(() => replace(list, h("span", { class: "muted" }, "Cannot tell who is online.")));
   load();
@@ -95,7 +96,7 @@ export function presencePart(ctx, userId) {
     const challengeable = me && me.id !== userId && presence.online && presence.user.kind !== "bot";
     let form = null;
     if (challengeable) {
-      const choice = gameChoice(catalog, "challenge", me.kind === "member" && presence.user.kind === "member");
+      const choice = gameChoice(catalog, "challenge", rates(me) && rates(presence.user));
       form = h("form", { class: "row", id: "challenge-form" }, choice.fields,
         h("button", { class: "btn", type: "submit", id: "challenge-go" }, `Challenge ${presence.user.name}`));
       form.addEventListener("submit", (e) => {

@@ -4,6 +4,7 @@
 import { h, replace } from "./dom.js";
 import { api } from "./session.js";
 import { games as catalog } from "./catalog.js";
+import { kindMark } from "./words.js";
 
 /** A rating as players read it: "1532", or "1532?" while provisional. */
 export function ratingText(r) {
@@ -37,7 +38,7 @@ export function mountLeaderboard(app, ctx, game = null, seats = 2) {
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games"))),
         h("tbody", {}, board.leaders.map((row) => h("tr", {}, h("td", {}, String(row.rank)),
           h("td", {}, h("a", { href: `#/player/${row.user.id}` }, row.user.name),
-            row.user.kind === "member" ? "" : h("span", { class: "muted" }, ` (${row.user.kind})`)),
+            kindMark(row.user) ? h("span", { class: "muted" }, kindMark(row.user)) : ""),
           h("td", {}, ratingText(row)), h("td", {}, String(row.games))))))
       : h("p", { class: "muted" }, "No rated games of this kind yet."));
   }).catch((e) => replace(body, h("p", {}, `Cannot load the leaderboard: ${e.message}`)));

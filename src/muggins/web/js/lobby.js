@@ -10,6 +10,7 @@ import { RENDERERS } from "./games/index.js";
 import { pairingPanel, timeText } from "./pairing.js";
 import { onlinePanel } from "./challenges.js";
 import { tournamentsPanel } from "./tournaments.js";
+import { kindMark } from "./words.js";
 
 /** The turn clock's choices: the server's own default (by who plays), none, or seconds a turn. */
 const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"],
@@ -19,7 +20,9 @@ const INTERMISSION = { min: 1, max: 30, default: 30 };
 
 function seatText(seat) {
   if (seat.bot) return `bot (${seat.bot})`;
-  if (seat.user) return seat.user.name + (seat.connected ? "" : " (away)");
+  if (seat.user) {
+    return seat.user.name + (seat.user.kind === "bot_account" ? kindMark(seat.user) : "") + (seat.connected ? "" : " (away)");
+  }
   return "open";
 }
 

@@ -7,6 +7,7 @@ import { yourGames } from "./lobby.js";
 import { reviewedGames } from "./catalog.js";
 import { ratingText } from "./leaderboard.js";
 import { presencePart } from "./challenges.js";
+import { kindMark } from "./words.js";
 
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "";
@@ -50,6 +51,12 @@ function accuracyChart(accuracy) {
     h("figcaption", { class: "muted" }, "Accuracy (%) in each reviewed game, oldest first"));
 }
 
+/** A player's record in words: "12 games, 7 won" (won: placed first). */
+function recordText(record) {
+  if (!record.games) return "No finished games yet.";
+  return `${record.games} ${record.games === 1 ? "game" : "games"}, ${record.won} won`;
+}
+
 export function mountPlayer(app, ctx, userId) {
   replace(app, h("section", { class: "panel" }, h("p", {}, "Loading…")));
   Promise.all([api(`/api/players/${userId}`), reviewedGames()]).then(([page, reviewed]) => {
@@ -58,7 +65,8 @@ export function mountPlayer(app, ctx, userId) {
     const accuracy = [...(page.accuracy || [])].reverse(); // oldest first
     replace(app,
       h("section", { class: "panel", id: "player-page" },
-        h("h2", {}, `${page.user.name} `, h("span", { class: "muted" }, `(${page.user.kind})`)),
+        h("h2", {}, page.user.name, h("span", { class: "muted", id: "player-kind" }, kindMark(page.user) || " (member)")),
+        h("p", { id: "record" }, recordText(page.record)),
         presencePart(ctx, userId),
         h("div", { id: "your-games-slot" }),
         h("h3", {}, "Ratings"),

@@ -6,7 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { session } from "./session.js";
 import { ShowCounter } from "./show.js";
 import { installKeys } from "./keyboard.js";
-import { named } from "./words.js";
+import { kindMark, named } from "./words.js";
 import { beep, settings } from "./settings.js";
 import { cardPlaces, gatherDepartures, markArrivals } from "./motion.js";
 import { RENDERERS } from "./games/index.js";
@@ -24,7 +24,7 @@ function seatName(table, seat) {
   const info = table && table.seats[seat];
   if (!info) return `Seat ${seat + 1}`;
   if (info.bot) return `${info.bot} bot ${seat + 1}`;
-  if (info.user) return info.user.name;
+  if (info.user) return info.user.name + (info.user.kind === "bot_account" ? kindMark(info.user) : "");
   return `Seat ${seat + 1} (open)`;
 }
 
