@@ -25,6 +25,7 @@ COMMANDS = (
     "replay",
     "review",
     "engine",
+    "bot",
 )
 """Subcommands in the order ``--help`` lists them; each is the module ``muggins.cli.<name>``."""
 
