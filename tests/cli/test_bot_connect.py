@@ -4,16 +4,19 @@ it; an engine that breaks ends its own game (it resigns) with the reason said, a
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import httpx
 import pytest
 
+from muggins.cli.bot_link import MESSAGES_A_SECOND, BotLink, Wanted
 from tests.server.live_server import ONE_ADDRESS, Message, Server
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -165,3 +168,23 @@ def test_a_bad_token_or_address_is_refused_with_the_reason(server: Server) -> No
         text=True,
     )
     assert wrong.returncode == 1 and "http:// or https://" in wrong.stderr
+
+
+def test_the_link_keeps_under_the_servers_rate_of_messages() -> None:
+    """Forty moves asked at once go out at most 15 in any second (the server refuses a 21st)."""
+    sent: list[float] = []
+
+    class Socket:
+        async def send(self, text: str) -> None:
+            sent.append(time.monotonic())
+
+    async def run() -> None:
+        link = BotLink("http://127.0.0.1:1", "t", Wanted("true"))
+        link.ws = cast(Any, Socket())
+        for _ in range(40):
+            await link.send(type="ping")
+
+    asyncio.run(run())
+    assert len(sent) == 40
+    assert max(sum(1 for t in sent if first <= t < first + 0.999) for first in sent) <= MESSAGES_A_SECOND
+    assert sent[-1] - sent[0] >= 2.0  # forty at fifteen a second

@@ -6,6 +6,7 @@ engine's answer, until it has played the games it was asked for."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -28,6 +29,10 @@ CLOCK_MARGIN = 1.0
 
 RECONNECT_SECONDS = 2.0
 """The wait before connecting again after the connection dropped."""
+
+MESSAGES_A_SECOND = 15
+"""The most messages the link sends in any second: fewer than a server allows (20 by default), as
+a message refused for haste is time lost."""
 
 CLOSES_FOR_GOOD = {1008, 4001}
 """Close codes after which connecting again would be refused alike: a broken rule, an ended session."""
@@ -89,6 +94,8 @@ class BotLink:
         self.started = 0
         """Games this link was paired in."""
         self.challenging = False
+        self.recent: collections.deque[float] = collections.deque(maxlen=MESSAGES_A_SECOND)
+        """When the latest messages were sent (monotonic seconds)."""
 
     # --- the connection ------------------------------------------------------------------------
 
@@ -149,7 +156,11 @@ class BotLink:
                     return
 
     async def send(self, **message: Any) -> None:
+        """Send a message, waiting first if ``MESSAGES_A_SECOND`` went in the last second."""
         assert self.ws is not None
+        if len(self.recent) == MESSAGES_A_SECOND:
+            await asyncio.sleep(max(0.0, self.recent[0] + 1.0 - time.monotonic()))
+        self.recent.append(time.monotonic())
         await self.ws.send(json.dumps(message))
 
     # --- what the server says ------------------------------------------------------------------
@@ -184,6 +195,10 @@ class BotLink:
             return
         self.sent.discard(table_id)
         state = self.latest[table_id][0]["state_id"]
+        if code == "too_many":  # the server's limit is lower than ours: wait a second, and again
+            await asyncio.sleep(1.0)
+            await self._on_view(table_id)
+            return
         if code != "illegal" and self.refused.get(table_id) != state:
             self.refused[table_id] = state
             await self._on_view(table_id)  # chosen again in the latest state, once
