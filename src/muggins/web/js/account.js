@@ -3,6 +3,8 @@
 import { h, replace, toast } from "./dom.js";
 import { api, session } from "./session.js";
 
+let made = null; // the bot account just made here, {id, token}: its token is shown on this page until it is reloaded
+
 export function mountAccount(app, ctx) {
   const name = h("input", { id: "account-name", name: "name", maxlength: 32, required: true, autocomplete: "username" });
   const password = h("input", { id: "account-password", name: "password", type: "password", required: true,
@@ -31,7 +33,7 @@ export function mountAccount(app, ctx) {
   form.addEventListener("submit", submit("/api/login"));
   const member = session.user?.kind === "member";
   replace(app, form, member ? passwordForm(ctx) : null, member ? botForm(ctx) : null,
-    session.user?.kind === "bot_account" ? botTokenPanel(null) : null);
+    session.user?.kind === "bot_account" ? botTokenPanel(made && made.id === session.user.id ? made.token : null) : null);
   name.focus();
   return null;
 }
@@ -84,8 +86,8 @@ function botForm(ctx) {
     ctx.conn.renewing = true; // the member's sessions end: the answer brings the bot's
     try {
       const answer = await api("/api/me/bot", { method: "POST", body: { password: password.value } });
-      ctx.relogin(answer.token);
-      form.replaceWith(botTokenPanel(answer.token));
+      made = { id: answer.user.id, token: answer.token };
+      ctx.relogin(answer.token); // the page is drawn again for the bot account, with its token
     } catch (err) {
       toast(err.message, "error");
     } finally {
@@ -97,11 +99,12 @@ function botForm(ctx) {
 
 /** A bot account's token (when just made) and how to connect its program. */
 function botTokenPanel(token) {
-  const command = `muggins bot connect --server ${location.origin} --token ${token || "TOKEN"} --engine "COMMAND"`;
+  const command = `MUGGINS_BOT_TOKEN=TOKEN muggins bot connect --server ${location.origin} --engine "COMMAND"`;
   return h("section", { class: "panel", id: "bot-token" },
     h("h2", {}, "A bot account"),
     token ? h("p", {}, "Its token (keep it secret; it does not expire; logging out revokes it):") : h("p", {},
       "Log in with its name and password for a new token; log out to revoke every token."),
-    token ? h("pre", { id: "bot-token-text" }, token) : null,
-    h("p", {}, "Connect an engine (docs/engines.md):"), h("pre", {}, command));
+    token ? h("pre", { id: "bot-token-text", class: "wrap" }, token) : null,
+    h("p", {}, "Connect an engine (docs/engines.md) with the token in place of TOKEN:"),
+    h("pre", { class: "wrap" }, command));
 }

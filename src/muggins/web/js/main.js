@@ -17,6 +17,7 @@ import { mountLeaderboard } from "./leaderboard.js";
 import { followPairing } from "./pairing.js";
 import { followChallenges } from "./challenges.js";
 import { mountTournament } from "./tournaments.js";
+import { kindMark, rates } from "./words.js";
 
 const app = document.getElementById("app");
 const conn = new Connection();
@@ -100,9 +101,9 @@ function renderWho() {
   }
   replace(who,
     h("a", { href: `#/player/${user.id}`, style: "color:#fff", id: "me" }, user.name),
-    h("span", { class: "muted", style: "color:#cfe" }, user.kind === "guest" ? "(guest)" : ""),
+    h("span", { class: "muted", style: "color:#cfe" }, kindMark(user).trim()),
     user.kind === "guest" ? h("a", { href: "#/account", style: "color:#fff" }, "log in / register") : null,
-    user.kind === "member" ? h("a", { href: "#/account", style: "color:#fff", id: "account-link" }, "account") : null,
+    rates(user) ? h("a", { href: "#/account", style: "color:#fff", id: "account-link" }, "account") : null,
     h("button", { type: "button", id: "logout-btn", onclick: async () => {
       conn.close(); // first: the server's end of this session is then no surprise
       await api("/api/logout", { method: "POST" }).catch(() => {}); // ends the session on the server too
