@@ -17,6 +17,7 @@ from muggins.bots.base import Bot, View
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES
+from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.base import Game
@@ -68,9 +69,9 @@ def play_out(game: Game, bots: list[Bot]) -> Game:
 
 
 def test_registry_names_the_cribbage_bots() -> None:
-    assert bot_names("cribbage") == ["random", "greedy", "expert"]
+    assert bot_names("cribbage") == ["random", *BOTS] and list(BOTS)[-1] == "expert"
     assert isinstance(make_bot("cribbage", "expert", 3), ExpertBot)
-    assert set(BOTS) == {"greedy", "expert"}
+    assert set(BOTS) == {"greedy", "expert"} | LEVEL_NAMES
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))

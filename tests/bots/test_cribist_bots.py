@@ -17,6 +17,7 @@ from muggins import new_game
 from muggins.bots.base import Bot, View
 from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribist.players import best_fit
+from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, parse_cards
 from muggins.games.base import Game
@@ -48,8 +49,7 @@ def play(game: Game, bots: Sequence[Bot]) -> Game:
 
 
 def test_the_registry_knows_the_bots() -> None:
-    assert bot_names("cribist") == ["random", "greedy", "expert"]
-    assert set(BOTS) == {"greedy", "expert"}
+    assert bot_names("cribist") == ["random", *BOTS] and set(BOTS) == {"greedy", "expert"} | LEVEL_NAMES
 
 
 @pytest.mark.parametrize("counting", ["auto", "manual"])

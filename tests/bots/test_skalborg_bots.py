@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from muggins.analysis.skalborg.duel import duel
+from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
+from muggins.bots.skalborg import BOTS
 from muggins.cards import parse_cards
 from muggins.games.base import Game
 from muggins.games.registry import new_game
@@ -29,7 +31,8 @@ def run_on_views(game: Game, names: list[str], seed: int = 0) -> None:
 
 
 def test_the_registry_lists_the_skalborg_bots() -> None:
-    assert bot_names("skalborg") == ["random", "station", "greedy", "expert"]
+    assert bot_names("skalborg") == ["random", *BOTS]
+    assert set(BOTS) == {"station", "greedy", "expert"} | LEVEL_NAMES
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -4,7 +4,9 @@ beats placing at random on the same deals."""
 from __future__ import annotations
 
 from muggins import new_game
+from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
+from muggins.bots.squares import BOTS
 from muggins.cards import parse_cards
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.strategy.squares.placement import rank_points
@@ -19,7 +21,7 @@ def grid_total(bot: str, seed: int) -> int:
 
 
 def test_the_squares_bots_are_listed() -> None:
-    assert bot_names("squares") == ["random", "expected"]
+    assert bot_names("squares") == ["random", *BOTS] and set(BOTS) == {"expected"} | LEVEL_NAMES
 
 
 def test_placing_by_expected_score_beats_placing_at_random() -> None:

@@ -1,7 +1,9 @@
-"""Every game ends: each pairing of a game's bots (one bot in the even seats, the other in the odd),
-at every seat count, plays a seeded game with the game's default options to its end within a
-bounded number of moves. (Cribist's length is fixed by its rules, a number of deals: it is played to
-one deal so that its searching expert stays quick.)"""
+"""Every game ends: each pairing of a game's own strategies (one bot in the even seats, the other
+in the odd; the levels of the ladder are the expert blundering, each played against random here
+and against the expert in tests/bots/test_levels.py), at every seat count, plays a seeded game
+with the game's default options to its end within a bounded number of moves. (Cribist's length is
+fixed by its rules, a number of deals: it is played to one deal so that its searching expert stays
+quick.)"""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -23,7 +26,10 @@ CASES = [
     (name, players, first, second)
     for name in game_names()
     for players in range(game_class(name).min_players, game_class(name).max_players + 1)
-    for first, second in itertools.product(bot_names(name), repeat=2)
+    for first, second in [
+        *itertools.product([bot for bot in bot_names(name) if bot not in LEVEL_NAMES], repeat=2),
+        *((level, "random") for level in sorted(LEVEL_NAMES)),
+    ]
 ]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from muggins.analysis.review import reviewed_games
+from muggins.bots.ratings import bot_ratings
 from muggins.cards import CardError, parse_card
 from muggins.games.registry import load_game
 from muggins.games.words import told
@@ -26,6 +27,9 @@ def test_games_list_every_importable_game_with_an_options_schema(server: Server)
         crib["options_schema"]["properties"]
     )
     assert "random" in crib["bots"]
+    # the measured bots' ratings, as shipped, for the seats they were measured at (docs/bots.md, "Levels")
+    assert crib["bot_ratings"] == {name: r.rating for name, r in bot_ratings("cribbage").items()}
+    assert crib["bot_ratings"]["expert"] > crib["bot_ratings"]["beginner"] and crib["bot_rating_seats"] == 2
     # the games whose finished games the server reviews, as the analysis layer says (the browser
     # offers a review link for these and names no game itself)
     reviewed = {name for name, g in games.items() if g["reviewed"]}

@@ -9,6 +9,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, expect
 
+from muggins.bots.ratings import bot_ratings
+from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, options_model
 from muggins.server.messages import TimeControls
 from muggins.server.tables.manager import LOBBY_PAGE
@@ -40,6 +42,13 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
     assert page.locator("#opt-target").get_attribute("max") == "1000"
     for option in ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show"):
         expect(page.locator(f"#opt-{option}")).to_have_attribute("type", "checkbox")
+    # each bot by its level, with its measured rating where it has one (issue 61: "about 1400")
+    bots = page.locator("#new-seat-1 option").all_text_contents()
+    ratings = bot_ratings("cribbage")
+    assert bots == [
+        "a person (open seat)",
+        *(f"bot: {n} (about {ratings[n].rating})" for n in bot_names("cribbage")),
+    ]
 
 
 def test_a_refused_option_says_why(player: Callable[..., Any]) -> None:

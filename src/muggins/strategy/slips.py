@@ -59,6 +59,11 @@ CASUAL = SlipRates(fifteen_of_two=0.03, fifteen_of_more=0.15, pair=0.01, run=0.0
 something, 0.44 points a show of 7.1 (docs/bots.md, "Counting slips")."""
 
 
+CARELESS = SlipRates(fifteen_of_two=0.08, fifteen_of_more=0.35, pair=0.03, run=0.12, flush=0.25, nobs=0.5)
+"""A beginner's count (the novice level): more than twice the casual player's slips, and his nobs
+missed one time in two."""
+
+
 def overlooked(score: Score, rates: SlipRates, rng: random.Random) -> list[Item]:
     """The items of ``score`` that a count with ``rates`` misses this time (one draw per item)."""
     return [item for item in score.items if rng.random() < rates.chance(item)]

@@ -1,8 +1,19 @@
-"""Cribbage bots: ``greedy`` and ``expert`` (``random`` is the generic baseline)."""
+"""Cribbage bots: ``greedy``, the levels of the ladder and ``expert`` (``random`` is the generic
+baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
 
 from muggins.bots.base import BotFactory
 from muggins.bots.cribbage.players import ExpertBot, GreedyBot
+from muggins.bots.levels import ladder
 
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot, "expert": ExpertBot}
+LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("discard", "play"))
+
+BOTS: dict[str, BotFactory] = {
+    "beginner": LEVELS["beginner"],
+    "novice": LEVELS["novice"],
+    "regular": LEVELS["regular"],
+    "greedy": GreedyBot,
+    "club": LEVELS["club"],
+    "expert": ExpertBot,
+}
 
 __all__ = ["BOTS", "ExpertBot", "GreedyBot"]

@@ -19,7 +19,7 @@ from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth, shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
 from muggins.strategy.cribbage.winchance import WinChance, shipped_win_chance
-from muggins.strategy.slips import CASUAL, SlipRates, Slips, slips_of
+from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, Slips, slips_of
 
 
 def counting_move(view: View, seat: Seat, slips: Slips | None = None) -> Move:
@@ -70,7 +70,7 @@ class ExpertBot:
     while the other holds three or four cards and then the search with every card known); elsewhere
     by a reply model; the other's holdings weighed by what their discards reveal (``samples``, ``late``,
     ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``, ``blend``: see
-    ``ExpertPegger``)."""
+    ``ExpertPegger``). It counts by hand perfectly unless given ``slips`` (as the levels below it do)."""
 
     def __init__(
         self,
@@ -88,8 +88,10 @@ class ExpertBot:
         counter: bool = True,
         counter_race: bool = True,
         blend: bool = True,
+        slips: SlipRates = NO_SLIPS,
     ) -> None:
         self.seed = seed
+        self.slips = slips_of(slips, seed)
         self.tables = tables if tables is not None else shipped_tables()
         self.play = play if play is not None else shipped_play_worth()
         self.chances = shipped_win_chance() if chances is True else chances or None
@@ -114,4 +116,4 @@ class ExpertBot:
             return expert_discard(seat, self.tables, self.play, self.chances)
         if seat.phase == "play":
             return self.pegger.choose(seat)
-        return counting_move(view, seat)
+        return counting_move(view, seat, self.slips)

@@ -20,7 +20,7 @@ from muggins.scoring.items import Item, Score
 from muggins.scoring.sources import ItemKey, format_source, item_key, judge_source, parse_source
 from muggins.strategy.cribist.greedy import greedy
 from muggins.strategy.cribist.search import Position, search
-from muggins.strategy.slips import CASUAL, SlipRates, Slips, slips_of
+from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, Slips, slips_of
 
 SEATS = 4
 _SUITS = {s.letter: s for s in Suit}
@@ -164,15 +164,24 @@ class ExpertBot:
 
     ``budget`` sets the work per decision; ``seconds`` caps it on a busy machine (then play depends
     on load: pass ``math.inf`` for play that depends on the seed alone, as the strength bench does).
+    It counts by hand perfectly unless given ``slips`` (as the levels below it do).
     """
 
-    def __init__(self, seed: int = 0, budget: int = EXPERT_BUDGET, seconds: float = 0.15) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: int = EXPERT_BUDGET,
+        seconds: float = 0.15,
+        *,
+        slips: SlipRates = NO_SLIPS,
+    ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.seconds = seconds
+        self.slips = slips_of(slips, seed)
 
     def choose(self, view: View) -> Move:
-        move = counting_move(view)
+        move = counting_move(view, self.slips)
         if move is not None:
             return move
         seat = Seat.read(view)

@@ -1,8 +1,20 @@
-"""Skalborg bots: ``station``, ``greedy``, ``expert`` (``random`` is the generic baseline)."""
+"""Skalborg bots: ``station``, ``greedy``, the levels of the ladder and ``expert`` (``random`` is
+the generic baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
 
 from muggins.bots.base import BotFactory
+from muggins.bots.levels import ladder
 from muggins.bots.skalborg.players import CallingStation, ExpertBot, GreedyBot
 
-BOTS: dict[str, BotFactory] = {"station": CallingStation, "greedy": GreedyBot, "expert": ExpertBot}
+LEVELS = ladder(lambda seed, slips: ExpertBot(seed))  # its count is not by hand: no slips
+
+BOTS: dict[str, BotFactory] = {
+    "station": CallingStation,
+    "beginner": LEVELS["beginner"],
+    "novice": LEVELS["novice"],
+    "regular": LEVELS["regular"],
+    "greedy": GreedyBot,
+    "club": LEVELS["club"],
+    "expert": ExpertBot,
+}
 
 __all__ = ["BOTS", "CallingStation", "ExpertBot", "GreedyBot"]

@@ -1,8 +1,18 @@
-"""Cribbage Squares bots: ``expected`` (``random`` is the generic baseline)."""
+"""Cribbage Squares bots: the levels of the ladder and ``expected`` (``random`` is the generic
+baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
 
 from muggins.bots.base import BotFactory
+from muggins.bots.levels import ladder
 from muggins.bots.squares.placer import ExpectedBot
 
-BOTS: dict[str, BotFactory] = {"expected": ExpectedBot}
+LEVELS = ladder(lambda seed, slips: ExpectedBot(seed))  # nothing counted by hand: no slips
+
+BOTS: dict[str, BotFactory] = {
+    "beginner": LEVELS["beginner"],
+    "novice": LEVELS["novice"],
+    "regular": LEVELS["regular"],
+    "club": LEVELS["club"],
+    "expected": ExpectedBot,
+}
 
 __all__ = ["BOTS", "ExpectedBot"]

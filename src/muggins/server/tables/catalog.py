@@ -10,6 +10,7 @@ import pydantic
 from fastapi import APIRouter
 
 from muggins.analysis.review import reviewed_games
+from muggins.bots.ratings import bot_ratings, rating_seats
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, options_model
 
@@ -34,7 +35,13 @@ class GameInfo(pydantic.BaseModel):
     presets: list[PresetInfo] = pydantic.Field(
         description="named sets of options players know, the first the standard game (the lobby's presets)"
     )
-    bots: list[str]
+    bots: list[str] = pydantic.Field(description="the bots' names, weakest first")
+    bot_ratings: dict[str, int] = pydantic.Field(
+        default={},
+        description="each measured bot's rating on the leaderboard's scale (docs/bots.md, \"Levels\"), "
+        "for the number of seats it was measured at",
+    )
+    bot_rating_seats: int | None = pydantic.Field(default=None, description="the seats the bots were rated at")
     reviewed: bool = pydantic.Field(description="the server reviews this game's finished games on request")
 
 
@@ -59,6 +66,8 @@ async def games() -> list[GameInfo]:
                     for key, preset in model.presets.items()
                 ],
                 bots=bot_names(name),
+                bot_ratings={bot: rated.rating for bot, rated in bot_ratings(name).items()},
+                bot_rating_seats=rating_seats(name),
                 reviewed=name in reviewed,
             )
         )

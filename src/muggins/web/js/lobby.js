@@ -18,6 +18,12 @@ const TURN_CLOCKS = [["", "auto: none vs bots, else 20 s"], ["none", "no clock"]
 const COUNT_TIMES = [30, 60, 90, 120, 180, 300];
 const INTERMISSION = { min: 1, max: 30, default: 30 };
 
+/** A bot as the seat choices show it: "bot: club (about 1580)", where its rating was measured. */
+export function botText(game, name) {
+  const rating = game.bot_ratings?.[name];
+  return rating === undefined ? `bot: ${name}` : `bot: ${name} (about ${rating})`;
+}
+
 function seatText(seat) {
   if (seat.bot) return `bot (${seat.bot})`;
   if (seat.user) {
@@ -224,7 +230,7 @@ function buildCreateForm(panel, games, ctx) {
       rows.push(h("div", { class: "seat-row" }, h("label", { for: `new-seat-${seat}` }, `Seat ${seat + 1}`),
         h("select", { id: `new-seat-${seat}`, name: `seat-${seat}` },
           h("option", { value: "" }, seat ? "a person (open seat)" : "you"),
-          levels.map((l) => h("option", { value: l }, `bot: ${l}`)))));
+          levels.map((l) => h("option", { value: l }, botText(game(), l))))));
     }
     replace(seatsBox, h("legend", {}, "Seats"),
       h("div", { class: "field" }, h("label", { for: "new-players" }, "Players"), playersSelect), rows);
