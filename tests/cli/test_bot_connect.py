@@ -106,6 +106,30 @@ def test_two_engines_play_each_other_through_bot_accounts(server: Server) -> Non
     assert page["user"]["kind"] == "bot_account" and page["record"]["games"] == 3
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("skalborg", 2, []), ("cribist", 4, ["--option", "deals=1"]), ("squares", 2, [])],
+)
+def test_every_game_is_played_through_the_link(
+    server: Server, game: str, players: int, options: list[str]
+) -> None:
+    """Cribbage above; each other game once, random engines both sides (in Cribist the challenge's
+    other two seats are the server's expert)."""
+    robo_token, robo = bot_account(server, "Robo")
+    chal_token, _ = bot_account(server, "Chal")
+    engine = f"{sys.executable} -m muggins engine --bot random"
+    host = connect(server, robo_token, engine, "--games", "1")
+    wait_online(server, robo)
+    flags = ["--challenge", "Robo", "--game", game, "--players", str(players), *options, "--games", "1"]
+    guest = connect(server, chal_token, engine, *flags)
+    for link in (guest, host):
+        out, err = link.communicate(timeout=180)
+        assert link.returncode == 0, err
+        assert out.startswith("1 games finished") and out.strip().endswith(" 0 errors"), out + err
+    results = httpx.get(f"{server.url}/api/players/{robo['id']}").json()["results"]
+    assert [(r["game"], r["seats"]) for r in results] == [(game, players)]
+
+
 def test_an_engine_that_breaks_resigns_its_game_and_the_link_goes_on(server: Server, tmp_path: Path) -> None:
     crash = tmp_path / "crash.py"  # greets, then dies on its first turn
     crash.write_text(

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any
 
-from muggins.cli.common import CommandError, number_in, whole_number
+from muggins.cli.common import CommandError, check_table, number_in, parse_options, whole_number
 
 TOKEN_VARIABLE = "MUGGINS_BOT_TOKEN"  # noqa: S105 (the name of a variable, not a secret)
 """The environment variable read for the token when ``--token`` is not given (a token on the
@@ -51,6 +51,9 @@ def register(sub: Any) -> None:
     c.add_argument("--game", default="cribbage", help="the game of the challenges made (default cribbage)")
     c.add_argument("--players", type=whole_number, default=2, help="the seats of the challenges made")
     c.add_argument("--rated", action="store_true", help="make the challenges rated")
+    c.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="an option of the challenges' game"
+    )
     c.add_argument("--quiet", action="store_true", help="say only what went wrong")
     c.set_defaults(run=run)
 
@@ -65,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"give the bot account's token: --token or ${TOKEN_VARIABLE}")
     if args.games is not None and args.games < 1:
         raise CommandError(f"--games is 1 or more, not {args.games}")
-    asked = {"game": args.game, "players": args.players, "rated": args.rated}
+    options = parse_options(args.option)
+    if args.challenge is not None:
+        check_table(args.game, args.players, **options)  # a challenge the server would refuse, refused here
+    asked = {"game": args.game, "players": args.players, "rated": args.rated, "options": options}
     wanted = Wanted(args.engine, args.engine_seconds, args.accept, args.games, args.challenge, asked)
 
     def say(line: str) -> None:

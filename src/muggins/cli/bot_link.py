@@ -21,6 +21,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from muggins.bots.engine import Engine, EngineBot, EngineError
+from muggins.games.errors import UnknownGameError
+from muggins.games.registry import game_class
 
 log = logging.getLogger("muggins.bot")
 
@@ -251,11 +253,16 @@ class BotLink:
         bot = self.bots.get(table_id)
         try:
             if bot is None:
+                game_class(view["game"])  # the game's moves are read from here on
                 bot = self.bots[table_id] = EngineBot(self.idle.pop() if self.idle else self._engine())
             bot.engine.seconds = self._seconds(seat, clocks)
             move = str(await asyncio.to_thread(bot.choose, view))
         except EngineError as exc:
             self._error(f"table {table_id}: the engine {exc}; resigning")
+            await self._resign(table_id)
+            return
+        except UnknownGameError as exc:
+            self._error(f"table {table_id}: this muggins cannot play it ({exc}); resigning")
             await self._resign(table_id)
             return
         self.tally.moves += 1
