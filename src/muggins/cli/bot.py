@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from muggins.cli.common import CommandError, check_table, number_in, parse_options, whole_number
+from muggins.games.registry import game_names
 
 TOKEN_VARIABLE = "MUGGINS_BOT_TOKEN"  # noqa: S105 (the name of a variable, not a secret)
 """The environment variable read for the token when ``--token`` is not given (a token on the
@@ -48,7 +49,9 @@ def register(sub: Any) -> None:
     c.add_argument(
         "--challenge", default=None, metavar="NAME", help="challenge this player, one game after another"
     )
-    c.add_argument("--game", default="cribbage", help="the game of the challenges made (default cribbage)")
+    c.add_argument(
+        "--game", choices=game_names(), default=game_names()[0], help="the game of the challenges made"
+    )
     c.add_argument("--players", type=whole_number, default=2, help="the seats of the challenges made")
     c.add_argument("--rated", action="store_true", help="make the challenges rated")
     c.add_argument(
