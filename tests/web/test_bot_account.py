@@ -32,6 +32,8 @@ def test_a_member_makes_a_bot_account_and_it_is_marked_everywhere(player: Callab
     robo.screenshot("bot-account")
     page.goto(page.url.split("#")[0] + "#/")
     page.wait_for_selector("#create-form")
+    expect(page.locator("#seek-for-people")).to_be_visible()  # never in the pool of people
+    expect(page.locator("#seek-form")).to_have_count(0)
     table_id = robo.create_table("cribbage", 2, bots={1: "random"})
     expect(page.locator(".seat.me .name")).to_contain_text("Robo (bot account)")
     ann = player("Ann")

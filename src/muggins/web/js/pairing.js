@@ -145,6 +145,10 @@ export function pairingPanel(ctx) {
   let catalog = [];
 
   function form() {
+    if (session.user?.kind === "bot_account") { // the pools are for people (docs/server.md, "Bot accounts")
+      return h("p", { class: "muted", id: "seek-for-people" },
+        "A bot account plays by challenge: the pool is for people. Open a table, or wait to be challenged.");
+    }
     const member = session.user?.kind === "member";
     const choice = gameChoice(catalog, "seek", member);
     const botAfter = h("select", { id: "seek-bot-after" }, BOT_AFTER.map(([s, text]) =>
