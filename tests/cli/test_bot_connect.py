@@ -30,18 +30,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-def bot_account(server: Server, name: str) -> tuple[str, Message]:
-    token, _ = server.member(name)
-    reply = httpx.post(
-        server.url + "/api/me/bot",
-        json={"password": "long enough"},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert reply.status_code == 200, reply.text
-    return reply.json()["token"], reply.json()["user"]
+Link = subprocess.Popen[str]
 
 
-def connect(server: Server, token: str, engine: str, *flags: str) -> subprocess.Popen[str]:
+def connect(server: Server, token: str, engine: str, *flags: str) -> Link:
     """``muggins bot connect`` with the token in the environment, as a user keeps it out of ``ps``."""
     return subprocess.Popen(
         [
@@ -80,26 +72,34 @@ def finished_games(server: Server, user: Message) -> list[Message]:
     ]
 
 
-def test_two_engines_play_each_other_through_bot_accounts(server: Server) -> None:
-    robo_token, robo = bot_account(server, "Robo")
-    chal_token, _ = bot_account(server, "Chal")
-    host = connect(server, robo_token, f"{sys.executable} -m muggins engine --bot greedy", "--games", "3")
+def match_up(server: Server, host: str, guest: str, *flags: str) -> tuple[Message, Link, Link]:
+    """Two bot accounts, Robo linked to the engine ``host`` and Chal to ``guest``, Chal challenging
+    Robo (``flags``: the games and the challenge's choices); Robo's user and both links."""
+    robo_token, robo = server.bot_account("Robo")
+    chal_token, _ = server.bot_account("Chal")
+    games = flags[flags.index("--games") : flags.index("--games") + 2]
+    host_link = connect(server, robo_token, host, *games)
     wait_online(server, robo)
-    guest = connect(
-        server,
-        chal_token,
+    return robo, host_link, connect(server, chal_token, guest, "--challenge", "Robo", *flags)
+
+
+def finished(link: Link, timeout: float = 240) -> tuple[str, str]:
+    """The link's output and its reasons, once it has exited well."""
+    out, err = link.communicate(timeout=timeout)
+    assert link.returncode == 0, err
+    return out.strip(), err
+
+
+def test_two_engines_play_each_other_through_bot_accounts(server: Server) -> None:
+    host, guest = (
+        f"{sys.executable} -m muggins engine --bot greedy",
         f"{sys.executable} {EXAMPLES / 'first_legal.py'}",
-        "--challenge",
-        "Robo",
-        "--games",
-        "3",
     )
-    out, err = guest.communicate(timeout=240)
-    assert guest.returncode == 0, err
-    assert out.strip().startswith("3 games finished") and out.strip().endswith(" 0 errors"), out + err
-    out, err = host.communicate(timeout=60)
-    assert host.returncode == 0 and out.strip().endswith(" 0 errors"), out + err
-    assert err.count("accept Chal's challenge to cribbage") == 3
+    robo, host_link, guest_link = match_up(server, host, guest, "--games", "3")
+    out, err = finished(guest_link)
+    assert out.startswith("3 games finished") and out.endswith(" 0 errors"), out + err
+    out, err = finished(host_link, 60)
+    assert out.endswith(" 0 errors") and err.count("accept Chal's challenge to cribbage") == 3, out + err
     results = finished_games(server, robo)
     assert len(results) == 3 and all(r["seats"] == 2 for r in results)
     page = httpx.get(f"{server.url}/api/players/{robo['id']}").json()
@@ -115,17 +115,12 @@ def test_every_game_is_played_through_the_link(
 ) -> None:
     """Cribbage above; each other game once, random engines both sides (in Cribist the challenge's
     other two seats are the server's expert)."""
-    robo_token, robo = bot_account(server, "Robo")
-    chal_token, _ = bot_account(server, "Chal")
     engine = f"{sys.executable} -m muggins engine --bot random"
-    host = connect(server, robo_token, engine, "--games", "1")
-    wait_online(server, robo)
-    flags = ["--challenge", "Robo", "--game", game, "--players", str(players), *options, "--games", "1"]
-    guest = connect(server, chal_token, engine, *flags)
-    for link in (guest, host):
-        out, err = link.communicate(timeout=180)
-        assert link.returncode == 0, err
-        assert out.startswith("1 games finished") and out.strip().endswith(" 0 errors"), out + err
+    flags = ["--game", game, "--players", str(players), *options, "--games", "1"]
+    robo, host_link, guest_link = match_up(server, engine, engine, *flags)
+    for link in (guest_link, host_link):
+        out, err = finished(link, 180)
+        assert out.startswith("1 games finished") and out.endswith(" 0 errors"), out + err
     results = httpx.get(f"{server.url}/api/players/{robo['id']}").json()["results"]
     assert [(r["game"], r["seats"]) for r in results] == [(game, players)]
 
@@ -137,27 +132,13 @@ def test_an_engine_that_breaks_resigns_its_game_and_the_link_goes_on(server: Ser
         "    if line.startswith('hello'): print('hello 1 crash', flush=True)\n"
         "    elif line.startswith('turn'): sys.exit('no move in me')\n"
     )
-    robo_token, robo = bot_account(server, "Robo")
-    chal_token, _ = bot_account(server, "Chal")
-    host = connect(server, robo_token, f"{sys.executable} {crash}", "--games", "2")
-    wait_online(server, robo)
-    guest = connect(
-        server,
-        chal_token,
-        f"{sys.executable} -m muggins engine --bot random",
-        "--challenge",
-        "Robo",
-        "--games",
-        "2",
-    )
-    out, err = host.communicate(timeout=240)
-    assert host.returncode == 0, err
-    assert (
-        "2 games finished" in out
-        and err.count("exited with code 1 (its last words: 'no move in me'); resigning") == 2
-    )
-    out, err = guest.communicate(timeout=60)
-    assert guest.returncode == 0 and out.strip().endswith(" 0 errors"), out + err
+    random_engine = f"{sys.executable} -m muggins engine --bot random"
+    _, host_link, guest_link = match_up(server, f"{sys.executable} {crash}", random_engine, "--games", "2")
+    out, err = finished(host_link)
+    assert "2 games finished" in out
+    assert err.count("exited with code 1 (its last words: 'no move in me'); resigning") == 2
+    out, err = finished(guest_link, 60)
+    assert out.endswith(" 0 errors"), out + err
 
 
 def test_a_bad_token_or_address_is_refused_with_the_reason(server: Server) -> None:

@@ -100,6 +100,18 @@ class Server:
         reply = httpx.post(self.url + "/api/register", json={"name": name, "password": "long enough"}).json()
         return reply["token"], reply["user"]
 
+    def bot_account(self, name: str) -> tuple[str, Message]:
+        """A new bot account's token and user: a member made into one (docs/server.md, "Bot accounts")."""
+        token, _ = self.member(name)
+        reply = httpx.post(
+            self.url + "/api/me/bot",
+            json={"password": "long enough"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert reply.status_code == 200, reply.text
+        made: tuple[str, Message] = reply.json()["token"], reply.json()["user"]
+        return made
+
     def create_table(self, token: str, **body: Any) -> Message:
         reply = httpx.post(self.url + "/api/tables", json=body, headers={"Authorization": f"Bearer {token}"})
         assert reply.status_code == 201, reply.text

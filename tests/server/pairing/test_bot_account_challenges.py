@@ -8,25 +8,13 @@ import asyncio
 
 import httpx
 
-from tests.server.live_server import Client, Message, Server
+from tests.server.live_server import Client, Server
 from tests.server.pairing.test_challenges import challenge, update
-
-
-def bot_account(server: Server, name: str) -> tuple[str, Message]:
-    """A new bot account's token and user (a member made into one)."""
-    token, _ = server.member(name)
-    reply = httpx.post(
-        server.url + "/api/me/bot",
-        json={"password": "long enough"},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert reply.status_code == 200, reply.text
-    return reply.json()["token"], reply.json()["user"]
 
 
 def test_members_and_bot_accounts_challenge_each_other_to_rated_games(server: Server) -> None:
     async def run() -> None:
-        bot_token, robo = bot_account(server, "Robo")
+        bot_token, robo = server.bot_account("Robo")
         ann_token, ann_user = server.member("Ann")
         bot = await Client.open(server.ws_url, token=bot_token)
         ann = await Client.open(server.ws_url, token=ann_token)
@@ -56,7 +44,7 @@ def test_a_bot_account_enters_no_tournament(server: Server) -> None:
         server.url + "/api/tournaments", json=body, headers={"Authorization": f"Bearer {ann_token}"}
     )
     assert made.status_code == 201, made.text
-    bot_token, _ = bot_account(server, "Robo")
+    bot_token, _ = server.bot_account("Robo")
     entered = httpx.post(
         f"{server.url}/api/tournaments/{made.json()['id']}/entry",
         headers={"Authorization": f"Bearer {bot_token}"},
