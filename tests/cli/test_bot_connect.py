@@ -72,13 +72,16 @@ def finished_games(server: Server, user: Message) -> list[Message]:
     ]
 
 
-def match_up(server: Server, host: str, guest: str, *flags: str) -> tuple[Message, Link, Link]:
+def match_up(
+    server: Server, host: str, guest: str, *flags: str, host_flags: tuple[str, ...] = ()
+) -> tuple[Message, Link, Link]:
     """Two bot accounts, Robo linked to the engine ``host`` and Chal to ``guest``, Chal challenging
-    Robo (``flags``: the games and the challenge's choices); Robo's user and both links."""
+    Robo (``flags``: the games and the challenge's choices; ``host_flags``: Robo's own); Robo's user
+    and both links."""
     robo_token, robo = server.bot_account("Robo")
     chal_token, _ = server.bot_account("Chal")
     games = flags[flags.index("--games") : flags.index("--games") + 2]
-    host_link = connect(server, robo_token, host, *games)
+    host_link = connect(server, robo_token, host, *games, *host_flags)
     wait_online(server, robo)
     return robo, host_link, connect(server, chal_token, guest, "--challenge", "Robo", *flags)
 
@@ -125,18 +128,35 @@ def test_every_game_is_played_through_the_link(
     assert [(r["game"], r["seats"]) for r in results] == [(game, players)]
 
 
-def test_an_engine_that_breaks_resigns_its_game_and_the_link_goes_on(server: Server, tmp_path: Path) -> None:
-    crash = tmp_path / "crash.py"  # greets, then dies on its first turn
-    crash.write_text(
+BROKEN = {
+    "crash": ("sys.exit('no move in me')", "exited with code 1 (its last words: 'no move in me'); resigning"),
+    "illegal": ("print('move go', flush=True)", "the engine's move was refused ("),
+    "garbage": ("print('\\x00 nonsense', flush=True)", "which is not 'move TEXT'; resigning"),
+    "silent": ("pass", "gave no move in 1 s; resigning"),
+}
+"""Engines that greet, then on their first turn do something wrong; and what the link says."""
+
+
+@pytest.mark.parametrize("fault", sorted(BROKEN))
+def test_an_engine_that_breaks_resigns_its_game_and_the_link_goes_on(
+    server: Server, tmp_path: Path, fault: str
+) -> None:
+    """Each game the broken engine is asked to play ends at once (it resigns) with the reason on
+    standard error; the link goes on to the next game with a fresh engine, and the other side,
+    whose engine is sound, sees no error."""
+    turn, reason = BROKEN[fault]
+    broken = tmp_path / "broken.py"
+    broken.write_text(
         "import sys\nfor line in sys.stdin:\n"
-        "    if line.startswith('hello'): print('hello 1 crash', flush=True)\n"
-        "    elif line.startswith('turn'): sys.exit('no move in me')\n"
+        "    if line.startswith('hello'): print('hello 1 broken', flush=True)\n"
+        f"    elif line.startswith('turn'): {turn}\n"
     )
     random_engine = f"{sys.executable} -m muggins engine --bot random"
-    _, host_link, guest_link = match_up(server, f"{sys.executable} {crash}", random_engine, "--games", "2")
+    host = f"{sys.executable} {broken}"
+    seconds = ("--engine-seconds", "1")
+    _, host_link, guest_link = match_up(server, host, random_engine, "--games", "2", host_flags=seconds)
     out, err = finished(host_link)
-    assert "2 games finished" in out
-    assert err.count("exited with code 1 (its last words: 'no move in me'); resigning") == 2
+    assert "2 games finished" in out and err.count(reason) == 2, err
     out, err = finished(guest_link, 60)
     assert out.endswith(" 0 errors"), out + err
 
