@@ -47,6 +47,12 @@ async def _member(tables: Tables, name: str) -> User:
     return await tables.store.create_user(name, "member", login=name, password_hash="h")
 
 
+async def _bot_account(tables: Tables, name: str) -> User:
+    made = await tables.store.make_bot_account((await _member(tables, name)).id)
+    assert made is not None
+    return made
+
+
 def test_a_game_left_before_both_played_leaves_the_ratings_alone(tmp_path: Path) -> None:
     async def run() -> None:
         async with process(tmp_path / "m.db") as tables:
@@ -67,6 +73,23 @@ def test_a_game_left_in_its_first_deal_is_not_rated_one_past_it_is(tmp_path: Pat
             await _duel(tables, ann, bea, moves_each=2, deals=2)
             rated = await tables.store.ratings([ann.id, bea.id])
             assert {r.user_id: r.games for r in rated} == {ann.id: 1, bea.id: 1}
+
+    asyncio.run(run())
+
+
+def test_a_bot_accounts_game_moves_only_bot_accounts_ratings(tmp_path: Path) -> None:
+    """Issue 61: a program never moves a person's rating (nor a server bot's), up or down; its own
+    moves against them, and a game of two bot accounts rates both."""
+
+    async def run() -> None:
+        async with process(tmp_path / "m.db") as tables:
+            ann = await _member(tables, "ann")
+            robo, chip = [await _bot_account(tables, name) for name in ("robo", "chip")]
+            await _duel(tables, ann, robo, 2, deals=2)  # ann wins, rated
+            assert [r.user_id for r in await tables.store.ratings([ann.id, robo.id])] == [robo.id]
+            await _duel(tables, robo, chip, 2, deals=2)
+            rated = await tables.store.ratings([robo.id, chip.id])
+            assert {r.user_id: r.games for r in rated} == {robo.id: 2, chip.id: 1}
 
     asyncio.run(run())
 

@@ -27,7 +27,10 @@ class BotRating:
 def _shipped() -> dict[str, tuple[int, dict[str, BotRating]]]:
     text = resources.files("muggins.data").joinpath(RATINGS_FILE).read_text(encoding="utf-8")
     return {
-        game: (measured["players"], {name: BotRating(**figures) for name, figures in measured["bots"].items()})
+        game: (
+            measured["players"],
+            {name: BotRating(**figures) for name, figures in measured["bots"].items()},
+        )
         for game, measured in json.loads(text)["games"].items()
     }
 

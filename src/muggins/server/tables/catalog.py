@@ -41,7 +41,9 @@ class GameInfo(pydantic.BaseModel):
         description="each measured bot's rating on the leaderboard's scale (docs/bots.md, \"Levels\"), "
         "for the number of seats it was measured at",
     )
-    bot_rating_seats: int | None = pydantic.Field(default=None, description="the seats the bots were rated at")
+    bot_rating_seats: int | None = pydantic.Field(
+        default=None, description="the seats the bots were rated at"
+    )
     reviewed: bool = pydantic.Field(description="the server reviews this game's finished games on request")
 
 

@@ -810,6 +810,9 @@ class Table:
         if await self._rated():  # the old ratings are read only for a game that changes them
             old = await self.owner.store.ratings(seat_users, self.row.game, self.row.players)
             rated = new_ratings(self.row.game, seat_users, result["ranks"], old, game.sides)
+            programs = {user.id for user in self.users.values() if user.kind == "bot_account"}
+            if programs:  # a program's game moves no one else's rating (docs/server.md, "Bot accounts")
+                rated = [r for r in rated if r.user_id in programs]
         await self.owner.store.finish_game(self.game_id, result, rated, at=self.clock.time())
         self.row.status = "finished"
         if rated:
@@ -822,7 +825,7 @@ class Table:
     ) -> messages.Rated:
         """Each seat's rating before (``old``, none for a first game) and after (``rated``) this game."""
         before = {r.user_id: r for r in old}  # read for this game and seat count
-        after = {r.user_id: r for r in rated}  # every seat's player
+        after = {r.user_id: r for r in rated}  # every seat's player whose rating moved
         changes = [
             messages.RatingChange(
                 seat=seat,
@@ -832,7 +835,7 @@ class Table:
                 provisional=provisional(after[uid]),
             )
             for seat, uid in enumerate(seat_users)
-            if seat in self.users
+            if seat in self.users and uid in after
         ]
         return messages.Rated(table_id=self.id, game_number=self.game_number, changes=changes)
 
