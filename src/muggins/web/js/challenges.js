@@ -110,7 +110,11 @@ export function presencePart(ctx, userId) {
         ? h("ul", { id: "playing-now" }, presence.games.map((t) => h("li", {}, `${askedText({ ...t, time: t.time })} · `,
           h("a", { href: `#/table/${t.id}` }, t.status === "playing" ? "watch" : "open"))))
         : null,
-      form);
+      form,
+      form && presence.user.kind === "bot_account" && me.kind !== "bot_account"
+        ? h("p", { class: "muted", id: "program-rating-note" },
+          "A program plays this account: a rated game moves its rating, never yours.")
+        : null);
   }).catch(() => replace(part, h("p", { class: "muted" }, "Cannot tell whether they are online.")));
   return part;
 }
