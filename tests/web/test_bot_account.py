@@ -42,3 +42,7 @@ def test_a_member_makes_a_bot_account_and_it_is_marked_everywhere(player: Callab
     page.click("#me")
     expect(page.locator("#player-page h2").first).to_have_text("Robo (bot account)")
     expect(page.locator("#record")).to_have_text("No finished games yet.")
+    robo_id = page.url.rsplit("/", 1)[-1]
+    ann.page.goto(ann.page.url.split("#")[0] + f"#/player/{robo_id}")  # Robo is online: Ann may challenge
+    expect(ann.page.locator("#challenge-go")).to_be_visible()
+    expect(ann.page.locator("#program-rating-note")).to_contain_text("never yours")
