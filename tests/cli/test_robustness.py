@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from muggins.bots.registry import bot_names
 from muggins.cli.main import BROKEN_PIPE, main
 from muggins.games.registry import new_game
 
@@ -240,7 +241,8 @@ def test_help_lists_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "cribbage has random, greedy, expert" in out
+    assert f"cribbage has {', '.join(bot_names('cribbage'))}" in out
+    assert "cribbage has random, beginner, novice, regular, greedy, club, expert" in out  # as rated
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
