@@ -8,10 +8,11 @@ seats its two bots as partners), fitted on the leaderboard's scale.
 The fit is Bradley-Terry on the scale the server shows (400 points between two players where the
 stronger wins ten games in eleven), by maximum likelihood with half a game won and half lost added
 to each pair (so a sweep has a finite gap), and the greedy bot (it takes the points in front
-of it, as a newcomer does; a game without one: its strongest) at 1500, a newcomer's rating. The 95% intervals come from the fit's
-curvature with every game counted as independent; duplicate games are less noisy than that, so
-the intervals are if anything wide. Prints JSON lines (each pair, then the ratings); ``--write``
-puts the ratings in ``src/muggins/data/bot_ratings.json`` for the game.
+of it, as a newcomer does; a game without one: its strongest) at 1500, a newcomer's rating. The
+95% intervals come from the fit's curvature with every game counted as independent; duplicate
+games are less noisy than that, so the intervals are if anything wide. Prints JSON lines (each
+pair, then the ratings); ``--write`` puts the ratings in ``src/muggins/data/bot_ratings.json``
+for the game, and ``--refit FILE`` fits the pairs an earlier run printed.
 """
 
 from __future__ import annotations

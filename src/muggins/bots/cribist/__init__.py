@@ -10,8 +10,8 @@ LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("play"
 BOTS: dict[str, BotFactory] = {
     "beginner": LEVELS["beginner"],
     "novice": LEVELS["novice"],
-    "greedy": GreedyBot,
     "regular": LEVELS["regular"],
+    "greedy": GreedyBot,
     "club": LEVELS["club"],
     "expert": ExpertBot,
 }
