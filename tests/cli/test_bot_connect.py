@@ -213,3 +213,17 @@ def test_the_link_keeps_under_the_servers_rate_of_messages() -> None:
     assert len(sent) == 40
     assert max(sum(1 for t in sent if first <= t < first + 0.999) for first in sent) <= MESSAGES_A_SECOND
     assert sent[-1] - sent[0] >= 2.0  # forty at fifteen a second
+
+
+def test_a_declined_challenge_stops_the_challenger_with_the_reason(server: Server) -> None:
+    engine = f"{sys.executable} -m muggins engine --bot random"
+    _, host_link, guest_link = match_up(
+        server, engine, engine, "--games", "1", host_flags=("--accept", "none")
+    )
+    try:
+        _, err = guest_link.communicate(timeout=60)
+        assert guest_link.returncode == 1 and "Robo declined the challenge" in err, err
+    finally:
+        host_link.kill()
+        _, host_err = host_link.communicate(timeout=30)
+    assert "decline Chal's challenge to cribbage" in host_err

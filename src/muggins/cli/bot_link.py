@@ -9,7 +9,6 @@ import asyncio
 import collections
 import contextlib
 import json
-import logging
 import time
 import urllib.parse
 import urllib.request
@@ -23,8 +22,6 @@ from websockets.exceptions import ConnectionClosed
 from muggins.bots.engine import Engine, EngineBot, EngineError
 from muggins.games.errors import UnknownGameError
 from muggins.games.registry import game_class
-
-log = logging.getLogger("muggins.bot")
 
 CLOCK_MARGIN = 1.0
 """Seconds of a turn clock left for the move to reach the server: an engine gets the rest."""
@@ -212,8 +209,8 @@ class BotLink:
         status, mine = challenge["status"], challenge["by"]["id"] == self.me["id"]
         if mine and status != "open":
             self.challenging = False
-            if status != "accepted":
-                self._error(f"{challenge['to']['name']} {status} the challenge")
+            if status != "accepted":  # challenging again would be refused again: stop
+                raise LinkError(f"{challenge['to']['name']} {status} the challenge")
             return
         if mine or status != "open":
             return
