@@ -16,6 +16,7 @@ from typing import IO, Any, Final
 from muggins.bots.base import Bot, View
 from muggins.games.errors import MoveSyntaxError
 from muggins.games.moves import Move, parse_move
+from muggins.games.registry import game_class
 
 PROTOCOL: Final = 1
 LONGEST_LINE: Final = 4096
@@ -154,6 +155,7 @@ class EngineBot:
     def choose(self, view: View) -> Move:
         game, players, seat, state = view["game"], view["players"], view["you"], view["state_id"]
         if self.playing is None or self.playing[:3] != (game, players, seat) or state < self.playing[3]:
+            game_class(game)  # its moves are read from here on (a host that never loaded the game)
             self.engine.new_game(game, players, seat, view["options"])
         self.playing = (game, players, seat, state)
         text = self.engine.ask(view)

@@ -78,11 +78,14 @@ def run(args: argparse.Namespace) -> int:
     wanted = Wanted(args.engine, args.engine_seconds, args.accept, args.games, args.challenge, asked)
 
     def say(line: str) -> None:
-        if not args.quiet or ("game over" not in line and "accept" not in line):
-            print(line, file=sys.stderr, flush=True)
+        if not args.quiet:
+            warn(line)
+
+    def warn(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
 
     try:
-        tally = asyncio.run(BotLink(args.server, token, wanted, say=say).run())
+        tally = asyncio.run(BotLink(args.server, token, wanted, say=say, warn=warn).run())
     except LinkError as exc:
         print(f"muggins bot: {exc}", file=sys.stderr)
         return 1

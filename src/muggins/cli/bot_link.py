@@ -21,7 +21,6 @@ from websockets.exceptions import ConnectionClosed
 
 from muggins.bots.engine import Engine, EngineBot, EngineError
 from muggins.games.errors import UnknownGameError
-from muggins.games.registry import game_class
 
 CLOCK_MARGIN = 1.0
 """Seconds of a turn clock left for the move to reach the server: an engine gets the rest."""
@@ -54,7 +53,7 @@ class Wanted:
     challenge: str | None = None
     """The name of a player online to challenge (with ``asked``) while fewer games are going than wanted."""
     asked: dict[str, Any] = field(default_factory=dict)
-    """The challenge's game, seats, options, rated and time, as the protocol's ``challenge`` has them."""
+    """The challenge's game, seats, options and rated, as the protocol's ``challenge`` has them."""
 
 
 @dataclass
@@ -70,11 +69,19 @@ class BotLink:
     """One bot account's connection: its tables, an engine for each table it plays at."""
 
     def __init__(
-        self, server: str, token: str, wanted: Wanted, *, say: Callable[[str], None] = print
+        self,
+        server: str,
+        token: str,
+        wanted: Wanted,
+        *,
+        say: Callable[[str], None] = print,
+        warn: Callable[[str], None] = print,
     ) -> None:
         if urllib.parse.urlsplit(server).scheme not in ("http", "https"):
             raise LinkError(f"a server's address starts http:// or https://, not {server!r}")
-        self.server, self.token, self.wanted, self.say = server.rstrip("/"), token, wanted, say
+        self.server, self.token, self.wanted = server.rstrip("/"), token, wanted
+        self.say, self.warn = say, warn
+        """Where the link tells what it does (challenges answered, games over) and what went wrong."""
         self.tally = Tally()
         self.me: dict[str, Any] = {}
         self.ws: ClientConnection | None = None
@@ -121,9 +128,9 @@ class BotLink:
                     if code in CLOSES_FOR_GOOD:
                         reason = exc.rcvd.reason if exc.rcvd else ""
                         raise LinkError(f"the server closed the connection: {reason}") from None
-                    self.say(f"muggins bot: the connection dropped ({exc}); connecting again")
+                    self.warn(f"muggins bot: the connection dropped ({exc}); connecting again")
                 except OSError as exc:
-                    self.say(f"muggins bot: cannot reach {self.server}: {exc}; trying again")
+                    self.warn(f"muggins bot: cannot reach {self.server}: {exc}; trying again")
                 await asyncio.sleep(RECONNECT_SECONDS)
         finally:
             for engine in [*self.idle, *(bot.engine for bot in self.bots.values())]:
@@ -142,7 +149,7 @@ class BotLink:
                 raise LinkError(f"the server refused the token: {welcome.get('reason', welcome)}")
             self.me = welcome["user"]
             if self.me["kind"] != "bot_account":
-                self.say(
+                self.warn(
                     f"muggins bot: {self.me['name']} is not a bot account; playing as a {self.me['kind']}"
                 )
             for table in await asyncio.to_thread(self.get, "/api/me/tables"):  # games going on already
@@ -185,24 +192,30 @@ class BotLink:
     async def _on_error(self, message: dict[str, Any]) -> None:
         """A refused message, said; a move refused as illegal is the engine's fault and ends its
         game (it resigns), another refused move is chosen again in the latest state, once."""
-        table_id, code = message.get("table_id"), message.get("code")
-        if message.get("request") == "move" and table_id in self.done:
+        table_id, code, move = message.get("table_id"), message.get("code"), message.get("request") == "move"
+        if move and table_id in self.done:
             return  # a move overtaken by the game's end (an opponent resigned meanwhile)
-        if message.get("request") != "move" or table_id not in self.sent or code != "illegal":
+        if not move or table_id not in self.sent:
             self._error(f"the server: {message.get('reason')}")
-        if message.get("request") != "move" or table_id not in self.sent:
             return
         self.sent.discard(table_id)
+        if code == "illegal":
+            self._error(
+                f"table {table_id}: the engine's move was refused ({message.get('reason')}); resigning"
+            )
+            await self._resign(table_id)
+            return
+        self._error(f"the server: {message.get('reason')}")
         state = self.latest[table_id][0]["state_id"]
         if code == "too_many":  # the server's limit is lower than ours: wait a second, and again
             await asyncio.sleep(1.0)
             await self._on_view(table_id)
             return
-        if code != "illegal" and self.refused.get(table_id) != state:
+        if self.refused.get(table_id) != state:
             self.refused[table_id] = state
             await self._on_view(table_id)  # chosen again in the latest state, once
             return
-        self._error(f"table {table_id}: the engine's move was refused ({message.get('reason')}); resigning")
+        self._error(f"table {table_id}: its move was refused twice in one state; resigning")
         await self._resign(table_id)
 
     async def _on_challenge(self, challenge: dict[str, Any]) -> None:
@@ -250,7 +263,6 @@ class BotLink:
         bot = self.bots.get(table_id)
         try:
             if bot is None:
-                game_class(view["game"])  # the game's moves are read from here on
                 bot = self.bots[table_id] = EngineBot(self.idle.pop() if self.idle else self._engine())
             bot.engine.seconds = self._seconds(seat, clocks)
             move = str(await asyncio.to_thread(bot.choose, view))
@@ -304,4 +316,4 @@ class BotLink:
 
     def _error(self, what: str) -> None:
         self.tally.errors.append(what)
-        self.say(f"muggins bot: {what}")
+        self.warn(f"muggins bot: {what}")
