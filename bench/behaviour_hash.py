@@ -10,6 +10,12 @@ cards, and each rejected move's error; at the end the result, the record, and th
 Prints one line per game name: its hash and the number of games and moves; with ``--per-config``
 also one line per table configuration, so that a change meant for one option (manual counting) can
 be shown to leave the others alone.
+
+    .venv/bin/python bench/behaviour_hash.py --bot expert [--games 100] [--game cribbage]
+
+With ``--bot``, the hash is instead of every move that bot makes in seeded self-play games of the
+game's first table form (two players where it allows): a change to a bot made only for speed
+(or memory) must leave its decisions, and so this hash, unchanged.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS
 from muggins.games.base import Game
 from muggins.games.cribbage.options import TABLE_FORMS
@@ -153,6 +160,22 @@ def play(name: str, config: dict[str, Any], seed: int, digest: Any) -> int:
     return moves
 
 
+def bot_games(name: str, bot: str, games: int, digest: Any) -> int:
+    """``games`` seeded games of ``bot`` against itself, every move fed to ``digest``; the moves."""
+    moves = 0
+    for number in range(games):
+        game = new_game(name, seed=number, players=FORMS[name][0]["players"])
+        seats = [make_bot(name, bot, number * 10 + seat) for seat in range(game.players)]
+        while not game.is_over:
+            player = min(game.to_move)
+            legal = game.legal_moves(player)
+            move = legal[0] if len(legal) == 1 else seats[player].choose(game.view(player))
+            game.apply(player, move)
+            digest.update(f"{player} {move};".encode())
+            moves += 1
+    return moves
+
+
 class _Both:
     """Feeds two digests at once: the game's and its configuration's."""
 
@@ -169,7 +192,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=400, help="cribbage games (the others play fewer)")
     parser.add_argument("--game", choices=sorted(FORMS), action="append")
     parser.add_argument("--per-config", action="store_true", help="a hash for each configuration too")
+    parser.add_argument("--bot", help="hash this bot's moves in self-play instead")
     args = parser.parse_args()
+    if args.bot:
+        for name in args.game or sorted(FORMS):
+            digest = hashlib.sha256()
+            moves = bot_games(name, args.bot, args.games, digest)
+            print(f"{name} {args.bot}: {digest.hexdigest()[:16]} ({args.games} games, {moves} moves)")
+        return 0
     for name in args.game or sorted(FORMS):
         forms = FORMS[name]
         games = args.games if name == "cribbage" else max(len(forms), args.games // 10)

@@ -67,7 +67,9 @@ class ReferenceBot:
             _, n = throw_size(seat)
             config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
             return Discard(
-                best_throw(seat.hand, n, lambda thrown: weight * self.tables.expected(config, offset, thrown))
+                best_throw(
+                    seat.hand, n, lambda thrown, _: weight * self.tables.expected(config, offset, thrown)
+                )
             )
         if seat.phase != "play":
             return counting_move(view, seat)

@@ -223,7 +223,10 @@ def test_expert_discard_maximises_exact_hand_plus_crib(seed: int) -> None:
             thrown = tuple(c for c in hand if c not in kept)
             values[thrown] = _exact_mean(kept, hand) + sign * tables.expected("2", offset, thrown)
 
-        def crib_worth(thrown: tuple[Card, ...], offset: int = offset, sign: float = sign) -> float:
+        def crib_worth(
+            thrown: tuple[Card, ...], kept: tuple[Card, ...], offset: int = offset, sign: float = sign
+        ) -> float:
+            assert sorted(thrown + kept) == sorted(hand)  # the throw and the rest, each once
             return sign * tables.expected("2", offset, thrown)
 
         chosen = best_throw(hand, 2, crib_worth)

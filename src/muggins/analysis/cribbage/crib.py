@@ -119,7 +119,7 @@ def _throw(
     if tables is None:
         return tuple(rng.sample(list(hand), n))
     w = weight(config, offset)
-    return best_throw(hand, n, lambda t: w * tables.expected(config, offset, t))
+    return best_throw(hand, n, lambda t, _: w * tables.expected(config, offset, t))
 
 
 def build(samples: int, rounds: int, seed: int, workers: int = 1, log: Any = None) -> CribTables:

@@ -86,17 +86,18 @@ def expert_discard(
     def crib_worth(thrown: tuple[Card, ...]) -> float:
         return weight * tables.expected(config, offset, thrown)
 
-    def play_worth(thrown: tuple[Card, ...]) -> float:
-        return 0.0 if pegs is None else pegs.worth(_complement(seat.hand, thrown), dealing)
+    def play_worth(kept: tuple[Card, ...]) -> float:
+        return 0.0 if pegs is None else pegs.worth(kept, dealing)
 
     race = chances if chances is not None and racing(seat) else None
     if need is None and race is None:
-        return Discard(best_throw(seat.hand, n, lambda thrown: crib_worth(thrown) + play_worth(thrown)))
+        return Discard(best_throw(seat.hand, n, lambda thrown, kept: crib_worth(thrown) + play_worth(kept)))
     hand = seat.hand
-    keep = len(hand) - n
-    thrown = [_complement(hand, kept) for kept in itertools.combinations(hand, keep)]
+    splits = [(tuple(hand[i] for i in k), tuple(hand[i] for i in t)) for k, t in _splits(len(hand), n)]
+    thrown = [t for _, t in splits]
     crib = [crib_worth(t) for t in thrown]
-    plays = [play_worth(t) for t in thrown]
+    plays = [play_worth(k) for k, _ in splits]
+    keep = len(hand) - n
     values = [mean + c + p for mean, c, p in zip(keep_means(hand, keep), crib, plays, strict=True)]
     points = keep_matrix(hand, keep).points
     if race is not None:  # crib worth is the crib itself, signed: two players
@@ -108,19 +109,29 @@ def expert_discard(
 
 
 def best_throw(
-    hand: Sequence[Card], n: int, crib_worth: Callable[[tuple[Card, ...]], float]
+    hand: Sequence[Card], n: int, worth: Callable[[tuple[Card, ...], tuple[Card, ...]], float]
 ) -> tuple[Card, ...]:
-    """The ``n`` cards to throw that maximise the kept hand's expected show plus ``crib_worth``
-    of the throw (the crib's expected points, signed by whose crib it is, and what else the
-    throw is worth)."""
-    keep = len(hand) - n
+    """The ``n`` cards to throw that maximise the kept hand's expected show plus ``worth(thrown,
+    kept)`` (the crib's expected points, signed by whose crib it is, and what else the throw and
+    the kept hand are worth)."""
     best_value, best = float("-inf"), tuple(hand[:n])
-    for mean, kept in zip(keep_means(hand, keep), itertools.combinations(hand, keep), strict=True):
-        thrown = _complement(hand, kept)
-        value = mean + crib_worth(thrown)
+    means = keep_means(hand, len(hand) - n)
+    for mean, (kept_at, thrown_at) in zip(means, _splits(len(hand), n), strict=True):
+        thrown = tuple(hand[i] for i in thrown_at)
+        value = mean + worth(thrown, tuple(hand[i] for i in kept_at))
         if value > best_value:
             best_value, best = value, thrown
     return best
+
+
+@functools.cache
+def _splits(cards: int, n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every way to keep all but ``n`` of ``cards`` (positions, in ``itertools.combinations`` order,
+    as ``keep_means`` gives them), with the positions thrown."""
+    every = range(cards)
+    return tuple(
+        (kept, tuple(i for i in every if i not in kept)) for kept in itertools.combinations(every, cards - n)
+    )
 
 
 def _complement(hand: Sequence[Card], kept: Sequence[Card]) -> tuple[Card, ...]:

@@ -60,8 +60,7 @@ class PlayWorth:
         """The expected pegging margin of holding ``kept`` (0 for a hand of other than four cards)."""
         if len(kept) != KEPT:
             return 0.0
-        table = self.dealer if dealer else self.pone
-        return sum(table[entry] for entry in pair_entries([card.rank for card in kept]))
+        return _summed(self, tuple(sorted(card.rank for card in kept)), dealer)
 
     @classmethod
     def nothing(cls) -> PlayWorth:
@@ -79,6 +78,14 @@ class PlayWorth:
                 raise PlayWorthError(f"play worth {name!r} must be a list of {RANK_PAIRS} numbers")
         dealer, pone = ([float(x) for x in table] for table in tables if isinstance(table, list))
         return cls(tuple(dealer), tuple(pone), dict(data.get("meta", {})))
+
+
+@functools.lru_cache(maxsize=4 * 1820)
+def _summed(worth: PlayWorth, ranks: tuple[int, ...], dealer: bool) -> float:
+    """``PlayWorth.worth`` of four ranks in ascending order, summed once: there are 1,820 such
+    holdings for each role, and a discard values 15 of them."""
+    table = worth.dealer if dealer else worth.pone
+    return sum(table[entry] for entry in pair_entries(ranks))
 
 
 @functools.cache
