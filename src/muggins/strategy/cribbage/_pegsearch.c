@@ -24,8 +24,8 @@
 #define TARGET 121
 #define ALIKE 1e-9
 #define MAX_SUFFIX 8
-#define STATE_LIMIT (1 << 20) /* about 100 MB of states (92 bytes each); then afresh */
-#define MEMO_BITS 20
+#define STATE_LIMIT (1 << 17) /* with their keys and orders, about 30 MB at most; then afresh */
+#define MEMO_BITS 16
 #define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
 #define MOST_HOLDINGS 1820 /* holdings of 4 cards among 13 ranks (multisets): C(16, 4) */
 
@@ -141,8 +141,33 @@ static void lay_points(State *s) {
 
 static int grow_keys(void);
 
+/* ``play.live_end``: where the end of a pile that can still score starts. Laid ranks before it
+ * could only ever be in a run with cards to come if those filled its gaps, and the gaps are worth
+ * more than the count leaves (31 - count): piles that differ only there are one state. */
+static int live_start(const uint8_t *ranks, int len, int count) {
+    if (len < 2 || ranks[len - 1] == ranks[len - 2]) return 0; /* a pair's end: all of it counts */
+    int room = LIMIT - count;
+    for (int start = 0; start < len - 1; start++) { /* distinct ranks: the longest end first */
+        int low = 14, high = 0, held = 0;
+        for (int i = start; i < len; i++) {
+            if (ranks[i] < low) low = ranks[i];
+            if (ranks[i] > high) high = ranks[i];
+            held |= 1 << ranks[i];
+        }
+        int gaps = 0;
+        for (int rank = low + 1; rank < high; rank++) {
+            if (!(held >> rank & 1)) gaps += VALUE[rank];
+        }
+        if (gaps <= room) return start;
+    }
+    return len - 1;
+}
+
 /* ``play._pile_state``: the number of the state of this pile end and count. */
 static int pile_state(const uint8_t *ranks, int len, int count) {
+    int live = live_start(ranks, len, count);
+    ranks += live;
+    len -= live;
     uint64_t key = suffix_key(ranks, len, count);
     uint64_t mask = (uint64_t)key_room - 1;
     uint64_t at = mix(key) & mask;

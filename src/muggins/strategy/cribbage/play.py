@@ -133,6 +133,22 @@ def pile_suffix(pile: Ranks, rank: int) -> Ranks:
     return (*pile[start:end], rank)
 
 
+def live_end(suffix: Ranks, count: int) -> Ranks:
+    """The part of a pile's ``suffix`` (at ``count``) that can still score: ranks laid before it
+    could only ever be in a run with cards to come if those filled its gaps, and the gaps are worth
+    more than the count leaves (31 - count). Piles that differ only before it score alike from
+    here on, so they are one state of the search."""
+    if len(suffix) < 2 or suffix[-1] == suffix[-2]:
+        return suffix  # a pair's end (or one card): all of it counts
+    room = LIMIT - count
+    for start in range(len(suffix) - 1):  # distinct ranks: the longest end first
+        end = suffix[start:]
+        gaps = sum(VALUE[rank] for rank in range(min(end) + 1, max(end)) if rank not in end)
+        if gaps <= room:
+            return end
+    return suffix[-1:]
+
+
 def rest_of_play(mover: Ranks, other: Ranks, pile: Ranks, go: bool) -> int:
     """The rest of a two-player play with both hands known (four cards each at most), played best
     by both: the points the player to lay (holding the ranks ``mover``) makes from here, less the
@@ -221,6 +237,7 @@ def _make_room() -> None:
 
 
 def _pile_state(suffix: Ranks, count: int) -> int:
+    suffix = live_end(suffix, count)
     code = 0
     for rank in suffix:
         code = code << 4 | rank
