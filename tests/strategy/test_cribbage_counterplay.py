@@ -99,7 +99,7 @@ def ending(scores: Scores, race: Race | None, weight: float) -> float:
     """The weighted value of a play ending on ``scores`` below any target: the margin pegged (no
     race), or the race's chance from them."""
     mine, theirs = scores
-    return weight * (race.after[mine][theirs] if race is not None else mine - theirs)
+    return weight * (race.after[mine * TARGET + theirs] if race is not None else mine - theirs)
 
 
 def plain(  # noqa: PLR0917 (every part of a position)
@@ -237,7 +237,7 @@ def test_the_race_matches_a_plain_search_scored_by_the_rules(
     it is worth the race's chance from the scores it ends on (here any table of chances)."""
     hand, pile, others = position
     rng = random.Random(seed)
-    race = Race(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
+    race = Race.from_rows(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
     found = counter_values(hand, pile, go, others, race)
     expected = plain_values(hand, pile, go, others, race)
     assert found.keys() == expected.keys()

@@ -29,7 +29,7 @@ def test_a_straight_line_chance_lays_as_the_margin_does(deck: list[int], laid: i
     mine, theirs, pile = tuple(sorted(deck[:4])), tuple(sorted(deck[4:8])), tuple(deck[8 : 8 + laid])
     scores = np.arange(TARGET)
     line = 0.5 + (scores[:, None] - scores[None, :]) / 1000
-    chances = race_values(Race(40, 45, line.tolist()), mine, pile, False, [(theirs, 1.0)])
+    chances = race_values(Race.from_rows(40, 45, line.tolist()), mine, pile, False, [(theirs, 1.0)])
     margins = play_values(mine, pile, False, [(theirs, 1.0)])
     assert set(chances) == set(margins)
     for rank, margin in margins.items():
@@ -66,7 +66,7 @@ def test_a_plays_end_agrees_with_the_tables_deal(dealing: bool, scores: tuple[in
         elif dealer_there >= TARGET:
             total += q if dealing else 0.0
         else:
-            total += q * state.after[me][them]
+            total += q * state.after[me * TARGET + them]
     if dealing:
         expected = win.deal_chance(mine, theirs, dealer_show={show + c: q for c, q in win.crib.items()})
     else:
@@ -91,4 +91,4 @@ def test_a_seat_near_the_end_is_raced_from_what_it_has_seen() -> None:
 
 def test_a_race_is_below_the_target() -> None:
     with pytest.raises(ValueError, match="below 121: not 121 against 3"):
-        Race(121, 3, np.zeros((TARGET, TARGET)).tolist())
+        Race.from_rows(121, 3, np.zeros((TARGET, TARGET)).tolist())

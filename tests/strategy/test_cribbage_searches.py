@@ -141,60 +141,52 @@ def test_the_race_in_c_is_the_searchs_to_the_bit(
     below it is worth the race's chance from where it ends (here any table of chances)."""
     hand, pile, go, others = position
     rng = random.Random(seed)
-    race = Race(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
+    race = Race.from_rows(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
     found = searches.counter_values(hand, pile, go, coded(others), race)
     assert found == counterplay.counter_values(hand, pile, go, others, race)
 
 
 @in_c
 @settings(max_examples=100, deadline=None)
-@given(positions(), st.integers(90, 120), st.integers(90, 120), st.integers(0, 2**32), st.booleans())
+@given(positions(), st.integers(90, 120), st.integers(90, 120), st.integers(0, 2**32))
 def test_race_values_in_c_are_the_searchs_to_the_bit(
-    position: tuple[Ranks, Ranks, bool, Holdings], mine: int, theirs: int, seed: int, fixed: bool
+    position: tuple[Ranks, Ranks, bool, Holdings], mine: int, theirs: int, seed: int
 ) -> None:
-    """Both sides laying for the game with every card known, over any table of chances (rows as
-    tuples, which the C reads once, or as lists, which it reads at every search)."""
+    """Both sides laying for the game with every card known, over any table of chances."""
     hand, pile, go, others = position
     rng = random.Random(seed)
-    rows = [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)]
-    state = Race(mine, theirs, tuple(map(tuple, rows)) if fixed else rows)
+    state = Race.from_rows(mine, theirs, [[rng.random() for _ in range(TARGET)] for _ in range(TARGET)])
     expected = race.race_values(state, hand, pile, go, others)
     assert searches.race_values(state, hand, pile, go, coded(others)) == expected
     assert searches.race_values(state, hand, pile, go, coded(others)) == expected
 
 
 @in_c
-def test_a_race_table_given_as_lists_is_read_afresh_each_search() -> None:
-    """Rows that can change (lists) are read at every search; rows that cannot (tuples) once."""
-    hand, pile, others = (5, 10), (), coded([((5, 10), 1.0)])
-    rows = [[0.25] * TARGET for _ in range(TARGET)]
-    state = Race(100, 100, rows)
-    before = searches.race_values(state, hand, pile, False, others)
-    for row in rows:
-        row[:] = [0.75] * TARGET
-    after = searches.race_values(state, hand, pile, False, others)
-    assert before != after
-    assert after == race.race_values(state, hand, pile, False, [((5, 10), 1.0)])
-    fixed = Race(100, 100, tuple(tuple(row) for row in rows))
-    assert searches.counter_values(hand, pile, False, others, fixed) == counterplay.counter_values(
-        hand, pile, False, [((5, 10), 1.0)], fixed
-    )
-    assert searches.race_values(fixed, hand, pile, False, others) == after
-
-
-@in_c
-def test_race_tables_taken_in_turns_each_give_their_own_values() -> None:
-    """More tables than the C keeps read, searched in turns, each searched by its own chances."""
+def test_the_c_reads_a_race_table_where_it_lies_at_every_search() -> None:
+    """The C searches read the chances in place, so a table changed between searches is searched
+    as it is now; each of several tables searched in turns gives its own values."""
     hand, pile = (5, 10), ()
     held: Holdings = [((5, 10), 1.0), ((4, 6), 2.0)]
-    states = [Race(100, 100, tuple((0.1 * share,) * TARGET for _ in range(TARGET))) for share in range(1, 8)]
+    state = Race.from_rows(100, 100, [[0.25] * TARGET for _ in range(TARGET)])
+    before = searches.race_values(state, hand, pile, False, coded(held))
+    state.after[:] = array("d", [0.75] * (TARGET * TARGET))
+    after = searches.race_values(state, hand, pile, False, coded(held))
+    assert before != after == race.race_values(state, hand, pile, False, held)
+    states = [Race.from_rows(100, 100, [[0.1 * share] * TARGET] * TARGET) for share in range(1, 8)]
     for _ in range(2):
-        for state in states:
-            expected = race.race_values(state, hand, pile, False, held)
-            assert searches.race_values(state, hand, pile, False, coded(held)) == expected
-            assert searches.counter_values(hand, pile, False, coded(held), state) == (
-                counterplay.counter_values(hand, pile, False, held, state)
+        for each in states:
+            expected = race.race_values(each, hand, pile, False, held)
+            assert searches.race_values(each, hand, pile, False, coded(held)) == expected
+            assert searches.counter_values(hand, pile, False, coded(held), each) == (
+                counterplay.counter_values(hand, pile, False, held, each)
             )
+
+
+def test_a_race_table_is_121_by_121_doubles() -> None:
+    with pytest.raises(ValueError, match="121 x 121 doubles"):
+        Race(100, 100, array("d", [0.5] * TARGET))
+    with pytest.raises(ValueError, match="121 x 121 doubles"):
+        Race(100, 100, array("f", [0.5] * (TARGET * TARGET)))
 
 
 @in_c
@@ -241,11 +233,13 @@ def test_bad_piles_are_refused_by_the_c_searches() -> None:
         searches.play_values((1,), (14,), False, coded([((2,), 1.0)]))
     with pytest.raises(ValueError, match="passes 31"):
         searches.counter_values((1,), (10, 10, 10, 5), False, coded([((2,), 1.0)]))
-    with pytest.raises(ValueError, match="a row for each score below 121"):
-        searches.counter_values((1,), (), False, coded([((2,), 1.0)]), Race(100, 100, [[0.5] * TARGET]))
+    with pytest.raises(ValueError, match="121 x 121 doubles"):
+        _pegsearch.counter_values(1, (), False, array("I", [2]), array("d", [1.0]), array("d", [0.5]), 0, 0)
+    with pytest.raises(TypeError, match="an array of doubles"):
+        _pegsearch.counter_values(1, (), False, array("I", [2]), array("d", [1.0]), [[0.5]], 0, 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a race is played below 121: not 121 against 3"):
-        _c_race([[0.5] * TARGET] * TARGET, 121)
-    with pytest.raises(TypeError, match="rows of numbers, not None"):
+        _c_race(array("d", [0.5] * (TARGET * TARGET)), 121)
+    with pytest.raises(TypeError, match="an array of doubles, not None"):
         _c_race(None, 100)
     with pytest.raises(ValueError, match="8 bytes each"):
         _pegsearch.drawn(array("I", [1, 2]), array("d", [1.0, 1.0]), b"1234")
@@ -273,7 +267,7 @@ def test_without_the_c_the_python_searches_answer(monkeypatch: pytest.MonkeyPatc
     assert sum(others.weights) == 40
     ranked = searches.ranked(others)
     assert searches.play_values(hand, pile, False, others) == play.play_values(hand, pile, False, ranked)
-    state = Race(110, 100, [[0.25] * TARGET] * TARGET)
+    state = Race.from_rows(110, 100, [[0.25] * TARGET] * TARGET)
     found_values = searches.counter_values(hand, pile, False, others, state)
     assert found_values == counterplay.counter_values(hand, pile, False, ranked, state)
     assert searches.race_values(state, hand, pile, False, others) == race.race_values(

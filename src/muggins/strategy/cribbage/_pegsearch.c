@@ -859,63 +859,23 @@ done:
     return found;
 }
 
-/* The race's chances last read, and the rows each was read from where those cannot change (a tuple
- * of tuples, as ``race.race`` makes them): a race's table is read once, not at every search. A
- * few are kept: the two seats of a game search by tables of their own, in turns. */
-#define AFTER_KEPT 4
-static double after_tables[AFTER_KEPT][TARGET * TARGET];
-static PyObject *after_read[AFTER_KEPT];
-static int after_next;
-
-/* The race's chances as a TARGET x TARGET array (from rows of numbers), or NULL for None. */
-static int read_after(PyObject *after, const double **out_after) {
+/* The race's chances (``Race.after``: TARGET x TARGET doubles, mine by theirs, in one buffer), read
+ * in place for one call, or NULL for None. */
+static int read_after(PyObject *after, Py_buffer *view, const double **out_after) {
     *out_after = NULL;
+    view->obj = NULL;
     if (after == Py_None) return 0;
-    for (int kept = 0; kept < AFTER_KEPT; kept++) {
-        if (after == after_read[kept]) {
-            *out_after = after_tables[kept];
-            return 0;
-        }
-    }
-    int slot = after_next;
-    after_next = (after_next + 1) % AFTER_KEPT;
-    Py_CLEAR(after_read[slot]);
-    double *after_table = after_tables[slot];
-    PyObject *rows = PySequence_Fast(after, "the race's chances are rows of numbers");
-    if (!rows) return -1;
-    if (PySequence_Fast_GET_SIZE(rows) < TARGET) {
-        Py_DECREF(rows);
-        PyErr_SetString(PyExc_ValueError, "the race's chances need a row for each score below 121");
+    if (PyObject_GetBuffer(after, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)) {
+        PyErr_SetString(PyExc_TypeError, "the race's chances are an array of doubles (array('d'))");
         return -1;
     }
-    int fixed = PyTuple_CheckExact(after);
-    for (int m = 0; m < TARGET; m++) {
-        PyObject *given = PySequence_Fast_GET_ITEM(rows, m);
-        fixed = fixed && PyTuple_CheckExact(given);
-        PyObject *row = PySequence_Fast(given, "a race's row is numbers");
-        if (!row || PySequence_Fast_GET_SIZE(row) < TARGET) {
-            if (row) PyErr_SetString(PyExc_ValueError, "a race's row needs a number for each score below 121");
-            Py_XDECREF(row);
-            Py_DECREF(rows);
-            return -1;
-        }
-        for (int t = 0; t < TARGET; t++) {
-            PyObject *chance = PySequence_Fast_GET_ITEM(row, t);
-            fixed = fixed && (PyFloat_CheckExact(chance) || PyLong_CheckExact(chance));
-            after_table[m * TARGET + t] = PyFloat_AsDouble(chance);
-        }
-        Py_DECREF(row);
-        if (PyErr_Occurred()) {
-            Py_DECREF(rows);
-            return -1;
-        }
+    if (!view->format || strcmp(view->format, "d") || view->itemsize != sizeof(double) ||
+        view->len != (Py_ssize_t)(sizeof(double) * TARGET * TARGET)) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_ValueError, "the race's chances are 121 x 121 doubles, mine by theirs");
+        return -1;
     }
-    Py_DECREF(rows);
-    if (fixed) {
-        Py_INCREF(after);
-        after_read[slot] = after;
-    }
-    *out_after = after_table;
+    *out_after = view->buf;
     return 0;
 }
 
@@ -928,10 +888,11 @@ static PyObject *counter_values(PyObject *self, PyObject *args) {
     uint32_t mine;
     Holdings held = {NULL, NULL, 0, 0.0};
     Counter search = {NULL};
+    Py_buffer table = {0};
     PyObject *found = NULL;
     int start, legal[4];
     int n = read_position(hand, pile, codes, weights, &mine, &held, &start, legal);
-    if (n < 0 || read_after(after, &search.after)) goto done;
+    if (n < 0 || read_after(after, &table, &search.after)) goto done;
     double values[4];
     failed = 0;
     for (int at = 0; at < n && !failed; at++) {
@@ -940,6 +901,7 @@ static PyObject *counter_values(PyObject *self, PyObject *args) {
     }
     if (!failed) found = values_dict(legal, values, n);
 done:
+    if (table.obj) PyBuffer_Release(&table);
     free(held.codes);
     free(held.weights);
     return found;
@@ -957,16 +919,17 @@ static PyObject *race_values(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (after == Py_None) {
-        PyErr_SetString(PyExc_TypeError, "the race's chances are rows of numbers, not None");
+        PyErr_SetString(PyExc_TypeError, "the race's chances are an array of doubles, not None");
         return NULL;
     }
     uint32_t mine;
     const double *table;
+    Py_buffer view = {0};
     Holdings held = {NULL, NULL, 0, 0.0};
     PyObject *found = NULL;
     int start, legal[4];
     int n = read_position(hand, pile, codes, weights, &mine, &held, &start, legal);
-    if (n < 0 || read_after(after, &table)) goto done;
+    if (n < 0 || read_after(after, &view, &table)) goto done;
     if (!race_memo && !(race_memo = calloc((size_t)1 << RACE_BITS, sizeof(RaceEntry)))) {
         PyErr_NoMemory();
         goto done;
@@ -986,6 +949,7 @@ static PyObject *race_values(PyObject *self, PyObject *args) {
     for (int at = 0; at < n; at++) sums[at] /= held.total;
     found = values_dict(legal, sums, n);
 done:
+    if (view.obj) PyBuffer_Release(&view);
     free(held.codes);
     free(held.weights);
     return found;

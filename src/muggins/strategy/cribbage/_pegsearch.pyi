@@ -14,11 +14,12 @@ def counter_values(
     go: bool,
     codes: array[int],
     weights: array[float],
-    after: Sequence[Sequence[float]] | None,
+    after: array[float] | None,
     mine: int,
     theirs: int,
 ) -> dict[int, float]:
-    """``counterplay.counter_values``; ``after``: the race's chances (``Race.after``), or None."""
+    """``counterplay.counter_values``; ``after``: the race's chances (``Race.after``, read in place),
+    or None."""
 
 def race_values(
     hand: int,
@@ -26,7 +27,7 @@ def race_values(
     go: bool,
     codes: array[int],
     weights: array[float],
-    after: Sequence[Sequence[float]],
+    after: array[float],
     mine: int,
     theirs: int,
 ) -> dict[int, float]:

@@ -105,7 +105,7 @@ class _Counter:
         """The weighted value of a play ending on these scores."""
         if self.after is None:
             return (mine - theirs) * weight
-        return self.after[mine][theirs] * weight
+        return self.after[mine * TARGET + theirs] * weight
 
     def out(self, score: int) -> bool:
         """Whether a race is won at once on this score."""

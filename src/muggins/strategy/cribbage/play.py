@@ -103,7 +103,7 @@ def _lay_points(pile: Ranks, count: int) -> tuple[int, ...]:
     return tuple(points)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1 << 13)
 def run_out(pile: Ranks, ranks: Ranks) -> int:
     """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
     the go (or last card) point for the last card unless it makes 31."""

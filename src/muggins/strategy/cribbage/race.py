@@ -9,6 +9,7 @@ margins), so it suits the end of a play, where ``play`` searches too.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -33,14 +34,22 @@ from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
 class Race:
     """The scores as a decision is made (mine, the other's) and my chance to win from the scores a
-    play ends on (``after[mine][theirs]``, both below the target)."""
+    play ends on (``after[mine * TARGET + theirs]``, both below the target: one array of doubles,
+    which the C searches read in place)."""
 
-    def __init__(self, mine: int, theirs: int, after: Sequence[Sequence[float]]) -> None:
+    def __init__(self, mine: int, theirs: int, after: array[float]) -> None:
         if not (0 <= mine < TARGET and 0 <= theirs < TARGET):
             raise ValueError(f"a race is played below {TARGET}: not {mine} against {theirs}")
+        if after.typecode != "d" or len(after) != TARGET * TARGET:
+            raise ValueError(f"a race's chances are {TARGET} x {TARGET} doubles, mine by theirs")
         self.mine = mine
         self.theirs = theirs
         self.after = after
+
+    @classmethod
+    def from_rows(cls, mine: int, theirs: int, rows: Sequence[Sequence[float]]) -> Race:
+        """The race with the chances given as rows (``rows[mine][theirs]``)."""
+        return cls(mine, theirs, array("d", [chance for row in rows for chance in row]))
 
 
 def race(win: WinChance, mine: int, theirs: int, *, dealing: bool, show: int) -> Race:
@@ -49,12 +58,11 @@ def race(win: WinChance, mine: int, theirs: int, *, dealing: bool, show: int) ->
     return Race(mine, theirs, _after(win, dealing, show))
 
 
-@functools.lru_cache(maxsize=128)
-def _after(win: WinChance, dealing: bool, show: int) -> tuple[tuple[float, ...], ...]:
+@functools.lru_cache(maxsize=64)
+def _after(win: WinChance, dealing: bool, show: int) -> array[float]:
     """My chance to win from each pair of scores a play ends on (mine, theirs): the pone's show
-    counts first, then the dealer's hand and crib; then the next deal, dealt by the other. As
-    tuples: the search reads them faster than an array, and since a tuple cannot change, the C
-    searches read each table once, not at every search (``searches``)."""
+    counts first, then the dealer's hand and crib; then the next deal, dealt by the other. Kept
+    for each seat and show a hand can make (58 at most): 117 KB each as doubles."""
     last = TARGET - 1
     mine = np.arange(TARGET)[:, None]
     theirs = np.arange(TARGET)[None, :]
@@ -71,7 +79,7 @@ def _after(win: WinChance, dealing: bool, show: int) -> tuple[tuple[float, ...],
             next_deal = win.dealer_wins[np.minimum(me, last), np.minimum(them, last)]
             after += q * np.where(them >= TARGET, 0.0, next_deal)
         after = np.where(me >= TARGET, 1.0, after)
-    return tuple(map(tuple, np.clip(after, 0.0, 1.0).tolist()))
+    return array("d", np.clip(after, 0.0, 1.0).tobytes())
 
 
 @functools.lru_cache(maxsize=4)
@@ -140,7 +148,7 @@ class _Search:
             if theirs >= TARGET:
                 return 0.0
         if last:
-            return self.after[mine][theirs]
+            return self.after[mine * TARGET + theirs]
         if total == LIMIT:  # the other leads the next count
             return self.position(me, them, 0, False, not my_turn, mine, theirs)
         # after the other's go the mover lays on alone; else the other lays next
@@ -155,7 +163,7 @@ class _Search:
         if found is not None:
             return found
         if not me and not them:
-            return self.after[mine][theirs]
+            return self.after[mine * TARGET + theirs]
         mover = me if my_turn else them
         best = -1.0 if my_turn else 2.0
         previous = 0

@@ -17,6 +17,8 @@ GO_WORTH_FROM = 0.02
 Reply = tuple[int, int, tuple[int, ...]]
 """A rank the responder could lay: (their points, the rank, what each rank laid back would peg)."""
 _REPLIES: dict[Ranks, list[Reply]] = {}
+REPLIES_KEPT = 1 << 11
+"""Piles whose replies are kept: then they are forgotten all at once (memory stays bounded)."""
 
 
 def holding_chances(
@@ -97,5 +99,7 @@ def _replies(pile: Ranks) -> list[Reply]:
             if theirs >= 0 and rank:
                 found.append((theirs, rank, lay_points((*pile, rank))))
         found.sort(key=lambda r: -r[0])
+        if len(_REPLIES) >= REPLIES_KEPT:
+            _REPLIES.clear()
         _REPLIES[pile] = found
     return found
