@@ -17,6 +17,7 @@ from muggins.bots.base import Bot, View
 from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES
+from muggins.bots.cribbage.players import quick_expert
 from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
@@ -71,7 +72,7 @@ def play_out(game: Game, bots: list[Bot]) -> Game:
 def test_registry_names_the_cribbage_bots() -> None:
     assert bot_names("cribbage") == ["random", *BOTS] and list(BOTS)[-1] == "expert"
     assert isinstance(make_bot("cribbage", "expert", 3), ExpertBot)
-    assert set(BOTS) == {"greedy", "expert"} | LEVEL_NAMES
+    assert set(BOTS) == {"greedy", "quick", "expert"} | LEVEL_NAMES
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
@@ -382,6 +383,19 @@ def _unseen_after(cards: str) -> list[int]:
     for card in parse_cards(cards):
         left[card.rank - 1] -= 1
     return left
+
+
+def test_the_quick_expert_discards_as_the_expert_and_pegs_by_the_reply_model() -> None:
+    """Away from the end of a game the quick expert throws what the expert throws (they differ only
+    near 121); while the other holds three cards or more it lays what the reply model values most:
+    the four led from 5-4-Q-K, where both the expert's searches lead a court card (above)."""
+    expert, quick = ExpertBot(), quick_expert()
+    for seed in range(30):
+        game = new_game("cribbage", players=2, seed=seed)
+        for seat in (0, 1):
+            assert str(quick.choose(game.view(seat))) == str(expert.choose(game.view(seat)))
+    assert quick.choose(_play_view("", "5H 4C QD KS")) == Play(parse_cards("4C")[0])
+    assert _play_choice("", "5H 4C QD KS").rank in (12, 13)
 
 
 def test_expert_makes_pair_royal() -> None:

@@ -242,7 +242,7 @@ def test_help_lists_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
         main(["simulate", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert f"cribbage has {', '.join(bot_names('cribbage'))}" in out
-    assert "cribbage has random, beginner, novice, regular, greedy, club, expert" in out  # as rated
+    assert "cribbage has random, beginner, novice, greedy, regular, club, quick, expert" in out  # as rated
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

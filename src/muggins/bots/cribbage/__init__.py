@@ -1,8 +1,9 @@
-"""Cribbage bots: ``greedy``, the levels of the ladder and ``expert`` (``random`` is the generic
-baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
+"""Cribbage bots: ``greedy``, the levels of the ladder, ``quick`` (the quick expert) and ``expert``
+(``random`` is the generic baseline), weakest first by their measured ratings
+(``muggins.bots.ratings``)."""
 
 from muggins.bots.base import BotFactory
-from muggins.bots.cribbage.players import ExpertBot, GreedyBot
+from muggins.bots.cribbage.players import ExpertBot, GreedyBot, quick_expert
 from muggins.bots.levels import ladder
 
 LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("discard", "play"))
@@ -10,9 +11,10 @@ LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("disca
 BOTS: dict[str, BotFactory] = {
     "beginner": LEVELS["beginner"],
     "novice": LEVELS["novice"],
-    "regular": LEVELS["regular"],
     "greedy": GreedyBot,
+    "regular": LEVELS["regular"],
     "club": LEVELS["club"],
+    "quick": quick_expert,
     "expert": ExpertBot,
 }
 
