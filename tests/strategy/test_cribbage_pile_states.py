@@ -1,6 +1,6 @@
 """The play search's pile states score every card to come as the plain pegging scorer scores the
-whole pile: merging piles that differ only where nothing can score again (``play.live_end``) loses
-nothing."""
+whole pile, and a hand laid out alone scores as every order on it: merging piles that differ only
+where nothing can score again (``play.live_end``) loses nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from muggins.strategy.cribbage.play import (
     live_end,
     pile_start,
     play_points,
+    run_out,
     state_after,
     state_points,
 )
@@ -48,3 +49,27 @@ def test_the_states_score_every_card_to_come_as_the_whole_pile(laid: list[int], 
             break  # 31: the count starts again
         state = state_after(state, rank)
         pile = (*pile, rank)
+
+
+def _run_out_plainly(pile: tuple[int, ...], ranks: tuple[int, ...]) -> int:
+    """The most one player pegs laying ``ranks`` alone on the whole ``pile``, every order tried,
+    with the go point for the last card unless it makes 31."""
+    count = sum(VALUE[r] for r in pile)
+    best = -1
+    for i, rank in enumerate(ranks):
+        if count + VALUE[rank] <= LIMIT:
+            rest = ranks[:i] + ranks[i + 1 :]
+            best = max(best, play_points(pile, rank) + _run_out_plainly((*pile, rank), rest))
+    if best >= 0:
+        return best
+    return 0 if count == LIMIT or not pile else 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(plays(), st.integers(0, 14), st.integers(0, 4))
+def test_running_out_alone_scores_as_every_order_on_the_whole_pile(
+    laid: list[int], split: int, held: int
+) -> None:
+    pile, rest = tuple(laid[:split]), laid[split:]
+    ranks = tuple(rest[:held])  # cards still to come from one hand
+    assert run_out(pile, ranks) == _run_out_plainly(pile, ranks)

@@ -103,19 +103,30 @@ def _lay_points(pile: Ranks, count: int) -> tuple[int, ...]:
     return tuple(points)
 
 
-@functools.lru_cache(maxsize=1 << 13)
 def run_out(pile: Ranks, ranks: Ranks) -> int:
     """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
     the go (or last card) point for the last card unless it makes 31."""
     count = pile_count(pile)
+    end: Ranks = ()
+    for rank in pile:
+        end = pile_suffix(end, rank)
+    return _run_out(live_end(end, count), count, ranks)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _run_out(end: Ranks, count: int, ranks: Ranks) -> int:
+    """``run_out`` from the pile's live end and count: piles alike there run out alike, so they
+    share an entry."""
+    points = lay_points_at(end, count)
     best = -1
     for i, rank in enumerate(ranks):
-        if count + VALUE[rank] <= LIMIT and rank not in ranks[:i]:
+        if points[rank] >= 0 and rank not in ranks[:i]:
+            total = count + VALUE[rank]
             rest = ranks[:i] + ranks[i + 1 :]
-            best = max(best, play_points(pile, rank) + run_out((*pile, rank), rest))
+            best = max(best, points[rank] + _run_out(live_end(pile_suffix(end, rank), total), total, rest))
     if best >= 0:
         return best
-    return 0 if count == LIMIT or not pile else 1
+    return 0 if count in (0, LIMIT) else 1  # nothing laid yet, or 31: no go
 
 
 def pile_suffix(pile: Ranks, rank: int) -> Ranks:
