@@ -64,7 +64,9 @@ def keep_matrix(
     dealt = tuple(dealt)
     index = np.array([card.index for card in dealt], dtype=np.intp)
     rows = choices(len(dealt), keep)
-    starters = np.setdiff1d(ALL_INDICES, [*index.tolist(), *(card.index for card in seen)])
+    left = np.ones(len(ALL_INDICES), dtype=np.bool_)
+    left[[*index.tolist(), *(card.index for card in seen)]] = False
+    starters = ALL_INDICES[left]  # ascending, as the cards not dealt or seen
     return KeepMatrix(dealt, rows, starters, hands_points(index[rows], starters, crib=crib))
 
 
