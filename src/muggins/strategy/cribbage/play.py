@@ -26,6 +26,8 @@ LIMIT: Final = 31
 
 MEMO_LIMIT = 2_000_000
 """Positions (and piles) the search keeps; past this a table is cleared (a few hundred MB at most)."""
+LAYS_KEPT: Final = 1 << 14
+"""Piles whose points for every rank are kept (``lay_points_at``); past this they are forgotten."""
 
 WIDE: Final = 1000
 """Beyond any margin a play can make: the search's open window."""
@@ -48,7 +50,16 @@ def pile_count(pile: Ranks) -> int:
 def lay_points(pile: Ranks) -> tuple[int, ...]:
     """For each rank 1-13 (index 0 unused), the points for laying it on ``pile``; -1 if it would
     pass 31."""
-    return lay_points_at(pile, pile_count(pile))
+    count = pile_count(pile)
+    return lay_points_at(live_end(pile_end(pile), count), count)
+
+
+def pile_end(pile: Ranks) -> Ranks:
+    """The end of ``pile`` that later cards can score with, the count aside (``pile_suffix``)."""
+    end: Ranks = ()
+    for rank in pile:
+        end = pile_suffix(end, rank)
+    return end
 
 
 _LAYS: Final[dict[tuple[Ranks, int], tuple[int, ...]]] = {}
@@ -59,7 +70,7 @@ def lay_points_at(pile: Ranks, count: int) -> tuple[int, ...]:
     the reset that later cards can score with (the run of equal ranks, or of distinct ranks)."""
     found = _LAYS.get((pile, count))
     if found is None:
-        if len(_LAYS) >= MEMO_LIMIT:
+        if len(_LAYS) >= LAYS_KEPT:
             _LAYS.clear()
         found = _LAYS[pile, count] = _lay_points(pile, count)
     return found
@@ -107,10 +118,7 @@ def run_out(pile: Ranks, ranks: Ranks) -> int:
     """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
     the go (or last card) point for the last card unless it makes 31."""
     count = pile_count(pile)
-    end: Ranks = ()
-    for rank in pile:
-        end = pile_suffix(end, rank)
-    return _run_out(live_end(end, count), count, ranks)
+    return _run_out(live_end(pile_end(pile), count), count, ranks)
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -275,10 +283,7 @@ def _suffix(state: int) -> Ranks:
 
 def _start(pile: Ranks) -> int:
     """The state of a pile given whole."""
-    suffix: Ranks = ()
-    for rank in pile:
-        suffix = pile_suffix(suffix, rank)
-    return _pile_state(suffix, pile_count(pile))
+    return _pile_state(pile_end(pile), pile_count(pile))
 
 
 def state_after(pile: int, rank: int) -> int:

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, lay_points, pile_count, play_points, run_out
+from muggins.strategy.cribbage.play import (
+    LIMIT,
+    VALUE,
+    Ranks,
+    lay_points_at,
+    live_end,
+    pile_count,
+    pile_end,
+    pile_suffix,
+    play_points,
+    run_out,
+)
 
 GO_WORTH_FROM = 0.02
 """Below this chance that the responder says go, the cards laid out after it are not worked out."""
@@ -95,9 +106,12 @@ def _replies(pile: Ranks) -> list[Reply]:
     found = _REPLIES.get(pile)
     if found is None:
         found = []
-        for rank, theirs in enumerate(lay_points(pile)):
+        count = pile_count(pile)
+        end = live_end(pile_end(pile), count)
+        for rank, theirs in enumerate(lay_points_at(end, count)):
             if theirs >= 0 and rank:
-                found.append((theirs, rank, lay_points((*pile, rank))))
+                total = count + VALUE[rank]
+                found.append((theirs, rank, lay_points_at(live_end(pile_suffix(end, rank), total), total)))
         found.sort(key=lambda r: -r[0])
         if len(_REPLIES) >= REPLIES_KEPT:
             _REPLIES.clear()
