@@ -21,7 +21,11 @@ margin of points while the other holds three or four cards, not for the chance t
 by the search from what it knows alone while the other holds three or four cards, then by the
 search with every card known, not by their mean), ``reference`` (the
 near-expert reference policy of issue 20, ``ReferenceBot``), and the peers ``hoyleish`` and
-``magmacrunch``.
+``magmacrunch``. The discard-only mode (issue 62): ``expert-discards``, ``quick-discards``,
+``greedy-discards`` and ``reference-discards`` throw as the bot named and play and count as the
+expert, so two of them differ only in their discards; the answer's ``hand_margin``,
+``crib_margin`` and ``hand_and_crib_margin`` (with ``hand_and_crib_ci95``, over pairs) are the
+first bot's points a complete deal more than the other's from its hands and the cribs it dealt.
 
 ``python bench/strength.py table PLAYERS DEALS WORKERS SEED [partnerships] [OPPONENT]``: the expert
 against ``OPPONENT`` (``expert-notable`` unless named) at a table of three or four (``table_margin``).
@@ -40,7 +44,7 @@ from bench.figures import Figure, figure
 from bench.peers import HOYLEISH, MAGMACRUNCH, PEERS, installed
 from muggins.analysis.cribbage.pegging import play_risks
 from muggins.analysis.simulate import RunningRate, Spec, run, summarise
-from muggins.bots.base import View
+from muggins.bots.base import Bot, BotFactory, View
 from muggins.bots.cribbage import BOTS
 from muggins.bots.cribbage.discard import best_throw, crib_weight, throw_size
 from muggins.bots.cribbage.players import ExpertBot, counting_move
@@ -98,6 +102,25 @@ NO_BLEND = "expert-noblend"
 SAMPLES = 96
 
 
+DISCARDS_ONLY = "-discards"
+"""A bot name with this ending (``reference-discards``) discards as the named bot does and plays
+and counts as the expert: two such bots in duplicate games differ only in their throws."""
+DISCARDERS = ("expert", "quick", "greedy", REFERENCE)
+
+
+class DiscardsOnly:
+    """``discarder``'s discards with the expert's play and counting (issue 62's discard-only mode:
+    the play held equal, so the margins of hand and crib are the discards' own)."""
+
+    def __init__(self, discarder: Bot, seed: int = 0) -> None:
+        self.discarder, self.expert = discarder, ExpertBot(seed)
+
+    def choose(self, view: View) -> Move:
+        if view.get("phase") == "discard":
+            return self.discarder.choose(view)
+        return self.expert.choose(view)
+
+
 def register_bots() -> None:
     """Register this module's bots for this process and the workers it forks."""
     BOTS.setdefault(SEARCH, functools.partial(ExpertBot, samples=SAMPLES))
@@ -117,6 +140,12 @@ def register_bots() -> None:
     BOTS.setdefault(NO_TABLE_SEARCH, functools.partial(ExpertBot, table=False))
     for name, peer in PEERS.items():
         BOTS.setdefault(name, peer)
+    for name in DISCARDERS:
+        BOTS.setdefault(name + DISCARDS_ONLY, functools.partial(_discards_only, BOTS[name]))
+
+
+def _discards_only(discarder: BotFactory, seed: int = 0) -> DiscardsOnly:
+    return DiscardsOnly(discarder(seed), seed)
 
 
 def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int = 1) -> dict[str, float]:
@@ -128,10 +157,12 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
     spec = Spec("cribbage", 2, bots, 2 * pairs, seed, duplicate=True)
     records = run(spec, workers=workers)
     mine = summarise(spec, records)["by_bot"][bots[0]]
-    margins, whole = RunningRate(2), RunningRate(2)
+    margins, whole, shows = RunningRate(2), RunningRate(2), RunningRate(2)
+    by_source = {category: RunningRate(2) for category in ("hand", "crib")}
     for record in records:
         seat = record["bots"].index(bots[0])
         pegged, scored = [0, 0], [0, 0]
+        source = {category: [0, 0] for category in by_source}
         for deal in record["complete"]:
             mine_role = "dealer" if deal["dealer"] == seat else "pone"
             for key, points in deal["by"].items():
@@ -139,10 +170,15 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
                 side = 0 if role == mine_role else 1
                 scored[side] += points
                 pegged[side] += points if category == "pegging" else 0
+                if category in source:  # a crib scores for its dealer: the side that dealt it
+                    source[category][side] += points
         deals = max(1, len(record["complete"]))
         margins.add((pegged[0] - pegged[1]) / deals)
         whole.add((scored[0] - scored[1]) / deals)
-    margin, points = margins.result(), whole.result()
+        for category, rate in by_source.items():
+            rate.add((source[category][0] - source[category][1]) / deals)
+        shows.add(sum(source[c][0] - source[c][1] for c in source) / deals)
+    margin, points, show = margins.result(), whole.result(), shows.result()
     return {
         **mine["win_rate"],
         "points_per_deal": mine["points_per_deal"],
@@ -150,6 +186,9 @@ def duplicate(bots: tuple[str, str], pairs: int, seed: int = SEED, workers: int 
         "pegging_ci95": margin["ci95"],
         "points_margin": points["mean"],
         "points_ci95": points["ci95"],
+        **{f"{category}_margin": rate.result()["mean"] for category, rate in by_source.items()},
+        "hand_and_crib_margin": show["mean"],
+        "hand_and_crib_ci95": show["ci95"],
     }
 
 
