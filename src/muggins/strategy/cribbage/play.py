@@ -50,8 +50,7 @@ def pile_count(pile: Ranks) -> int:
 def lay_points(pile: Ranks) -> tuple[int, ...]:
     """For each rank 1-13 (index 0 unused), the points for laying it on ``pile``; -1 if it would
     pass 31."""
-    count = pile_count(pile)
-    return lay_points_at(live_end(pile_end(pile), count), count)
+    return lay_points_at(*live_pile(pile))
 
 
 def pile_end(pile: Ranks) -> Ranks:
@@ -60,6 +59,19 @@ def pile_end(pile: Ranks) -> Ranks:
     for rank in pile:
         end = pile_suffix(end, rank)
     return end
+
+
+def live_pile(pile: Ranks) -> tuple[Ranks, int]:
+    """A pile given whole (the ranks laid since the count was reset) as the searches keep it: its
+    live end (``live_end``) and its count."""
+    count = pile_count(pile)
+    return live_end(pile_end(pile), count), count
+
+
+def live_after(end: Ranks, count: int, rank: int) -> tuple[Ranks, int]:
+    """The live end and the count once ``rank`` is laid on the live end ``end`` at ``count``."""
+    total = count + VALUE[rank]
+    return live_end(pile_suffix(end, rank), total), total
 
 
 _LAYS: Final[dict[tuple[Ranks, int], tuple[int, ...]]] = {}
@@ -117,8 +129,7 @@ def _lay_points(pile: Ranks, count: int) -> tuple[int, ...]:
 def run_out(pile: Ranks, ranks: Ranks) -> int:
     """The most a player can peg laying from ``ranks`` alone on ``pile`` (nobody else can lay), with
     the go (or last card) point for the last card unless it makes 31."""
-    count = pile_count(pile)
-    return _run_out(live_end(pile_end(pile), count), count, ranks)
+    return _run_out(*live_pile(pile), ranks)
 
 
 @functools.lru_cache(maxsize=1 << 13)
@@ -129,9 +140,8 @@ def _run_out(end: Ranks, count: int, ranks: Ranks) -> int:
     best = -1
     for i, rank in enumerate(ranks):
         if points[rank] >= 0 and rank not in ranks[:i]:
-            total = count + VALUE[rank]
             rest = ranks[:i] + ranks[i + 1 :]
-            best = max(best, points[rank] + _run_out(live_end(pile_suffix(end, rank), total), total, rest))
+            best = max(best, points[rank] + _run_out(*live_after(end, count, rank), rest))
     if best >= 0:
         return best
     return 0 if count in (0, LIMIT) else 1  # nothing laid yet, or 31: no go

@@ -14,10 +14,9 @@ from muggins.strategy.cribbage.play import (
     VALUE,
     Ranks,
     lay_points_at,
-    live_end,
+    live_after,
+    live_pile,
     pile_count,
-    pile_end,
-    pile_suffix,
     play_points,
     run_out,
 )
@@ -106,12 +105,10 @@ def _replies(pile: Ranks) -> list[Reply]:
     found = _REPLIES.get(pile)
     if found is None:
         found = []
-        count = pile_count(pile)
-        end = live_end(pile_end(pile), count)
+        end, count = live_pile(pile)
         for rank, theirs in enumerate(lay_points_at(end, count)):
             if theirs >= 0 and rank:
-                total = count + VALUE[rank]
-                found.append((theirs, rank, lay_points_at(live_end(pile_suffix(end, rank), total), total)))
+                found.append((theirs, rank, lay_points_at(*live_after(end, count, rank))))
         found.sort(key=lambda r: -r[0])
         if len(_REPLIES) >= REPLIES_KEPT:
             _REPLIES.clear()

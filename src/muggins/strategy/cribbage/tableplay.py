@@ -22,8 +22,8 @@ from muggins.strategy.cribbage.play import (
     fitting,
     holdings,
     lay_points_at,
-    pile_count,
-    pile_suffix,
+    live_after,
+    live_pile,
 )
 
 Points = tuple[int, ...]
@@ -86,7 +86,7 @@ class Table:
         if total == LIMIT:
             rest = self.rest(after, (), 0, self.next_seat(mover), 0)
         else:
-            rest = self.rest(after, pile_suffix(pile, rank), total, self.next_unpassed(mover, passed), passed)
+            rest = self.rest(after, *live_after(pile, count, rank), self.next_unpassed(mover, passed), passed)
         return tuple(p + r for p, r in zip(points, rest, strict=True))
 
     def _go(self, hands: tuple[Ranks, ...], pile: Ranks, count: int, mover: int, passed: int) -> Points:
@@ -148,7 +148,7 @@ def table_play_values(
     end of the play (its side's points less the other sides' mean), averaged over the joint
     ``others`` holdings of seats 1, 2, ... with their weights, each searched with every card known."""
     hand = tuple(sorted(hand))
-    count = pile_count(pile)
+    pile, count = live_pile(pile)  # piles alike from here are one position of the search
     legal = fitting(hand, lay_points_at(pile, count))
     sums = dict.fromkeys(legal, 0.0)
     total = 0.0
