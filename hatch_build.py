@@ -26,7 +26,10 @@ from hatch_mypyc.plugin import MypycBuildHook
 
 MIN_PYTHON = (3, 11)
 INFO = Path("src", "muggins", "build_info.json")
-EXTENSIONS = {"muggins.strategy.cribbage._pegsearch": "src/muggins/strategy/cribbage/_pegsearch.c"}
+EXTENSIONS = {
+    "muggins.games.cribbage._quickplay": "src/muggins/games/cribbage/_quickplay.c",
+    "muggins.strategy.cribbage._pegsearch": "src/muggins/strategy/cribbage/_pegsearch.c",
+}
 """The C extensions (module: source), written for speed where mypyc falls short (each has a pure
 fallback the package uses without it)."""
 SETUP = """

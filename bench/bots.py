@@ -27,7 +27,7 @@ from bench.figures import Figure, figure
 from muggins import new_game
 from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.simulate import Spec, run
-from muggins.bots.cribbage import ExpertBot
+from muggins.bots.cribbage.players import ExpertBot
 from muggins.cards import STANDARD_CARDS
 from muggins.games.cribbage.options import TABLE_FORMS
 from muggins.scoring.fast import show_points

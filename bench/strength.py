@@ -45,9 +45,9 @@ from bench.peers import HOYLEISH, MAGMACRUNCH, PEERS, installed
 from muggins.analysis.cribbage.pegging import play_risks
 from muggins.analysis.simulate import RunningRate, Spec, run, summarise
 from muggins.bots.base import Bot, BotFactory, View
-from muggins.bots.cribbage import BOTS
 from muggins.bots.cribbage.discard import best_throw, crib_weight, throw_size
 from muggins.bots.cribbage.players import ExpertBot, counting_move
+from muggins.bots.cribbage.roster import BOTS
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.playworth import PlayWorth

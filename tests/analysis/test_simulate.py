@@ -131,3 +131,35 @@ def test_each_game_gets_its_own_summary_and_a_tie_is_a_shared_win() -> None:
     assert summary["tie_rate"] == 0.0 and sum(seat["mean"] for seat in summary["by_seat"]) == 1.0
     assert {"points_per_deal", "score_change_per_deal"} <= set(summary["by_bot"]["greedy"])
     assert "deals_per_game" in summary and "skunk_rate" in summary
+
+
+FLAGS = ("skip_empty", "skip_pass", "skip_only_move", "pre_show", "post_show")
+
+
+@pytest.mark.parametrize("flags", range(32))
+def test_random_bots_record_the_same_games_on_the_quick_path(flags: int) -> None:
+    """Random bots alone play on the game's quick path: every record (moves, result, each deal's
+    points by seat and role) is the one the engine's loop makes, under each setting of the
+    automatic moves and pauses, with short targets (every kind of score wins some games),
+    random and rotating dealers, and both values of his heels."""
+    table = {flag: bool(flags >> i & 1) for i, flag in enumerate(FLAGS)}
+    for target in (31, 121):
+        dealer_rule = "random" if flags % 3 == 0 else "rotate"
+        options = {**table, "target": target, "heels": 1 + flags % 2, "dealer_rule": dealer_rule}
+        spec = Spec("cribbage", 2, ("random",), 6, seed=flags, duplicate=True, options=options)
+        for number in range(spec.games):
+            assert play(spec, number) == play(spec, number, quick=False), (options, number)
+
+
+def test_the_quick_path_is_taken_only_where_it_plays_the_same() -> None:
+    """A random bot beside another bot, more seats, or a game the quick path does not take is
+    played by the engine's loop: the records are those of the loop."""
+    for spec in (
+        Spec("cribbage", 2, ("random", "greedy"), 2, seed=3),
+        Spec("cribbage", 3, ("random",), 2, seed=3),
+        Spec("cribbage", 2, ("random",), 2, seed=3, options={"counting": "manual"}),
+        Spec("cribbage", 2, ("random",), 2, seed=3, options={"match": 3}),
+        Spec("cribist", 4, ("random",), 1, seed=3),
+    ):
+        for number in range(spec.games):
+            assert play(spec, number) == play(spec, number, quick=False)

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from muggins import new_game
 from muggins.bots.base import Bot, View
-from muggins.bots.cribbage import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribbage.discard import best_throw
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES
 from muggins.bots.cribbage.players import quick_expert
+from muggins.bots.cribbage.roster import BOTS, ExpertBot, GreedyBot
 from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from muggins import new_game
 from muggins.bots.base import Bot, View
-from muggins.bots.cribist import BOTS, ExpertBot, GreedyBot
 from muggins.bots.cribist.players import best_fit
+from muggins.bots.cribist.roster import BOTS, ExpertBot, GreedyBot
 from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
 from muggins.cards import JACK, STANDARD_CARDS, Card, Suit, parse_cards

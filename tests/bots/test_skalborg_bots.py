@@ -10,7 +10,7 @@ import pytest
 from muggins.analysis.skalborg.duel import duel
 from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
-from muggins.bots.skalborg import BOTS
+from muggins.bots.skalborg.roster import BOTS
 from muggins.cards import parse_cards
 from muggins.games.base import Game
 from muggins.games.registry import new_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from muggins import new_game
 from muggins.bots.levels import LEVEL_NAMES
 from muggins.bots.registry import bot_names, make_bot
-from muggins.bots.squares import BOTS
+from muggins.bots.squares.roster import BOTS
 from muggins.cards import parse_cards
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.strategy.squares.placement import rank_points

@@ -72,3 +72,10 @@ def test_bots_option_is_stored_as_given() -> None:
 
     args = build_parser().parse_args(["simulate", "--bots", "greedy,expert"])
     assert args.bots == "greedy,expert"
+
+
+def test_random_simulation_loads_no_bot() -> None:
+    """Random bots alone need none of the games' own bots (numpy and the tables): listing the names
+    to check ``--bots`` loads none."""
+    setup = "from muggins.cli.main import main; main(['simulate', '--bots', 'random', '--games', '2'])"
+    assert [m for m in loaded_after(setup) if m.startswith("numpy")] == []

@@ -9,7 +9,7 @@ from typing import Any
 
 from muggins.analysis.simulate import Spec, run, summarise
 from muggins.bots.base import Bot
-from muggins.bots.cribbage import BOTS
+from muggins.bots.cribbage.roster import BOTS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

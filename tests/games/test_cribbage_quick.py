@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from muggins.cards import STANDARD_CARDS, Card
 from muggins.games.base import Game
+from muggins.games.cribbage import quick
 from muggins.games.registry import new_game
 from muggins.games.result import Finished
 from muggins.games.rollout import play_out
@@ -41,21 +42,25 @@ def advance(game: Game, moves: int, rng: random.Random) -> None:
         game.apply(seat, rng.choice(game.legal_moves(seat)))
 
 
-def quick_end(config: dict[str, Any], before: int, seed: int) -> tuple[Game, Finished | None]:
+def quick_end(
+    config: dict[str, Any], before: int, seed: int, pure: bool = False
+) -> tuple[Game, Finished | None]:
     game = new_game("cribbage", players=2, **config)
     advance(game, before, random.Random(-seed))
-    return game, game.finish_randomly(random.Random(seed))
+    return game, quick.finish(cast(quick.Position, game), random.Random(seed), pure=pure)
 
 
+@pytest.mark.parametrize("pure", [False, True], ids=["c", "python"])
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: "-".join(k for k, v in t.items() if v) or "none")
-def test_every_table_option_ends_as_the_engine_ends(table: dict[str, bool]) -> None:
+def test_every_table_option_ends_as_the_engine_ends(table: dict[str, bool], pure: bool) -> None:
     """Whole games from the deal, under each of the 32 settings of the automatic moves and pauses,
-    with a random first dealer, random dealers after, and both values of his heels."""
+    with a random first dealer, random dealers after, and both values of his heels: the table in C
+    (where it is built) and the Python table it copies."""
     for seed in range(12):
         dealer_rule = "random" if seed % 3 == 0 else "rotate"
         config = {"seed": seed, **table, "heels": 1 + seed % 2, "dealer_rule": dealer_rule}
         _, expected = engine_end(config, 0, seed)
-        _, found = quick_end(config, 0, seed)
+        _, found = quick_end(config, 0, seed, pure)
         assert found == expected, (config, found, expected)
 
 
@@ -66,8 +71,86 @@ def test_from_any_position_it_ends_as_the_engine_ends(seed: int, before: int, ta
     (his heels, pegging, the last card, each show) wins some games."""
     config = {"seed": seed, "target": target, "pre_show": seed % 2 == 0}
     _, expected = engine_end(config, before, seed)
-    _, found = quick_end(config, before, seed)
-    assert found == expected
+    for pure in (False, True):
+        _, found = quick_end(config, before, seed, pure)
+        assert found == expected, pure
+
+
+def test_the_draws_are_taken_from_the_generator_given() -> None:
+    """The generator given ends where ``play_out`` leaves it, in C as in Python."""
+    ends = []
+    for pure in (False, True):
+        game = new_game("cribbage", players=2, seed=3)
+        rng = random.Random(8)
+        quick.finish(cast(quick.Position, game), rng, pure=pure)
+        ends.append(rng.getstate())
+    rng = random.Random(8)
+    play_out(new_game("cribbage", players=2, seed=3), rng)
+    assert ends == [rng.getstate()] * 2
+
+
+def engine_played(game: Game, seeds: list[int]) -> tuple[tuple[int, ...], int]:
+    """``game`` played to its end by random bots seeded ``seeds``, as a simulation plays them (no
+    draw for a seat's only move); the final scores and the moves made."""
+    bots = [random.Random(seed) for seed in seeds]
+    moves = 0
+    while game.result is None:
+        seat = min(game.to_move)
+        legal = game.legal_moves(seat)
+        game.apply(seat, legal[0] if len(legal) == 1 else bots[seat].choice(legal))
+        moves += 1
+    return game.result.scores, moves
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    before=st.integers(0, 400),
+    target=st.sampled_from([5, 31, 61, 121]),
+    seeds=st.lists(st.integers(0, 2**70), min_size=2, max_size=2),
+)
+def test_random_bots_end_as_on_the_engine(seed: int, before: int, target: int, seeds: list[int]) -> None:
+    """``play_randomly`` from any position: the end and the moves the engine reaches with random
+    bots of those seeds, in C and in Python (and in Python for seeds past the C's 64 bits); each
+    deal's points add up to what each seat scored from the position, and the game is unchanged."""
+    config: dict[str, Any] = {"seed": seed, "target": target, "pre_show": seed % 2 == 0}
+    game = new_game("cribbage", players=2, skip_only_move=seed % 3 == 0, **config)
+    advance(game, before, random.Random(-seed))
+    record, start = game.record(), game.scores
+    found = [quick.play_randomly(cast(quick.Position, game), seeds, pure=pure) for pure in (False, True)]
+    assert game.record() == record
+    if game.result is not None:
+        assert found == [None, None]
+        return
+    assert found[0] == found[1]
+    assert found[0] is not None
+    scores, moves, ledger = found[0]
+    assert (scores, moves) == engine_played(game, seeds)
+    for seat in (0, 1):
+        scored = sum(sum(points[seat * 4 : seat * 4 + 4]) for _, points in ledger)
+        assert scored == scores[seat] - start[seat]
+
+
+def test_the_c_table_refuses_a_broken_position() -> None:
+    if not quick.in_c():
+        pytest.skip("built without the C table")
+    from muggins.games.cribbage import _quickplay
+
+    state = random.Random(1).getstate()[1]
+    numbers = (0, 0, 121, 2, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, -1, 3, 7)
+    hand = [0, 5, 9, 13, 20, 30]
+    good: tuple[Any, ...] = (numbers, hand, hand, [], [], [], [], state, (1, 2), True, False)
+    assert _quickplay.play(*good)[0]
+    for broken, message in (
+        ((numbers[:-1], *good[1:]), "argument 1"),
+        ((numbers, [0, 52], *good[2:]), "a card is a number from 0 to 51"),
+        ((numbers, [1] * 7, *good[2:]), "at most 6 cards"),
+        ((*good[:6], [14], *good[7:]), "the pile"),
+        ((*good[:7], state[:-1], *good[8:]), "625 numbers"),
+        ((*good[:8], (1, 2, 3), *good[9:]), "one generator for both seats"),
+        ((*good[:8], (-1, 2), *good[9:]), "negative"),
+    ):
+        with pytest.raises((ValueError, TypeError, OverflowError), match=message):
+            _quickplay.play(*broken)
 
 
 def test_the_game_is_left_as_it_was() -> None:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from muggins import new_game
-from muggins.bots.cribbage import ExpertBot
+from muggins.bots.cribbage.players import ExpertBot
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.games.moves import Discard
 from muggins.scoring.show import itemise_show

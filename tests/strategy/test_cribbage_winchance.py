@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from muggins import new_game
-from muggins.bots.cribbage import ExpertBot
 from muggins.bots.cribbage.discard import expert_discard
+from muggins.bots.cribbage.players import ExpertBot
 from muggins.bots.cribbage.position import racing, shifted, win_chances
 from muggins.games.moves import Discard
 from muggins.strategy.cribbage.cribtables import shipped_tables

@@ -28,10 +28,12 @@ from muggins.analysis.runners import done, runner
 from muggins.bots.base import Bot, RandomBot
 from muggins.bots.engine import TURN_SECONDS, Engine, EngineBot, EngineError
 from muggins.bots.registry import make_bot
+from muggins.games.base import Game
 from muggins.games.errors import GameError
 from muggins.games.events import Scored
 from muggins.games.moves import Leave
 from muggins.games.registry import new_game
+from muggins.games.result import DealPoints, Result
 
 DEAL_EVENTS = frozenset({"new_hand"})
 """Event types that start a deal in the registered games."""
@@ -101,21 +103,36 @@ def derive(seed: int, *parts: object) -> int:
     return random.Random(":".join(map(str, (seed, *parts)))).getrandbits(63)
 
 
-def play(spec: Spec, number: int) -> dict[str, Any]:
+def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
     """Play game ``number`` of ``spec`` and return its record of results and per-deal points. An
     engine that fails (docs/engines.md) leaves the game, as a player leaving a table: the reason
-    is in the record's ``engine_failures``."""
+    is in the record's ``engine_failures``. Random bots alone play on the game's quick path where
+    it has one (``Game.play_randomly``: the same moves and the same record), unless ``quick`` is
+    False."""
     names = spec.seats(number)
     seed = spec.game_seed(number)
     game = new_game(spec.game, players=spec.players, seed=seed, **spec.options)
     engines = dict(spec.engines)
+    seeds = [derive(spec.seed, "bot", number, seat) for seat in range(len(names))]
+    start = list(game.scores)
+    if quick and not engines and names.count("random") == len(names):  # the game's quick path
+        played = game.play_randomly(seeds)
+        if played is not None:
+            return _record(
+                spec,
+                game,
+                names=names,
+                start=start,
+                result=played.result,
+                moves=played.moves,
+                failures=[],
+                deals=played.deals,
+            )
     bots: list[Bot | None] = [
-        None if name in engines else make_bot(spec.game, name, derive(spec.seed, "bot", number, seat))
-        for seat, name in enumerate(names)
+        None if name in engines else make_bot(spec.game, name, seeds[seat]) for seat, name in enumerate(names)
     ]
     # a random bot needs no view: the same draw over the same moves
     pickers = [bot.choose_legal if isinstance(bot, RandomBot) else None for bot in bots]
-    start = list(game.scores)
     moves = 0
     failures: list[str] = []
     while game.result is None:  # is_over, without a property call on every move
@@ -141,6 +158,30 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
         moves += 1
     result = game.result
     assert result is not None
+    return _record(
+        spec,
+        game,
+        names=names,
+        start=start,
+        result=result,
+        moves=moves,
+        failures=failures,
+        deals=ledger(game.events),
+    )
+
+
+def _record(
+    spec: Spec,
+    game: Game,
+    *,
+    names: list[str],
+    start: list[int],
+    result: Result,
+    moves: int,
+    failures: list[str],
+    deals: Sequence[DealPoints],
+) -> dict[str, Any]:
+    """A game's record: who sat where, how it ended, and its deals' points."""
     return {
         "bots": names,
         "ranks": list(result.ranks),
@@ -150,7 +191,7 @@ def play(spec: Spec, number: int) -> dict[str, Any]:
         "skunks": list(result.skunks),
         "moves": moves,
         "engine_failures": failures,
-        **_deals(game.events, spec.players, deal_categories(spec.game)),
+        **_deals(deals, spec.players, deal_categories(spec.game)),
     }
 
 
@@ -177,6 +218,7 @@ def close_engines() -> None:
     _ENGINES.clear()
 
 
+@functools.cache
 def deal_categories(game: str) -> Mapping[str, str]:
     """``Scored.reason`` -> the category a deal's points are split under by role (dealer, pone), as
     the game's ``analysis/<game>/stats.py`` says (its ``DEAL_CATEGORIES``); empty: no split."""
@@ -185,34 +227,55 @@ def deal_categories(game: str) -> Mapping[str, str]:
     return found
 
 
-def _deals(events: Sequence[Any], players: int, categories: Mapping[str, str]) -> dict[str, Any]:
-    """Per-deal points by seat and (where the game splits them) by category and role, and each deal's
-    dealer; a deal is complete unless a game was won in it (the last deal always is left out)."""
+@functools.cache
+def _role_keys(categories: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, str]]:
+    """``Scored.reason`` -> the keys its points are split under for the dealer and for a pone."""
+    return {reason: (f"dealer:{category}", f"pone:{category}") for reason, category in categories}
+
+
+def ledger(events: Sequence[Any]) -> list[DealPoints]:
+    """A game's deals from its events: each deal's dealer (None in a game without one), whether a
+    game was won in it, and the points each seat scored in it by reason."""
     dealers: list[int | None] = []
-    points: list[list[int]] = []
-    split: list[dict[str, int]] = []
+    scored: list[dict[tuple[int, str], int]] = []
     won_in: set[int] = set()
-    now: list[int] = []
-    by: dict[str, int] = {}
-    dealer: int | None = None
+    now: dict[tuple[int, str], int] = {}
     for event in [e for e in events if e.type in WANTED]:  # a fifth of them: picked out at C speed
         kind = event.type
         if kind == SCORED:  # the most frequent of the kinds looked for
             if dealers:
-                now[event.player] += event.points
-                category = categories.get(event.reason)
-                if category is not None and dealer is not None:
-                    key = f"{'dealer' if event.player == dealer else 'pone'}:{category}"
-                    by[key] = by.get(key, 0) + event.points
+                key = (event.player, event.reason)
+                now[key] = now.get(key, 0) + event.points
         elif kind in DEAL_EVENTS:
-            dealer = getattr(event, "dealer", None)
-            now, by = [0] * players, {}
-            dealers.append(dealer)
-            points.append(now)
-            split.append(by)
+            now = {}
+            dealers.append(getattr(event, "dealer", None))
+            scored.append(now)
         elif kind == "game_won" and dealers:
             won_in.add(len(dealers) - 1)
-    won_in.add(len(dealers) - 1)
+    return [DealPoints(dealer, i in won_in, scored[i]) for i, dealer in enumerate(dealers)]
+
+
+def _deals(deals: Sequence[DealPoints], players: int, categories: Mapping[str, str]) -> dict[str, Any]:
+    """Per-deal points by seat and (where the game splits them) by category and role, and each deal's
+    dealer; a deal is complete unless a game was won in it (the last deal always is left out)."""
+    roles = _role_keys(tuple(categories.items()))
+    dealers: list[int | None] = []
+    points: list[list[int]] = []
+    split: list[dict[str, int]] = []
+    for deal in deals:
+        dealer = deal.dealer
+        now = [0] * players
+        by: dict[str, int] = {}
+        for (seat, reason), scored in deal.scored.items():
+            now[seat] += scored
+            keys = roles.get(reason)
+            if keys is not None and dealer is not None:
+                key = keys[seat != dealer]
+                by[key] = by.get(key, 0) + scored
+        dealers.append(dealer)
+        points.append(now)
+        split.append(by)
+    won_in = {i for i, deal in enumerate(deals) if deal.won} | {len(deals) - 1}
     return {
         "first_dealer": dealers[0] if dealers else None,
         "deals": len(dealers),

@@ -4,6 +4,7 @@ A game's bots load on first use."""
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,7 +16,8 @@ BOT_MODULES: dict[str, str] = {
     "cribist": "muggins.bots.cribist",
     "squares": "muggins.bots.squares",
 }
-"""Game name -> module whose ``BOTS`` dict maps bot names to factories (besides ``random``)."""
+"""Game name -> the package of its bots: its ``NAMES`` lists them (besides ``random``) and its
+``roster`` module's ``BOTS`` dict maps those names to factories, loaded only when a bot is made."""
 
 
 class UnknownBotError(ValueError):
@@ -24,7 +26,9 @@ class UnknownBotError(ValueError):
 
 def bot_names(game: str) -> list[str]:
     """The bots available for ``game``, weakest first."""
-    return ["random", *_game_bots(game)]
+    package = _package(game, "")
+    names: tuple[str, ...] = package.NAMES if package is not None else ()
+    return ["random", *names]
 
 
 def make_bot(game: str, name: str, seed: int = 0) -> Bot:
@@ -40,13 +44,20 @@ def make_bot(game: str, name: str, seed: int = 0) -> Bot:
 
 
 def _game_bots(game: str) -> dict[str, BotFactory]:
-    module = BOT_MODULES.get(game)
-    if module is None:
-        return {}
-    try:
-        bots: dict[str, BotFactory] = importlib.import_module(module).BOTS
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return {}
+    roster = _package(game, ".roster")
+    bots: dict[str, BotFactory] = roster.BOTS if roster is not None else {}
     return bots
+
+
+def _package(game: str, part: str) -> ModuleType | None:
+    """The module ``part`` of ``game``'s bots package (``""``: the package), or None where the game
+    has no bots of its own (or they are not built)."""
+    package = BOT_MODULES.get(game)
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(package + part)
+    except ModuleNotFoundError as exc:
+        if exc.name != package:
+            raise
+        return None

@@ -27,7 +27,7 @@ from muggins.games.events import Dealt, Event, PlayerLeft
 from muggins.games.flow import Seating, Waiting
 from muggins.games.moves import Leave, Move, Resign, parse_move
 from muggins.games.options import Options
-from muggins.games.result import Finished, Result
+from muggins.games.result import Finished, Played, Result
 
 RECORD_VERSION: Final = 1
 
@@ -197,6 +197,15 @@ class Game(ABC, Generic[OptionsT_co]):
         """The end ``games.rollout.play_out`` would reach from here with ``rng`` (the same moves, the
         same deals), found without changing this game, on the game's own quick path; None where it
         has none for this game or position."""
+        return None
+
+    def play_randomly(self, seeds: Sequence[int]) -> Played | None:
+        """This game played to its end with each seat's moves drawn by ``random.Random(seed)`` of its
+        seed in ``seeds``, as a random bot with that seed draws them (``choice`` among the legal
+        moves in their order, no draw where there is only one; the lowest seat to move first), found
+        without changing this game, on the game's own quick path: the result, the moves made and
+        each deal's points by seat and reason from here, all a simulation of random bots records.
+        None where it has none for this game or position."""
         return None
 
     @property

@@ -107,6 +107,57 @@ class Finished:
         return f"Finished(scores={self.scores!r}, moves={self.moves!r})"
 
 
+class DealPoints:
+    """One deal of a game played on a quick path: who dealt (None in a game without a dealer),
+    whether a game was won in it, and the points each seat scored in it by reason (``Scored.reason``),
+    as ``{(seat, reason): points}`` with only the reasons that scored."""
+
+    dealer: Final[int | None]
+    won: Final[bool]
+    scored: Final[dict[tuple[int, str], int]]
+
+    def __init__(self, dealer: int | None, won: bool, scored: dict[tuple[int, str], int]) -> None:
+        self.dealer, self.won, self.scored = dealer, won, scored
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealPoints) and (self.dealer, self.won, self.scored) == (
+            other.dealer,
+            other.won,
+            other.scored,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.dealer, self.won, frozenset(self.scored.items())))
+
+    def __repr__(self) -> str:
+        return f"DealPoints(dealer={self.dealer!r}, won={self.won!r}, scored={self.scored!r})"
+
+
+class Played:
+    """A game played to its end by random moves on a quick path that leaves the game itself
+    unchanged: its result, the moves made, and its deals from the one in progress on."""
+
+    result: Final[Result]
+    moves: Final[int]
+    deals: Final[tuple[DealPoints, ...]]
+
+    def __init__(self, result: Result, moves: int, deals: tuple[DealPoints, ...]) -> None:
+        self.result, self.moves, self.deals = result, moves, deals
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Played) and (self.result, self.moves, self.deals) == (
+            other.result,
+            other.moves,
+            other.deals,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.result, self.moves, self.deals))
+
+    def __repr__(self) -> str:
+        return f"Played(result={self.result!r}, moves={self.moves!r}, deals={self.deals!r})"
+
+
 def rank_by(values: Sequence[float], *, order: Sequence[int] | None = None) -> tuple[int, ...]:
     """Competition ranks (1 = highest value; ties share a rank, the next rank skips).
 

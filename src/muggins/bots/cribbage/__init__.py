@@ -1,21 +1,24 @@
 """Cribbage bots: ``greedy``, the levels of the ladder, ``quick`` (the quick expert) and ``expert``
 (``random`` is the generic baseline), weakest first by their measured ratings
-(``muggins.bots.ratings``)."""
+(``muggins.bots.ratings``).
+The bots themselves are in ``roster``, loaded on first use."""
 
-from muggins.bots.base import BotFactory
-from muggins.bots.cribbage.players import ExpertBot, GreedyBot, quick_expert
-from muggins.bots.levels import ladder
+from __future__ import annotations
 
-LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("discard", "play"))
+from typing import TYPE_CHECKING
 
-BOTS: dict[str, BotFactory] = {
-    "beginner": LEVELS["beginner"],
-    "novice": LEVELS["novice"],
-    "greedy": GreedyBot,
-    "regular": LEVELS["regular"],
-    "club": LEVELS["club"],
-    "quick": quick_expert,
-    "expert": ExpertBot,
-}
+if TYPE_CHECKING:
+    from muggins.bots.base import BotFactory
 
-__all__ = ["BOTS", "ExpertBot", "GreedyBot"]
+
+NAMES = ("beginner", "novice", "greedy", "regular", "club", "quick", "expert")
+"""The names of ``roster.BOTS``, in its order: listed without loading the bots."""
+
+
+def __getattr__(name: str) -> dict[str, BotFactory]:
+    """``BOTS``, loaded from ``roster`` when first asked for."""
+    if name == "BOTS":
+        from muggins.bots.cribbage.roster import BOTS
+
+        return BOTS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,19 +1,23 @@
 """Cribist bots: ``greedy``, the levels of the ladder and ``expert`` (``random`` is the generic
-baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
+baseline), weakest first by their measured ratings (``muggins.bots.ratings``).
+The bots themselves are in ``roster``, loaded on first use."""
 
-from muggins.bots.base import BotFactory
-from muggins.bots.cribist.players import ExpertBot, GreedyBot
-from muggins.bots.levels import ladder
+from __future__ import annotations
 
-LEVELS = ladder(lambda seed, slips: ExpertBot(seed, slips=slips), phases=("play",))
+from typing import TYPE_CHECKING
 
-BOTS: dict[str, BotFactory] = {
-    "beginner": LEVELS["beginner"],
-    "novice": LEVELS["novice"],
-    "regular": LEVELS["regular"],
-    "greedy": GreedyBot,
-    "club": LEVELS["club"],
-    "expert": ExpertBot,
-}
+if TYPE_CHECKING:
+    from muggins.bots.base import BotFactory
 
-__all__ = ["BOTS", "ExpertBot", "GreedyBot"]
+
+NAMES = ("beginner", "novice", "regular", "greedy", "club", "expert")
+"""The names of ``roster.BOTS``, in its order: listed without loading the bots."""
+
+
+def __getattr__(name: str) -> dict[str, BotFactory]:
+    """``BOTS``, loaded from ``roster`` when first asked for."""
+    if name == "BOTS":
+        from muggins.bots.cribist.roster import BOTS
+
+        return BOTS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,18 +1,23 @@
 """Cribbage Squares bots: the levels of the ladder and ``expected`` (``random`` is the generic
-baseline), weakest first by their measured ratings (``muggins.bots.ratings``)."""
+baseline), weakest first by their measured ratings (``muggins.bots.ratings``).
+The bots themselves are in ``roster``, loaded on first use."""
 
-from muggins.bots.base import BotFactory
-from muggins.bots.levels import ladder
-from muggins.bots.squares.placer import ExpectedBot
+from __future__ import annotations
 
-LEVELS = ladder(lambda seed, slips: ExpectedBot(seed))  # nothing counted by hand: no slips
+from typing import TYPE_CHECKING
 
-BOTS: dict[str, BotFactory] = {
-    "beginner": LEVELS["beginner"],
-    "novice": LEVELS["novice"],
-    "regular": LEVELS["regular"],
-    "club": LEVELS["club"],
-    "expected": ExpectedBot,
-}
+if TYPE_CHECKING:
+    from muggins.bots.base import BotFactory
 
-__all__ = ["BOTS", "ExpectedBot"]
+
+NAMES = ("beginner", "novice", "regular", "club", "expected")
+"""The names of ``roster.BOTS``, in its order: listed without loading the bots."""
+
+
+def __getattr__(name: str) -> dict[str, BotFactory]:
+    """``BOTS``, loaded from ``roster`` when first asked for."""
+    if name == "BOTS":
+        from muggins.bots.squares.roster import BOTS
+
+        return BOTS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,12 +31,12 @@ from muggins.games.cribbage.events import (
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.cribbage.phases import DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
-from muggins.games.cribbage.quick import finish
+from muggins.games.cribbage.quick import REASONS, finish, play_randomly
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
-from muggins.games.result import Finished, Result, Termination, rank_by
+from muggins.games.result import DealPoints, Finished, Played, Result, Termination, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
@@ -274,6 +274,32 @@ class Cribbage(Game[CribbageOptions]):
 
     def finish_randomly(self, rng: random.Random) -> Finished | None:
         return finish(self, rng)
+
+    def play_randomly(self, seeds: Sequence[int]) -> Played | None:
+        found = play_randomly(self, seeds)
+        if found is None:
+            return None
+        scores, moves, ledger = found
+        side = 0 if scores[0] >= self.target else 1  # the quick path's games: two seats, two sides
+        reasons = len(REASONS)
+        deals = tuple(
+            DealPoints(
+                dealer,
+                False,
+                {
+                    (seat, reason): points[seat * reasons + i]
+                    for seat in (0, 1)
+                    for i, reason in enumerate(REASONS)
+                    if points[seat * reasons + i]
+                },
+            )
+            for dealer, points in ledger
+        )
+        last = deals[-1]
+        won = (*deals[:-1], DealPoints(last.dealer, True, last.scored))
+        match_points = list(self.match_points)
+        match_points[side] += SKUNK_POINTS[self._skunk(scores[1 - side])]
+        return Played(self._result_of(Termination.TARGET, side, list(scores), match_points), moves, won)
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)
@@ -977,13 +1003,19 @@ class Cribbage(Game[CribbageOptions]):
         self._start_game(events)
 
     def _finish(self, termination: Termination, winner: int | None, events: list[Event]) -> None:
+        self._result = self._result_of(termination, winner, self.side_scores, self.match_points)
+        self.phase = OVER
+        self.waiting.clear()
+        events.append(game_over(self._result))
+
+    def _result_of(
+        self, termination: Termination, winner: int | None, side_scores: list[int], match_points: list[int]
+    ) -> Result:
+        """The result of the game ending now for ``termination``, ``winner`` (a side) having won it,
+        with these scores and match points by side."""
         single = self.match_games == 1
         per_seat = [
-            float(
-                self.side_scores[self.seating.side_of[s]]
-                if single
-                else self.match_points[self.seating.side_of[s]]
-            )
+            float(side_scores[self.seating.side_of[s]] if single else match_points[self.seating.side_of[s]])
             for s in range(self.players)
         ]
         if winner is not None:
@@ -992,22 +1024,17 @@ class Cribbage(Game[CribbageOptions]):
         forced = [s for s in self.left if s not in (self.seating.sides[winner] if winner is not None else ())]
         ranks = rank_by(per_seat, order=forced)
         skunks = tuple(
-            None
-            if ranks[s] == 1 or s in self.left
-            else self._skunk(self.side_scores[self.seating.side_of[s]])
+            None if ranks[s] == 1 or s in self.left else self._skunk(side_scores[self.seating.side_of[s]])
             for s in range(self.players)
         )
-        self._result = Result(
+        return Result(
             ranks=ranks,
-            scores=self.scores,
+            scores=tuple(side_scores[self.seating.side_of[s]] for s in range(self.players)),
             reason=self._end_reason(termination, winner),
             termination=termination,
             skunks=skunks,
-            match_points=tuple(self.match_points[self.seating.side_of[s]] for s in range(self.players)),
+            match_points=tuple(match_points[self.seating.side_of[s]] for s in range(self.players)),
         )
-        self.phase = OVER
-        self.waiting.clear()
-        events.append(game_over(self._result))
 
     def _end_reason(self, termination: Termination, winner: int | None) -> str:
         """Why the game ended, in words: who reached the target or won the match, or who left."""

@@ -12,8 +12,9 @@ a match, players who left, given decks) is left to the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Final, Protocol
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, Final, Protocol
 
 from muggins.cards import JACK, STANDARD_CARDS, Card
 from muggins.games.base import sample
@@ -95,18 +96,106 @@ class Position(Protocol):
     def result(self) -> Result | None: ...
 
 
-def finish(game: Position, rng: random.Random) -> Finished | None:
+def finish(game: Position, rng: random.Random, *, pure: bool = False) -> Finished | None:
     """Where ``game`` ends if both seats play uniformly random moves drawn from ``rng`` as
     ``play_out`` draws them; ``game`` is unchanged. None for a game or position this path does not
-    take."""
+    take. In C where it is built, unless ``pure`` (the Python table, which the C copies)."""
     result = game.result
     if result is not None:
         return Finished(result.scores, 0)
     if not takes(game):
         return None
-    table = _Table(game)
-    table.run(rng.random)
-    return Finished((table.scores[0], table.scores[1]), table.moves)
+    draw = rng.random
+    table = _Table(game, lambda seat, moves: int(draw() * moves))
+    if _C is None or pure:
+        table.run()
+        return Finished((table.scores[0], table.scores[1]), table.moves)
+    version, words, gauss = rng.getstate()
+    scores, moves, _, states = _in_c(table, (words,), False)
+    rng.setstate((version, states[0], gauss))
+    return Finished(scores, moves)
+
+
+def play_randomly(game: Position, seeds: Sequence[int], *, pure: bool = False) -> Ledger | None:
+    """``game`` played to its end with each seat's moves drawn by ``random.Random(seed)`` of its
+    seed in ``seeds`` as a random bot draws them (``choice`` among the legal moves, and no draw
+    where there is only one): the final scores by seat, the moves made, and each deal from the one
+    in progress on as its dealer and the points each seat scored in it from here by reason.
+    ``game`` is unchanged; None for a game or position this path does not take. In C where it is
+    built, unless ``pure``."""
+    if game.result is not None or not takes(game):
+        return None
+    if _C is not None and not pure and max(map(abs, seeds)) < 1 << 64:  # the C takes 64-bit seeds
+        scores, moves, ledger, _ = _in_c(
+            _Table(game, _drawn_in_c, True), (abs(seeds[0]), abs(seeds[1])), True
+        )
+        return scores, moves, ledger
+    first, second = random.Random(seeds[0]).randrange, random.Random(seeds[1]).randrange
+    table = _Table(game, lambda seat, moves: (second if seat else first)(moves) if moves > 1 else 0, True)
+    table.run()
+    return (table.scores[0], table.scores[1]), table.moves, table.ledger
+
+
+def _drawn_in_c(seat: int, moves: int) -> int:
+    """The pick of a table the C plays on: never called (the C draws its own)."""
+    raise AssertionError("the C table draws its own moves")
+
+
+def _extension() -> ModuleType | None:
+    """The table in C, or None where the build did not make it."""
+    try:
+        from muggins.games.cribbage import _quickplay  # optional: absent in a pure build
+    except ImportError:
+        return None
+    return _quickplay
+
+
+_C = _extension()
+
+
+def in_c() -> bool:
+    """Whether the quick path runs in C."""
+    return _C is not None
+
+
+def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple[int, int], int, Any, Any]:
+    """``table`` played on in C (``_quickplay.play``): each seat draws from ``draws`` (one
+    generator's words for both, or a seed each), by ``choice`` or as ``play_out`` draws."""
+    assert _C is not None
+    numbers = (
+        *table.scores,
+        table.target,
+        table.heels,
+        table.dealer,
+        table.random_dealer,
+        table.skip_empty,
+        table.skip_pass,
+        table.skip_only,
+        table.pre_show,
+        table.post_show,
+        table.phase,
+        table.turn,
+        table.count,
+        table.passed,
+        table.last,
+        table.waiting,
+        table.starter,
+    )
+    hands, kept = table.hands, table.kept
+    found: tuple[tuple[int, int], int, Any, Any] = _C.play(
+        numbers,
+        hands[0],
+        hands[1],
+        kept[0],
+        kept[1],
+        table.crib,
+        table.pile,
+        table.state[1],
+        draws,
+        choice,
+        table.keep,
+    )
+    return found
 
 
 def takes(game: Position) -> bool:
@@ -132,10 +221,30 @@ def _numbers(cards: list[Card] | tuple[Card, ...]) -> list[int]:
     return [_NUMBER[card.index] for card in cards]
 
 
-class _Table:
-    """A game's position in numbers, played on by ``run``."""
+REASONS: Final = ("hand", "crib", "pegging", "his heels")
+"""The reasons points are scored for on this path (``Scored.reason``), as a ledger numbers them."""
+_HAND: Final = 0
+_CRIB: Final = 1
+_PEGGING: Final = 2
+_HEELS: Final = 3
 
-    def __init__(self, game: Position) -> None:
+Pick = Callable[[int, int], int]
+"""A seat's choice among its legal moves: (seat, how many) -> which, in the engine's order."""
+DealLedger = tuple[int, tuple[int, ...]]
+"""A deal's dealer and the points each seat scored in it, seat by seat and ``REASONS`` in order."""
+Ledger = tuple[tuple[int, int], int, list[DealLedger]]
+"""A game played on: its final scores, the moves made and its deals (see ``play_randomly``)."""
+
+
+class _Table:
+    """A game's position in numbers, played on by ``run`` with each seat's choices from ``pick``;
+    with ``keep``, each deal's points are kept in ``ledger`` as they are scored."""
+
+    def __init__(self, game: Position, pick: Pick, keep: bool = False) -> None:
+        self.pick = pick
+        self.keep = keep
+        self.ledger: list[DealLedger] = []
+        self.points = [0] * (2 * len(REASONS))
         self.scores = list(game.side_scores)
         self.target = game.target
         self.heels: int = game.options.heels
@@ -143,8 +252,8 @@ class _Table:
         self.random_dealer = game.random_dealer
         self.skip_empty, self.skip_pass, self.skip_only = game.skip_empty, game.skip_pass, game.skip_only_move
         self.pre_show, self.post_show = game.pre_show, game.post_show
-        self.deals = random.Random()
-        self.deals.setstate(game.rng.getstate())
+        self.state = game.rng.getstate()
+        """The game's generator's state, which the deals to come are drawn from."""
         self.hands = [_numbers(game.hand[0]), _numbers(game.hand[1])]
         self.kept = [_numbers(game.kept[0]), _numbers(game.kept[1])]
         self.crib = _numbers(game.to_crib[0]) + _numbers(game.to_crib[1])
@@ -161,46 +270,57 @@ class _Table:
         self.phase = _PHASES[str(game.phase)]
         self.moves = 0
 
-    def run(self, draw: Callable[[], float]) -> None:
-        """Play on until a seat reaches the target."""
+    def run(self) -> None:
+        """Play on until a seat reaches the target (the deal it is won in closes the ledger)."""
+        self.deals = random.Random()
+        self.deals.setstate(self.state)
         while True:
             phase = self.phase
             if phase == _DISCARD:
-                if self.discard(draw):
-                    return
+                if self.discard():
+                    break
             elif phase == _PLAY:
-                if self.play(draw):
-                    return
+                if self.play():
+                    break
             elif phase == _SHOW:
                 if self.show():
-                    return
+                    break
             else:
-                self.ready(draw)
+                self.ready()
                 if phase == _PRE_SHOW:
                     self.phase = _SHOW
                 else:
                     self.new_hand()
+        self.close_deal()
 
-    def add(self, seat: int, points: int) -> bool:
-        """Peg ``points`` for ``seat``; True if that won the game."""
+    def add(self, seat: int, points: int, reason: int) -> bool:
+        """Peg ``points`` for ``seat``, scored for ``REASONS[reason]``; True if that won the game."""
         total = self.scores[seat] + points
         self.scores[seat] = total
+        if self.keep:
+            self.points[seat * len(REASONS) + reason] += points
         return total >= self.target
 
-    def ready(self, draw: Callable[[], float]) -> None:
-        """Each waiting seat says ready (its one move, drawn for all the same)."""
+    def close_deal(self) -> None:
+        """Keep the deal's points in the ledger, and start the next deal's from nothing."""
+        if self.keep:
+            self.ledger.append((self.dealer, tuple(self.points)))
+            self.points = [0] * (2 * len(REASONS))
+
+    def ready(self) -> None:
+        """Each waiting seat says ready (its one move)."""
         for seat in _SEATS:
             if self.waiting >> seat & 1:
-                draw()
+                self.pick(seat, 1)
                 self.moves += 1
         self.waiting = 0
 
-    def discard(self, draw: Callable[[], float]) -> bool:
+    def discard(self) -> bool:
         """The seats still to discard do (the lower seat first), then the starter is cut; True if
         his heels won the game."""
         for seat in _SEATS:
             if self.waiting >> seat & 1:
-                pick = int(draw() * 15)
+                pick = self.pick(seat, 15)
                 self.moves += 1
                 hand = self.hands[seat]
                 second = hand.pop(_SECOND[pick])
@@ -208,13 +328,13 @@ class _Table:
                 self.crib.append(second)
                 self.kept[seat] = hand[:]
         self.waiting = 0
-        if _RANK[self.starter] == JACK and self.add(self.dealer, self.heels):
+        if _RANK[self.starter] == JACK and self.add(self.dealer, self.heels, _HEELS):
             return True
         self.phase = _PLAY
         self.turn = 1 - self.dealer
         return False
 
-    def play(self, draw: Callable[[], float]) -> bool:
+    def play(self) -> bool:
         """Lay cards and say go until the play ends; True if a seat pegged out."""
         while self.phase == _PLAY:
             seat = self.turn
@@ -228,13 +348,13 @@ class _Table:
                     only = card
             if not playable:
                 if not ((self.skip_empty if not hand else self.skip_pass) or self.skip_only):
-                    draw()  # go, the one legal move
+                    self.pick(seat, 1)  # go, the one legal move
                     self.moves += 1
                 if self.go(seat):
                     return True
                 continue
             if playable > 1 or not self.skip_only:
-                pick = int(draw() * playable)
+                pick = self.pick(seat, playable)
                 self.moves += 1
                 for card in hand:
                     if _VALUE[card] <= room:
@@ -255,12 +375,12 @@ class _Table:
         self.count = count
         self.last = seat
         points = rank_points(pile, count)
-        if points and self.add(seat, points):
+        if points and self.add(seat, points, _PEGGING):
             return True
         if count == 31:
             return self.end_round(seat, False)
         if not self.hands[0] and not self.hands[1]:
-            if self.add(seat, 1):  # the last card
+            if self.add(seat, 1, _PEGGING):  # the last card
                 return True
             self.end_play()
             return False
@@ -282,7 +402,7 @@ class _Table:
     def end_round(self, last: int, after_go: bool) -> bool:
         """Both have passed or the count hit 31: the go point, then the count starts again (or the
         play ends); True if the go point won the game."""
-        if after_go and self.add(last, 1):  # (never at 31: the count ends the round there)
+        if after_go and self.add(last, 1, _PEGGING):  # (never at 31: the count ends the round there)
             return True
         self.reset()
         if not self.hands[0] and not self.hands[1]:
@@ -310,11 +430,11 @@ class _Table:
         game."""
         dealer = self.dealer
         pone = 1 - dealer
-        if self.add(pone, self.points(self.kept[pone], False)):
+        if self.add(pone, self.count_show(self.kept[pone], False), _HAND):
             return True
-        if self.add(dealer, self.points(self.kept[dealer], False)):
+        if self.add(dealer, self.count_show(self.kept[dealer], False), _HAND):
             return True
-        if self.add(dealer, self.points(self.crib, True)):
+        if self.add(dealer, self.count_show(self.crib, True), _CRIB):
             return True
         if self.post_show:
             self.phase = _POST_SHOW
@@ -323,7 +443,7 @@ class _Table:
             self.new_hand()
         return False
 
-    def points(self, cards: list[int], crib: bool) -> int:
+    def count_show(self, cards: list[int], crib: bool) -> int:
         return index_points(
             _INDEX[cards[0]], _INDEX[cards[1]], _INDEX[cards[2]], _INDEX[cards[3]], _INDEX[self.starter], crib
         )
@@ -331,6 +451,7 @@ class _Table:
     def new_hand(self) -> None:
         """The deal passes (or goes to a random seat), and six cards each and a starter are dealt
         from the game's generator as the engine deals them."""
+        self.close_deal()
         self.dealer = self.deals.choice(_SEATS) if self.random_dealer else 1 - self.dealer
         pack = sample(self.deals, STANDARD_CARDS, 13)
         pone: list[int] = []

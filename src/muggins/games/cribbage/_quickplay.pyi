@@ -1,0 +1,20 @@
+"""Two-player cribbage played to its end by random moves, in C (``_quickplay.c``; ``quick`` calls it)."""
+
+from collections.abc import Sequence
+
+def play(
+    numbers: tuple[int, ...],
+    hand0: Sequence[int],
+    hand1: Sequence[int],
+    kept0: Sequence[int],
+    kept1: Sequence[int],
+    crib: Sequence[int],
+    pile: Sequence[int],
+    deals: tuple[int, ...],
+    draws: tuple[object, ...],
+    choice: bool,
+    keep: bool,
+) -> tuple[tuple[int, int], int, list[tuple[int, tuple[int, ...]]] | None, tuple[tuple[int, ...], ...]]:
+    """``quick._Table`` played to its end from ``numbers`` (its scores, target, heels, dealer and
+    the rest in ``_in_c``'s order) and its cards; the final scores, the moves made, the ledger
+    (with ``keep``) and, unless ``choice``, the draws' generator states after."""
