@@ -106,3 +106,48 @@ def bench_startup_score() -> Figure:
 
 def bench_startup_import() -> Figure:
     return command_figure("startup_import_muggins", [sys.executable, "-c", "import muggins"])
+
+
+SIMULATED = 3000
+"""Games in the whole-command comparison of ``muggins simulate`` with OpenSpiel."""
+_OPENSPIEL = f"""
+import pyspiel
+game = pyspiel.load_game("cribbage")
+bots = [pyspiel.make_uniform_random_bot(seat, 2026 + seat) for seat in range(2)]
+for seed in range({SIMULATED}):
+    pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+"""
+"""OpenSpiel's cribbage, random bots, played by its C++ loop from a fresh Python: its whole command."""
+
+
+def bench_simulate_command() -> Figure:
+    """``muggins simulate --bots random,random --games 3000`` as a user runs it (start-up, the games,
+    the summary printed), against OpenSpiel's C++ cribbage playing as many random games from a
+    fresh Python (``evaluate_bots``, start-up included): median CPU time of runs in turns."""
+    argv = muggins("simulate", "--bots", "random,random", "--games", str(SIMULATED))
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return command_figure("simulate_command_random_2p", argv)
+    peer = [sys.executable, "-c", _OPENSPIEL]
+    run_command(argv)  # the bytecode caches written, as by a user's first run
+    ours, theirs = [], []
+    for _ in range(RUNS):
+        ours.append(run_command(argv))
+        theirs.append(run_command(peer))
+    cpu = statistics.median(u.cpu_s for u in ours)
+    peer_cpu = statistics.median(u.cpu_s for u in theirs)
+    return figure(
+        "simulate_command_random_2p",
+        round(cpu, 3),
+        "s CPU",
+        None,
+        command=" ".join(["muggins", *argv[3:]]),
+        wall_s=round(statistics.median(u.wall_s for u in ours), 3),
+        openspiel_cpu_s=round(peer_cpu, 3),
+        ratio_to_openspiel=round(peer_cpu / cpu, 2),
+        target_ratio=">=1.0",
+        runs=RUNS,
+        load=round(os.getloadavg()[0], 2),
+        note="whole commands in fresh processes, in turns; OpenSpiel: evaluate_bots with its Python start",
+    )

@@ -126,7 +126,7 @@ def test_random_bots_end_as_on_the_engine(seed: int, before: int, target: int, s
     scores, moves, ledger = found[0]
     assert (scores, moves) == engine_played(game, seeds)
     for seat in (0, 1):
-        scored = sum(sum(points[seat * 4 : seat * 4 + 4]) for _, points in ledger)
+        scored = sum(points for _, deal in ledger for (who, _), points in deal.items() if who == seat)
         assert scored == scores[seat] - start[seat]
 
 
@@ -138,7 +138,7 @@ def test_the_c_table_refuses_a_broken_position() -> None:
     state = random.Random(1).getstate()[1]
     numbers = (0, 0, 121, 2, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, -1, 3, 7)
     hand = [0, 5, 9, 13, 20, 30]
-    good: tuple[Any, ...] = (numbers, hand, hand, [], [], [], [], state, (1, 2), True, False)
+    good: tuple[Any, ...] = (numbers, hand, hand, [], [], [], [], state, (1, 2), True, quick.SCORED)
     assert _quickplay.play(*good)[0]
     for broken, message in (
         ((numbers[:-1], *good[1:]), "argument 1"),
@@ -148,6 +148,7 @@ def test_the_c_table_refuses_a_broken_position() -> None:
         ((*good[:7], state[:-1], *good[8:]), "625 numbers"),
         ((*good[:8], (1, 2, 3), *good[9:]), "one generator for both seats"),
         ((*good[:8], (-1, 2), *good[9:]), "negative"),
+        ((*good[:10], quick.SCORED[:-1]), "the ledger's 8 keys"),
     ):
         with pytest.raises((ValueError, TypeError, OverflowError), match=message):
             _quickplay.play(*broken)

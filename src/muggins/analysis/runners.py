@@ -15,9 +15,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any, Generic, TypeVar
 
 IN_FLIGHT_PER_WORKER = 4
@@ -123,6 +121,8 @@ def runner(
         finally:
             _here.clear()
     else:
+        from multiprocessing import get_context  # here: one process needs none of it at start
+
         context = get_context(START_METHOD)
         shared = context.Value("q", 0)
         with context.Pool(workers, initializer=_worker_starts, initargs=(shared,)) as pool:
@@ -156,6 +156,8 @@ def _dask(work: Callable[[Job], Result], address: str) -> Iterator[Runner[Job, R
         threads = sum(client.nthreads().values())
         if not threads:
             raise RunnerError(f"the Dask scheduler at {address} has no workers")
+
+        from concurrent.futures import CancelledError
 
         def submit(job: Job) -> Callable[[], Result]:
             future = client.submit(work, job, pure=False)

@@ -151,6 +151,7 @@ typedef struct {
     Twister *draws[2];
     int choice; /* a random bot's draw: ``choice``, none for one move; else ``play_out``'s */
     PyObject *ledger; /* NULL: none kept */
+    PyObject *keys;   /* the ledger's keys, by seat * REASONS + reason */
     int points[2 * REASONS];
     int failed;
 } Table;
@@ -170,16 +171,19 @@ static int pick(Table *t, int seat, int moves) {
 
 static void close_deal(Table *t) {
     if (!t->ledger || t->failed) return;
-    PyObject *points = PyTuple_New(2 * REASONS);
-    if (!points) {
+    PyObject *scored = PyDict_New();
+    if (!scored) {
         t->failed = 1;
         return;
     }
     for (int i = 0; i < 2 * REASONS; i++) {
-        PyTuple_SET_ITEM(points, i, PyLong_FromLong(t->points[i]));
+        if (!t->points[i]) continue;
+        PyObject *points = PyLong_FromLong(t->points[i]);
+        if (!points || PyDict_SetItem(scored, PyTuple_GET_ITEM(t->keys, i), points) < 0) t->failed = 1;
+        Py_XDECREF(points);
         t->points[i] = 0;
     }
-    PyObject *deal = Py_BuildValue("(iN)", t->dealer, points);
+    PyObject *deal = Py_BuildValue("(iN)", t->dealer, scored);
     if (!deal || PyList_Append(t->ledger, deal) < 0) t->failed = 1;
     Py_XDECREF(deal);
 }
@@ -510,7 +514,14 @@ static PyObject *play_table(PyObject *module, PyObject *args) {
         if (!load_twister(&seats[i], PyTuple_GET_ITEM(draws, i))) return NULL;
     t.draws[0] = &seats[0];
     t.draws[1] = &seats[generators - 1];
-    if (PyObject_IsTrue(keep) && !(t.ledger = PyList_New(0))) return NULL;
+    if (keep != Py_None) {
+        if (!PyTuple_Check(keep) || PyTuple_GET_SIZE(keep) != 2 * REASONS) {
+            PyErr_SetString(PyExc_ValueError, "keep: the ledger's 8 keys (quick.SCORED), or None");
+            return NULL;
+        }
+        t.keys = keep;
+        if (!(t.ledger = PyList_New(0))) return NULL;
+    }
     run(&t);
     if (t.failed) {
         Py_XDECREF(t.ledger);
@@ -539,7 +550,7 @@ static PyObject *play_table(PyObject *module, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"play", play_table, METH_VARARGS,
-     "play(numbers, hand0, hand1, kept0, kept1, crib, pile, deals, draws, choice, keep): quick._Table "
+     "play(numbers, hand0, hand1, kept0, kept1, crib, pile, deals, draws, choice, keys): quick._Table "
      "played to its end; ((score, score), moves, ledger or None, the draws' states (none for choice))."},
     {NULL, NULL, 0, NULL},
 };

@@ -13,8 +13,8 @@ def play(
     deals: tuple[int, ...],
     draws: tuple[object, ...],
     choice: bool,
-    keep: bool,
-) -> tuple[tuple[int, int], int, list[tuple[int, tuple[int, ...]]] | None, tuple[tuple[int, ...], ...]]:
+    keys: tuple[object, ...] | None,
+) -> tuple[tuple[int, int], int, list[tuple[int, dict[object, int]]] | None, tuple[tuple[int, ...], ...]]:
     """``quick._Table`` played to its end from ``numbers`` (its scores, target, heels, dealer and
     the rest in ``_in_c``'s order) and its cards; the final scores, the moves made, the ledger
-    (with ``keep``) and, unless ``choice``, the draws' generator states after."""
+    (with its ``keys``: ``quick.SCORED``) and, unless ``choice``, the draws' generator states after."""

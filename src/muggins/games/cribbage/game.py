@@ -31,7 +31,7 @@ from muggins.games.cribbage.events import (
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.cribbage.phases import DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
-from muggins.games.cribbage.quick import REASONS, finish, play_randomly
+from muggins.games.cribbage.quick import finish, play_randomly
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
@@ -281,25 +281,11 @@ class Cribbage(Game[CribbageOptions]):
             return None
         scores, moves, ledger = found
         side = 0 if scores[0] >= self.target else 1  # the quick path's games: two seats, two sides
-        reasons = len(REASONS)
-        deals = tuple(
-            DealPoints(
-                dealer,
-                False,
-                {
-                    (seat, reason): points[seat * reasons + i]
-                    for seat in (0, 1)
-                    for i, reason in enumerate(REASONS)
-                    if points[seat * reasons + i]
-                },
-            )
-            for dealer, points in ledger
-        )
-        last = deals[-1]
-        won = (*deals[:-1], DealPoints(last.dealer, True, last.scored))
+        last = len(ledger) - 1
+        deals = tuple(DealPoints(dealer, i == last, scored) for i, (dealer, scored) in enumerate(ledger))
         match_points = list(self.match_points)
         match_points[side] += SKUNK_POINTS[self._skunk(scores[1 - side])]
-        return Played(self._result_of(Termination.TARGET, side, list(scores), match_points), moves, won)
+        return Played(self._result_of(Termination.TARGET, side, list(scores), match_points), moves, deals)
 
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)

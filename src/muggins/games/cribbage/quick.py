@@ -193,7 +193,7 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
         table.state[1],
         draws,
         choice,
-        table.keep,
+        SCORED if table.keep else None,
     )
     return found
 
@@ -230,8 +230,10 @@ _HEELS: Final = 3
 
 Pick = Callable[[int, int], int]
 """A seat's choice among its legal moves: (seat, how many) -> which, in the engine's order."""
-DealLedger = tuple[int, tuple[int, ...]]
-"""A deal's dealer and the points each seat scored in it, seat by seat and ``REASONS`` in order."""
+SCORED: Final = tuple((seat, reason) for seat in _SEATS for reason in REASONS)
+"""A deal's points by seat and reason, as a ledger keys them."""
+DealLedger = tuple[int, dict[tuple[int, str], int]]
+"""A deal's dealer and the points each seat scored in it by reason (``SCORED``: only those scored)."""
 Ledger = tuple[tuple[int, int], int, list[DealLedger]]
 """A game played on: its final scores, the moves made and its deals (see ``play_randomly``)."""
 
@@ -304,7 +306,12 @@ class _Table:
     def close_deal(self) -> None:
         """Keep the deal's points in the ledger, and start the next deal's from nothing."""
         if self.keep:
-            self.ledger.append((self.dealer, tuple(self.points)))
+            self.ledger.append(
+                (
+                    self.dealer,
+                    {key: points for key, points in zip(SCORED, self.points, strict=True) if points},
+                )
+            )
             self.points = [0] * (2 * len(REASONS))
 
     def ready(self) -> None:
