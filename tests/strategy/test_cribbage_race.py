@@ -92,3 +92,43 @@ def test_a_seat_near_the_end_is_raced_from_what_it_has_seen() -> None:
 def test_a_race_is_below_the_target() -> None:
     with pytest.raises(ValueError, match="below 121: not 121 against 3"):
         Race.from_rows(121, 3, np.zeros((TARGET, TARGET)).tolist())
+
+
+def plain_after(dealing: bool, show: int) -> list[list[float]]:
+    """``race._after`` worked out score by score: my chance from each pair of scores a play ends on,
+    their show (and, if I deal, my crib) to come, summed in the distributions' order."""
+    win = shipped_win_chance()
+    last = TARGET - 1
+    after = [[0.0] * TARGET for _ in range(TARGET)]
+    crib = None
+    if dealing:
+        crib = [[0.0] * TARGET for _ in range(2 * TARGET)]
+        for dealer in range(2 * TARGET):
+            for pone in range(TARGET):
+                for points, c in win.crib.items():
+                    me = dealer + points
+                    chance = 1.0 if me >= TARGET else 1.0 - float(win.dealer_wins[pone, min(me, last)])
+                    crib[dealer][pone] += c * chance
+    for mine in range(TARGET):
+        for theirs in range(TARGET):
+            total = 0.0
+            for shown, q in (win.pone_show if dealing else win.dealer_show).items():
+                them = theirs + shown
+                if crib is not None:
+                    total += q * (0.0 if them >= TARGET else crib[mine + show][min(them, last)])
+                else:
+                    me = min(mine + show, last)
+                    total += q * (0.0 if them >= TARGET else float(win.dealer_wins[me, min(them, last)]))
+            if not dealing and mine + show >= TARGET:
+                total = 1.0
+            after[mine][theirs] = min(1.0, max(0.0, total))
+    return after
+
+
+@pytest.mark.parametrize(("dealing", "show"), [(True, 0), (True, 12), (False, 0), (False, 7), (False, 29)])
+def test_a_races_table_is_each_pair_of_scores_looked_up(dealing: bool, show: int) -> None:
+    """The tables made by slices are the tables made score by score, to the last bit."""
+    win = shipped_win_chance()
+    table = race(win, 0, 0, dealing=dealing, show=show).after
+    plain = plain_after(dealing, show)
+    assert list(table) == [chance for row in plain for chance in row]

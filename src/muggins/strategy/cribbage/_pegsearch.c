@@ -34,8 +34,8 @@ static const int SETS[5] = {0, 0, 2, 6, 12};
 
 typedef struct {
     uint8_t ranks[MAX_SUFFIX]; /* the end of the pile, in the order laid */
-    int len;
-    int count;
+    uint8_t len;
+    uint8_t count;
     int8_t points[14];       /* by rank: the points laying it makes; -1 past 31 */
     int32_t after[14];       /* by rank: the state it leads to; -1 not yet numbered */
     int32_t orders;          /* its block of the model's orders of the ranks; -1: none yet */
@@ -67,7 +67,7 @@ typedef struct {
     double value;
 } RaceEntry;
 
-#define RACE_BITS 16
+#define RACE_BITS 15
 static RaceEntry *race_memo;
 static uint64_t race_stamp;
 

@@ -58,27 +58,25 @@ def race(win: WinChance, mine: int, theirs: int, *, dealing: bool, show: int) ->
     return Race(mine, theirs, _after(win, dealing, show))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=24)
 def _after(win: WinChance, dealing: bool, show: int) -> array[float]:
     """My chance to win from each pair of scores a play ends on (mine, theirs): the pone's show
     counts first, then the dealer's hand and crib; then the next deal, dealt by the other. Kept
-    for each seat and show a hand can make (58 at most): 117 KB each as doubles."""
+    for the seats and shows most recently raced (58 can be made): 117 KB each as doubles.
+
+    Each show of theirs moves their score along a row, so its chances are a slice of one block of
+    rows, shifted, and nothing past the target (where they have won): the same sums, in the same
+    order, as looking each pair of scores up."""
     last = TARGET - 1
-    mine = np.arange(TARGET)[:, None]
-    theirs = np.arange(TARGET)[None, :]
+    rows = np.minimum(np.arange(TARGET) + show, last if not dealing else 2 * TARGET - 1)
+    block = _crib_to_come(win)[rows] if dealing else win.dealer_wins[rows]
+    shows = win.pone_show if dealing else win.dealer_show
     after = np.zeros((TARGET, TARGET))
-    if dealing:  # the pone shows first; then my hand, then my crib
-        crib = _crib_to_come(win)
-        for shown, q in win.pone_show.items():
-            them = theirs + shown
-            after += q * np.where(them >= TARGET, 0.0, crib[mine + show, np.minimum(them, last)])
-    else:  # my show first; then the dealer's hand and crib
-        me = mine + show
-        for shown, q in win.dealer_show.items():
-            them = theirs + shown
-            next_deal = win.dealer_wins[np.minimum(me, last), np.minimum(them, last)]
-            after += q * np.where(them >= TARGET, 0.0, next_deal)
-        after = np.where(me >= TARGET, 1.0, after)
+    for shown, q in shows.items():  # the pone shows first if I deal; else the dealer, then the crib
+        if shown < TARGET:
+            after[:, : TARGET - shown] += q * block[:, shown:]
+    if not dealing:  # my show first: I may have won with it
+        after = np.where(np.arange(TARGET)[:, None] + show >= TARGET, 1.0, after)
     return array("d", np.clip(after, 0.0, 1.0).tobytes())
 
 
