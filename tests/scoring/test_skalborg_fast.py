@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import zlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -26,7 +27,13 @@ from muggins.scoring.skalborg.fast import (
     skalborg_points_batch,
 )
 from muggins.scoring.skalborg.hand import SLOTS, SkalborgError, score_skalborg
-from muggins.scoring.skalborg.tables import RANK_PLACES
+from muggins.scoring.skalborg.tables import (
+    RANK_PLACES,
+    RankTableError,
+    build_rank_table,
+    shipped_rank_table,
+    unpacked_rank_table,
+)
 
 JOKER_SETS = ((), (JOKER_BLACK,), (JOKER_RED,), (JOKER_BLACK, JOKER_RED))
 
@@ -160,3 +167,17 @@ def test_batch_bad_input_is_named() -> None:
     repeated[1, 7] = repeated[1, 0]
     with pytest.raises(SkalborgBatchError, match="row 1 repeats a card"):
         skalborg_points_batch(repeated)
+
+
+def test_the_shipped_rank_table_is_the_built_one() -> None:
+    """The rank table ships built (its 0.4 s out of every process that scores): to the entry."""
+    shipped = shipped_rank_table()
+    assert shipped.dtype == np.int16 and not shipped.flags.writeable
+    assert np.array_equal(shipped, build_rank_table())
+
+
+def test_a_damaged_rank_table_is_refused_by_name() -> None:
+    with pytest.raises(RankTableError, match=r"skalborg_ranks\.zlib is damaged"):
+        unpacked_rank_table(b"not a table")
+    with pytest.raises(RankTableError, match="holds 3 entries, not 203490"):
+        unpacked_rank_table(zlib.compress(np.zeros(3, dtype="<i2").tobytes()))

@@ -1,9 +1,9 @@
 """Fast Skalborg totals: one pool of eight cards at a time, or many at once with numpy.
 
-Both look the pool up in the tables of ``muggins.scoring.skalborg.tables`` (built on first use,
-a fraction of a second): fifteens, pairs and runs by the sorted ranks, flushes by the suit counts
-and jokers. The itemised ``muggins.scoring.skalborg.hand.score_skalborg`` is the reference these totals
-must always equal.
+Both look the pool up in the tables of ``muggins.scoring.skalborg.tables`` (loaded on first use:
+the rank table as shipped, the flush table built): fifteens, pairs and runs by the sorted ranks,
+flushes by the suit counts and jokers. The itemised ``muggins.scoring.skalborg.hand.score_skalborg``
+is the reference these totals must always equal.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from muggins.scoring.skalborg.tables import (
     POOL,
     RANK_PLACES,
     build_flush_table,
-    build_rank_table,
+    shipped_rank_table,
 )
 
 CHUNK: Final = 1 << 15
@@ -52,8 +52,8 @@ class SkalborgBatchError(SkalborgError):
 
 @functools.cache
 def tables() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-    """The read-only rank and flush tables, built once per process."""
-    built = build_rank_table(), build_flush_table()
+    """The read-only rank and flush tables, loaded once per process."""
+    built = shipped_rank_table(), build_flush_table()
     for table in built:
         table.flags.writeable = False
     return built

@@ -5,12 +5,20 @@ table holds them for every sorted 8-tuple of rank symbols 0-13, indexed by the c
 system. Flushes depend only on how many cards each suit has and which jokers are present, so a
 second, small table is indexed by those counts read as base-9 digits. This is a second, counts-based
 statement of the rules in ``muggins.scoring.skalborg.hand``; the tests hold the two to each other.
+
+The rank table takes 0.4 s to build, too long for every process that scores a pool, so it ships
+built (``muggins/data/skalborg_ranks.zlib``, its int16 entries compressed: read in a millisecond);
+``python -m muggins.scoring.skalborg.tables`` writes it again, and a test holds it to the builder.
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
+import zlib
+from importlib import resources
 from math import comb
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -29,6 +37,9 @@ FLUSH_BASE: Final = 9
 JOKER_PLACE: Final = FLUSH_BASE ** len(Suit)
 FLUSH_KEYS: Final = 4 * JOKER_PLACE
 """Flush keys: four base-9 suit counts, then 0-3 for the jokers present (1 black, 2 red)."""
+
+RANKS_FILE: Final = "skalborg_ranks.zlib"
+"""The shipped rank table in ``muggins.data``: its entries as little-endian int16, zlib-compressed."""
 
 RANK_PLACES: Final = tuple(
     tuple(comb(symbol + place, place + 1) for symbol in range(SLOTS)) for place in range(POOL)
@@ -145,3 +156,34 @@ def build_flush_table() -> npt.NDArray[np.int16]:
         cards = key // FLUSH_BASE ** int(suit) % FLUSH_BASE + joker
         points += np.where(cards >= MIN_FLUSH, cards, 0).astype(np.int16)
     return points
+
+
+class RankTableError(ValueError):
+    """A shipped rank table that cannot be read, or is not the size the table is."""
+
+
+def shipped_rank_table() -> npt.NDArray[np.int16]:
+    """The rank table as shipped (read-only): ``build_rank_table``'s, without the 0.4 s."""
+    return unpacked_rank_table(resources.files("muggins.data").joinpath(RANKS_FILE).read_bytes())
+
+
+def unpacked_rank_table(packed: bytes) -> npt.NDArray[np.int16]:
+    """The rank table from the bytes of ``RANKS_FILE``; ``RankTableError`` if they are not one."""
+    try:
+        table = np.frombuffer(zlib.decompress(packed), dtype="<i2")
+    except zlib.error as error:
+        raise RankTableError(f"muggins/data/{RANKS_FILE} is damaged: {error}") from None
+    if table.shape != (RANK_KEYS,):
+        raise RankTableError(f"muggins/data/{RANKS_FILE} holds {table.size} entries, not {RANK_KEYS}")
+    return table.astype(np.int16, copy=False)
+
+
+def write_rank_table(path: Path) -> None:
+    """Build the rank table and write it to ``path`` as it ships."""
+    path.write_bytes(zlib.compress(build_rank_table().astype("<i2").tobytes(), 9))
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parents[2] / "data" / RANKS_FILE
+    write_rank_table(target)
+    print(f"wrote {target}")
