@@ -3,9 +3,11 @@ bots, records and tallies over the games themselves."""
 
 from __future__ import annotations
 
+import functools
+
 from bench.cribbage_engine import random_games
 from bench.figures import Figure, figure, interleaved_seconds
-from muggins.analysis.simulate import Spec, Tally, stream
+from muggins.analysis.simulate import Spec, Tally, play, stream
 
 GAMES = 200
 
@@ -38,3 +40,43 @@ def bench_simulate_random_2p() -> Figure:
         target_slowdown="<=1.5",
         note="CPU time, interleaved; the engine loop is bench.cribbage_engine's",
     )
+
+
+RANDOM_GAMES = {"cribbage": (2, 300), "skalborg": (3, 100), "cribist": (4, 100), "squares": (2, 100)}
+"""Each game's seats and games for ``simulate_random_paths``: its default table, a second or so."""
+
+
+def _records(spec: Spec, quick: bool) -> None:
+    tally = Tally(spec)
+    for number in range(spec.games):
+        tally.add(play(spec, number, quick=quick))
+
+
+def bench_simulate_random_paths() -> list[Figure]:
+    """Random bots alone in every game: ``muggins simulate``'s path for them (the game's quick path,
+    or the compiled loop) against its interpreted loop (``play(..., quick=False)``, the path they all
+    took before), the same games and records, interleaved, CPU time."""
+    found = []
+    for game, (players, games) in RANDOM_GAMES.items():
+        spec = Spec(game, players, ("random",), games, seed=1)
+        seconds = interleaved_seconds(
+            {
+                "path": functools.partial(_records, spec, True),
+                "loop": functools.partial(_records, spec, False),
+            }
+        )
+        rate = {side: 3 * games / s for side, s in seconds.items()}
+        found.append(
+            figure(
+                f"simulate_random_{game}",
+                round(rate["path"], 1),
+                "games/s",
+                games=3 * games,
+                players=players,
+                interpreted_loop_games_per_s=round(rate["loop"], 1),
+                speedup=round(rate["path"] / rate["loop"], 2),
+                **({} if game == "cribbage" else {"target_speedup": ">=2 (issue 62)"}),
+                note="analysis.simulate.play + Tally, in turns with quick=False; CPU time",
+            )
+        )
+    return found

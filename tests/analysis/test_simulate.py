@@ -151,15 +151,20 @@ def test_random_bots_record_the_same_games_on_the_quick_path(flags: int) -> None
             assert play(spec, number) == play(spec, number, quick=False), (options, number)
 
 
-def test_the_quick_path_is_taken_only_where_it_plays_the_same() -> None:
-    """A random bot beside another bot, more seats, or a game the quick path does not take is
-    played by the engine's loop: the records are those of the loop."""
+def test_random_bots_record_the_same_games_in_the_compiled_loop() -> None:
+    """Random bots alone in a game or position the quick path does not take play in the compiled
+    loop (``rollout.play_as_random_bots``), and a random bot beside another bot in this loop: the
+    records are those of the loop, in every registered game."""
     for spec in (
         Spec("cribbage", 2, ("random", "greedy"), 2, seed=3),
         Spec("cribbage", 3, ("random",), 2, seed=3),
-        Spec("cribbage", 2, ("random",), 2, seed=3, options={"counting": "manual"}),
+        Spec("cribbage", 4, ("random",), 2, seed=3, options={"partnerships": True}),
+        Spec("cribbage", 2, ("random",), 2, seed=3, options={"counting": "manual", "muggins": True}),
         Spec("cribbage", 2, ("random",), 2, seed=3, options={"match": 3}),
-        Spec("cribist", 4, ("random",), 1, seed=3),
+        Spec("cribbage", 2, ("random",), 2, seed=3, options={"variant": "five-card"}),
+        Spec("cribist", 4, ("random",), 2, seed=3),
+        Spec("skalborg", 3, ("random",), 2, seed=3),
+        Spec("squares", 2, ("random",), 2, seed=3),
     ):
         for number in range(spec.games):
             assert play(spec, number) == play(spec, number, quick=False)

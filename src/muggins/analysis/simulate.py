@@ -29,11 +29,12 @@ from muggins.bots.base import Bot, RandomBot
 from muggins.bots.engine import TURN_SECONDS, Engine, EngineBot, EngineError
 from muggins.bots.registry import make_bot
 from muggins.games.base import Game
-from muggins.games.errors import GameError
+from muggins.games.errors import GameError, RolloutError
 from muggins.games.events import Scored
 from muggins.games.moves import Leave
 from muggins.games.registry import new_game
 from muggins.games.result import DealPoints, Result
+from muggins.games.rollout import MAX_MOVES, play_as_random_bots
 
 DEAL_EVENTS = frozenset({"new_hand"})
 """Event types that start a deal in the registered games."""
@@ -41,8 +42,6 @@ SCORED: str = Scored.type
 """The event type of points scored."""
 WANTED = DEAL_EVENTS | {SCORED, "game_won"}
 """The event types a game's record is made from."""
-MAX_MOVES = 100_000
-"""A game that has not ended after this many moves is a bug in a game or bot."""
 Z95 = 1.959964
 FAILURES_SHOWN = 5
 """Engine failures a summary names (all are counted)."""
@@ -107,16 +106,16 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
     """Play game ``number`` of ``spec`` and return its record of results and per-deal points. An
     engine that fails (docs/engines.md) leaves the game, as a player leaving a table: the reason
     is in the record's ``engine_failures``. Random bots alone play on the game's quick path where
-    it has one (``Game.play_randomly``: the same moves and the same record), unless ``quick`` is
-    False."""
+    it has one (``Game.play_randomly``), else in a compiled loop (``rollout.play_as_random_bots``):
+    the same moves and the same record as this loop, which ``quick=False`` keeps to."""
     names = spec.seats(number)
     seed = spec.game_seed(number)
     game = new_game(spec.game, players=spec.players, seed=seed, **spec.options)
     engines = dict(spec.engines)
     seeds = [derive(spec.seed, "bot", number, seat) for seat in range(len(names))]
     start = list(game.scores)
-    if quick and not engines and names.count("random") == len(names):  # the game's quick path
-        played = game.play_randomly(seeds)
+    if quick and not engines and names.count("random") == len(names):  # random bots alone
+        played = game.play_randomly(seeds)  # the game's quick path, where it has one
         if played is not None:
             return _record(
                 spec,
@@ -128,6 +127,23 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
                 failures=[],
                 deals=played.deals,
             )
+        try:  # else the engine, in a compiled loop
+            moves = play_as_random_bots(game, seeds)
+        except RolloutError:
+            raise SimulationError(
+                f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves"
+            ) from None
+        assert game.result is not None
+        return _record(
+            spec,
+            game,
+            names=names,
+            start=start,
+            result=game.result,
+            moves=moves,
+            failures=[],
+            deals=ledger(game.events),
+        )
     bots: list[Bot | None] = [
         None if name in engines else make_bot(spec.game, name, seeds[seat]) for seat, name in enumerate(names)
     ]

@@ -370,15 +370,15 @@ def sample(rng: random.Random, pack: Sequence[Card], count: int) -> list[Card]:
     if size <= sample_threshold(count):
         pool = list(pack)
         for i in range(count):
-            j = _below(bits, size - i)
+            j = below(bits, size - i)
             drawn.append(pool[j])
             pool[j] = pool[size - i - 1]
         return drawn
     taken: set[int] = set()
     for _ in range(count):
-        j = _below(bits, size)
+        j = below(bits, size)
         while j in taken:
-            j = _below(bits, size)
+            j = below(bits, size)
         taken.add(j)
         drawn.append(pack[j])
     return drawn
@@ -400,12 +400,13 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
     stored records were dealt with: Fisher-Yates from the last card down, compiled."""
     bits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        j = _below(bits, i + 1)
+        j = below(bits, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _below(bits: Callable[[int], int], bound: int) -> int:
-    """A uniform integer in [0, bound) by rejection on ``bound.bit_length()`` random bits."""
+def below(bits: Callable[[int], int], bound: int) -> int:
+    """A uniform integer in [0, bound) by rejection on ``bound.bit_length()`` random bits: the
+    number ``random.Random.choice`` and ``randrange`` draw from the same generator (3.11-3.13)."""
     width = bound.bit_length()
     value = bits(width)
     while value >= bound:

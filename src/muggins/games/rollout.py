@@ -4,8 +4,9 @@ the engines' own benchmarks, without an interpreted loop around each move."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from muggins.games.base import Game
+from muggins.games.base import Game, below
 from muggins.games.errors import RolloutError
 
 MAX_MOVES = 100_000
@@ -25,5 +26,24 @@ def play_out(game: Game, rng: random.Random) -> int:
         player = min(seats) if len(seats) > 1 else next(iter(seats))
         legal = game.legal_moves(player)
         game.apply(player, legal[int(draw() * len(legal))])
+        moves += 1
+    return moves
+
+
+def play_as_random_bots(game: Game, seeds: Sequence[int]) -> int:
+    """Play ``game`` to its end as random bots seeded ``seeds`` (one a seat) play it in a simulation:
+    the lowest seat to move draws its move with ``random.Random(seed).choice`` among the legal moves,
+    in their order (the same draw, by the same bits: ``games.base.below``), and makes a seat's only
+    move without drawing; return the number of moves made."""
+    bits = [random.Random(seed).getrandbits for seed in seeds]
+    moves = 0
+    while game.result is None:
+        if moves == MAX_MOVES:
+            raise RolloutError(f"the game did not end after {MAX_MOVES} random moves")
+        seats = game.to_move
+        player = min(seats) if len(seats) > 1 else next(iter(seats))
+        legal = game.legal_moves(player)
+        count = len(legal)
+        game.apply(player, legal[0] if count == 1 else legal[below(bits[player], count)])
         moves += 1
     return moves
