@@ -75,7 +75,18 @@ def test_bots_option_is_stored_as_given() -> None:
 
 
 def test_random_simulation_loads_no_bot() -> None:
-    """Random bots alone need none of the games' own bots (numpy and the tables): listing the names
-    to check ``--bots`` loads none."""
-    setup = "from muggins.cli.main import main; main(['simulate', '--bots', 'random', '--games', '2'])"
-    assert [m for m in loaded_after(setup) if m.startswith("numpy")] == []
+    """Random bots alone need none of the games' own bots: listing the names to check ``--bots``
+    loads none, and where the quick path's table is in C, nothing loads numpy."""
+    from muggins.games.cribbage.quick import in_c
+
+    code = (
+        "import json, sys; from muggins.cli.main import main\n"
+        "main(['simulate', '--bots', 'random', '--games', '2'])\n"
+        "heavy = ('muggins.bots.cribbage.', 'numpy')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(heavy))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    assert [m for m in loaded if m.startswith("muggins.bots.")] == []  # the names only: the package
+    if in_c():
+        assert loaded == []
