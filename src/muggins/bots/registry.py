@@ -4,6 +4,7 @@ A game's bots load on first use."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,19 @@ def make_bot(game: str, name: str, seed: int = 0) -> Bot:
     if name not in factories:
         raise UnknownBotError(f"no bot {name!r} for {game}: expected one of {', '.join(bot_names(game))}")
     return factories[name](seed)
+
+
+def lazy_roster(package: str) -> Callable[[str], dict[str, BotFactory]]:
+    """A game's bots package's module ``__getattr__`` (PEP 562): its ``BOTS`` from its ``roster``,
+    loaded when first asked for, so that importing the package (for ``NAMES``) loads no bot."""
+
+    def __getattr__(name: str) -> dict[str, BotFactory]:  # noqa: N807 (a module's own hook)
+        if name == "BOTS":
+            bots: dict[str, BotFactory] = importlib.import_module(package + ".roster").BOTS
+            return bots
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def _game_bots(game: str) -> dict[str, BotFactory]:
