@@ -162,8 +162,9 @@ class ExpertBot:
     """Determinised search: each legal card is played out over deals of the unseen cards consistent
     with the view, and the card with the best average margin over the other seats is chosen.
 
-    ``budget`` sets the work per decision; ``seconds`` caps it on a busy machine (then play depends
-    on load: pass ``math.inf`` for play that depends on the seed alone, as the strength bench does).
+    ``budget`` sets the work per decision; ``seconds`` caps it in CPU time on a slow machine (a
+    pure-Python build, say: then play depends on the machine's speed, never on its load; pass
+    ``math.inf`` for play that depends on the seed alone, as the strength bench does).
     It counts by hand perfectly unless given ``slips`` (as the levels below it do).
     """
 

@@ -104,7 +104,8 @@ def search(
 ) -> int:
     """The candidate with the best average margin (own points less the others' mean) over sampled
     deals. ``budget`` bounds the work (card plays simulated, dealing counted alike); ``seconds`` is
-    a guard against a slow or busy machine: no new deal is sampled after it."""
+    a guard against a slow machine: no new deal is sampled after this search has used that much CPU
+    time (its own thread's, so that other processes on a busy machine do not change its play)."""
     if len(candidates) == 1:
         return candidates[0]
     deals = deals_for(pos, len(candidates), budget, max_deals)
@@ -122,12 +123,13 @@ def margin_totals(
     pos: Position, candidates: Sequence[int], rng: random.Random, deals: int, seconds: float
 ) -> tuple[dict[int, float], int]:
     """Each candidate's margin (own points less the others' mean) summed over up to ``deals``
-    sampled deals (none begun after ``seconds``), and the deals played: ``search``'s figures."""
+    sampled deals (none begun after ``seconds`` of this thread's CPU time), and the deals played:
+    ``search``'s figures."""
     totals = dict.fromkeys(candidates, 0.0)
-    deadline = time.perf_counter() + seconds
+    deadline = time.thread_time() + seconds
     played = 0
     for _ in range(deals):
-        if time.perf_counter() > deadline:
+        if time.thread_time() > deadline:
             break
         hands = sample_hands(pos, rng)
         for card in candidates:
