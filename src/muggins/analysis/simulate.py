@@ -33,7 +33,7 @@ from muggins.games.errors import GameError, RolloutError
 from muggins.games.events import Scored
 from muggins.games.moves import Leave
 from muggins.games.registry import new_game
-from muggins.games.result import DealPoints, Result
+from muggins.games.result import DealPoints, Played, Result
 from muggins.games.rollout import MAX_MOVES, play_as_random_bots
 
 DEAL_EVENTS = frozenset({"new_hand"})
@@ -116,33 +116,24 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
     start = list(game.scores)
     if quick and not engines and names.count("random") == len(names):  # random bots alone
         played = game.play_randomly(seeds)  # the game's quick path, where it has one
-        if played is not None:
-            return _record(
-                spec,
-                game,
-                names=names,
-                start=start,
-                result=played.result,
-                moves=played.moves,
-                failures=[],
-                deals=played.deals,
-            )
-        try:  # else the engine, in a compiled loop
-            moves = play_as_random_bots(game, seeds)
-        except RolloutError:
-            raise SimulationError(
-                f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves"
-            ) from None
-        assert game.result is not None
+        if played is None:  # else the engine, in a compiled loop
+            try:
+                moves = play_as_random_bots(game, seeds)
+            except RolloutError:
+                raise SimulationError(
+                    f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves"
+                ) from None
+            assert game.result is not None
+            played = Played(game.result, moves, tuple(ledger(game.events)))
         return _record(
             spec,
             game,
             names=names,
             start=start,
-            result=game.result,
-            moves=moves,
+            result=played.result,
+            moves=played.moves,
             failures=[],
-            deals=ledger(game.events),
+            deals=played.deals,
         )
     bots: list[Bot | None] = [
         None if name in engines else make_bot(spec.game, name, seeds[seat]) for seat, name in enumerate(names)
@@ -207,7 +198,7 @@ def _record(
         "skunks": list(result.skunks),
         "moves": moves,
         "engine_failures": failures,
-        **_deals(deals, spec.players, deal_categories(spec.game)),
+        **_deals(deals, spec.players, _role_keys(spec.game)),
     }
 
 
@@ -244,9 +235,12 @@ def deal_categories(game: str) -> Mapping[str, str]:
 
 
 @functools.cache
-def _role_keys(categories: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, str]]:
-    """``Scored.reason`` -> the keys its points are split under for the dealer and for a pone."""
-    return {reason: (f"dealer:{category}", f"pone:{category}") for reason, category in categories}
+def _role_keys(game: str) -> dict[str, tuple[str, str]]:
+    """``Scored.reason`` -> the keys ``game``'s points are split under for the dealer and a pone."""
+    return {
+        reason: (f"dealer:{category}", f"pone:{category}")
+        for reason, category in deal_categories(game).items()
+    }
 
 
 def ledger(events: Sequence[Any]) -> list[DealPoints]:
@@ -271,10 +265,10 @@ def ledger(events: Sequence[Any]) -> list[DealPoints]:
     return [DealPoints(dealer, i in won_in, scored[i]) for i, dealer in enumerate(dealers)]
 
 
-def _deals(deals: Sequence[DealPoints], players: int, categories: Mapping[str, str]) -> dict[str, Any]:
-    """Per-deal points by seat and (where the game splits them) by category and role, and each deal's
-    dealer; a deal is complete unless a game was won in it (the last deal always is left out)."""
-    roles = _role_keys(tuple(categories.items()))
+def _deals(deals: Sequence[DealPoints], players: int, roles: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    """Per-deal points by seat and (where the game splits them: ``roles``, each reason's keys for the
+    dealer and a pone) by category and role, and each deal's dealer; a deal is complete unless a
+    game was won in it (the last deal always is left out)."""
     dealers: list[int | None] = []
     points: list[list[int]] = []
     split: list[dict[str, int]] = []
