@@ -176,9 +176,9 @@ def test_simulate_runs_each_game_on_its_own_defaults(game: str, capsys: pytest.C
     """Issue 58: ``simulate --game squares`` and ``--game cribist`` failed on cribbage's defaults
     (two seats, the expert bot). Each game's defaults now just work: two seats where the game
     allows them (Cribist: its four), and its strongest bot in every seat."""
-    assert main(["simulate", "--game", game, "--games", "2", "--json"]) == 0
+    assert main(["simulate", "--game", game, "--games", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     cls = game_class(game)
     seats = 2 if cls.min_players <= 2 <= cls.max_players else cls.min_players
-    assert (summary["game"], summary["games"], summary["players"]) == (game, 2, seats)
+    assert (summary["game"], summary["games"], summary["players"]) == (game, 1, seats)
     assert summary["bots"] == [bot_names(game)[-1]]
