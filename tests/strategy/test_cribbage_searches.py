@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muggins.build import compiled
-from muggins.strategy.cribbage import counterplay, play, race, searches
+from muggins.strategy.cribbage import counterplay, play, race, reply, searches
 from muggins.strategy.cribbage.race import Race
 from muggins.strategy.cribbage.winchance import TARGET
 
@@ -110,6 +110,46 @@ def positions(draw: st.DrawFn) -> tuple[Ranks, Ranks, bool, Holdings]:
             for held in rng.sample([h for h, _ in others], min(40, len(others)))
         ]
     return hand, pile, draw(st.booleans()), others
+
+
+def _reply_model(hand: Ranks, pile: Ranks, chances: list[float] | None, sign: float) -> dict[int, float]:
+    """The reply model in Python, card by card, as the expert used it before the C."""
+    fits = sorted({rank for rank in hand if play.pile_count(pile) + play.VALUE[rank] <= 31})
+    if chances is None:
+        return {rank: float(reply.alone(pile, hand, rank)) for rank in fits}
+    return {rank: reply.card_worth(pile, hand, rank, chances, sign) for rank in fits}
+
+
+chance = st.one_of(st.sampled_from([0.0, 0.0, 0.01, 0.5, 1.0]), st.floats(0.0, 1.0))
+
+
+@in_c
+@settings(max_examples=400, deadline=None)
+@given(
+    positions(),
+    st.one_of(st.none(), st.lists(chance, min_size=13, max_size=13)),
+    st.sampled_from([-1.0, 1.0]),
+)
+def test_the_reply_model_in_c_is_the_pythons_to_the_bit(
+    position: tuple[Ranks, Ranks, bool, Holdings], chances: list[float] | None, sign: float
+) -> None:
+    """Every card's worth by the reply model (``reply.card_worth``, or ``reply.alone`` when nobody
+    else can lay), for an opponent and a partner answering, with any chances of their ranks."""
+    hand, pile, _, _ = position
+    assert searches.reply_worths(hand, pile, chances, sign) == _reply_model(hand, pile, chances, sign)
+
+
+@in_c
+def test_the_reply_model_in_c_refuses_chances_not_by_rank() -> None:
+    with pytest.raises(ValueError, match="13 floats"):
+        searches.reply_worths((1, 5), (), [0.5] * 12, -1.0)
+    with pytest.raises(TypeError, match="a sequence of 13 floats"):
+        searches.reply_worths((1, 5), (), 0.5, -1.0)  # type: ignore[arg-type]
+
+
+def test_hands_of_more_than_four_cards_are_worth_what_the_python_reply_model_says() -> None:
+    hand, pile, chances = (1, 2, 5, 5, 9, 13), (10,), [0.4] * 13
+    assert searches.reply_worths(hand, pile, chances, -1.0) == _reply_model(hand, pile, chances, -1.0)
 
 
 @in_c
@@ -273,6 +313,8 @@ def test_without_the_c_the_python_searches_answer(monkeypatch: pytest.MonkeyPatc
     assert searches.race_values(state, hand, pile, False, others) == race.race_values(
         state, hand, pile, False, ranked
     )
+    chances = [0.3] * 13
+    assert searches.reply_worths(hand, pile, chances, -1.0) == _reply_model(hand, pile, chances, -1.0)
 
 
 def _c_race(after: Any, mine: int) -> dict[int, float]:

@@ -22,7 +22,7 @@ from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.play import play_points
 from muggins.strategy.cribbage.reading import Seat
-from muggins.strategy.cribbage.reply import alone, card_worth, holding_chances
+from muggins.strategy.cribbage.reply import holding_chances
 from muggins.strategy.cribbage.search import (
     blended_values,
     countered_values,
@@ -31,6 +31,7 @@ from muggins.strategy.cribbage.search import (
     table_searched_values,
     unseen_ranks,
 )
+from muggins.strategy.cribbage.searches import reply_worths
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
 KEEP_LOW = 0.1
@@ -201,20 +202,20 @@ class ExpertPegger:
     def worths(self, seat: Seat) -> dict[Card, float]:
         """Each card the seat may lay now, with its expected points (mine minus the next player's,
         or what I can run out alone when nobody else can lay)."""
-        playable = _playable(seat.hand, seat.count)
         pile = tuple(card.rank for _, card in seat.pile)
         mine = tuple(sorted(card.rank for card in seat.hand))
         responder = seat.next_to_lay()
         if responder is None:
-            return {card: float(alone(pile, mine, card.rank)) for card in playable}
-        sign = 1.0 if seat.is_friend(responder) else -1.0
-        chances = holding_chances(
-            unseen_ranks(seat),
-            seat.hand_sizes[responder],
-            seat.lowest_value(responder),
-            self.kept(seat, responder),
-        )
-        return {card: card_worth(pile, mine, card.rank, chances, sign) for card in playable}
+            worth = reply_worths(mine, pile, None, 0.0)
+        else:
+            chances = holding_chances(
+                unseen_ranks(seat),
+                seat.hand_sizes[responder],
+                seat.lowest_value(responder),
+                self.kept(seat, responder),
+            )
+            worth = reply_worths(mine, pile, chances, 1.0 if seat.is_friend(responder) else -1.0)
+        return {card: worth[card.rank] for card in _playable(seat.hand, seat.count)}
 
     def kept(self, seat: Seat, responder: int) -> Sequence[float]:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""

@@ -1127,6 +1127,140 @@ done:
     return found;
 }
 
+/* ---------------------------------------------------------------- the reply model */
+
+#define GO_WORTH_FROM 0.02 /* reply.GO_WORTH_FROM */
+
+/* ``play.run_out`` from a state: the most a player pegs laying ``hand`` alone on it (nobody else
+ * can lay), with the go (or last card) point for the last card unless it makes 31. */
+static int run_out(uint32_t hand, int pile) {
+    int best = -1, previous = 0;
+    for (int shift = 0; hand >> shift; shift += 4) {
+        int rank = (hand >> shift) & 15;
+        int points = states[pile].points[rank];
+        if (rank != previous && points >= 0) {
+            if (states[pile].count + VALUE[rank] != LIMIT) { /* at 31 nothing more is laid */
+                int after = state_after(pile, rank);
+                if (failed) return 0;
+                points += run_out(drop(hand, shift), after);
+            }
+            if (points > best) best = points;
+        }
+        previous = rank;
+    }
+    if (best >= 0) return best;
+    return states[pile].count == 0 || states[pile].count == LIMIT ? 0 : 1;
+}
+
+/* ``reply.card_worth``: what laying ``rank`` from ``hand`` on ``pile`` is worth when the responder
+ * replies with their best-scoring card, holding each rank with ``chances[rank - 1]`` (``sign``: -1
+ * an opponent, +1 a partner). The same steps in the same order, so the same double. */
+static double card_worth(uint32_t hand, int pile, int rank, const double *chances, double sign) {
+    int now = states[pile].points[rank];
+    int count = states[pile].count + VALUE[rank];
+    if (count == LIMIT) return (double)now;
+    uint32_t rest = hand_without(hand, rank);
+    int after = state_after(pile, rank);
+    if (failed) return 0.0;
+    /* the replies, best-scoring for the responder first, then by what they leave me to peg back
+     * (least against an opponent, most with a partner), then by rank: Python's stable sorts */
+    int theirs[13], backs[13], n = 0;
+    double held[13];
+    for (int reply = 1; reply < 14; reply++) {
+        int points = states[after].points[reply];
+        double q = chances[reply - 1];
+        if (points < 0 || q == 0.0) continue;
+        int back = 0;
+        if (rest && count + VALUE[reply] == LIMIT) {
+            back = -1; /* at 31 none of mine fits */
+        } else if (rest) {
+            int next = state_after(after, reply);
+            if (failed) return 0.0;
+            back = -1;
+            for (int shift = 0; rest >> shift; shift += 4) {
+                int mine = states[next].points[(rest >> shift) & 15];
+                if (mine > back) back = mine;
+            }
+        }
+        int j = n++;
+        while (j > 0 && (theirs[j - 1] < points || (theirs[j - 1] == points && -sign * backs[j - 1] > -sign * back))) {
+            theirs[j] = theirs[j - 1];
+            backs[j] = backs[j - 1];
+            held[j] = held[j - 1];
+            j--;
+        }
+        theirs[j] = points;
+        backs[j] = back;
+        held[j] = q;
+    }
+    double worth = (double)now, left = 1.0, quiet = 1.0, quiet_weight = 0.0, quiet_back = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (theirs[i]) {
+            worth += left * held[i] * (sign * (double)theirs[i] + (double)backs[i]);
+            left *= 1.0 - held[i];
+        } else {
+            quiet *= 1.0 - held[i];
+            quiet_weight += held[i];
+            quiet_back += held[i] * (double)backs[i];
+        }
+    }
+    if (quiet_weight != 0.0) worth += left * (1.0 - quiet) * quiet_back / quiet_weight;
+    double go = left * quiet;
+    if (go > GO_WORTH_FROM) {
+        int alone = run_out(rest, after);
+        if (failed) return 0.0;
+        return worth + go * (double)alone;
+    }
+    return worth + 0.0;
+}
+
+static PyObject *reply_worths(PyObject *self, PyObject *args) {
+    PyObject *hand, *pile, *chances;
+    double sign;
+    if (!PyArg_ParseTuple(args, "OO!Od", &hand, &PyTuple_Type, &pile, &chances, &sign)) return NULL;
+    uint32_t mine;
+    if (read_hand(hand, &mine)) return NULL;
+    double held[13];
+    if (chances != Py_None) {
+        PyObject *seq = PySequence_Fast(chances, "the chances are a sequence of 13 floats, or None");
+        if (!seq) return NULL;
+        if (PySequence_Fast_GET_SIZE(seq) != 13) {
+            PyErr_Format(PyExc_ValueError, "the chances are 13 floats (one by rank), not %zd",
+                         PySequence_Fast_GET_SIZE(seq));
+            Py_DECREF(seq);
+            return NULL;
+        }
+        for (int r = 0; r < 13; r++) {
+            held[r] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, r));
+            if (held[r] == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(seq);
+                return NULL;
+            }
+        }
+        Py_DECREF(seq);
+    }
+    int start = start_state(pile);
+    if (start < 0) return NULL;
+    int legal[4];
+    double values[4];
+    int n = fitting(mine, start, legal);
+    failed = 0;
+    for (int at = 0; at < n && !failed; at++) {
+        int rank = legal[at];
+        if (chances != Py_None) {
+            values[at] = card_worth(mine, start, rank, held, sign);
+        } else { /* ``reply.alone``: nobody else can lay */
+            int points = states[start].points[rank];
+            if (states[start].count + VALUE[rank] != LIMIT) {
+                int after = state_after(start, rank);
+                if (!failed) points += run_out(hand_without(mine, rank), after);
+            }
+            values[at] = (double)points;
+        }
+    }
+    return failed ? NULL : values_dict(legal, values, n);
+}
+
 static PyObject *afresh(PyObject *self, PyObject *unused) {
     if (start_afresh()) return NULL;
     Py_RETURN_NONE;
@@ -1144,6 +1278,9 @@ static PyMethodDef methods[] = {
      "holdings(unseen, size, lowest, kept): play.holdings weighed by kept, as (codes, weights) bytes."},
     {"drawn", drawn, METH_VARARGS,
      "drawn(codes, weights, words): random.choices by weight given its random() draws' words, counted."},
+    {"reply_worths", reply_worths, METH_VARARGS,
+     "reply_worths(hand, pile, chances, sign): reply.card_worth (reply.alone with chances None) of each "
+     "distinct rank of a coded hand that fits."},
     {"start_afresh", afresh, METH_NOARGS, "Empty the tables: the memory back, the next search cold."},
     {NULL, NULL, 0, NULL},
 };

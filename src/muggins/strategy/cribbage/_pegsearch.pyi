@@ -44,5 +44,11 @@ def drawn(codes: array[int], weights: array[float], words: bytes) -> tuple[bytes
     (``getrandbits(64 * k)`` as little-endian bytes), each holding drawn once with its count, as
     ``holdings`` gives them."""
 
+def reply_worths(
+    hand: int, pile: tuple[int, ...], chances: Sequence[float] | None, sign: float
+) -> dict[int, float]:
+    """``reply.card_worth`` of each distinct rank of a coded hand that fits on the pile
+    (``reply.alone`` where ``chances`` is None)."""
+
 def start_afresh() -> None:
     """Empty the tables: the memory back, and the next search cold."""

@@ -239,7 +239,8 @@ def state_lays(state: int) -> list[int]:
 # and the count), with the points each rank makes on it and the state each rank leads to; a
 # position is one number made of the two hands, the pile's state and the go. The tables hold only
 # numbers (flat lists, by state * 14 + rank), so the garbage collector has nothing in them to walk.
-_HAND_CARDS: Final = 4
+HAND_CARDS: Final = 4
+"""The most cards a coded hand holds (``hand_code``: a rank in each four bits of 16)."""
 _PILES: Final[dict[int, int]] = {}  # a pile's end (``hand_code`` bits, in order laid) and count -> state
 _SUFFIX: Final[list[int]] = []
 _COUNT: Final[list[int]] = []
@@ -307,8 +308,8 @@ def state_after(pile: int, rank: int) -> int:
 
 def hand_code(ranks: Ranks) -> int:
     """A hand of four cards at most as the searches code it."""
-    if len(ranks) > _HAND_CARDS:
-        raise ValueError(f"the search takes hands of {_HAND_CARDS} cards at most, not {len(ranks)}")
+    if len(ranks) > HAND_CARDS:
+        raise ValueError(f"the search takes hands of {HAND_CARDS} cards at most, not {len(ranks)}")
     code = 0
     for rank in sorted(ranks, reverse=True):
         code = code << 4 | rank

@@ -1,7 +1,8 @@
 """The searches of a two-player play at C speed, with the other's holdings they search over:
 ``holdings`` and ``drawn`` make those as ``play.holdings`` and a draw by weight make them, coded,
 and ``play_values``, ``counter_values`` and ``race_values`` search them as ``play.play_values``,
-``counterplay.counter_values`` and ``race.race_values`` do.
+``counterplay.counter_values`` and ``race.race_values`` do; ``reply_worths`` is the reply model's
+value of each card (``reply.card_worth``), for any number of players.
 
 They run in the C extension ``_pegsearch`` where the build made it, else in Python (the searches
 compiled by mypyc, or pure). The C is a step-for-step copy and gives the same values to the last
@@ -19,7 +20,8 @@ from types import ModuleType
 from typing import NamedTuple
 
 from muggins.strategy.cribbage import counterplay, play, race
-from muggins.strategy.cribbage.play import Ranks, hand_code, hand_ranks
+from muggins.strategy.cribbage.play import LIMIT, VALUE, Ranks, hand_code, hand_ranks, pile_count
+from muggins.strategy.cribbage.reply import alone, card_worth
 
 
 def _extension() -> ModuleType | None:
@@ -131,3 +133,19 @@ def race_values(state: race.Race, hand: Ranks, pile: Ranks, go: bool, others: Ho
         hand_code(hand), tuple(pile), go, others.codes, others.weights, state.after, state.mine, state.theirs
     )
     return found
+
+
+def reply_worths(hand: Ranks, pile: Ranks, chances: Sequence[float] | None, sign: float) -> dict[int, float]:
+    """Each distinct rank of ``hand`` (ascending) that fits on ``pile``, with the reply model's
+    worth of laying it (``reply.card_worth``: the next player holding each rank with ``chances``,
+    ``sign`` -1 an opponent, +1 a partner), or with ``chances`` None what it pegs when nobody else
+    can lay (``reply.alone``). In C for hands of four cards at most."""
+    if _C is not None and len(hand) <= play.HAND_CARDS:
+        found: dict[int, float] = _C.reply_worths(hand_code(hand), tuple(pile), chances, sign)
+        return found
+    mine = tuple(sorted(hand))
+    room = LIMIT - pile_count(pile)
+    fits = sorted({rank for rank in mine if VALUE[rank] <= room})
+    if chances is None:
+        return {rank: float(alone(pile, mine, rank)) for rank in fits}
+    return {rank: card_worth(pile, mine, rank, chances, sign) for rank in fits}
