@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,7 +17,7 @@ from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.scoring.fast import show_points
 from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import CribTableError, CribTables, shipped_tables, throw_key
-from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
+from muggins.strategy.cribbage.keeps import keep_matrix, keep_means, shares_reaching
 
 
 def deal(seed: int, n: int = 6) -> tuple[Card, ...]:
@@ -56,6 +57,24 @@ def test_fast_keep_means_equal_the_keep_matrix(
     row = len(matrix.rows) // 2
     starter = STANDARD_CARDS[int(matrix.starters[0])]
     assert matrix.points[row, 0] == itemise_show(matrix.kept(row), starter, crib=crib).total
+
+
+@given(
+    st.lists(st.sampled_from(STANDARD_CARDS), min_size=6, max_size=6, unique=True),
+    st.sampled_from([(5, 3), (5, 4), (6, 4)]),
+    st.integers(1, 36),
+    st.lists(st.sampled_from([0.0, 2.0, 3.5]) | st.floats(-6.0, 12.0), min_size=15, max_size=15),
+)
+def test_the_shares_of_starters_reaching_a_need_are_the_keep_matrixs(
+    cards: list[Card], shape: tuple[int, int], need: int, bases: list[float]
+) -> None:
+    """The expert's chance to go out, counted starter by starter, is the keep matrix's exactly."""
+    dealt, keep = shape
+    hand = cards[:dealt]
+    matrix = keep_matrix(hand, keep)
+    rows = len(matrix.rows)
+    reached = (matrix.points + np.asarray(bases[:rows])[:, None] >= need).mean(axis=1)
+    assert shares_reaching(hand, keep, need, bases[:rows]) == reached.tolist()
 
 
 def _brute_crib(cards: tuple[Card, ...], throw: tuple[Card, ...]) -> float:

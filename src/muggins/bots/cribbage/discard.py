@@ -99,12 +99,12 @@ def expert_discard(
     plays = [play_worth(k) for k, _ in splits]
     keep = len(hand) - n
     values = [mean + c + p for mean, c, p in zip(keep_means(hand, keep), crib, plays, strict=True)]
-    points = keep_matrix(hand, keep).points
     if race is not None:  # crib worth is the crib itself, signed: two players
+        points = keep_matrix(hand, keep).points
         won = win_chances(seat, race, points, [weight * c for c in crib], plays)
         return Discard(thrown[max(range(len(values)), key=lambda i: (round(won[i], 5), values[i]))])
     assert need is not None
-    values = go_out_value(seat, need, points, crib, values)
+    values = go_out_value(seat, need, keep, crib, values)
     return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
 
 

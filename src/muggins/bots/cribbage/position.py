@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from muggins.strategy.cribbage.keeps import shares_reaching
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.winchance import TARGET, WinChance, by_points
 
@@ -89,15 +90,13 @@ def shifted(rows: npt.NDArray[np.float64], by: npt.NDArray[np.float64]) -> npt.N
 
 
 def go_out_value(
-    seat: Seat,
-    need: int,
-    points: npt.NDArray[np.int16],
-    crib: Sequence[float],
-    values: Sequence[float],
+    seat: Seat, need: int, keep: int, crib: Sequence[float], values: Sequence[float]
 ) -> list[float]:
-    """Each choice's value: its expected points plus ``OUT_WORTH`` times its chance to go out, where
-    ``points`` holds each kept hand's total per starter and ``crib`` each throw's crib worth to me."""
+    """Each choice's value: its expected points plus ``OUT_WORTH`` times its chance to go out with
+    the ``keep`` cards it keeps of the seat's hand (over every starter), where ``crib`` holds each
+    throw's crib worth to me."""
     dealer = seat.dealer == seat.me
-    base = PEGGING[dealer] + (np.asarray(crib) if seat.crib_is_mine and dealer else 0.0)
-    chance = (points + np.reshape(base, (-1, 1)) >= need).mean(axis=1)
-    return [v + OUT_WORTH * float(c) for v, c in zip(values, chance.tolist(), strict=True)]
+    usual = PEGGING[dealer]
+    bases = [usual + c for c in crib] if seat.crib_is_mine and dealer else [usual + 0.0] * len(crib)
+    chances = shares_reaching(seat.hand, keep, need, bases)
+    return [v + OUT_WORTH * c for v, c in zip(values, chances, strict=True)]
