@@ -17,7 +17,7 @@ from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.scoring.fast import show_points
 from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import CribTableError, CribTables, shipped_tables, throw_key
-from muggins.strategy.cribbage.keeps import keep_matrix, keep_means, shares_reaching
+from muggins.strategy.cribbage.keeps import keep_matrix, keep_means, shares_reaching, show_counts
 
 
 def deal(seed: int, n: int = 6) -> tuple[Card, ...]:
@@ -75,6 +75,20 @@ def test_the_shares_of_starters_reaching_a_need_are_the_keep_matrixs(
     rows = len(matrix.rows)
     reached = (matrix.points + np.asarray(bases[:rows])[:, None] >= need).mean(axis=1)
     assert shares_reaching(hand, keep, need, bases[:rows]) == reached.tolist()
+
+
+@given(
+    st.lists(st.sampled_from(STANDARD_CARDS), min_size=6, max_size=6, unique=True),
+    st.sampled_from([(5, 3), (5, 4), (6, 4)]),
+)
+def test_the_show_counts_are_the_keep_matrix_counted_by_value(
+    cards: list[Card], shape: tuple[int, int]
+) -> None:
+    dealt, keep = shape
+    points = keep_matrix(cards[:dealt], keep).points
+    width = int(points.max()) + 1
+    expected = [np.bincount(row, minlength=width).tolist() for row in points]
+    assert show_counts(cards[:dealt], keep) == expected
 
 
 def _brute_crib(cards: tuple[Card, ...], throw: tuple[Card, ...]) -> float:

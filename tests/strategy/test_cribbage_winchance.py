@@ -16,7 +16,7 @@ from muggins.bots.cribbage.players import ExpertBot
 from muggins.bots.cribbage.position import racing, shifted, win_chances
 from muggins.games.moves import Discard
 from muggins.strategy.cribbage.cribtables import shipped_tables
-from muggins.strategy.cribbage.keeps import keep_matrix
+from muggins.strategy.cribbage.keeps import show_counts
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.winchance import (
     TARGET,
@@ -201,7 +201,7 @@ def test_near_the_end_the_expert_keeps_the_best_chance_not_the_most_points() -> 
         cribs = [tables.expected("2", 0 if dealing else 1, tuple(t)) for t in thrown]
         plays = [bot.play.worth(kept, dealing) for kept in keeps]
         chances = win_chances(
-            seat, bot.chances or shipped_win_chance(), keep_matrix(seat.hand, 4).points, cribs, plays
+            seat, bot.chances or shipped_win_chance(), show_counts(seat.hand, 4), cribs, plays
         )
         assert chances[thrown.index(frozenset(chosen.cards))] == pytest.approx(max(chances), abs=1e-5)
         differ += chosen != expert_discard(seat, tables, bot.play, None)

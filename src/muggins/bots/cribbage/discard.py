@@ -15,7 +15,7 @@ from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.moves import Discard, Move
 from muggins.scoring.fast import rank_table
 from muggins.strategy.cribbage.cribtables import CribTables
-from muggins.strategy.cribbage.keeps import keep_matrix, keep_means
+from muggins.strategy.cribbage.keeps import keep_means, show_counts
 from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.winchance import WinChance
@@ -100,8 +100,7 @@ def expert_discard(
     keep = len(hand) - n
     values = [mean + c + p for mean, c, p in zip(keep_means(hand, keep), crib, plays, strict=True)]
     if race is not None:  # crib worth is the crib itself, signed: two players
-        points = keep_matrix(hand, keep).points
-        won = win_chances(seat, race, points, [weight * c for c in crib], plays)
+        won = win_chances(seat, race, show_counts(hand, keep), [weight * c for c in crib], plays)
         return Discard(thrown[max(range(len(values)), key=lambda i: (round(won[i], 5), values[i]))])
     assert need is not None
     values = go_out_value(seat, need, keep, crib, values)

@@ -10,6 +10,7 @@ throw makes and the usual play and other show, then the chances of the deals aft
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -43,21 +44,21 @@ def racing(seat: Seat) -> bool:
 def win_chances(
     seat: Seat,
     chances: WinChance,
-    points: npt.NDArray[np.int16],
+    counts: Sequence[Sequence[int]],
     cribs: Sequence[float],
     plays: Sequence[float],
 ) -> list[float]:
-    """Each choice's chance to win the game, where ``points`` holds each kept hand's total per
-    starter, ``cribs`` each throw's expected crib (the dealer's, whoever's seat I am) and ``plays``
-    each kept hand's play worth (my pegging margin). What a hand pegs beyond the usual margin is
-    counted with its show: later than it comes, a small error next to leaving it out."""
+    """Each choice's chance to win the game, where ``counts`` holds for each kept hand how many
+    starters give its show each total (``keeps.show_counts``), ``cribs`` each throw's expected crib
+    (the dealer's, whoever's seat I am) and ``plays`` each kept hand's play worth (my pegging
+    margin). What a hand pegs beyond the usual margin is counted with its show: later than it comes,
+    a small error next to leaving it out."""
     other = 1 - seat.me
     dealing = seat.dealer == seat.me
     mine, theirs = seat.scores[seat.me], seat.scores[other]
     mean_crib, usual = chances.mean_crib, chances.dealer_margin
     # each kept hand's show over the starters, as rows of chances by points
-    hands = np.zeros((len(points), int(points.max()) + 1))
-    np.add.at(hands, (np.arange(len(points))[:, None], points), 1.0 / points.shape[1])
+    hands = _shares(sum(counts[0]))[np.asarray(counts)]
     crib_by = np.asarray(cribs) - mean_crib
     play_by = np.asarray(plays)
     if dealing:
@@ -71,6 +72,16 @@ def win_chances(
     pone_shows = shifted(hands, np.where(play_by != 0.0, play_by + usual, 0.0))
     dealer_shows = shifted(by_points(chances.dealer_show), crib_by)
     return [1.0 - chance for chance in chances.deal_chances(theirs, mine, pone_shows, dealer_shows)]
+
+
+@functools.cache
+def _shares(starters: int) -> npt.NDArray[np.float64]:
+    """By count, ``1 / starters`` added up that many times one by one: a share of the starters to
+    the last bit as a starter at a time makes it."""
+    found = [0.0]
+    for _ in range(starters):
+        found.append(found[-1] + 1.0 / starters)
+    return np.array(found)
 
 
 def shifted(rows: npt.NDArray[np.float64], by: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:

@@ -20,6 +20,8 @@ from muggins.cards import JACK, Card
 from muggins.scoring.fast import RANKS, rank_table
 
 ALL_INDICES = np.arange(52)
+MOST_SHOW = 29
+"""The most a show of five cards makes."""
 
 
 @functools.cache
@@ -138,16 +140,17 @@ def keep_means(
     return means
 
 
-def shares_reaching(dealt: Sequence[Card], keep: int, need: int, bases: Sequence[float]) -> list[float]:
-    """For each ``keep``-card subset of ``dealt`` (in ``choices`` order), the share of the starters
-    not dealt with which its show plus ``bases[row]`` reaches ``need``: exactly
-    ``(keep_matrix(dealt, keep).points + bases[:, None] >= need).mean(axis=1)``, counted starter by
-    starter without numpy (a bot's discard near the end of a game, a few dozen microseconds)."""
+def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
+    """For each ``keep``-card subset of ``dealt`` (in ``choices`` order), how many of the starters
+    not dealt give its show each total, from none to the most any subset makes: a row of
+    ``keep_matrix(dealt, keep).points`` counted by value, starter by starter without numpy (a
+    bot's discard near the end of a game, a few dozen microseconds)."""
     table = _table_bytes(keep + 1)
     dealt_at = {card.index for card in dealt}
     starters = [(i % RANKS, i // RANKS) for i in range(len(ALL_INDICES)) if i not in dealt_at]
-    shares = []
-    for row, base in zip(itertools.combinations(dealt, keep), bases, strict=True):
+    rows: list[list[int]] = []
+    most = 0
+    for row in itertools.combinations(dealt, keep):
         key = 0
         for card in row:
             key = key * RANKS + card.index % RANKS
@@ -158,12 +161,26 @@ def shares_reaching(dealt: Sequence[Card], keep: int, need: int, bases: Sequence
         for card in row:
             if card.index % RANKS == JACK - 1:
                 nobs |= 1 << card.index // RANKS
-        reached = 0
+        counts = [0] * (MOST_SHOW + 1)
         for starter_rank, starter_suit in starters:
             points = table[key + starter_rank] + (nobs >> starter_suit & 1)
             if flush:
                 points += keep + 1 if starter_suit == suit else keep
+            counts[points] += 1
+            most = max(most, points)
+        rows.append(counts)
+    return [counts[: most + 1] for counts in rows]
+
+
+def shares_reaching(dealt: Sequence[Card], keep: int, need: int, bases: Sequence[float]) -> list[float]:
+    """For each ``keep``-card subset of ``dealt`` (in ``choices`` order), the share of the starters
+    not dealt with which its show plus ``bases[row]`` reaches ``need``: exactly
+    ``(keep_matrix(dealt, keep).points + bases[:, None] >= need).mean(axis=1)``."""
+    shares = []
+    for counts, base in zip(show_counts(dealt, keep), bases, strict=True):
+        reached = 0
+        for points, count in enumerate(counts):
             if points + base >= need:
-                reached += 1
-        shares.append(reached / len(starters))
+                reached += count
+        shares.append(reached / sum(counts))
     return shares
