@@ -5,7 +5,10 @@ the expert's discard near the end takes the keep with the best chance."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import zlib
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -19,11 +22,14 @@ from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.keeps import show_counts
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.winchance import (
+    CHANCE_FILE,
     TARGET,
     WinChance,
     WinChanceError,
     by_points,
+    packed_wins,
     shipped_win_chance,
+    unpacked_wins,
 )
 
 SMALL = WinChance.build(
@@ -206,3 +212,23 @@ def test_near_the_end_the_expert_keeps_the_best_chance_not_the_most_points() -> 
         assert chances[thrown.index(frozenset(chosen.cards))] == pytest.approx(max(chances), abs=1e-5)
         differ += chosen != expert_discard(seat, tables, bot.play, None)
     assert differ > 0
+
+
+def test_the_shipped_table_is_the_one_its_stages_work_out_to() -> None:
+    """The table read as shipped (not worked out in each process) is what the shipped stages give
+    (to the last bits a machine's sums may round apart)."""
+    text = resources.files("muggins.data").joinpath(CHANCE_FILE).read_text(encoding="utf-8")
+    worked = WinChance.from_json(json.loads(text))
+    shipped = shipped_win_chance()
+    assert shipped.dealer_wins.shape == (TARGET, TARGET)
+    assert np.allclose(shipped.dealer_wins, worked.dealer_wins, rtol=0.0, atol=1e-12)
+    assert shipped.pegging == worked.pegging and shipped.crib == worked.crib
+
+
+def test_a_damaged_table_is_refused_by_name() -> None:
+    with pytest.raises(WinChanceError, match=r"win_chance_table\.zlib is damaged"):
+        unpacked_wins(b"not a table")
+    with pytest.raises(WinChanceError, match="holds 4 chances, not 121 x 121"):
+        unpacked_wins(zlib.compress(np.zeros(4).tobytes()))
+    table = np.linspace(0.0, 1.0, TARGET * TARGET).reshape(TARGET, TARGET)
+    assert np.array_equal(unpacked_wins(packed_wins(table)), table)

@@ -6,12 +6,14 @@ and the pone's pegging (jointly), the pone's show, the dealer's hand and crib. T
 share of games won in the same games is kept beside the chance worked out from the stages, as the
 check that the race is modelled right.
 
-``python -m muggins.analysis.cribbage.winchance --games 20000 --workers 2`` rebuilds the shipped file.
+``python -m muggins.analysis.cribbage.winchance --games 20000 --workers 2`` rebuilds the shipped
+files: the stages, and beside them the table of chances they work out to (``TABLE_FILE``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any
 
 from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.analysis.simulate import Spec, stream
-from muggins.strategy.cribbage.winchance import CHANCE_FILE, WinChance
+from muggins.strategy.cribbage.winchance import CHANCE_FILE, TABLE_FILE, WinChance, packed_wins
 
 
 def build(games: int, seed: int, workers: int = 1) -> WinChance:
@@ -63,8 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default_path())
     args = parser.parse_args(argv)
     chances = build(args.games, args.seed, args.workers)
-    write_data(args.out, chances.to_json(), str(chances.meta))
+    data = chances.to_json()
+    write_data(args.out, data, str(chances.meta))
+    write_table(args.out.with_name(TABLE_FILE), data)
     return 0
+
+
+def write_table(path: Path, data: dict[str, Any]) -> None:
+    """Write the table that the stages ``data`` (as their file holds them) work out to, as
+    ``shipped_win_chance`` reads it: the same doubles as ``WinChance.from_json(data)`` gives."""
+    path.write_bytes(packed_wins(WinChance.from_json(data).dealer_wins))
+    print(f"wrote {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":
