@@ -15,7 +15,7 @@ from muggins.games.registry import game_names
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "muggins"
 LAYERS = (
-    ("errors", "extras"),
+    ("errors", "extras", "shipped"),
     ("cards",),
     ("scoring",),
     ("games",),

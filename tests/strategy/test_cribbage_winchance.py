@@ -18,6 +18,7 @@ from muggins.bots.cribbage.discard import expert_discard
 from muggins.bots.cribbage.players import ExpertBot
 from muggins.bots.cribbage.position import racing, shifted, win_chances
 from muggins.games.moves import Discard
+from muggins.shipped import PackedTableError
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.keeps import show_counts
 from muggins.strategy.cribbage.reading import read
@@ -226,9 +227,9 @@ def test_the_shipped_table_is_the_one_its_stages_work_out_to() -> None:
 
 
 def test_a_damaged_table_is_refused_by_name() -> None:
-    with pytest.raises(WinChanceError, match=r"win_chance_table\.zlib is damaged"):
+    with pytest.raises(PackedTableError, match=r"win_chance_table\.zlib is damaged"):
         unpacked_wins(b"not a table")
-    with pytest.raises(WinChanceError, match="holds 4 chances, not 121 x 121"):
+    with pytest.raises(PackedTableError, match="holds 4 entries, not 14641"):
         unpacked_wins(zlib.compress(np.zeros(4).tobytes()))
     table = np.linspace(0.0, 1.0, TARGET * TARGET).reshape(TARGET, TARGET)
     assert np.array_equal(unpacked_wins(packed_wins(table)), table)

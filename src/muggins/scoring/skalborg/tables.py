@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-import zlib
-from importlib import resources
 from math import comb
 from pathlib import Path
 from typing import Final
@@ -26,6 +24,7 @@ import numpy.typing as npt
 
 from muggins.cards import ALL_CARDS, Suit
 from muggins.scoring.skalborg.hand import MIN_FLUSH, MIN_RUN, SIDE, SLOTS
+from muggins.shipped import PackedTableError, shipped, unpacked, write
 
 POOL: Final = 2 * SIDE
 """Cards scored together: the hand and the board."""
@@ -158,29 +157,25 @@ def build_flush_table() -> npt.NDArray[np.int16]:
     return points
 
 
-class RankTableError(ValueError):
-    """A shipped rank table that cannot be read, or is not the size the table is."""
+RankTableError = PackedTableError
+"""A shipped rank table that cannot be read, or is not the size the table is."""
 
 
 def shipped_rank_table() -> npt.NDArray[np.int16]:
     """The rank table as shipped (read-only): ``build_rank_table``'s, without the 0.4 s."""
-    return unpacked_rank_table(resources.files("muggins.data").joinpath(RANKS_FILE).read_bytes())
+    table: npt.NDArray[np.int16] = shipped(RANKS_FILE, "<i2", RANK_KEYS)
+    return table
 
 
-def unpacked_rank_table(packed: bytes) -> npt.NDArray[np.int16]:
+def unpacked_rank_table(data: bytes) -> npt.NDArray[np.int16]:
     """The rank table from the bytes of ``RANKS_FILE``; ``RankTableError`` if they are not one."""
-    try:
-        table = np.frombuffer(zlib.decompress(packed), dtype="<i2")
-    except zlib.error as error:
-        raise RankTableError(f"muggins/data/{RANKS_FILE} is damaged: {error}") from None
-    if table.shape != (RANK_KEYS,):
-        raise RankTableError(f"muggins/data/{RANKS_FILE} holds {table.size} entries, not {RANK_KEYS}")
-    return table.astype(np.int16, copy=False)
+    table: npt.NDArray[np.int16] = unpacked(data, "<i2", RANK_KEYS, RANKS_FILE)
+    return table
 
 
 def write_rank_table(path: Path) -> None:
     """Build the rank table and write it to ``path`` as it ships."""
-    path.write_bytes(zlib.compress(build_rank_table().astype("<i2").tobytes(), 9))
+    write(path, build_rank_table(), "<i2")
 
 
 if __name__ == "__main__":

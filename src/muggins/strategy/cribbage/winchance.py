@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import json
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -25,6 +24,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from muggins.shipped import packed, unpacked
 
 CHANCE_FILE = "win_chance.json"
 TABLE_FILE = "win_chance_table.zlib"
@@ -243,17 +244,12 @@ def by_points(distribution: Distribution) -> npt.NDArray[np.float64]:
 
 def packed_wins(table: npt.NDArray[np.float64]) -> bytes:
     """``dealer_wins`` as ``TABLE_FILE`` holds it."""
-    return zlib.compress(np.ascontiguousarray(table, dtype="<f8").tobytes(), 9)
+    return packed(table, "<f8")
 
 
-def unpacked_wins(packed: bytes) -> npt.NDArray[np.float64]:
-    """``dealer_wins`` from the bytes of ``TABLE_FILE``; ``WinChanceError`` if they are not one."""
-    try:
-        table = np.frombuffer(zlib.decompress(packed), dtype="<f8").astype(np.float64)
-    except zlib.error as error:
-        raise WinChanceError(f"muggins/data/{TABLE_FILE} is damaged: {error}") from None
-    if table.size != TARGET * TARGET:
-        raise WinChanceError(f"muggins/data/{TABLE_FILE} holds {table.size} chances, not {TARGET} x {TARGET}")
+def unpacked_wins(data: bytes) -> npt.NDArray[np.float64]:
+    """``dealer_wins`` from the bytes of ``TABLE_FILE``; ``PackedTableError`` if they are not one."""
+    table: npt.NDArray[np.float64] = unpacked(data, "<f8", TARGET * TARGET, TABLE_FILE)
     return table.reshape(TARGET, TARGET)
 
 
