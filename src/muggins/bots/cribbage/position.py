@@ -108,6 +108,6 @@ def go_out_value(
     throw's crib worth to me."""
     dealer = seat.dealer == seat.me
     usual = PEGGING[dealer]
-    bases = [usual + c for c in crib] if seat.crib_is_mine and dealer else [usual + 0.0] * len(crib)
+    bases = [usual + c for c in crib] if seat.crib_is_mine and dealer else [usual] * len(crib)
     chances = shares_reaching(seat.hand, keep, need, bases)
     return [v + OUT_WORTH * c for v, c in zip(values, chances, strict=True)]
