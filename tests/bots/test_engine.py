@@ -91,6 +91,17 @@ def test_a_hostile_engine_fails_its_move_with_the_reason(body: str, reason: str)
     assert engine.proc.poll() is not None  # stopped, whatever it did
 
 
+def test_an_engine_that_exited_before_a_line_reached_it_closes_quietly() -> None:
+    """A line sent to an engine that has gone fails as ``EngineError``; it stays unsent in the pipe's
+    buffer, and closing the engine afterwards neither raises nor sends it."""
+    engine = Engine([sys.executable, "-c", "import sys; sys.stdin.readline(); print('hello 1 brief')"])
+    engine.proc.wait(timeout=10)
+    with pytest.raises(EngineError, match="exited with code 0"):
+        engine.send("quit")
+    engine.close()
+    assert engine.proc.stdin is not None and engine.proc.stdin.closed
+
+
 def test_an_engine_that_cannot_start_or_greet_says_so() -> None:
     with pytest.raises(EngineError, match="could not start"):
         Engine(["/nonexistent/engine"])

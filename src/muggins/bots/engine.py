@@ -5,6 +5,7 @@ standard input and output. ``Engine`` runs one for the host and ``EngineBot`` ma
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import queue
 import shlex
@@ -140,7 +141,8 @@ class Engine:
                 self.proc.wait()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # a line that never reached it is flushed here, and fails
+                    stream.close()
 
 
 class EngineBot:
