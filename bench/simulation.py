@@ -47,15 +47,17 @@ RANDOM_GAMES = {"cribbage": (2, 300), "skalborg": (3, 100), "cribist": (4, 100),
 
 
 def _records(spec: Spec, quick: bool) -> None:
+    """The games of ``spec`` tallied: as ``muggins simulate`` plays them on one core (``stream``), or
+    one by one by the interpreted loop, the path they all took before."""
     tally = Tally(spec)
-    for number in range(spec.games):
-        tally.add(play(spec, number, quick=quick))
+    for record in stream(spec) if quick else (play(spec, n, quick=False) for n in range(spec.games)):
+        tally.add(record)
 
 
 def bench_simulate_random_paths() -> list[Figure]:
-    """Random bots alone in every game: ``muggins simulate``'s path for them (the game's quick path,
-    or the compiled loop) against its interpreted loop (``play(..., quick=False)``, the path they all
-    took before), the same games and records, interleaved, CPU time."""
+    """Random bots alone in every game: ``muggins simulate``'s path for them (``stream``: the game's
+    quick path, or the compiled loop) against the interpreted loop (``play(..., quick=False)`` game by
+    game, the path they all took before), the same games and records, interleaved, CPU time."""
     found = []
     for game, (players, games) in RANDOM_GAMES.items():
         spec = Spec(game, players, ("random",), games, seed=1)
@@ -76,7 +78,7 @@ def bench_simulate_random_paths() -> list[Figure]:
                 interpreted_loop_games_per_s=round(rate["loop"], 1),
                 speedup=round(rate["path"] / rate["loop"], 2),
                 **({} if game == "cribbage" else {"target_speedup": ">=2 (issue 62)"}),
-                note="analysis.simulate.play + Tally, in turns with quick=False; CPU time",
+                note="analysis.simulate.stream + Tally, in turns with play(quick=False) + Tally; CPU time",
             )
         )
     return found

@@ -3,12 +3,15 @@ add up, and every registered game playable by its bots."""
 
 from __future__ import annotations
 
+import gc
 import json
 import math
+from typing import Any
 
 import pytest
 
-from muggins.analysis.simulate import Spec, play, rate, run, summarise
+from muggins.analysis import simulate
+from muggins.analysis.simulate import Spec, play, rarer_young_collections, rate, run, summarise
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -168,3 +171,29 @@ def test_random_bots_record_the_same_games_in_the_compiled_loop() -> None:
     ):
         for number in range(spec.games):
             assert play(spec, number) == play(spec, number, quick=False)
+
+
+def test_games_are_played_with_rarer_young_collections_and_the_thresholds_come_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def watched(spec: Spec, number: int) -> dict[str, Any]:
+        seen.append(gc.get_threshold())
+        return play(spec, number)
+
+    monkeypatch.setattr(simulate, "play", watched)
+    assert len(run(Spec("cribbage", 2, ("random",), 3, seed=1))) == 3
+    assert seen == [(max(before[0], simulate.YOUNG_COLLECTIONS), *before[1:])] * 3
+    assert gc.get_threshold() == before
+
+
+def test_thresholds_set_by_someone_else_meanwhile_are_kept() -> None:
+    before = gc.get_threshold()
+    try:
+        with rarer_young_collections(50_000):
+            gc.set_threshold(1234, before[1], before[2])  # as the server's heap policy might
+        assert gc.get_threshold() == (1234, *before[1:])
+    finally:
+        gc.set_threshold(*before)

@@ -30,6 +30,25 @@ def test_every_game_is_played_to_its_end(name: str, players: int) -> None:
     assert replayed.result is not None and replayed.result.ranks == game.result.ranks
 
 
+@pytest.mark.parametrize(("name", "players"), CASES, ids=str)
+def test_a_legal_move_made_unchecked_changes_the_game_as_apply_does(name: str, players: int) -> None:
+    """``make_legal`` (the rollouts' path, which skips ``apply``'s checks for a move taken from the
+    legal moves) leaves the game as ``apply`` does after every move of a random game: the same
+    events, the same views for every seat and the same record."""
+    checked, unchecked = new_game(name, players=players, seed=9), new_game(name, players=players, seed=9)
+    rng = random.Random(players)
+    while checked.result is None:
+        seat = min(checked.to_move)
+        move = rng.choice(checked.legal_moves(seat))
+        made = len(unchecked.events)
+        events = checked.apply(seat, move)
+        unchecked.make_legal(seat, move)
+        assert unchecked.events[made:] == events
+        assert all(unchecked.view(s) == checked.view(s) for s in range(players))
+    assert unchecked.result == checked.result
+    assert unchecked.record() == checked.record()
+
+
 class Scripted(random.Random):
     """A generator whose draws are given: to see which legal move each draw picks."""
 

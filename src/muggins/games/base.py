@@ -248,6 +248,17 @@ class Game(ABC, Generic[OptionsT_co]):
         self.events.extend(events)
         return events
 
+    def make_legal(self, player: int, move: Move) -> None:
+        """Make ``move``, taken from ``legal_moves(player)`` just now, without checking it again
+        (the rollouts' path: their moves come from that list, so ``apply``'s checks would pass);
+        anything else, or a resignation, goes through ``apply``."""
+        kind = type(move)
+        if kind is Resign or kind is Leave:
+            self.apply(player, move)
+            return
+        self.moves.push(player, move)
+        self.events.extend(self.make_move(player, move))
+
     def left_event(self, seat: int) -> PlayerLeft:
         """The event of ``seat`` leaving the game now (resigning, during a resignation)."""
         return PlayerLeft(seat, self.resigning is not None or seat in self.resigned)

@@ -184,6 +184,9 @@ class Match(Game):
     def make_move(self, player: int, move: Move) -> list[Event]:
         raise NotImplementedError("a match's moves are made by the game being played")  # apply is the match's
 
+    def make_legal(self, player: int, move: Move) -> None:
+        self.apply(player, move)  # the match's bookkeeping is in apply
+
     def game_view(self, player: int | None) -> dict[str, Any]:
         return self.current.game_view(player)
 

@@ -40,6 +40,6 @@ def _played(game: Game, pick: Callable[[int, int], int]) -> int:
         seats = game.to_move
         player = min(seats) if len(seats) > 1 else next(iter(seats))
         legal = game.legal_moves(player)
-        game.apply(player, legal[pick(player, len(legal))])
+        game.make_legal(player, legal[pick(player, len(legal))])
         moves += 1
     return moves
