@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -90,3 +91,32 @@ def test_random_simulation_loads_no_bot() -> None:
     assert [m for m in loaded if m.startswith("muggins.bots.")] == []  # the names only: the package
     if in_c():
         assert loaded == []
+
+
+_BLAS = """
+import os
+import muggins.cli.main as cli
+real = cli.build_parser
+def built():
+    import numpy  # loaded once main has begun, as a command that needs it loads it
+    print(os.environ.get("OPENBLAS_NUM_THREADS"), len(os.listdir("/proc/self/task")), flush=True)
+    return real()
+cli.build_parser = built
+cli.main(["--version"])
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc/self/task")
+@pytest.mark.parametrize("given", [None, "2"])
+def test_a_command_runs_numpy_on_one_blas_thread_unless_told(given: str | None) -> None:
+    """numpy's OpenBLAS starts a thread a core, each spinning at first (0.1 s of CPU a command on two
+    cores): a command asks for one, the only thread of its process, unless the user names a number."""
+    env = {name: value for name, value in os.environ.items() if name != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    done = subprocess.run([sys.executable, "-c", _BLAS], capture_output=True, text=True, env=env, check=False)
+    setting, threads = done.stdout.split()[:2]
+    if given is None:
+        assert (setting, threads) == ("1", "1")
+    else:
+        assert setting == given

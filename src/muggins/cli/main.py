@@ -65,8 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+BLAS_THREADS = "1"
+"""OpenBLAS threads for a command, unless the user's environment says otherwise. numpy starts one
+per core, and each spins for a while at start: 0.1 s of CPU a process on two cores (more on more),
+to speed up matrix products far smaller than that pays for (the expert's win chances)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; bad input exits with status 2 and a message naming the problem."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", BLAS_THREADS)  # read once, as numpy first loads
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named for the subcommand, whose flags they are not, not for 'muggins' itself
