@@ -14,10 +14,10 @@ from types import ModuleType
 from typing import Any, Literal
 
 from muggins.analysis.games import game_module
-from muggins.analysis.simulate import DEAL_EVENTS
 from muggins.games.base import Game
 from muggins.games.moves import Move, parse_move
 from muggins.games.registry import game_names, load_game
+from muggins.games.result import DEAL_EVENTS
 
 Kind = Literal["discard", "play", "count", "bet", "place"]
 """What a decision was: a discard (Skalborg: a throw), a card played, a count claimed, a bet, a

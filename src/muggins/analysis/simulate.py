@@ -32,18 +32,11 @@ from muggins.bots.engine import TURN_SECONDS, Engine, EngineBot, EngineError
 from muggins.bots.registry import make_bot
 from muggins.games.base import Game
 from muggins.games.errors import GameError, RolloutError
-from muggins.games.events import Scored
 from muggins.games.moves import Leave
 from muggins.games.registry import new_game
-from muggins.games.result import DealPoints, Played, Result
+from muggins.games.result import DealPoints, Played, Result, ledger
 from muggins.games.rollout import MAX_MOVES, play_as_random_bots
 
-DEAL_EVENTS = frozenset({"new_hand"})
-"""Event types that start a deal in the registered games."""
-SCORED: str = Scored.type
-"""The event type of points scored."""
-WANTED = DEAL_EVENTS | {SCORED, "game_won"}
-"""The event types a game's record is made from."""
 Z95 = 1.959964
 FAILURES_SHOWN = 5
 """Engine failures a summary names (all are counted)."""
@@ -243,28 +236,6 @@ def _role_keys(game: str) -> dict[str, tuple[str, str]]:
         reason: (f"dealer:{category}", f"pone:{category}")
         for reason, category in deal_categories(game).items()
     }
-
-
-def ledger(events: Sequence[Any]) -> list[DealPoints]:
-    """A game's deals from its events: each deal's dealer (None in a game without one), whether a
-    game was won in it, and the points each seat scored in it by reason."""
-    dealers: list[int | None] = []
-    scored: list[dict[tuple[int, str], int]] = []
-    won_in: set[int] = set()
-    now: dict[tuple[int, str], int] = {}
-    for event in [e for e in events if e.type in WANTED]:  # a fifth of them: picked out at C speed
-        kind = event.type
-        if kind == SCORED:  # the most frequent of the kinds looked for
-            if dealers:
-                key = (event.player, event.reason)
-                now[key] = now.get(key, 0) + event.points
-        elif kind in DEAL_EVENTS:
-            now = {}
-            dealers.append(getattr(event, "dealer", None))
-            scored.append(now)
-        elif kind == "game_won" and dealers:
-            won_in.add(len(dealers) - 1)
-    return [DealPoints(dealer, i in won_in, scored[i]) for i, dealer in enumerate(dealers)]
 
 
 def _deals(deals: Sequence[DealPoints], players: int, roles: Mapping[str, tuple[str, str]]) -> dict[str, Any]:

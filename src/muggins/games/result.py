@@ -6,6 +6,8 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Final
 
+from muggins.games.events import Event, Scored
+
 
 class Termination(enum.StrEnum):
     """Why a game ended, for programs (``Result.reason`` says it for people)."""
@@ -173,3 +175,54 @@ def rank_by(values: Sequence[float], *, order: Sequence[int] | None = None) -> t
     for position, seat in enumerate(forced):
         ranks[seat] = n - position
     return tuple(ranks)
+
+
+DEAL_EVENTS: Final = frozenset({"new_hand"})
+"""Event types that start a deal in the registered games."""
+# What an event is to a ledger (constants, so that compiled code reads no global for them):
+_OTHER: Final = 0
+"""None of its business."""
+_SCORED: Final = 1
+"""Points scored."""
+_DEAL: Final = 2
+"""A new deal."""
+_WON: Final = 3
+"""A game won."""
+
+
+def _kind(event_type: str) -> int:
+    if event_type == Scored.type:
+        return _SCORED
+    if event_type in DEAL_EVENTS:
+        return _DEAL
+    return _WON if event_type == "game_won" else _OTHER
+
+
+def ledger(events: Sequence[Event]) -> list[DealPoints]:
+    """A game's deals from its events: each deal's dealer (None in a game without one), whether a
+    game was won in it, and the points each seat scored in it by reason. Compiled, and each event's
+    kind known by its class: a random Cribist game has almost 900 events, five in six of them
+    plays and tricks to pass over."""
+    kinds: dict[type[Event], int] = {}
+    dealers: list[int | None] = []
+    scored: list[dict[tuple[int, str], int]] = []
+    won_in: set[int] = set()
+    now: dict[tuple[int, str], int] = {}
+    for event in events:
+        cls = type(event)
+        kind = kinds.get(cls)
+        if kind is None:
+            kind = kinds[cls] = _kind(cls.type)
+        if kind == _SCORED:  # the most frequent of the kinds looked for
+            if dealers:
+                assert isinstance(event, Scored)
+                key = (event.player, event.reason)
+                now[key] = now.get(key, 0) + event.points
+        elif kind == _DEAL:
+            now = {}
+            dealer: int | None = getattr(event, "dealer", None)
+            dealers.append(dealer)
+            scored.append(now)
+        elif kind == _WON and dealers:
+            won_in.add(len(dealers) - 1)
+    return [DealPoints(dealer, i in won_in, scored[i]) for i, dealer in enumerate(dealers)]
