@@ -77,7 +77,6 @@ def bench_simulate_random_paths() -> list[Figure]:
                 players=players,
                 interpreted_loop_games_per_s=round(rate["loop"], 1),
                 speedup=round(rate["path"] / rate["loop"], 2),
-                **({} if game == "cribbage" else {"target_speedup": ">=2 (issue 62)"}),
                 note="analysis.simulate.stream + Tally, in turns with play(quick=False) + Tally; CPU time",
             )
         )

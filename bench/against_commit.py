@@ -1,0 +1,94 @@
+"""Random games against an earlier commit's build: ``python bench/against_commit.py COMMIT [ROUNDS]``.
+
+Issue 62 asks Skalborg, Cribist and Squares to play random games at twice the rate of the day it was
+filed (commit ``6957981``). This builds ``COMMIT`` in a throwaway worktree and virtual environment
+(compiled as a user's install is, a few minutes), then runs the same script in both interpreters,
+in turns, ``ROUNDS`` times (3 unless given): random bots alone in each game's default table, played
+as ``muggins simulate`` plays them on one core (``stream`` and a ``Tally``), after five games that
+load the game's tables. One JSON line a game: the median rate of each side by the games' own
+thread's CPU, and by the process's (which counts any other thread the process runs, as numpy's).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = {"skalborg": (3, 1500), "cribist": (4, 500), "squares": (2, 1500), "cribbage": (2, 3000)}
+"""Each game's seats and games: its default table, a second or so."""
+
+RATE = """
+import json, sys, time
+from muggins.analysis.simulate import Spec, Tally, stream
+game, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+for _ in stream(Spec(game, players, ("random",), 5, seed=99)):
+    pass
+spec = Spec(game, players, ("random",), games, seed=1)
+process, thread = time.process_time(), time.thread_time()
+tally = Tally(spec)
+for record in stream(spec):
+    tally.add(record)
+tally.summary()
+print(json.dumps([games / (time.thread_time() - thread), games / (time.process_time() - process)]))
+"""
+"""The script both builds run: the games per second of CPU of the playing thread and the process."""
+
+
+def build(commit: str, where: Path) -> Path:
+    """The Python of a fresh virtual environment with ``commit`` installed (not editable)."""
+    tree, venv = where / "tree", where / "venv"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True)
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(tree)], check=True)
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+    return venv / "bin" / "python"
+
+
+def rates(python: Path | str, game: str) -> tuple[float, float]:
+    players, games = GAMES[game]
+    done = subprocess.run(
+        [str(python), "-c", RATE, game, str(players), str(games)], capture_output=True, text=True, check=True
+    )
+    thread, process = json.loads(done.stdout)
+    return thread, process
+
+
+def main(commit: str, rounds: int = 3) -> None:
+    with tempfile.TemporaryDirectory() as where:
+        earlier = build(commit, Path(where))
+        for game in GAMES:
+            runs: dict[str, list[tuple[float, float]]] = {"then": [], "now": []}
+            for _ in range(rounds):
+                runs["then"].append(rates(earlier, game))
+                runs["now"].append(rates(sys.executable, game))
+            thread = {side: statistics.median(r[0] for r in found) for side, found in runs.items()}
+            process = {side: statistics.median(r[1] for r in found) for side, found in runs.items()}
+            print(
+                json.dumps(
+                    {
+                        "bench": f"random_{game}_against_{commit[:7]}",
+                        "games_per_s_now": round(thread["now"], 1),
+                        "games_per_s_then": round(thread["then"], 1),
+                        "ratio": round(thread["now"] / thread["then"], 2),
+                        "process_games_per_s_now": round(process["now"], 1),
+                        "process_games_per_s_then": round(process["then"], 1),
+                        "process_ratio": round(process["now"] / process["then"], 2),
+                        "rounds": rounds,
+                        "note": "stream + Tally, both builds in turns; CPU of the games thread (or process)",
+                    }
+                ),
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (2, 3):
+        sys.exit(__doc__)
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else 3)
