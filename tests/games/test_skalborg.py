@@ -16,9 +16,9 @@ from rich.console import Console
 from muggins.cards import ALL_CARDS, parse_cards
 from muggins.cli.games.skalborg.table import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
-from muggins.games.moves import parse_move
+from muggins.games.moves import Discard, parse_move
 from muggins.games.registry import new_game
-from muggins.games.skalborg.game import MAX_CLAIMS, Skalborg
+from muggins.games.skalborg.game import MAX_CLAIMS, THROWS, Skalborg
 from muggins.games.skalborg.pots import side_pots, split_pot
 from muggins.scoring.skalborg.hand import score_skalborg, score_so_far
 from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
@@ -786,3 +786,16 @@ def test_blinds_double_every_ten_hands_without_a_schedule(
     hands = [e.to_dict() for e in g.events if e.type == "new_hand"]
     seen = {data["hand"]: (data["small_blind"], data["big_blind"]) for data in hands}
     assert {hand: seen.get(hand) for hand in expected} == expected
+
+
+def test_each_card_s_throw_is_listed_by_its_index() -> None:
+    """The shared throws the legal moves list: every card of the pack, jokers too, throws itself."""
+    assert len(THROWS) == len(ALL_CARDS)
+    assert all(THROWS[card.index] == Discard((card,)) for card in ALL_CARDS)
+
+
+def test_the_throws_listed_are_the_hand_s_cards_in_order() -> None:
+    game = new_game("skalborg", players=3, seed=5)
+    assert isinstance(game, Skalborg) and len(game.to_move) == 3
+    for seat in sorted(game.to_move):
+        assert game.legal_moves(seat) == [Discard((card,)) for card in sorted(game.hands[seat])]

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Final
 
 from muggins.games.moves import Move
 from muggins.games.skalborg.moves import AllIn, Bet, Call, Check, Fold, Raise
 
-FIXED_LIMIT_CAP = 4
+FIXED_LIMIT_CAP: Final = 4
 """Fixed-limit: at most four bets a round (a bet and three raises; the blind counts before the flop)."""
+_CHECK: Final = Check()
+_FOLD: Final = Fold()
+_CALL: Final = Call()
+_ALL_IN: Final = AllIn()
+"""The moves without an amount, made once: moves are immutable, and the legal moves list them on
+every turn."""
 
 
 class Limit(enum.StrEnum):
@@ -107,11 +114,11 @@ class Round:
         moves: list[Move] = []
         owed = self.owed(seat)
         if owed == 0:
-            moves.append(Check())
+            moves.append(_CHECK)
         if self.can_fold(table, seat):
-            moves.append(Fold())
+            moves.append(_FOLD)
         if owed > 0:
-            moves.append(Call())
+            moves.append(_CALL)
         if not self.can_raise(table, seat):
             return moves
         all_in = self.bets[seat] + table.stacks[seat]
@@ -122,7 +129,7 @@ class Round:
             if total < all_in and total <= high:
                 moves.append(kind(total))
         if all_in <= high:
-            moves.append(AllIn())
+            moves.append(_ALL_IN)
         return moves
 
     def illegal_reason(self, table: Table, seat: int, move: Move) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from muggins.cards import ALL_CARDS, Card, joker_pack
 from muggins.games.base import DeckSpec, Game
@@ -36,8 +36,8 @@ from muggins.scoring.items import Kind, Score
 from muggins.scoring.skalborg.fast import skalborg_points
 from muggins.scoring.skalborg.hand import SIDE, score_skalborg, score_so_far
 
-HAND_SIZE = 5
-CRIB_SIZE = 4
+HAND_SIZE: Final = 5
+CRIB_SIZE: Final = 4
 
 
 class Phase(enum.StrEnum):
@@ -55,13 +55,18 @@ class Phase(enum.StrEnum):
     GAME_OVER = "game_over"
 
 
-STREETS = (Phase.PREFLOP, Phase.FLOP, Phase.TURN, Phase.RIVER)
-TURNED = {Phase.FLOP: 2, Phase.TURN: 1, Phase.RIVER: 1}
+# Module constants are Final, so compiled code reads them as C globals, not from the module's dict.
+STREETS: Final = (Phase.PREFLOP, Phase.FLOP, Phase.TURN, Phase.RIVER)
+TURNED: Final = {Phase.FLOP: 2, Phase.TURN: 1, Phase.RIVER: 1}
 """How many crib cards each street turns face up."""
-BETTING = frozenset(STREETS)
+BETTING: Final = frozenset(STREETS)
+THROWS: Final = tuple(Discard((card,)) for card in sorted(ALL_CARDS, key=lambda card: card.index))
+"""Each card's throw to the crib, by the card's index: moves are immutable, so the legal moves of
+every throw share them rather than make five new ones."""
+_READY: Final = Ready()
 
 
-MAX_CLAIMS = 1000
+MAX_CLAIMS: Final = 1000
 """The most claims one player may make in one count (a bound on what a client can make the table
 store; a real hand has far fewer combinations)."""
 
@@ -146,10 +151,10 @@ class Skalborg(Game[SkalborgOptions]):
         if player not in self.to_move:
             return []
         if self.phase is Phase.THROW:
-            return [Discard((card,)) for card in sorted(self.hands[player])]
+            return [THROWS[card.index] for card in sorted(self.hands[player])]
         if self.phase in BETTING:
             return self.round.legal(self.table, player)
-        return [Ready()]
+        return [_READY]
 
     @property
     def scores(self) -> tuple[int, ...]:
