@@ -60,6 +60,8 @@ STREETS: Final = (Phase.PREFLOP, Phase.FLOP, Phase.TURN, Phase.RIVER)
 TURNED: Final = {Phase.FLOP: 2, Phase.TURN: 1, Phase.RIVER: 1}
 """How many crib cards each street turns face up."""
 BETTING: Final = frozenset(STREETS)
+_STREET_AT: Final = {street.value: at for at, street in enumerate(STREETS)}
+"""Each street's place in ``STREETS`` by its name (a dictionary's look-up, not the enum's call)."""
 THROWS: Final = tuple(Discard((card,)) for card in sorted(ALL_CARDS, key=lambda card: card.index))
 """Each card's throw to the crib, by the card's index: moves are immutable, so the legal moves of
 every throw share them rather than make five new ones."""
@@ -384,7 +386,7 @@ class Skalborg(Game[SkalborgOptions]):
                 if self.round.needs_action(self.table, seat):
                     self.actor = seat
                     return
-            street = STREETS.index(Phase(self.round.street))
+            street = _STREET_AT[self.round.street]
             if street == len(STREETS) - 1:
                 self._showdown(events)
                 return
