@@ -311,8 +311,9 @@ class Skalborg(Game[SkalborgOptions]):
         events.append(NewHand(self.hand_number, self.dealer, self.small_blind, self.big_blind))
         self._post_blinds(events)
         pack = self.next_pack(joker_pack())
-        present = set(pack)
-        pack += [card for card in ALL_CARDS if card not in present]
+        if len(pack) < len(ALL_CARDS):  # a deck given may hold only the cards dealt: the rest follow
+            present = set(pack)  # (its cards are distinct, so a whole one already holds them all)
+            pack += [card for card in ALL_CARDS if card not in present]
         self.hands = {s: [pack[k * len(dealt) + i] for k in range(HAND_SIZE)] for i, s in enumerate(dealt)}
         self.pack = pack[HAND_SIZE * len(dealt) :]
         events.extend(Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt)
