@@ -18,7 +18,9 @@ from muggins.cli.games.skalborg.table import render
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.moves import Discard, parse_move
 from muggins.games.registry import new_game
+from muggins.games.skalborg import betting
 from muggins.games.skalborg.game import MAX_CLAIMS, THROWS, Skalborg
+from muggins.games.skalborg.moves import Bet, Raise
 from muggins.games.skalborg.pots import side_pots, split_pot
 from muggins.scoring.skalborg.hand import score_skalborg, score_so_far
 from tests.games.conformance import check_count_hidden, check_counting_unhinted, check_random_game, seven_more
@@ -799,3 +801,13 @@ def test_the_throws_listed_are_the_hand_s_cards_in_order() -> None:
     assert isinstance(game, Skalborg) and len(game.to_move) == 3
     for seat in sorted(game.to_move):
         assert game.legal_moves(seat) == [Discard((card,)) for card in sorted(game.hands[seat])]
+
+
+def test_the_bets_and_raises_listed_are_kept_within_a_bound() -> None:
+    """Listed bets and raises are shared by their total, and the tables of them stay bounded
+    however many different totals a process lists."""
+    for total in range(1, 3 * betting.SIZED_KEPT):
+        assert betting._sized(True, total) == Bet(total)
+        assert betting._sized(False, total) == Raise(total)
+    assert len(betting._BETS) <= betting.SIZED_KEPT and len(betting._RAISES) <= betting.SIZED_KEPT
+    assert betting._BETS[3 * betting.SIZED_KEPT - 1] == Bet(3 * betting.SIZED_KEPT - 1)

@@ -21,6 +21,20 @@ _CALL: Final = Call()
 _ALL_IN: Final = AllIn()
 """The moves without an amount, made once: moves are immutable, and the legal moves list them on
 every turn."""
+_BETS: Final[dict[int, Move]] = {}
+_RAISES: Final[dict[int, Move]] = {}
+SIZED_KEPT: Final = 4096
+"""Bets and raises listed, kept by their total to be listed again (moves are immutable); each
+table is emptied when it holds this many, so a process's chip counts cannot grow it."""
+
+
+def _sized(bet: bool, total: int) -> Move:
+    """The bet (or raise) to ``total``, made and kept."""
+    kept = _BETS if bet else _RAISES
+    if len(kept) >= SIZED_KEPT:
+        kept.clear()
+    move = kept[total] = Bet(total) if bet else Raise(total)
+    return move
 
 
 class Limit(enum.StrEnum):
@@ -141,10 +155,10 @@ class Round:
         all_in = self.bets[seat] + table.stacks[seat]
         low, high = self.raise_bounds(table, seat)
         pot_sized = self.current + sum(table.committed) + owed
-        kind = Bet if self.current == 0 else Raise
+        sized = _BETS if self.current == 0 else _RAISES
         for total in sorted({low, min(max(pot_sized, low), high)}):
             if total < all_in and total <= high:
-                moves.append(kind(total))
+                moves.append(sized.get(total) or _sized(self.current == 0, total))
         if all_in <= high:
             moves.append(_ALL_IN)
         return moves
