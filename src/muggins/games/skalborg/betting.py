@@ -47,7 +47,7 @@ class Limit(enum.StrEnum):
 
 class Table:
     """The chips of one hand: what each seat holds behind, has committed this hand, and who folded.
-    (A plain class, not a dataclass: compiled, one is made in a tenth of the time.)"""
+    (A plain class: a dataclass's generated ``__init__`` stays interpreted under mypyc.)"""
 
     stacks: list[int]
     committed: list[int]
