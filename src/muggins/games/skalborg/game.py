@@ -60,12 +60,15 @@ STREETS: Final = (Phase.PREFLOP, Phase.FLOP, Phase.TURN, Phase.RIVER)
 TURNED: Final = {Phase.FLOP: 2, Phase.TURN: 1, Phase.RIVER: 1}
 """How many crib cards each street turns face up."""
 BETTING: Final = frozenset(STREETS)
-_STREET_AT: Final = {street.value: at for at, street in enumerate(STREETS)}
+_STREET_AT: Final = {str(street): at for at, street in enumerate(STREETS)}
 """Each street's place in ``STREETS`` by its name (a dictionary's look-up, not the enum's call)."""
 THROWS: Final = tuple(Discard((card,)) for card in sorted(ALL_CARDS, key=lambda card: card.index))
 """Each card's throw to the crib, by the card's index: moves are immutable, so the legal moves of
 every throw share them rather than make five new ones."""
 _READY: Final = Ready()
+_PHASE_CHANGED: Final = {phase: PhaseChanged(str(phase)) for phase in Phase}
+"""Each phase's change, made once and shared (events are immutable): an enum's ``value`` is read
+through a Python-level property, and a hand changes phase five times or more."""
 
 
 MAX_CLAIMS: Final = 1000
@@ -317,7 +320,7 @@ class Skalborg(Game[SkalborgOptions]):
         self.hands = {s: [pack[k * len(dealt) + i] for k in range(HAND_SIZE)] for i, s in enumerate(dealt)}
         self.pack = pack[HAND_SIZE * len(dealt) :]
         events.extend(Dealt(s, HAND_SIZE, tuple(self.hands[s])) for s in dealt)
-        events.append(PhaseChanged(Phase.THROW.value))
+        events.append(_PHASE_CHANGED[Phase.THROW])
 
     def _post_blinds(self, events: list[Event]) -> None:
         """Post the blinds of the game's structure and open the betting before the flop."""
@@ -338,7 +341,7 @@ class Skalborg(Game[SkalborgOptions]):
             self.table.put(seat, chips)
             events.append(BlindPosted(seat, blind, chips))
         self.round = Round(
-            Phase.PREFLOP.value,
+            str(Phase.PREFLOP),
             self.options.betting,
             self.big_blind,
             bets=list(self.table.committed),
@@ -368,7 +371,7 @@ class Skalborg(Game[SkalborgOptions]):
             self.crib = throws + top_up
             self.rng.shuffle(self.crib)
         self.phase = Phase.PREFLOP
-        events.append(PhaseChanged(Phase.PREFLOP.value))
+        events.append(_PHASE_CHANGED[Phase.PREFLOP])
         self._advance(self.first_to_act, events)
 
     def _advance(self, start: int, events: list[Event]) -> None:
@@ -399,14 +402,14 @@ class Skalborg(Game[SkalborgOptions]):
         new = self.crib[len(self.board) : len(self.board) + TURNED[street]]
         self.board += new
         self.phase = street
-        self.round = Round(street.value, self.options.betting, self.big_blind, bets=[0] * self.players)
-        events.append(PhaseChanged(street.value))
-        events.append(BoardTurned(street.value, tuple(new), tuple(self.board)))
+        self.round = Round(str(street), self.options.betting, self.big_blind, bets=[0] * self.players)
+        events.append(_PHASE_CHANGED[street])
+        events.append(BoardTurned(str(street), tuple(new), tuple(self.board)))
 
     def _acted(self, player: int, action: str, chips: int) -> Acted:
         betting = self.phase in BETTING
         bet = self.round.bets[player] if betting else 0
-        street = self.phase.value
+        street = str(self.phase)
         record = {"player": player, "street": street, "action": action, "chips": chips, "bet": bet}
         self.actions.append(record)
         return Acted(player, action, chips, bet, self.stacks[player] == 0 and action != "fold")
@@ -415,7 +418,7 @@ class Skalborg(Game[SkalborgOptions]):
 
     def _showdown(self, events: list[Event]) -> None:
         self.actor = None
-        events.append(PhaseChanged(Phase.SHOWDOWN.value))
+        events.append(_PHASE_CHANGED[Phase.SHOWDOWN])
         manual = self.options.counting == "manual"
         for seat in self.contenders:
             cards = tuple(sorted(self.hands[seat]))
@@ -430,7 +433,7 @@ class Skalborg(Game[SkalborgOptions]):
         if manual:
             self.phase = Phase.COUNT
             self.waiting.on(mask_of(self.contenders))
-            events.append(PhaseChanged(Phase.COUNT.value))
+            events.append(_PHASE_CHANGED[Phase.COUNT])
         else:
             self._award(events)
 
@@ -491,7 +494,7 @@ class Skalborg(Game[SkalborgOptions]):
         if busted:
             self._exit(busted)
         self.waiting.on(mask_of(self.seated))
-        events.append(PhaseChanged(Phase.HAND_OVER.value))
+        events.append(_PHASE_CHANGED[Phase.HAND_OVER])
         self._maybe_over(events)
 
     def _maybe_over(self, events: list[Event]) -> None:
