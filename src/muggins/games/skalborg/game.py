@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, Final
 
 from muggins.cards import ALL_CARDS, Card, joker_pack
-from muggins.games.base import DeckSpec, Game
+from muggins.games.base import DeckSpec, Game, shuffle
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged
 from muggins.games.flow import game_over, mask_of
@@ -369,7 +369,7 @@ class Skalborg(Game[SkalborgOptions]):
             self.crib = top_up + throws
         else:
             self.crib = throws + top_up
-            self.rng.shuffle(self.crib)
+            shuffle(self.rng, self.crib)  # as rng.shuffle does it, compiled
         self.phase = Phase.PREFLOP
         events.append(_PHASE_CHANGED[Phase.PREFLOP])
         self._advance(self.first_to_act, events)
