@@ -6,7 +6,9 @@ filed (commit ``6957981``). This builds ``COMMIT`` in a throwaway worktree and v
 in turns, ``ROUNDS`` times (3 unless given): random bots alone in each game's default table, played
 as ``muggins simulate`` plays them on one core (``stream`` and a ``Tally``), after five games that
 load the game's tables. One JSON line a game: the median rate of each side by the games' own
-thread's CPU, and by the process's (which counts any other thread the process runs, as numpy's).
+thread's CPU, and by the process's (which counts any other thread the process runs, as numpy's);
+the ratio is the median of each round's (its two runs side by side, so a drift of the machine's
+speed falls on both), with every round's given.
 """
 
 from __future__ import annotations
@@ -70,16 +72,19 @@ def main(commit: str, rounds: int = 3) -> None:
                 runs["now"].append(rates(sys.executable, game))
             thread = {side: statistics.median(r[0] for r in found) for side, found in runs.items()}
             process = {side: statistics.median(r[1] for r in found) for side, found in runs.items()}
+            paired = zip(runs["now"], runs["then"], strict=True)  # each round's two runs, side by side
+            ratios = [(now[0] / then[0], now[1] / then[1]) for now, then in paired]
             print(
                 json.dumps(
                     {
                         "bench": f"random_{game}_against_{commit[:7]}",
                         "games_per_s_now": round(thread["now"], 1),
                         "games_per_s_then": round(thread["then"], 1),
-                        "ratio": round(thread["now"] / thread["then"], 2),
+                        "ratio": round(statistics.median(r[0] for r in ratios), 2),
+                        "ratios": [round(r[0], 2) for r in ratios],
                         "process_games_per_s_now": round(process["now"], 1),
                         "process_games_per_s_then": round(process["then"], 1),
-                        "process_ratio": round(process["now"] / process["then"], 2),
+                        "process_ratio": round(statistics.median(r[1] for r in ratios), 2),
                         "rounds": rounds,
                         "note": "stream + Tally, both builds in turns; CPU of the games thread (or process)",
                     }
