@@ -8,7 +8,7 @@ Every game shares one vocabulary (``discard 5H 6D``, ``play JS``, ``go``, ``clai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Self, TypeVar
+from typing import ClassVar, Final, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -199,6 +199,8 @@ class Ready(BareMove):
 
 
 move_type(Ready, "ready")
+READY: Final = Ready()
+"""The one ``ready`` every game's legal moves list (moves are immutable)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

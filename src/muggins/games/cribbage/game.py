@@ -35,7 +35,7 @@ from muggins.games.cribbage.quick import finish, play_randomly
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
-from muggins.games.moves import Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
+from muggins.games.moves import READY, Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import DealPoints, Finished, Played, Result, Termination, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
 from muggins.scoring.fast import show_points
@@ -54,7 +54,6 @@ _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
 """The discard of one card (three and four players) by its index."""
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
-_READY: Final = Ready()
 _CORRECT: Final = Correct()
 MAX_CLAIM: Final = (0, 0, 0, 20, 29)
 """The most a show of this many cards (with the starter) can make, by its number of cards: a
@@ -268,9 +267,9 @@ class Cribbage(Game[CribbageOptions]):
             return list(_CLAIMS[: MAX_CLAIM[len(self._step.cards)] + 1])
         if phase == MUGGINS:
             if self.muggins:
-                return [_READY, _CORRECT, *_CALLS[: MAX_CLAIM[len(self.steps[len(self.shows) - 1].cards)]]]
-            return [_READY, _CORRECT]
-        return [_READY]
+                return [READY, _CORRECT, *_CALLS[: MAX_CLAIM[len(self.steps[len(self.shows) - 1].cards)]]]
+            return [READY, _CORRECT]
+        return [READY]
 
     def finish_randomly(self, rng: random.Random) -> Finished | None:
         return finish(self, rng)

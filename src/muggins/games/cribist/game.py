@@ -35,7 +35,7 @@ from muggins.games.cribist.rules import (
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, Scored
 from muggins.games.flow import SEAT_SETS, game_over
-from muggins.games.moves import Claim, Leave, Move, Muggins, Play, Ready
+from muggins.games.moves import READY, Claim, Leave, Move, Muggins, Play, Ready
 from muggins.games.options import Options
 from muggins.games.result import Result, Termination, rank_by
 from muggins.scoring.cribist.trick import score_trick
@@ -48,7 +48,6 @@ PLAYS: Final = [Play(card) for card in standard_pack()]
 PLAYED: Final = [[CardPlayed(seat, card) for card in standard_pack()] for seat in range(SEATS)]
 """Each seat's event for each card it may lay, made once and shared like the moves (events are
 immutable): a game keeps every event it caused, and these are most of them."""
-_READY: Final = Ready()
 CLAIMS: Final = tuple(Claim(n) for n in range(MAX_TRICK_POINTS + 1))
 
 
@@ -170,7 +169,7 @@ class Cribist(Game[CribistOptions]):
             return [PLAYS[c.index] for c in following(self.hands[player], self.led)]
         if self.phase is _CLAIM:
             return list(CLAIMS)
-        return [_READY]
+        return [READY]
 
     @property
     def scores(self) -> tuple[int, ...]:

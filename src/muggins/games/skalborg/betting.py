@@ -29,12 +29,14 @@ table is emptied when it holds this many, so a process's chip counts cannot grow
 
 
 def _sized(bet: bool, total: int) -> Move:
-    """The bet (or raise) to ``total``, made and kept."""
+    """The bet (or raise) to ``total``: the one kept, else made and kept."""
     kept = _BETS if bet else _RAISES
-    if len(kept) >= SIZED_KEPT:
-        kept.clear()
-    move = kept[total] = Bet(total) if bet else Raise(total)
-    return move
+    found = kept.get(total)
+    if found is None:
+        if len(kept) >= SIZED_KEPT:
+            kept.clear()
+        found = kept[total] = Bet(total) if bet else Raise(total)
+    return found
 
 
 class Limit(enum.StrEnum):
@@ -155,10 +157,9 @@ class Round:
         all_in = self.bets[seat] + table.stacks[seat]
         low, high = self.raise_bounds(table, seat)
         pot_sized = self.current + sum(table.committed) + owed
-        sized = _BETS if self.current == 0 else _RAISES
         for total in sorted({low, min(max(pot_sized, low), high)}):
             if total < all_in and total <= high:
-                moves.append(sized.get(total) or _sized(self.current == 0, total))
+                moves.append(_sized(self.current == 0, total))
         if all_in <= high:
             moves.append(_ALL_IN)
         return moves

@@ -15,7 +15,7 @@ from muggins.games.base import DeckSpec, Game, shuffle
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged
 from muggins.games.flow import game_over, mask_of
-from muggins.games.moves import Discard, Leave, Move, Ready
+from muggins.games.moves import READY, Discard, Leave, Move, Ready
 from muggins.games.result import Result, Termination
 from muggins.games.skalborg.betting import Round, Table
 from muggins.games.skalborg.events import (
@@ -65,7 +65,6 @@ _STREET_AT: Final = {str(street): at for at, street in enumerate(STREETS)}
 THROWS: Final = tuple(Discard((card,)) for card in sorted(ALL_CARDS, key=lambda card: card.index))
 """Each card's throw to the crib, by the card's index: moves are immutable, so the legal moves of
 every throw share them rather than make five new ones."""
-_READY: Final = Ready()
 _PHASE_CHANGED: Final = {phase: PhaseChanged(str(phase)) for phase in Phase}
 """Each phase's change, made once and shared (events are immutable): an enum's ``value`` is read
 through a Python-level property, and a hand changes phase five times or more."""
@@ -159,7 +158,7 @@ class Skalborg(Game[SkalborgOptions]):
             return [THROWS[card.index] for card in sorted(self.hands[player])]
         if self.phase in BETTING:
             return self.round.legal(self.table, player)
-        return [_READY]
+        return [READY]
 
     @property
     def scores(self) -> tuple[int, ...]:
