@@ -2,9 +2,12 @@
  * known, alpha-beta over each holding of the other's) and ``counterplay.counter_values`` (from what
  * the seat can know, against the model of the other), and the holdings they search (``play.holdings``
  * weighed, and a draw by weight as ``random.choices`` makes it). Each step here is the Python step it
- * is named for, in the same order, so the values are the same to the last bit;
- * tests/strategy/test_cribbage_searches.py holds the two to each other (docs/architecture.md says
- * why this copy exists; ``searches.py`` is the Python side).
+ * is named for, in the same order, so the values are the same to the last bit, with two shortcuts
+ * that keep every bit: the search with every card known remembers bounds and tries the ranks that
+ * peg most first (exact values are unique, however found), and the search from what the seat knows
+ * follows a single holding without splitting it (``solo_mine``). tests/strategy/
+ * test_cribbage_searches.py holds the two to each other (docs/architecture.md says why this copy
+ * exists; ``searches.py`` is the Python side).
  *
  * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
  * the count, with the points each rank makes laid on it and the state it leads to. The tables are
@@ -26,7 +29,8 @@
 #define MAX_SUFFIX 8
 #define STATE_LIMIT (1 << 17) /* with their keys and orders, about 30 MB at most; then afresh */
 #define MEMO_BITS 16
-#define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
+#define FEW 6 /* cards in both hands: no more are searched without the table (measured best) */
+#define FEW_HELD 24 /* holdings split on the stack (13 bytes each: two doubles' room) */
 #define MOST_HOLDINGS 1820 /* holdings of 4 cards among 13 ranks (multisets): C(16, 4) */
 
 static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
@@ -55,9 +59,12 @@ static int order_count, order_room;
 typedef struct {
     uint64_t key; /* position + 1 (0: empty) */
     int32_t value;
+    int32_t bound; /* EXACT, AT_LEAST or AT_MOST: what ``value`` says of the position's value */
 } Entry;
 
-static Entry *memo; /* exact values of the search with every card known, lossy by slot */
+enum { EXACT, AT_LEAST, AT_MOST };
+
+static Entry *memo; /* values and bounds of the search with every card known, lossy by slot */
 
 /* ``race._Search``: positions remembered with both scores for one call (``stamp``), lossy by slot.
  * Nothing is cut off here, so a value forgotten is worked out again the same. */
@@ -362,7 +369,9 @@ static int lay_known(uint32_t rest, uint32_t other, int pile, int go, int rank, 
     return points - rest_known(other, rest, after, 0, points - beta, points - alpha);
 }
 
-/* ``play._rest``: fail-soft alpha-beta; only exact values are remembered. */
+/* ``play._rest``: fail-soft alpha-beta. Bounds are remembered as well as exact values (the Python
+ * remembers only exact values), and the ranks that peg the most are tried first: the values
+ * returned inside the window are the same exact values, found searching fewer positions. */
 static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
     if (failed) return 0;
     if (!mover && !other) return 0;
@@ -372,23 +381,47 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
     if (cards(mover) + cards(other) > FEW) {
         key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
         slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
-        if (slot->key == key) return slot->value;
+        if (slot->key == key) {
+            int value = slot->value;
+            if (slot->bound == EXACT) return value;
+            if (slot->bound == AT_LEAST) {
+                if (value >= beta) return value;
+                if (value > alpha) alpha = value;
+            } else {
+                if (value <= alpha) return value;
+                if (value < beta) beta = value;
+            }
+        }
     }
-    int best = -WIDE, low = alpha, previous = 0;
+    /* the distinct ranks that fit, the most points first (ties: as held) */
+    int ranks[4], points[4], shifts[4], n = 0, previous = 0;
     for (int shift = 0; mover >> shift; shift += 4) {
         int rank = (mover >> shift) & 15;
-        int points = states[pile].points[rank];
-        if (points >= 0 && rank != previous) {
-            int value = lay_known(drop(mover, shift), other, pile, go, rank, points, low, beta);
-            if (value > best) {
-                best = value;
-                if (value >= beta) return best;
-                if (value > low) low = value;
+        int got = states[pile].points[rank];
+        if (got >= 0 && rank != previous) {
+            int j = n++;
+            while (j > 0 && points[j - 1] < got) {
+                ranks[j] = ranks[j - 1];
+                points[j] = points[j - 1];
+                shifts[j] = shifts[j - 1];
+                j--;
             }
+            ranks[j] = rank;
+            points[j] = got;
+            shifts[j] = shift;
         }
         previous = rank;
     }
-    if (best == -WIDE) {
+    int best = -WIDE, low = alpha;
+    for (int i = 0; i < n; i++) {
+        int value = lay_known(drop(mover, shifts[i]), other, pile, go, ranks[i], points[i], low, beta);
+        if (value > best) {
+            best = value;
+            if (value >= beta) break;
+            if (value > low) low = value;
+        }
+    }
+    if (!n) {
         if (go) {
             int point = pile ? 1 : 0;
             best = point - rest_known(other, mover, 0, 0, point - beta, point - alpha);
@@ -396,9 +429,10 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
             best = -rest_known(other, mover, pile, 1, -beta, -alpha);
         }
     }
-    if (slot && alpha < best && best < beta && !failed) { /* the table never moves during a search */
+    if (slot && !failed) { /* the table never moves during a search */
         slot->key = key;
         slot->value = best;
+        slot->bound = best <= alpha ? AT_MOST : best >= beta ? AT_LEAST : EXACT;
     }
     return best;
 }
@@ -520,10 +554,96 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
 static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pile, int go, int rank,
                   int mine, int theirs);
 
+/* One holding left: the model's cards follow from it alone, and every value below is that
+ * holding's weight times a value for a weight of one. Multiplying by a positive weight keeps the
+ * order of values (rounding is monotonic), so the best by weight is the weight times the best, to
+ * the bit; these three are ``mine_to_lay``, ``lay`` and ``theirs_to_lay`` for one holding, by a
+ * weight of one, without the splits. */
+static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
+                          int theirs);
+
+static double solo_lay(const Counter *c, uint32_t rest, uint32_t code, int pile, int go, int rank, int mine,
+                       int theirs);
+
+static double solo_mine(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
+                        int theirs) {
+    if (failed) return 0.0;
+    if (!hand && !code) return end(c, mine, theirs, 1.0);
+    double best = 0.0;
+    int laid = 0, previous = 0;
+    for (int shift = 0; hand >> shift; shift += 4) {
+        int rank = (hand >> shift) & 15;
+        if (rank != previous && states[pile].points[rank] >= 0) {
+            double value = solo_lay(c, drop(hand, shift), code, pile, go, rank, mine, theirs);
+            if (!laid || value > best) {
+                best = value;
+                laid = 1;
+            }
+        }
+        previous = rank;
+    }
+    if (laid) return best;
+    if (go) {
+        mine += pile ? 1 : 0;
+        if (out(c, mine)) return 1.0;
+        return solo_theirs(c, hand, code, 0, 0, mine, theirs);
+    }
+    return solo_theirs(c, hand, code, pile, 1, mine, theirs);
+}
+
+static double solo_lay(const Counter *c, uint32_t rest, uint32_t code, int pile, int go, int rank, int mine,
+                       int theirs) {
+    int count = states[pile].count + VALUE[rank];
+    mine += states[pile].points[rank];
+    int last = !rest && !code;
+    if (last && count != LIMIT) mine += 1;
+    if (out(c, mine)) return 1.0;
+    if (last) return end(c, mine, theirs, 1.0);
+    if (count == LIMIT) return solo_theirs(c, rest, code, 0, 0, mine, theirs);
+    int after = state_after(pile, rank);
+    if (failed) return 0.0;
+    if (go) return solo_mine(c, rest, code, after, 1, mine, theirs);
+    return solo_theirs(c, rest, code, after, 0, mine, theirs);
+}
+
+static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
+                          int theirs) {
+    if (failed) return 0.0;
+    if (!hand && !code) return end(c, mine, theirs, 1.0);
+    const uint8_t *order = preference(pile, cards(hand), go);
+    if (!order) return 0.0;
+    int rank = 0, most = 0;
+    for (uint32_t left = code; left; left >>= 4) {
+        int at = left & 15;
+        if (order[at] > most) {
+            rank = at;
+            most = order[at];
+        }
+    }
+    if (!rank) {
+        if (!go) return solo_mine(c, hand, code, pile, 1, mine, theirs);
+        int scored = theirs + (pile ? 1 : 0);
+        return out(c, scored) ? 0.0 : solo_mine(c, hand, code, 0, 0, mine, scored);
+    }
+    code = hand_without(code, rank);
+    int scored = theirs + states[pile].points[rank];
+    int total_count = states[pile].count + VALUE[rank];
+    int last = !hand && !code;
+    if (last && total_count != LIMIT) scored += 1;
+    if (out(c, scored)) return 0.0;
+    if (last) return end(c, mine, scored, 1.0);
+    if (total_count == LIMIT) return solo_mine(c, hand, code, 0, 0, mine, scored);
+    int after = state_after(pile, rank);
+    if (failed) return 0.0;
+    if (go) return solo_theirs(c, hand, code, after, 1, mine, scored);
+    return solo_mine(c, hand, code, after, 0, mine, scored);
+}
+
 /* ``counterplay._Counter.mine_to_lay`` */
 static double mine_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
                           int mine, int theirs) {
     if (failed) return 0.0;
+    if (held->n == 1) return 0.0 + solo_mine(c, hand, held->codes[0], pile, go, mine, theirs) * held->total;
     if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
     double best = 0.0;
     int laid = 0, previous = 0;
@@ -566,18 +686,24 @@ static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pil
 static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
                             int mine, int theirs) {
     if (failed) return 0.0;
+    if (held->n == 1) return 0.0 + solo_theirs(c, hand, held->codes[0], pile, go, mine, theirs) * held->total;
     if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
     const uint8_t *ordered = preference(pile, cards(hand), go);
     if (!ordered) return 0.0;
     int order[14];
     for (int rank = 0; rank < 14; rank++) order[rank] = ordered[rank];
     Py_ssize_t n = held->n;
-    /* one block: the splits' weights, then their codes, then each holding's choice */
-    double *weights = malloc((sizeof(double) + sizeof(uint32_t) + 1) * (size_t)n);
-    if (!weights) {
-        PyErr_NoMemory();
-        failed = 1;
-        return 0.0;
+    /* one block: the splits' weights, then their codes, then each holding's choice; on the stack
+     * for the few holdings most splits hold */
+    double room[FEW_HELD * 2];
+    double *weights = room;
+    if (n > FEW_HELD) {
+        weights = malloc((sizeof(double) + sizeof(uint32_t) + 1) * (size_t)n);
+        if (!weights) {
+            PyErr_NoMemory();
+            failed = 1;
+            return 0.0;
+        }
     }
     uint32_t *codes = (uint32_t *)(weights + n);
     uint8_t *choices = (uint8_t *)(codes + n);
@@ -597,10 +723,13 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     /* the holdings split by their choice, each split in the holdings' order (so its weights add up
      * in the order the Python search adds them) */
     Holdings splits[14];
+    int chosen[14], kinds = 0;
     Py_ssize_t start = 0;
     for (int rank = 0; rank < 14; rank++) {
+        if (!sizes[rank]) continue;
         splits[rank] = (Holdings){codes + start, weights + start, 0, 0.0};
         start += sizes[rank];
+        chosen[kinds++] = rank;
     }
     for (Py_ssize_t at = 0; at < n; at++) {
         int rank = choices[at];
@@ -613,8 +742,8 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     }
     int count = states[pile].count;
     double value = 0.0;
-    for (int rank = 0; rank < 14 && !failed; rank++) {
-        if (!sizes[rank]) continue;
+    for (int kind = 0; kind < kinds && !failed; kind++) {
+        int rank = chosen[kind];
         Holdings split = splits[rank];
         if (!rank) {
             if (!go) {
@@ -644,7 +773,7 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
             }
         }
     }
-    free(weights);
+    if (weights != room) free(weights);
     return value;
 }
 
