@@ -3,11 +3,10 @@
  * the seat can know, against the model of the other), and the holdings they search (``play.holdings``
  * weighed, and a draw by weight as ``random.choices`` makes it). Each step here is the Python step it
  * is named for, in the same order, so the values are the same to the last bit, with two shortcuts
- * that keep every bit: the search with every card known remembers bounds and tries the ranks that
- * peg most first (exact values are unique, however found), and the search from what the seat knows
- * follows a single holding without splitting it (``solo_mine``). tests/strategy/
- * test_cribbage_searches.py holds the two to each other (docs/architecture.md says why this copy
- * exists; ``searches.py`` is the Python side).
+ * that keep every bit: the search with every card known works out the last card left without
+ * searching it (``last_card``), and the search from what the seat knows follows a single holding
+ * without splitting it (``solo_mine``). tests/strategy/test_cribbage_searches.py holds the two to
+ * each other (docs/architecture.md says why this copy exists; ``searches.py`` is the Python side).
  *
  * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
  * the count, with the points each rank makes laid on it and the state it leads to. The tables are
@@ -29,7 +28,7 @@
 #define MAX_SUFFIX 8
 #define STATE_LIMIT (1 << 17) /* with their keys and orders, about 30 MB at most; then afresh */
 #define MEMO_BITS 16
-#define FEW 6 /* cards in both hands: no more are searched without the table (measured best) */
+#define FEW 5 /* cards in both hands: fewer are searched without the table (measured best) */
 #define FEW_HELD 24 /* holdings split on the stack (13 bytes each: two doubles' room) */
 #define MOST_HOLDINGS 1820 /* holdings of 4 cards among 13 ranks (multisets): C(16, 4) */
 
@@ -59,12 +58,9 @@ static int order_count, order_room;
 typedef struct {
     uint64_t key; /* position + 1 (0: empty) */
     int32_t value;
-    int32_t bound; /* EXACT, AT_LEAST or AT_MOST: what ``value`` says of the position's value */
 } Entry;
 
-enum { EXACT, AT_LEAST, AT_MOST };
-
-static Entry *memo; /* values and bounds of the search with every card known, lossy by slot */
+static Entry *memo; /* exact values of the search with every card known, lossy by slot */
 
 /* ``race._Search``: positions remembered with both scores for one call (``stamp``), lossy by slot.
  * Nothing is cut off here, so a value forgotten is worked out again the same. */
@@ -344,18 +340,11 @@ static uint32_t hand_without(uint32_t hand, int rank) {
     return drop(hand, shift);
 }
 
-static int cards(uint32_t code) {
-    int n = 0;
-    while (code) {
-        n++;
-        code >>= 4;
-    }
-    return n;
-}
+static int cards(uint32_t code) { return code ? (35 - __builtin_clz(code)) >> 2 : 0; }
 
 /* ---------------------------------------------------------------- every card known */
 
-static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta);
+static inline int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta);
 
 /* ``play._lay`` */
 static int lay_known(uint32_t rest, uint32_t other, int pile, int go, int rank, int points, int alpha,
@@ -369,59 +358,50 @@ static int lay_known(uint32_t rest, uint32_t other, int pile, int go, int rank, 
     return points - rest_known(other, rest, after, 0, points - beta, points - alpha);
 }
 
-/* ``play._rest``: fail-soft alpha-beta. Bounds are remembered as well as exact values (the Python
- * remembers only exact values), and the ranks that peg the most are tried first: the values
- * returned inside the window are the same exact values, found searching fewer positions. */
-static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
+/* ``play._rest`` for the mover's last card (``rank``) with the other out of cards, worked out: laid
+ * alone where it fits (a point for the last card unless it makes 31); else, the pile not empty, a
+ * point for the go to whoever laid last (the mover, if the other has said go) and one for the card. */
+static int last_card(int rank, int pile, int go) {
+    int points = states[pile].points[rank];
+    if (points >= 0) return points + (states[pile].count + VALUE[rank] == LIMIT ? 0 : 1);
+    return go ? 2 : 0;
+}
+
+static int rest_searched(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta);
+
+/* ``play._rest``: fail-soft alpha-beta; only exact values are remembered. The last card left is
+ * worked out, not searched. */
+static inline int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
+    if (!other && mover < 16) return mover ? last_card((int)mover, pile, go) : 0;
+    if (!mover && other < 16) return go ? (pile ? 1 : 0) - 1 : -last_card((int)other, pile, 1);
+    return rest_searched(mover, other, pile, go, alpha, beta);
+}
+
+static int rest_searched(uint32_t mover, uint32_t other, int pile, int go, int alpha, int beta) {
     if (failed) return 0;
-    if (!mover && !other) return 0;
     /* a few cards left are searched faster than looked up (the table is far bigger than a cache) */
     uint64_t key = 0;
     Entry *slot = NULL;
     if (cards(mover) + cards(other) > FEW) {
         key = (((uint64_t)pile << 1 | (uint64_t)go) << 32 | (uint64_t)mover << 16 | other) + 1;
         slot = &memo[mix(key) & (((uint64_t)1 << MEMO_BITS) - 1)];
-        if (slot->key == key) {
-            int value = slot->value;
-            if (slot->bound == EXACT) return value;
-            if (slot->bound == AT_LEAST) {
-                if (value >= beta) return value;
-                if (value > alpha) alpha = value;
-            } else {
-                if (value <= alpha) return value;
-                if (value < beta) beta = value;
-            }
-        }
+        if (slot->key == key) return slot->value;
     }
-    /* the distinct ranks that fit, the most points first (ties: as held) */
-    int ranks[4], points[4], shifts[4], n = 0, previous = 0;
+    int best = -WIDE, low = alpha, previous = 0;
     for (int shift = 0; mover >> shift; shift += 4) {
         int rank = (mover >> shift) & 15;
-        int got = states[pile].points[rank];
-        if (got >= 0 && rank != previous) {
-            int j = n++;
-            while (j > 0 && points[j - 1] < got) {
-                ranks[j] = ranks[j - 1];
-                points[j] = points[j - 1];
-                shifts[j] = shifts[j - 1];
-                j--;
+        int points = states[pile].points[rank];
+        if (points >= 0 && rank != previous) {
+            int value = lay_known(drop(mover, shift), other, pile, go, rank, points, low, beta);
+            if (value > best) {
+                best = value;
+                if (value >= beta) return best;
+                if (value > low) low = value;
             }
-            ranks[j] = rank;
-            points[j] = got;
-            shifts[j] = shift;
         }
         previous = rank;
     }
-    int best = -WIDE, low = alpha;
-    for (int i = 0; i < n; i++) {
-        int value = lay_known(drop(mover, shifts[i]), other, pile, go, ranks[i], points[i], low, beta);
-        if (value > best) {
-            best = value;
-            if (value >= beta) break;
-            if (value > low) low = value;
-        }
-    }
-    if (!n) {
+    if (best == -WIDE) {
         if (go) {
             int point = pile ? 1 : 0;
             best = point - rest_known(other, mover, 0, 0, point - beta, point - alpha);
@@ -429,10 +409,9 @@ static int rest_known(uint32_t mover, uint32_t other, int pile, int go, int alph
             best = -rest_known(other, mover, pile, 1, -beta, -alpha);
         }
     }
-    if (slot && !failed) { /* the table never moves during a search */
+    if (slot && alpha < best && best < beta && !failed) { /* the table never moves during a search */
         slot->key = key;
         slot->value = best;
-        slot->bound = best <= alpha ? AT_MOST : best >= beta ? AT_LEAST : EXACT;
     }
     return best;
 }
