@@ -44,7 +44,10 @@ typedef struct {
     int32_t orders;          /* its block of the model's orders of the ranks; -1: none yet */
 } State;
 
-typedef uint8_t Orders[10][14]; /* by cards * 2 + alone: the model's order of the ranks */
+typedef struct {
+    uint8_t rows[10][14]; /* by cards * 2 + alone: the model's order of each rank (0: no card) */
+    uint16_t worked;      /* a bit for each row worked out */
+} Orders;
 
 static State *states;
 static int state_total;
@@ -486,11 +489,12 @@ static const uint8_t *preference(int pile, int held, int alone) {
             orders = grown;
             order_room = room;
         }
-        memset(orders[order_count], 0, sizeof(Orders));
+        memset(&orders[order_count], 0, sizeof(Orders));
         states[pile].orders = order_count++;
     }
-    uint8_t *found = orders[states[pile].orders][at];
-    if (found[0]) return found; /* 0 (the go) marks the row worked out */
+    Orders *block = &orders[states[pile].orders];
+    uint8_t *found = block->rows[at];
+    if (block->worked >> at & 1) return found;
     double values[13];
     int ranks[13], n = 0;
     for (int rank = 1; rank < 14; rank++) {
@@ -522,12 +526,23 @@ static const uint8_t *preference(int pile, int held, int alone) {
         }
         found[ranks[i]] = (uint8_t)(place + (alone ? 14 - ranks[i] : ranks[i])); /* 196 at most */
     }
-    found[0] = 1;
+    block->worked |= (uint16_t)(1 << at);
     return found;
 }
 
 static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
                             int mine, int theirs);
+
+/* Where in ``code`` the card lies that the model ranks highest by ``order`` (the first of equal
+ * ranks), counted from 1; 0: none fits (the go). Without a branch: each card's rank in the order,
+ * its place below it, the first place highest. */
+static inline int model_place(const uint8_t *order, uint32_t code) {
+    int p1 = order[code & 15] << 2 | 3, p2 = order[code >> 4 & 15] << 2 | 2;
+    int p3 = order[code >> 8 & 15] << 2 | 1, p4 = order[code >> 12 & 15] << 2;
+    int first = p1 > p2 ? p1 : p2, second = p3 > p4 ? p3 : p4;
+    int most = first > second ? first : second;
+    return most >> 2 ? 4 - (most & 3) : 0;
+}
 
 /* ``counterplay._Counter.lay`` */
 static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pile, int go, int rank,
@@ -591,20 +606,14 @@ static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pi
     if (!hand && !code) return end(c, mine, theirs, 1.0);
     const uint8_t *order = preference(pile, cards(hand), go);
     if (!order) return 0.0;
-    int rank = 0, most = 0;
-    for (uint32_t left = code; left; left >>= 4) {
-        int at = left & 15;
-        if (order[at] > most) {
-            rank = at;
-            most = order[at];
-        }
-    }
+    int place = model_place(order, code);
+    int rank = place ? code >> (4 * place - 4) & 15 : 0;
     if (!rank) {
         if (!go) return solo_mine(c, hand, code, pile, 1, mine, theirs);
         int scored = theirs + (pile ? 1 : 0);
         return out(c, scored) ? 0.0 : solo_mine(c, hand, code, 0, 0, mine, scored);
     }
-    code = hand_without(code, rank);
+    code = drop(code, 4 * place - 4);
     int scored = theirs + states[pile].points[rank];
     int total_count = states[pile].count + VALUE[rank];
     int last = !hand && !code;
@@ -667,10 +676,8 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     if (failed) return 0.0;
     if (held->n == 1) return 0.0 + solo_theirs(c, hand, held->codes[0], pile, go, mine, theirs) * held->total;
     if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
-    const uint8_t *ordered = preference(pile, cards(hand), go);
-    if (!ordered) return 0.0;
-    int order[14];
-    for (int rank = 0; rank < 14; rank++) order[rank] = ordered[rank];
+    const uint8_t *order = preference(pile, cards(hand), go);
+    if (!order) return 0.0;
     Py_ssize_t n = held->n;
     /* one block: the splits' weights, then their codes, then each holding's choice; on the stack
      * for the few holdings most splits hold */
@@ -685,19 +692,13 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
         }
     }
     uint32_t *codes = (uint32_t *)(weights + n);
-    uint8_t *choices = (uint8_t *)(codes + n);
+    uint8_t *choices = (uint8_t *)(codes + n); /* the card laid from each: its place in the code + 1 */
     Py_ssize_t sizes[14] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
-        int best = 0, most = 0;
-        for (uint32_t left = held->codes[i]; left; left >>= 4) {
-            int rank = left & 15;
-            if (order[rank] > most) {
-                best = rank;
-                most = order[rank];
-            }
-        }
-        choices[i] = (uint8_t)best;
-        sizes[best]++;
+        uint32_t code = held->codes[i];
+        int place = model_place(order, code);
+        choices[i] = (uint8_t)place;
+        sizes[place ? code >> (4 * place - 4) & 15 : 0]++;
     }
     /* the holdings split by their choice, each split in the holdings' order (so its weights add up
      * in the order the Python search adds them) */
@@ -711,10 +712,10 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
         chosen[kinds++] = rank;
     }
     for (Py_ssize_t at = 0; at < n; at++) {
-        int rank = choices[at];
-        Holdings *split = &splits[rank];
         uint32_t code = held->codes[at];
-        split->codes[split->n] = rank ? hand_without(code, rank) : code;
+        int place = choices[at];
+        Holdings *split = &splits[place ? code >> (4 * place - 4) & 15 : 0];
+        split->codes[split->n] = place ? drop(code, 4 * place - 4) : code;
         split->weights[split->n] = held->weights[at];
         split->total += held->weights[at];
         split->n++;
