@@ -56,7 +56,6 @@ static int key_room;
 static Orders *orders; /* only for the piles the other lays on: most states are never one */
 static int order_count, order_room;
 
-
 /* ``race._Search``: positions remembered with both scores for one call (``stamp``), lossy by slot.
  * Nothing is cut off here, so a value forgotten is worked out again the same. */
 typedef struct {
@@ -529,8 +528,8 @@ static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pil
 /* One holding left: the model's cards follow from it alone, and every value below is that
  * holding's weight times a value for a weight of one. Multiplying by a positive weight keeps the
  * order of values (rounding is monotonic), so the best by weight is the weight times the best, to
- * the bit; these three are ``mine_to_lay``, ``lay`` and ``theirs_to_lay`` for one holding, by a
- * weight of one, without the splits. */
+ * the bit (added to 0.0, as a sum over the splits starts); these three are ``mine_to_lay``, ``lay``
+ * and ``theirs_to_lay`` for one holding, by a weight of one, without the splits. */
 static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
                           int theirs);
 
@@ -670,7 +669,7 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
         }
     }
     uint32_t *codes = (uint32_t *)(weights + n);
-    uint8_t *choices = (uint8_t *)(codes + n); /* the card laid from each: its place in the code + 1 */
+    uint8_t *choices = (uint8_t *)(codes + n); /* each one's card laid: its place, from 1 (0: the go) */
     Py_ssize_t sizes[14] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t code = held->codes[i];
