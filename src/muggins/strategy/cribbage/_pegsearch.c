@@ -5,7 +5,7 @@
  * is named for, in the same order, so the values are the same to the last bit, with two shortcuts
  * that keep every bit: the search with every card known works out the last card left without
  * searching it (``last_card``), and the search from what the seat knows follows a single holding
- * without splitting it (``solo_mine``). tests/strategy/test_cribbage_searches.py holds the two to
+ * without splitting it (``solo_theirs``). tests/strategy/test_cribbage_searches.py holds the two to
  * each other (docs/architecture.md says why this copy exists; ``searches.py`` is the Python side).
  *
  * Pile states are numbered here as in play.py: the end of the pile later cards can score with and
@@ -510,6 +510,9 @@ static const uint8_t *preference(int pile, int held, int alone) {
 static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
                             int mine, int theirs);
 
+static double mine_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
+                          int mine, int theirs);
+
 /* Where in ``code`` the card lies that the model ranks highest by ``order`` (the first of equal
  * ranks), counted from 1; 0: none fits (the go). Without a branch: each card's rank in the order,
  * its place below it, the first place highest. */
@@ -526,57 +529,10 @@ static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pil
                   int mine, int theirs);
 
 /* One holding left: the model's cards follow from it alone, and every value below is that
- * holding's weight times a value for a weight of one. Multiplying by a positive weight keeps the
+ * holding's weight times its value for a weight of one. Multiplying by a positive weight keeps the
  * order of values (rounding is monotonic), so the best by weight is the weight times the best, to
- * the bit (added to 0.0, as a sum over the splits starts); these three are ``mine_to_lay``, ``lay``
- * and ``theirs_to_lay`` for one holding, by a weight of one, without the splits. */
-static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
-                          int theirs);
-
-static double solo_lay(const Counter *c, uint32_t rest, uint32_t code, int pile, int go, int rank, int mine,
-                       int theirs);
-
-static double solo_mine(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
-                        int theirs) {
-    if (failed) return 0.0;
-    if (!hand && !code) return end(c, mine, theirs, 1.0);
-    double best = 0.0;
-    int laid = 0, previous = 0;
-    for (int shift = 0; hand >> shift; shift += 4) {
-        int rank = (hand >> shift) & 15;
-        if (rank != previous && states[pile].points[rank] >= 0) {
-            double value = solo_lay(c, drop(hand, shift), code, pile, go, rank, mine, theirs);
-            if (!laid || value > best) {
-                best = value;
-                laid = 1;
-            }
-        }
-        previous = rank;
-    }
-    if (laid) return best;
-    if (go) {
-        mine += pile ? 1 : 0;
-        if (out(c, mine)) return 1.0;
-        return solo_theirs(c, hand, code, 0, 0, mine, theirs);
-    }
-    return solo_theirs(c, hand, code, pile, 1, mine, theirs);
-}
-
-static double solo_lay(const Counter *c, uint32_t rest, uint32_t code, int pile, int go, int rank, int mine,
-                       int theirs) {
-    int count = states[pile].count + VALUE[rank];
-    mine += states[pile].points[rank];
-    int last = !rest && !code;
-    if (last && count != LIMIT) mine += 1;
-    if (out(c, mine)) return 1.0;
-    if (last) return end(c, mine, theirs, 1.0);
-    if (count == LIMIT) return solo_theirs(c, rest, code, 0, 0, mine, theirs);
-    int after = state_after(pile, rank);
-    if (failed) return 0.0;
-    if (go) return solo_mine(c, rest, code, after, 1, mine, theirs);
-    return solo_theirs(c, rest, code, after, 0, mine, theirs);
-}
-
+ * the bit (added to 0.0, as a sum over the splits starts). ``theirs_to_lay`` for one holding of a
+ * weight of one: the model's card laid without splitting the holdings. */
 static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pile, int go, int mine,
                           int theirs) {
     if (failed) return 0.0;
@@ -585,30 +541,36 @@ static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pi
     if (!order) return 0.0;
     int place = model_place(order, code);
     int rank = place ? code >> (4 * place - 4) & 15 : 0;
+    double unit = 1.0;
+    uint32_t left = rank ? drop(code, 4 * place - 4) : code;
+    Holdings one = {&left, &unit, 1, 1.0};
     if (!rank) {
-        if (!go) return solo_mine(c, hand, code, pile, 1, mine, theirs);
+        if (!go) return mine_to_lay(c, hand, &one, pile, 1, mine, theirs);
         int scored = theirs + (pile ? 1 : 0);
-        return out(c, scored) ? 0.0 : solo_mine(c, hand, code, 0, 0, mine, scored);
+        return out(c, scored) ? 0.0 : mine_to_lay(c, hand, &one, 0, 0, mine, scored);
     }
-    code = drop(code, 4 * place - 4);
     int scored = theirs + states[pile].points[rank];
     int total_count = states[pile].count + VALUE[rank];
-    int last = !hand && !code;
+    int last = !hand && !left;
     if (last && total_count != LIMIT) scored += 1;
     if (out(c, scored)) return 0.0;
     if (last) return end(c, mine, scored, 1.0);
-    if (total_count == LIMIT) return solo_mine(c, hand, code, 0, 0, mine, scored);
+    if (total_count == LIMIT) return mine_to_lay(c, hand, &one, 0, 0, mine, scored);
     int after = state_after(pile, rank);
     if (failed) return 0.0;
-    if (go) return solo_theirs(c, hand, code, after, 1, mine, scored);
-    return solo_mine(c, hand, code, after, 0, mine, scored);
+    if (go) return solo_theirs(c, hand, left, after, 1, mine, scored);
+    return mine_to_lay(c, hand, &one, after, 0, mine, scored);
 }
 
 /* ``counterplay._Counter.mine_to_lay`` */
 static double mine_to_lay(const Counter *c, uint32_t hand, const Holdings *held, int pile, int go,
                           int mine, int theirs) {
     if (failed) return 0.0;
-    if (held->n == 1) return 0.0 + solo_mine(c, hand, held->codes[0], pile, go, mine, theirs) * held->total;
+    if (held->n == 1 && held->total != 1.0) { /* one holding: by a weight of one (``solo_theirs``) */
+        double unit = 1.0;
+        Holdings one = {held->codes, &unit, 1, 1.0};
+        return 0.0 + mine_to_lay(c, hand, &one, pile, go, mine, theirs) * held->total;
+    }
     if (!hand && !held->codes[0]) return end(c, mine, theirs, held->total);
     double best = 0.0;
     int laid = 0, previous = 0;
