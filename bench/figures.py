@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def best_seconds(run: Callable[[], object], repeats: int = 3) -> float:
     return min(times)
 
 
-def interleaved_seconds(sides: dict[str, Callable[[], object]], rounds: int = 3) -> dict[str, float]:
+def interleaved_seconds(sides: Mapping[str, Callable[[], object]], rounds: int = 3) -> dict[str, float]:
     """CPU seconds (of this thread) of each side's call, summed over ``rounds`` rounds in which every
     side runs once, taking turns: the same number of runs for each, and a change of the machine's
     load falls on all alike. Each side runs once untimed first (imports, tables, caches)."""

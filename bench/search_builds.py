@@ -6,9 +6,10 @@ drifts by more than most such changes gain between one run and the next.
 
 Each build is loaded as its own module (its own tables), and both search the same two-player plays
 of expert games (``bots._search_positions``) in turns (``figures.interleaved_seconds``: a round
-untimed first, tables cold). Prints one JSON figure: AFTER's CPU time over BEFORE's for the search from
-what the seat knows and for the search with every card known, and whether the two builds gave the
-same values (they must: the C is held to the Python searches to the last bit).
+untimed first), each run from empty tables. Prints one JSON figure: AFTER's CPU time over
+BEFORE's for the search from what the seat knows and for the search with every card known, and
+whether the two builds gave the same values (they must: the C is held to the Python searches to
+the last bit).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -32,9 +35,13 @@ from muggins.strategy.cribbage.play import hand_code
 MODULE = "muggins.strategy.cribbage._pegsearch"
 
 
-def load(path: str) -> ModuleType:
-    """One build of the extension, loaded from its file under the module's own name."""
-    spec = importlib.util.spec_from_file_location(MODULE, path)
+def load(path: str, away: Path) -> ModuleType:
+    """One build of the extension, loaded under the module's own name from a copy of its file in
+    ``away``: the file the package imports from is the module this process has already loaded, and
+    loading it again gives that module back, whichever build the other side is."""
+    copy = away / f"{len(list(away.iterdir()))}-{Path(path).name}"
+    shutil.copyfile(path, copy)
+    spec = importlib.util.spec_from_file_location(MODULE, copy)
     if spec is None or spec.loader is None:
         raise SystemExit(f"{path}: not an extension module")
     module = importlib.util.module_from_spec(spec)
@@ -46,10 +53,17 @@ Position = tuple[int, tuple[int, ...], bool, Any, Any]
 
 
 def searching(module: ModuleType, search: str, positions: list[Position]) -> Callable[[], list[object]]:
-    """One build's ``search`` ("counter" or "known") over every position: their values."""
-    if search == "counter":
-        return lambda: [module.counter_values(*position, None, 0, 0) for position in positions]
-    return lambda: [module.play_values(*position) for position in positions]
+    """One build's ``search`` ("counter" or "known") over every position, from empty tables (as a
+    game meets each position once: a build that remembered positions would otherwise be timed
+    finding the last round's): their values."""
+
+    def run() -> list[object]:
+        module.start_afresh()
+        if search == "counter":
+            return [module.counter_values(*position, None, 0, 0) for position in positions]
+        return [module.play_values(*position) for position in positions]
+
+    return run
 
 
 def main() -> None:
@@ -60,7 +74,11 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=400, help="the other's holdings drawn per play")
     parser.add_argument("--games", type=int, default=12, help="expert games the plays come from")
     args = parser.parse_args()
-    builds = {"before": load(args.before), "after": load(args.after)}
+    away = Path(tempfile.mkdtemp())
+    try:
+        builds = {"before": load(args.before, away), "after": load(args.after, away)}
+    finally:
+        shutil.rmtree(away)  # a loaded extension stays mapped
     positions: list[Position] = [
         (hand_code(hand), pile, go, coded.codes, coded.weights)
         for hand, pile, go, coded, _ in _search_positions(args.games, args.samples)
