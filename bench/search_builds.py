@@ -35,11 +35,10 @@ from muggins.strategy.cribbage.play import hand_code
 MODULE = "muggins.strategy.cribbage._pegsearch"
 
 
-def load(path: str, away: Path) -> ModuleType:
-    """One build of the extension, loaded under the module's own name from a copy of its file in
-    ``away``: the file the package imports from is the module this process has already loaded, and
+def load(path: str, copy: Path) -> ModuleType:
+    """One build of the extension, loaded under the module's own name from ``copy``, a copy of its
+    file: the file the package imports from is the module this process has already loaded, and
     loading it again gives that module back, whichever build the other side is."""
-    copy = away / f"{len(list(away.iterdir()))}-{Path(path).name}"
     shutil.copyfile(path, copy)
     spec = importlib.util.spec_from_file_location(MODULE, copy)
     if spec is None or spec.loader is None:
@@ -75,8 +74,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12, help="expert games the plays come from")
     args = parser.parse_args()
     away = Path(tempfile.mkdtemp())
+    sides_given = (("before", args.before), ("after", args.after))
     try:
-        builds = {"before": load(args.before, away), "after": load(args.after, away)}
+        builds = {side: load(path, away / f"{side}-{Path(path).name}") for side, path in sides_given}
     finally:
         shutil.rmtree(away)  # a loaded extension stays mapped
     positions: list[Position] = [

@@ -524,6 +524,12 @@ static inline int model_place(const uint8_t *order, uint32_t code) {
     return most >> 2 ? 4 - (most & 3) : 0;
 }
 
+/* The rank at ``place`` in ``code`` (from 1; 0: the go, no card). */
+static inline int rank_at(uint32_t code, int place) { return place ? code >> (4 * place - 4) & 15 : 0; }
+
+/* ``code`` without its card at ``place`` (0: the go, nothing taken). */
+static inline uint32_t without_place(uint32_t code, int place) { return place ? drop(code, 4 * place - 4) : code; }
+
 /* ``counterplay._Counter.lay`` */
 static double lay(const Counter *c, uint32_t rest, const Holdings *held, int pile, int go, int rank,
                   int mine, int theirs);
@@ -540,9 +546,9 @@ static double solo_theirs(const Counter *c, uint32_t hand, uint32_t code, int pi
     const uint8_t *order = preference(pile, cards(hand), go);
     if (!order) return 0.0;
     int place = model_place(order, code);
-    int rank = place ? code >> (4 * place - 4) & 15 : 0;
+    int rank = rank_at(code, place);
     double unit = 1.0;
-    uint32_t left = rank ? drop(code, 4 * place - 4) : code;
+    uint32_t left = without_place(code, place);
     Holdings one = {&left, &unit, 1, 1.0};
     if (!rank) {
         if (!go) return mine_to_lay(c, hand, &one, pile, 1, mine, theirs);
@@ -631,13 +637,13 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
         }
     }
     uint32_t *codes = (uint32_t *)(weights + n);
-    uint8_t *choices = (uint8_t *)(codes + n); /* each one's card laid: its place, from 1 (0: the go) */
+    uint8_t *choices = (uint8_t *)(codes + n); /* each one's card laid: its rank << 3 | its place */
     Py_ssize_t sizes[14] = {0};
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t code = held->codes[i];
-        int place = model_place(order, code);
-        choices[i] = (uint8_t)place;
-        sizes[place ? code >> (4 * place - 4) & 15 : 0]++;
+        int place = model_place(order, code), rank = rank_at(code, place);
+        choices[i] = (uint8_t)(rank << 3 | place);
+        sizes[rank]++;
     }
     /* the holdings split by their choice, each split in the holdings' order (so its weights add up
      * in the order the Python search adds them) */
@@ -652,9 +658,8 @@ static double theirs_to_lay(const Counter *c, uint32_t hand, const Holdings *hel
     }
     for (Py_ssize_t at = 0; at < n; at++) {
         uint32_t code = held->codes[at];
-        int place = choices[at];
-        Holdings *split = &splits[place ? code >> (4 * place - 4) & 15 : 0];
-        split->codes[split->n] = place ? drop(code, 4 * place - 4) : code;
+        Holdings *split = &splits[choices[at] >> 3];
+        split->codes[split->n] = without_place(code, choices[at] & 7);
         split->weights[split->n] = held->weights[at];
         split->total += held->weights[at];
         split->n++;
