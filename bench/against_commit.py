@@ -1,4 +1,5 @@
-"""Games against an earlier commit's build: ``python bench/against_commit.py COMMIT [ROUNDS [LINEUP ...]]``.
+"""Games against an earlier commit's build: ``python bench/against_commit.py COMMIT [ROUNDS [LINEUP ...]]
+[--keep FOLDER] [--instructions]``.
 
 Issue 62 asks Skalborg, Cribist and Squares to play random games at twice the rate of the day it was
 filed (commit ``6957981``), and the expert to play faster with the same moves. This builds
@@ -10,15 +11,27 @@ load the game's tables. One JSON line a line-up: the median rate of each side by
 thread's CPU, and by the process's (which counts any other thread the process runs, as numpy's);
 the ratio is the median of each round's (its two runs side by side, so a drift of the machine's
 speed falls on both), with every round's given.
+
+``--keep FOLDER`` keeps the earlier build in ``FOLDER`` and uses it again on the next run that
+names it (for more rounds without building again). ``--instructions`` counts, instead of timing,
+the machine instructions each build spends on a game of each line-up (valgrind's callgrind: a run
+of a fifth of the line-up's games less a run of a tenth, over the difference): a figure that a busy
+or drifting machine does not change, for a change too small to time there. It is not CPU time
+(a cache miss costs no instruction), so the issue's ratios stay the timed ones.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
+import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,21 +44,32 @@ LINEUPS = {
 }
 """Each line-up's game, seats, bot and games: its default table, a second or several."""
 
-RATE = """
+_WARMED = """
 import json, sys, time
 from muggins.analysis.simulate import Spec, Tally, stream
 game, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 for _ in stream(Spec(game, players, (bot,), 5, seed=99)):
     pass
+"""
+_GAMES = """
 spec = Spec(game, players, (bot,), games, seed=1)
-process, thread = time.process_time(), time.thread_time()
 tally = Tally(spec)
 for record in stream(spec):
     tally.add(record)
 tally.summary()
-print(json.dumps([games / (time.thread_time() - thread), games / (time.process_time() - process)]))
 """
-"""The script both builds run: the games per second of CPU of the playing thread and the process."""
+RATE = (
+    _WARMED
+    + "process, thread = time.process_time(), time.thread_time()"
+    + _GAMES
+    + "print(json.dumps([games / (time.thread_time() - thread), games / (time.process_time() - process)]))"
+)
+"""The script both builds run, after a few games that load the game's tables: the games per second
+of CPU of the playing thread and of the process."""
+PLAYED = _WARMED + _GAMES
+"""The same games untimed: what callgrind counts."""
+BUILT = "built-commit"
+"""The file in a kept build's folder that names the commit built there."""
 
 
 def build(commit: str, where: Path) -> Path:
@@ -60,6 +84,80 @@ def build(commit: str, where: Path) -> Path:
     return venv / "bin" / "python"
 
 
+@contextlib.contextmanager
+def earlier_build(commit: str, keep: Path | None) -> Iterator[Path]:
+    """The Python of ``commit``'s build: the one kept in ``keep`` if it holds that commit's, else a
+    new one (kept there when ``keep`` is given, else thrown away afterwards)."""
+    if keep is None:
+        with tempfile.TemporaryDirectory() as where:
+            yield build(commit, Path(where))
+        return
+    resolved = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", commit], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    marker = keep / BUILT
+    if not (marker.is_file() and marker.read_text().strip() == resolved):
+        if keep.exists() and any(keep.iterdir()):
+            sys.exit(f"{keep} is not empty and holds no build of {commit}: name an empty or new folder")
+        keep.mkdir(parents=True, exist_ok=True)
+        build(commit, keep)
+        marker.write_text(resolved + "\n")
+    yield keep / "venv" / "bin" / "python"
+
+
+def instructions(python: Path | str, lineup: str, games: int) -> int:
+    """What callgrind counts for ``PLAYED`` with ``games`` games of ``lineup`` in ``python``."""
+    game, players, bot, _ = LINEUPS[lineup]
+    with tempfile.TemporaryDirectory() as scratch:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={scratch}/out",
+                str(python),
+                "-c",
+                PLAYED,
+                game,
+                str(players),
+                bot,
+                str(games),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=os.environ | {"OPENBLAS_NUM_THREADS": "1"},  # numpy's idle threads would be counted too
+        )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_game(python: Path | str, lineup: str) -> float:
+    """Instructions a game of ``lineup`` in ``python``: a fifth of its games less a tenth, per game."""
+    many = LINEUPS[lineup][3] // 5
+    few = many // 2
+    return (instructions(python, lineup, many) - instructions(python, lineup, few)) / (many - few)
+
+
+def count(commit: str, earlier: Path, lineups: list[str]) -> None:
+    """One JSON line a line-up: instructions a game in each build and their ratio."""
+    for lineup in lineups:
+        then, now = per_game(earlier, lineup), per_game(sys.executable, lineup)
+        print(
+            json.dumps(
+                {
+                    "bench": f"{lineup}_instructions_against_{commit[:7]}",
+                    "instructions_per_game_now": round(now),
+                    "instructions_per_game_then": round(then),
+                    "ratio": round(then / now, 2),
+                    "note": "callgrind's count of stream + Tally, per game; instructions, not CPU time",
+                }
+            ),
+            flush=True,
+        )
+
+
 def rates(python: Path | str, lineup: str) -> tuple[float, float]:
     game, players, bot, games = LINEUPS[lineup]
     done = subprocess.run(
@@ -72,12 +170,21 @@ def rates(python: Path | str, lineup: str) -> tuple[float, float]:
     return thread, process
 
 
-def main(commit: str, rounds: int = 3, lineups: list[str] | None = None) -> None:
+def main(
+    commit: str,
+    rounds: int = 3,
+    lineups: list[str] | None = None,
+    *,
+    keep: Path | None = None,
+    counted: bool = False,
+) -> None:
     unknown = sorted(set(lineups or ()) - set(LINEUPS))
     if unknown:
         sys.exit(f"no line-up {', '.join(unknown)}: choose from {', '.join(LINEUPS)}")
-    with tempfile.TemporaryDirectory() as where:
-        earlier = build(commit, Path(where))
+    with earlier_build(commit, keep) as earlier:
+        if counted:
+            count(commit, earlier, lineups or list(LINEUPS))
+            return
         for lineup in lineups or LINEUPS:
             runs: dict[str, list[tuple[float, float]]] = {"then": [], "now": []}
             for _ in range(rounds):
@@ -107,6 +214,13 @@ def main(commit: str, rounds: int = 3, lineups: list[str] | None = None) -> None
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3, sys.argv[3:] or None)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("commit")
+    parser.add_argument("rounds", nargs="?", type=int, default=3)
+    parser.add_argument("lineups", nargs="*", metavar="LINEUP")
+    parser.add_argument(
+        "--keep", type=Path, metavar="FOLDER", help="keep the earlier build here, and reuse it"
+    )
+    parser.add_argument("--instructions", action="store_true", help="count instructions a game (callgrind)")
+    args = parser.parse_args()
+    main(args.commit, args.rounds, args.lineups or None, keep=args.keep, counted=args.instructions)
