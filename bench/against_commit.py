@@ -25,8 +25,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
-import re
 import statistics
 import subprocess
 import sys
@@ -35,6 +33,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if __package__ in (None, ""):
+    sys.path.insert(0, str(ROOT))
+
+from bench.instructions import callgrind  # noqa: E402
+
 LINEUPS = {
     "random_skalborg": ("skalborg", 3, "random", 1500),
     "random_cribist": ("cribist", 4, "random", 500),
@@ -108,29 +111,7 @@ def earlier_build(commit: str, keep: Path | None) -> Iterator[Path]:
 def instructions(python: Path | str, lineup: str, games: int) -> int:
     """What callgrind counts for ``PLAYED`` with ``games`` games of ``lineup`` in ``python``."""
     game, players, bot, _ = LINEUPS[lineup]
-    with tempfile.TemporaryDirectory() as scratch:
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={scratch}/out",
-                str(python),
-                "-c",
-                PLAYED,
-                game,
-                str(players),
-                bot,
-                str(games),
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=os.environ | {"OPENBLAS_NUM_THREADS": "1"},  # numpy's idle threads would be counted too
-        )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind([str(python), "-c", PLAYED, game, str(players), bot, str(games)])
 
 
 def per_game(python: Path | str, lineup: str) -> float:

@@ -41,20 +41,20 @@ def play(name: str, seeds: range) -> None:
 
 def counted(name: str, games: int) -> int:
     """Instructions callgrind counts for the warm-up plus ``games`` games, in a fresh process."""
+    return callgrind([sys.executable, __file__, "--play", name, "--games", str(games)])
+
+
+def callgrind(command: list[str]) -> int:
+    """The instructions valgrind's callgrind counts while ``command`` runs (numpy on one thread:
+    its idle threads would be counted too)."""
     with tempfile.TemporaryDirectory() as scratch:
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            f"--callgrind-out-file={scratch}/out",
-            sys.executable,
-            __file__,
-            "--play",
-            name,
-            "--games",
-            str(games),
-        ]
-        env = os.environ | {"OPENBLAS_NUM_THREADS": "1"}  # numpy's idle threads would be counted too
-        done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", *command],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=os.environ | {"OPENBLAS_NUM_THREADS": "1"},
+        )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"callgrind printed no count:\n{done.stderr[-2000:]}")
