@@ -333,7 +333,7 @@ class Cribist(Game[CribistOptions]):
 
     def _play(self, player: int, card: Card, events: list[Event]) -> None:
         hand = self.hands[player]
-        del hand[position(hand, card)]  # legal, so held
+        hand.pop(position(hand, card))  # legal, so held
         self.trick.append(card)
         events.append(PLAYED[player][card.index])
         if self.trump is None:
