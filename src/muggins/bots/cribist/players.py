@@ -19,7 +19,7 @@ from muggins.scoring.cribist.trick import score_trick
 from muggins.scoring.items import Item, Score
 from muggins.scoring.sources import ItemKey, format_source, item_key, judge_source, parse_source
 from muggins.strategy.cribist.greedy import greedy
-from muggins.strategy.cribist.search import Position, search
+from muggins.strategy.cribist.search import SEARCH_SECONDS, Position, search
 from muggins.strategy.slips import CASUAL, NO_SLIPS, SlipRates, Slips, slips_of
 
 SEATS = 4
@@ -172,7 +172,7 @@ class ExpertBot:
         self,
         seed: int = 0,
         budget: int = EXPERT_BUDGET,
-        seconds: float = 0.15,
+        seconds: float = SEARCH_SECONDS,
         *,
         slips: SlipRates = NO_SLIPS,
     ) -> None:

@@ -12,10 +12,16 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from muggins.games.cribist.options import SEATS
 from muggins.games.cribist.rules import trick_points_of
 from muggins.strategy.cribist.greedy import SUIT, beats, greedy
+
+SEARCH_SECONDS: Final = 0.5
+"""The CPU time a search may take before it stops sampling deals: a guard for slow builds (pure
+Python), well above what the budget costs compiled (the slowest decisions of a game took 0.15 s on a
+slow two-core machine, where a cap of 0.15 s made the play depend on the machine's speed)."""
 
 
 @dataclass(slots=True)
@@ -100,7 +106,7 @@ def search(
     budget: int,
     *,
     max_deals: int = 300,
-    seconds: float = 0.15,
+    seconds: float = SEARCH_SECONDS,
 ) -> int:
     """The candidate with the best average margin (own points less the others' mean) over sampled
     deals. ``budget`` bounds the work (card plays simulated, dealing counted alike); ``seconds`` is
