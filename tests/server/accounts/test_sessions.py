@@ -198,7 +198,10 @@ def test_a_returning_players_hello_reads_their_session_once(
     read = SqlStore._read
 
     async def counted(store: SqlStore, fn: Any, *args: Any, claims: bool = False) -> Any:
-        reads.append(fn)
+        # The pairing service reads the pools every PAIR_EVERY seconds on its own: on a slow
+        # machine one such look fell within a hello, so only the other reads are the hello's.
+        if not getattr(fn, "__qualname__", "").startswith("SqlStore.seeks."):
+            reads.append(fn)
         return await read(store, fn, *args, claims=claims)
 
     monkeypatch.setattr(SqlStore, "_read", counted)
