@@ -93,6 +93,19 @@ def test_random_simulation_loads_no_bot() -> None:
         assert loaded == []
 
 
+@pytest.mark.parametrize(
+    "command", [["simulate", "--bots", "random", "--games", "2"], ["simulate", "--games", "1", "--json"]]
+)
+def test_no_bar_drawn_no_progress_loaded(command: list[str]) -> None:
+    """With stdout a pipe (or ``--json``) no bar is drawn, and rich's progress, a twentieth of a
+    second of CPU to load, is not loaded for it."""
+    setup = f"from muggins.cli.main import main; main({command!r})"
+    code = _LOADED.format(setup=setup, heavy=("rich.progress", "rich.live"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+    assert "wins" in done.stdout or '"by_bot"' in done.stdout
+
+
 _BLAS = """
 import os
 import muggins.cli.main as cli

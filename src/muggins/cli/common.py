@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress
 
 from muggins.errors import UserError
 
@@ -20,10 +20,35 @@ class CommandError(UserError):
     """Bad input on the command line; the command exits with status 2 and this message."""
 
 
-def progress_bar(what: str, unit: str, *, quiet: bool) -> Progress:
+class Meter(Protocol):
+    """What a long piece of work tells its progress bar."""
+
+    def advance(self, done: int) -> None:
+        """``done`` more units are done."""
+
+    def update(self, done: int, total: int | None) -> None:
+        """``done`` units are done of ``total`` (None: not known yet)."""
+
+
+class _Unseen:
+    """The meter when no bar is drawn: told nothing, and rich is not loaded for it."""
+
+    def advance(self, done: int) -> None:
+        pass
+
+    def update(self, done: int, total: int | None) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def progress_bar(what: str, unit: str, *, total: int | None = None, quiet: bool) -> Iterator[Meter]:
     """A progress bar on stderr for long work: how many done of how many, the rate, the time spent
     and the time left. Off with ``quiet`` (``--json``) and when stdout or stderr is not a terminal
-    (a pipe, a file), so that nothing but the output itself reaches them."""
+    (a pipe, a file), so that nothing but the output itself reaches them; rich's progress (0.05 s of
+    CPU to load) is then not loaded at all."""
+    if quiet or not (sys.stderr.isatty() and sys.stdout.isatty()):
+        yield _Unseen()
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -42,9 +67,18 @@ def progress_bar(what: str, unit: str, *, quiet: bool) -> Progress:
             speed = task.finished_speed or task.speed
             return Text("" if speed is None else f"{speed:,.1f} {unit}/s")
 
-    err = Console(stderr=True, highlight=False)
-    shown = not quiet and err.is_terminal and sys.stdout.isatty()
-    return Progress(
+    class Drawn:
+        def __init__(self, bar: Progress) -> None:
+            self.bar = bar
+            self.task = bar.add_task(unit, total=total)
+
+        def advance(self, done: int) -> None:
+            self.bar.advance(self.task, done)
+
+        def update(self, done: int, total: int | None) -> None:
+            self.bar.update(self.task, completed=done, total=total)
+
+    with Progress(
         TextColumn(what),
         BarColumn(),
         MofNCompleteColumn(),
@@ -53,10 +87,10 @@ def progress_bar(what: str, unit: str, *, quiet: bool) -> Progress:
         TextColumn("spent,"),
         TimeRemainingColumn(),
         TextColumn("left"),
-        console=err,
-        disable=not shown,
+        console=Console(stderr=True, highlight=False),
         transient=True,
-    )
+    ) as bar:
+        yield Drawn(bar)
 
 
 def print_json(data: Any) -> None:

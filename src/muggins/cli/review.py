@@ -39,13 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from muggins.analysis.review import review
 
     record = read_record(args.record)
-    with progress_bar("reviewing", "moves", quiet=args.json) as bar:
-        task = bar.add_task("moves", total=None)
-        done = review(
-            record,
-            None if args.seat is None else [args.seat],
-            progress=lambda moves, total: bar.update(task, completed=moves, total=total),
-        )
+    with progress_bar("reviewing", "moves", quiet=args.json) as meter:
+        done = review(record, None if args.seat is None else [args.seat], progress=meter.update)
     if args.plot:
         from muggins.analysis.plot import plot_review
 

@@ -138,12 +138,11 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot write {args.plot}: there is no folder {folder}")
         plot = RacePlot(spec)
     tally = Tally(spec)
-    with progress_bar("simulating", "games", quiet=args.json) as bar:
-        task = bar.add_task("games", total=spec.games)
+    with progress_bar("simulating", "games", total=spec.games, quiet=args.json) as meter:
         records = stream(
             spec,
             workers=args.workers,
-            progress=lambda n: bar.advance(task, n),
+            progress=meter.advance,
             cluster=args.dask,
             checkpoint=args.checkpoint,
         )
