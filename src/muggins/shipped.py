@@ -1,15 +1,16 @@
 """The shipped tables that are arrays (``muggins/data/*.zlib``): their entries as little-endian
-numbers, zlib-compressed, read in a few milliseconds rather than built again in every process."""
+numbers, zlib-compressed, read in a few milliseconds rather than built again in every process.
+numpy is loaded only by the functions that make arrays: a table of bytes is read without it."""
 
 from __future__ import annotations
 
 import zlib
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 
 class PackedTableError(ValueError):
@@ -18,21 +19,39 @@ class PackedTableError(ValueError):
 
 def packed(table: npt.NDArray[Any], dtype: str) -> bytes:
     """``table``'s entries as ``dtype`` (``"<i2"``, ``"<f8"``, ...), as its file holds them."""
+    import numpy as np
+
     return zlib.compress(np.ascontiguousarray(table, dtype=dtype).tobytes(), 9)
 
 
 def unpacked(data: bytes, dtype: str, size: int, name: str) -> npt.NDArray[Any]:
     """The ``size`` entries of the table file ``name`` from its bytes, flat and read-only;
     ``PackedTableError`` (naming the file) if they are not such a table."""
-    try:
-        table = np.frombuffer(zlib.decompress(data), dtype=dtype)
-    except zlib.error as error:
-        raise PackedTableError(f"muggins/data/{name} is damaged: {error}") from None
+    import numpy as np
+
+    table = np.frombuffer(inflated(data, name), dtype=dtype)
     if table.shape != (size,):
         raise PackedTableError(f"muggins/data/{name} holds {table.size} entries, not {size}")
     found = table.astype(table.dtype.newbyteorder("="))
     found.flags.writeable = False
     return found
+
+
+def inflated(data: bytes, name: str) -> bytes:
+    """The bytes the table file ``name`` packs; ``PackedTableError`` (naming it) if it is damaged."""
+    try:
+        return zlib.decompress(data)
+    except zlib.error as error:
+        raise PackedTableError(f"muggins/data/{name} is damaged: {error}") from None
+
+
+def shipped_bytes(name: str, size: int) -> bytes:
+    """The shipped table ``name`` of ``size`` one-byte entries, as bytes (no numpy loaded);
+    ``PackedTableError`` if it is damaged or not that size."""
+    table = inflated(resources.files("muggins.data").joinpath(name).read_bytes(), name)
+    if len(table) != size:
+        raise PackedTableError(f"muggins/data/{name} holds {len(table)} entries, not {size}")
+    return table
 
 
 def shipped(name: str, dtype: str, size: int) -> npt.NDArray[Any]:

@@ -10,11 +10,11 @@ Flush and nobs depend on suits and are added with a few comparisons. The itemise
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from muggins.cards import JACK, STANDARD_CARDS, Card
+from muggins.shipped import shipped_bytes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,78 +32,26 @@ _NOT_STANDARD: Final = 1 << 52
 """A sum of ``1 << card.index`` over distinct standard cards stays below this."""
 
 
+RANK_TABLE_FILES: Final = {cards: f"cribbage_ranks{cards}.zlib" for cards in (3, 4, 5)}
+"""The shipped rank tables in ``muggins.data`` by number of cards: one byte an entry, zlib-compressed
+(``python -m muggins.scoring.ranks`` writes them; a test holds them to the builder)."""
+
+
+@functools.cache
+def rank_bytes(cards: int) -> bytes:
+    """The rank table of ``cards`` cards (3, 4 or 5) as bytes, one entry each: fifteens, pairs
+    and runs of every ordered tuple of ranks (0 = ace ... 12 = king) read as base-13 digits, first
+    card most significant. Read from its shipped file once per process, without numpy."""
+    return shipped_bytes(RANK_TABLE_FILES[cards], RANKS**cards)
+
+
 @functools.cache
 def rank_table(cards: int) -> npt.NDArray[np.uint8]:
-    """The read-only rank table for ``cards`` cards shown (4 or 5), built once per process."""
-    table = build_rank_table(cards)
-    table.flags.writeable = False
+    """``rank_bytes(cards)`` as a read-only numpy array, for whole-array scoring."""
+    import numpy as np
+
+    table: npt.NDArray[np.uint8] = np.frombuffer(rank_bytes(cards), dtype=np.uint8)
     return table
-
-
-def build_rank_table(cards: int) -> npt.NDArray[np.uint8]:
-    """Fifteens + pairs + runs for every ordered tuple of ``cards`` ranks (0 = ace ... 12 = king).
-
-    The result is flat, indexed by the ranks read as base-13 digits, first card most significant.
-    Only the multisets of the first ``cards - 1`` ranks are scored (1820 for four), with each last
-    rank; every ordering of the first ranks then takes its multiset's row. (numpy is imported here,
-    at the first show, so that importing the scorers stays light.)
-    """
-    import numpy as np
-
-    multisets = np.array(
-        list(itertools.combinations_with_replacement(range(RANKS), cards - 1)), dtype=np.int8
-    )
-    every_last = np.repeat(multisets, RANKS, axis=0)
-    last = np.tile(np.arange(RANKS, dtype=np.int8), len(multisets))
-    points = rank_points(np.column_stack([every_last, last])).reshape(len(multisets), RANKS)
-    # The row of each ordered tuple of first ranks: the position of its sorted form among the multisets.
-    ordered = np.indices((RANKS,) * (cards - 1), dtype=np.int8).reshape(cards - 1, -1).T
-    row_of = np.zeros(RANKS ** (cards - 1), dtype=np.intp)
-    row_of[_base13(multisets)] = np.arange(len(multisets))
-    return points[row_of[_base13(np.sort(ordered, axis=1))]].astype(np.uint8).reshape(-1)
-
-
-def _base13(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
-    """Each row of ranks read as a base-13 number, first rank most significant."""
-    import numpy as np
-
-    number = np.zeros(len(ranks), dtype=np.intp)
-    for column in ranks.T:
-        number = number * RANKS + column
-    return number
-
-
-def rank_points(ranks: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
-    """Fifteens + pairs + runs for each row of ``ranks`` (shape (N, cards), 0 = ace ... 12 = king).
-
-    Whole-array arithmetic on rank counts: a second statement of the rules in
-    ``muggins.scoring.combos``, independent of it, which the tests hold against it.
-    """
-    import numpy as np
-
-    size, cards = ranks.shape
-    points = np.zeros(size, dtype=np.int16)
-    # Fifteens: the sums of all 2**cards subsets, built by doubling; two points per sum of 15.
-    sums = [np.zeros(size, dtype=np.int16)]
-    for column in ranks.T:
-        value = np.minimum(column + 1, 10)
-        sums += [subset + value for subset in sums]
-    for subset_sum in sums:
-        points += 2 * (subset_sum == 15)
-    # Pairs: two points for every two cards of one rank.
-    for i, j in itertools.combinations(range(cards), 2):
-        points += 2 * (ranks[:, i] == ranks[:, j])
-    # Runs: each maximal stretch of 3+ ranks present scores its length once per choice of cards.
-    counts = np.zeros((RANKS + 2, size), dtype=np.int16)  # rows 0 and 14 stay empty as sentinels
-    rows = np.arange(size)
-    for column in ranks.T:
-        counts[column + 1, rows] += 1
-    for length in range(3, cards + 1):
-        for low in range(1, RANKS + 2 - length):
-            ways = np.prod(counts[low : low + length], axis=0, dtype=np.int16)
-            maximal = (counts[low - 1] == 0) & (counts[low + length] == 0)
-            points += length * ways * maximal
-    return points
 
 
 class _ScalarTables:
@@ -115,7 +63,7 @@ class _ScalarTables:
         self.five = b""
 
     def load(self) -> None:
-        self.four, self.five = rank_table(4).tobytes(), rank_table(5).tobytes()
+        self.four, self.five = rank_bytes(4), rank_bytes(5)
 
 
 _TABLES: Final = _ScalarTables()

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from muggins.cards import Card, Suit
-from muggins.scoring.fast import rank_table
+from muggins.scoring.fast import rank_bytes
 from muggins.scoring.items import Kind
 
 MAX_TRICK_POINTS: Final = 20
@@ -24,7 +24,7 @@ SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
 with how many cards each names."""
 
 
-_TABLE: Final = rank_table(4).tobytes()
+_TABLE: Final = rank_bytes(4)
 """Fifteens, pairs and runs of four ranks (0-12), indexed by the ranks read as base-13 digits."""
 _RANK: Final = [i % 13 for i in range(52)]
 _SUIT: Final = [i // 13 for i in range(52)]

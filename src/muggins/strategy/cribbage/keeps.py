@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import JACK, Card
-from muggins.scoring.fast import RANKS, rank_table
+from muggins.scoring.fast import RANKS, rank_bytes, rank_table
 
 ALL_INDICES = np.arange(52)
 MOST_SHOW = 29
@@ -100,11 +100,6 @@ def hands_points(
     return points
 
 
-@functools.cache
-def _table_bytes(cards: int) -> bytes:
-    return rank_table(cards).tobytes()
-
-
 def keep_means(
     dealt: Sequence[Card], keep: int, *, crib: bool = False, seen: Sequence[Card] = ()
 ) -> list[float]:
@@ -115,7 +110,7 @@ def keep_means(
     table lookup per rank (weighted by how many starters of that rank are left), and flush and
     nobs are counted from how many starters of each suit are left: a bot's discard in microseconds.
     """
-    table = _table_bytes(keep + 1)
+    table = rank_bytes(keep + 1)
     rank_left = [4] * RANKS
     suit_left = [RANKS] * 4
     for card in (*dealt, *seen):
@@ -145,7 +140,7 @@ def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
     not dealt give its show each total, from none to the most any subset makes: a row of
     ``keep_matrix(dealt, keep).points`` counted by value, starter by starter without numpy (a
     bot's discard near the end of a game, a few dozen microseconds)."""
-    table = _table_bytes(keep + 1)
+    table = rank_bytes(keep + 1)
     dealt_at = {card.index for card in dealt}
     starters = [(i % RANKS, i // RANKS) for i in range(len(ALL_INDICES)) if i not in dealt_at]
     rows: list[list[int]] = []
