@@ -4,6 +4,8 @@ numpy is loaded only by the functions that make arrays: a table of bytes is read
 
 from __future__ import annotations
 
+import array
+import sys
 import zlib
 from importlib import resources
 from pathlib import Path
@@ -46,12 +48,22 @@ def inflated(data: bytes, name: str) -> bytes:
 
 
 def shipped_bytes(name: str, size: int) -> bytes:
-    """The shipped table ``name`` of ``size`` one-byte entries, as bytes (no numpy loaded);
-    ``PackedTableError`` if it is damaged or not that size."""
+    """The ``size`` bytes the shipped table ``name`` packs (no numpy loaded); ``PackedTableError``
+    if it is damaged or not that size."""
     table = inflated(resources.files("muggins.data").joinpath(name).read_bytes(), name)
     if len(table) != size:
-        raise PackedTableError(f"muggins/data/{name} holds {len(table)} entries, not {size}")
+        raise PackedTableError(f"muggins/data/{name} holds {len(table)} bytes, not {size}")
     return table
+
+
+def shipped_numbers(name: str, typecode: str, size: int) -> array.array[int]:
+    """The ``size`` little-endian entries of the shipped table ``name`` as an ``array`` of
+    ``typecode`` (``"h"``: int16), in this machine's byte order (no numpy loaded)."""
+    entries: array.array[int] = array.array(typecode)
+    entries.frombytes(shipped_bytes(name, size * entries.itemsize))
+    if sys.byteorder == "big":
+        entries.byteswap()
+    return entries
 
 
 def shipped(name: str, dtype: str, size: int) -> npt.NDArray[Any]:

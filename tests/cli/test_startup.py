@@ -93,11 +93,13 @@ def test_random_simulation_loads_no_bot() -> None:
         assert loaded == []
 
 
-@pytest.mark.parametrize("table", [["--game", "cribist"], ["--game", "cribbage", "--players", "3"]])
+@pytest.mark.parametrize(
+    "table", [["--game", "cribist"], ["--game", "cribbage", "--players", "3"], ["--game", "skalborg"]]
+)
 def test_random_games_read_the_shipped_rank_tables_without_numpy(table: list[str]) -> None:
-    """Cribist's tricks and the shows of three or four players are counted from the rank tables,
-    which ship built and are read as bytes: a random simulation of them loads no numpy (0.15 s of
-    CPU)."""
+    """Cribist's tricks, the shows of three or four players and Skalborg's showdowns are counted
+    from rank tables that ship built and are read without numpy: a random simulation of them loads
+    no numpy (0.15 s of CPU)."""
     command = ["simulate", *table, "--bots", "random", "--games", "3"]
     setup = f"from muggins.cli.main import main; main({command!r})"
     code = _LOADED.format(setup=setup, heavy=("numpy",))

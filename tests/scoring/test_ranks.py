@@ -29,7 +29,7 @@ def test_a_damaged_or_wrong_sized_table_is_refused_by_name() -> None:
     with pytest.raises(PackedTableError, match=r"muggins/data/cribbage_ranks4\.zlib is damaged"):
         inflated(b"not a table", "cribbage_ranks4.zlib")
     assert inflated(zlib.compress(b"\x01\x02"), "x.zlib") == b"\x01\x02"
-    with pytest.raises(PackedTableError, match=r"cribbage_ranks4\.zlib holds 28561 entries, not 371293"):
+    with pytest.raises(PackedTableError, match=r"cribbage_ranks4\.zlib holds 28561 bytes, not 371293"):
         shipped_bytes("cribbage_ranks4.zlib", RANKS**5)
 
 

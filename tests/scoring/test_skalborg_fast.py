@@ -27,8 +27,8 @@ from muggins.scoring.skalborg.fast import (
     skalborg_points_batch,
 )
 from muggins.scoring.skalborg.hand import SLOTS, SkalborgError, score_skalborg
+from muggins.scoring.skalborg.keys import RANK_PLACES
 from muggins.scoring.skalborg.tables import (
-    RANK_PLACES,
     RankTableError,
     build_rank_table,
     shipped_rank_table,

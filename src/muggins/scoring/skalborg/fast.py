@@ -1,29 +1,24 @@
 """Fast Skalborg totals: one pool of eight cards at a time, or many at once with numpy.
 
-Both look the pool up in the tables of ``muggins.scoring.skalborg.tables`` (loaded on first use:
-the rank table as shipped, the flush table built): fifteens, pairs and runs by the sorted ranks,
-flushes by the suit counts and jokers. The itemised ``muggins.scoring.skalborg.hand.score_skalborg``
-is the reference these totals must always equal.
+Both look the pool up in the tables keyed by ``muggins.scoring.skalborg.keys`` (loaded on first
+use: the rank table as shipped, the flush table built): fifteens, pairs and runs by the sorted
+ranks, flushes by the suit counts and jokers. One pool at a time loads no numpy. The itemised
+``muggins.scoring.skalborg.hand.score_skalborg`` is the reference these totals must always equal.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Final
 
 from muggins.cards import ALL_CARDS, Card, require_distinct
 from muggins.scoring.skalborg.hand import SLOTS, SkalborgError
-from muggins.scoring.skalborg.tables import (
-    FLUSH_WEIGHTS,
-    POOL,
-    RANK_PLACES,
-    build_flush_table,
-    shipped_rank_table,
-)
+from muggins.scoring.skalborg.keys import FLUSH_WEIGHTS, POOL, RANK_PLACES, flush_points, shipped_rank_points
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 CHUNK: Final = 1 << 15
 """Rows scored together in a batch: small enough for the working arrays to stay in cache."""
@@ -36,14 +31,27 @@ _SORTING_NETWORK: Final = (
     *((1, 2), (3, 4), (5, 6)),
 )
 """19 compare-exchanges that sort any 8 values (Batcher's merge-exchange order)."""
-_RANK_SYMBOL: Final = np.array([card.rank for card in ALL_CARDS], dtype=np.uint8)
-_FLUSH_WEIGHT: Final = np.array(FLUSH_WEIGHTS, dtype=np.int32)
-_RANK_PLACE: Final = tuple(np.array(place, dtype=np.int32) for place in RANK_PLACES)
 _FLUSH_WEIGHT_OF: Final[tuple[int, ...]] = FLUSH_WEIGHTS
 _RANK_AT: Final[tuple[int, ...]] = tuple(share for place in RANK_PLACES for share in place)
 """The tables' weights as this module's constants, a compiled read, not another module's global:
 ``_RANK_AT[place * SLOTS + symbol]`` is ``RANK_PLACES[place][symbol]``."""
-_CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(len(ALL_CARDS), dtype=np.uint64))
+
+
+@functools.cache
+def _arrays() -> tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.int32], tuple[npt.NDArray[np.int32], ...], npt.NDArray[np.uint64]
+]:
+    """The keys' weights as numpy arrays for the batch scorer, made on its first batch (numpy is
+    loaded then, not before): each card's rank symbol, each card's flush weight, each place's rank
+    weights, and each card's bit."""
+    import numpy as np
+
+    return (
+        np.array([card.rank for card in ALL_CARDS], dtype=np.uint8),
+        np.array(FLUSH_WEIGHTS, dtype=np.int32),
+        tuple(np.array(place, dtype=np.int32) for place in RANK_PLACES),
+        np.left_shift(np.uint64(1), np.arange(len(ALL_CARDS), dtype=np.uint64)),
+    )
 
 
 class SkalborgBatchError(SkalborgError):
@@ -52,7 +60,9 @@ class SkalborgBatchError(SkalborgError):
 
 @functools.cache
 def tables() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-    """The read-only rank and flush tables, loaded once per process."""
+    """The read-only rank and flush tables as arrays, loaded once per process."""
+    from muggins.scoring.skalborg.tables import build_flush_table, shipped_rank_table
+
     built = shipped_rank_table(), build_flush_table()
     for table in built:
         table.flags.writeable = False
@@ -68,8 +78,7 @@ class _ScalarTables:
         self.flushes: list[int] = []
 
     def load(self) -> None:
-        ranks, flushes = tables()
-        self.ranks, self.flushes = ranks.tolist(), flushes.tolist()
+        self.ranks, self.flushes = shipped_rank_points(), flush_points()
 
 
 _SCALAR: Final = _ScalarTables()
@@ -175,7 +184,10 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
     >>> skalborg_points_batch([pool]).tolist()
     [80]
     """
+    import numpy as np
+
     pools = np.asarray(cards)
+    rank_symbol, flush_weight, rank_place, _ = _arrays()
     if check:
         _check_batch(pools)
     rank_table, flush_table = tables()
@@ -184,20 +196,22 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
         chunk = pools[start : start + CHUNK].T  # one row per place: whole-row compare-exchanges
         if check:
             _check_distinct(chunk, start)
-        symbols = list(_RANK_SYMBOL[chunk])
+        symbols = list(rank_symbol[chunk])
         for i, j in _SORTING_NETWORK:
             symbols[i], symbols[j] = np.minimum(symbols[i], symbols[j]), np.maximum(symbols[i], symbols[j])
-        key = _RANK_PLACE[0][symbols[0]]
-        flush_key = _FLUSH_WEIGHT[chunk[0]]
+        key = rank_place[0][symbols[0]]
+        flush_key = flush_weight[chunk[0]]
         for place in range(1, POOL):
-            key += _RANK_PLACE[place][symbols[place]]
-            flush_key += _FLUSH_WEIGHT[chunk[place]]
+            key += rank_place[place][symbols[place]]
+            flush_key += flush_weight[chunk[place]]
         points[start : start + CHUNK] = rank_table[key] + flush_table[flush_key]
     return points
 
 
 def _check_batch(pools: npt.NDArray[np.generic]) -> None:
     """Raise ``SkalborgBatchError`` for a batch of the wrong type or shape, or with an index outside 0-53."""
+    import numpy as np
+
     if not np.issubdtype(pools.dtype, np.integer):
         raise SkalborgBatchError(f"pools must be integer card indices, not {pools.dtype}")
     if pools.ndim != 2 or pools.shape[1] != POOL:
@@ -212,10 +226,13 @@ def _check_batch(pools: npt.NDArray[np.generic]) -> None:
 def _check_distinct(chunk: npt.NDArray[np.integer], start: int) -> None:
     """Raise ``SkalborgBatchError`` if a pool in ``chunk`` (one row per place, pools from ``start``)
     repeats a card: its cards' bits then overlap, so their sum differs from their union."""
-    union = _CARD_BIT[chunk[0]]
+    import numpy as np
+
+    card_bit = _arrays()[3]
+    union = card_bit[chunk[0]]
     total = union.copy()
     for place in range(1, POOL):
-        bit = _CARD_BIT[chunk[place]]
+        bit = card_bit[chunk[place]]
         union |= bit
         total += bit
     repeats = np.flatnonzero(union != total)

@@ -22,33 +22,12 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from muggins.cards import ALL_CARDS, Suit
-from muggins.scoring.skalborg.hand import MIN_FLUSH, MIN_RUN, SIDE, SLOTS
+from muggins.cards import Suit
+from muggins.scoring.skalborg.hand import MIN_RUN, SLOTS
+from muggins.scoring.skalborg.keys import POOL, RANK_KEYS, RANK_PLACES, RANKS_FILE, flush_points
 from muggins.shipped import PackedTableError, shipped, unpacked, write
 
-POOL: Final = 2 * SIDE
-"""Cards scored together: the hand and the board."""
-RANK_KEYS: Final = comb(POOL + SLOTS - 1, POOL)
-"""Sorted 8-tuples of rank symbols 0-13 (C(21, 8) = 203,490): the size of the rank table."""
 FIFTEEN: Final = 15
-FLUSH_BASE: Final = 9
-"""Radix of a flush key: a suit holds 0-8 of the pool's cards."""
-JOKER_PLACE: Final = FLUSH_BASE ** len(Suit)
-FLUSH_KEYS: Final = 4 * JOKER_PLACE
-"""Flush keys: four base-9 suit counts, then 0-3 for the jokers present (1 black, 2 red)."""
-
-RANKS_FILE: Final = "skalborg_ranks.zlib"
-"""The shipped rank table in ``muggins.data``: its entries as little-endian int16, zlib-compressed."""
-
-RANK_PLACES: Final = tuple(
-    tuple(comb(symbol + place, place + 1) for symbol in range(SLOTS)) for place in range(POOL)
-)
-"""``RANK_PLACES[p][s]``: the share of a rank-table index of symbol ``s`` at place ``p`` (sorted)."""
-FLUSH_WEIGHTS: Final = tuple(
-    JOKER_PLACE * (2 if c.colour_red else 1) if c.suit is None else FLUSH_BASE ** int(c.suit)
-    for c in ALL_CARDS
-)
-"""Per card index, its share of a flush key."""
 _CHOOSE: Final = np.array([[comb(n, k) for k in range(POOL + 1)] for n in range(POOL + 1)], dtype=np.int16)
 """``_CHOOSE[n, k]``: the ways to take ``k`` of ``n`` cards."""
 
@@ -146,15 +125,8 @@ def _empty_before(present: npt.NDArray[np.bool_]) -> list[npt.NDArray[np.int8]]:
 
 
 def build_flush_table() -> npt.NDArray[np.int16]:
-    """Flush points for every flush key: each suit with its colour's joker, if four or more cards."""
-    key = np.arange(FLUSH_KEYS)
-    jokers = key // JOKER_PLACE
-    points = np.zeros(FLUSH_KEYS, dtype=np.int16)
-    for suit in Suit:
-        joker = (jokers >> 1) & 1 if suit.is_red else jokers & 1
-        cards = key // FLUSH_BASE ** int(suit) % FLUSH_BASE + joker
-        points += np.where(cards >= MIN_FLUSH, cards, 0).astype(np.int16)
-    return points
+    """Flush points for every flush key (``keys.flush_points``) as an array for the batch scorer."""
+    return np.array(flush_points(), dtype=np.int16)
 
 
 RankTableError = PackedTableError

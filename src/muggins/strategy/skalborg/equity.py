@@ -22,7 +22,8 @@ import numpy.typing as npt
 from muggins.cards import ALL_CARDS, Card, require_distinct
 from muggins.scoring.skalborg.fast import skalborg_points, skalborg_points_batch, tables
 from muggins.scoring.skalborg.hand import SIDE
-from muggins.scoring.skalborg.tables import FLUSH_WEIGHTS, rank_key
+from muggins.scoring.skalborg.keys import FLUSH_WEIGHTS
+from muggins.scoring.skalborg.tables import rank_key
 
 Z95 = 1.959964
 _SYMBOL = np.array([card.rank for card in ALL_CARDS], dtype=np.intp)
