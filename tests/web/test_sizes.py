@@ -52,6 +52,7 @@ def test_the_lobby_and_a_squares_race_at_each_size(
     page.screenshot(path=str(tmp_path / f"squares-placing-{size}.png"), full_page=True)
     place_all(page, 15)  # each placing waited for: a click before the last one landed is lost
     expect(page.locator("#result")).to_contain_text("scored most")
+    expect(page.locator("#rematch-btn")).to_be_visible()  # shown a moment after the result, when slow
     page.evaluate("window.scrollTo(0, 0)")
     assert in_view(page, "#rematch-btn"), "Rematch is below the fold"
     assert no_sideways_scroll(page)
