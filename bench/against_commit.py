@@ -12,6 +12,11 @@ thread's CPU, and by the process's (which counts any other thread the process ru
 the ratio is the median of each round's (its two runs side by side, so a drift of the machine's
 speed falls on both), with every round's given.
 
+``--command GAMES`` times (or, with ``--instructions``, counts) the whole command instead, as a user
+runs it: ``python -m muggins simulate`` of ``GAMES`` games of each line-up (1,000 is the command's
+default), start-up included, in fresh processes in turns (one run each not counted first), each
+run's CPU the child's user and system time, numpy on one thread in both builds.
+
 ``--keep FOLDER`` keeps the earlier build in ``FOLDER`` and uses it again on the next run that
 names it (for more rounds without building again). ``--instructions`` counts, instead of timing,
 the machine instructions each build spends on a game of each line-up (valgrind's callgrind: a run
@@ -25,6 +30,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -139,6 +146,50 @@ def count(commit: str, earlier: Path, lineups: list[str]) -> None:
         )
 
 
+def simulate_command(python: Path | str, lineup: str, games: int) -> list[str]:
+    """``muggins simulate`` of ``games`` games of ``lineup`` in ``python``, as a user runs it."""
+    game, players, bot, _ = LINEUPS[lineup]
+    table = ["--game", game, "--players", str(players), "--bots", bot]
+    return [str(python), "-m", "muggins", "simulate", *table, "--games", str(games), "--seed", "1"]
+
+
+def command_seconds(command: list[str]) -> float:
+    """The CPU (user and system) of one run of ``command``, its output thrown away."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, check=True, env=os.environ | {"OPENBLAS_NUM_THREADS": "1"}
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def whole_commands(
+    commit: str, earlier: Path, lineups: list[str], rounds: int, *, games: int, counted: bool
+) -> None:
+    """One JSON line a line-up: the whole command's CPU in each build, in turns, and the median of
+    each round's ratio (or, ``counted``, callgrind's instructions for one run of each)."""
+    for lineup in lineups:
+        then, now = simulate_command(earlier, lineup, games), simulate_command(sys.executable, lineup, games)
+        found: dict[str, object] = {"bench": f"{lineup}_command_against_{commit[:7]}", "games": games}
+        if counted:
+            spent = {"then": callgrind(then), "now": callgrind(now)}
+            found |= {"instructions_now": spent["now"], "instructions_then": spent["then"]}
+            found["ratio"] = round(spent["then"] / spent["now"], 2)
+        else:
+            command_seconds(then), command_seconds(now)  # not counted: caches warmed, bytecode written
+            runs = [(command_seconds(then), command_seconds(now)) for _ in range(rounds)]
+            ratios = [before / after for before, after in runs]
+            found |= {
+                "cpu_s_now": round(statistics.median(after for _, after in runs), 3),
+                "cpu_s_then": round(statistics.median(before for before, _ in runs), 3),
+                "ratio": round(statistics.median(ratios), 2),
+                "ratios": [round(r, 2) for r in ratios],
+                "rounds": rounds,
+            }
+        found["note"] = "python -m muggins simulate, start-up included; CPU of the process (or instructions)"
+        print(json.dumps(found), flush=True)
+
+
 def rates(python: Path | str, lineup: str) -> tuple[float, float]:
     game, players, bot, games = LINEUPS[lineup]
     done = subprocess.run(
@@ -158,11 +209,17 @@ def main(
     *,
     keep: Path | None = None,
     counted: bool = False,
+    command_games: int | None = None,
 ) -> None:
     unknown = sorted(set(lineups or ()) - set(LINEUPS))
     if unknown:
         sys.exit(f"no line-up {', '.join(unknown)}: choose from {', '.join(LINEUPS)}")
     with earlier_build(commit, keep) as earlier:
+        if command_games is not None:
+            whole_commands(
+                commit, earlier, lineups or list(LINEUPS), rounds, games=command_games, counted=counted
+            )
+            return
         if counted:
             count(commit, earlier, lineups or list(LINEUPS))
             return
@@ -203,5 +260,15 @@ if __name__ == "__main__":
         "--keep", type=Path, metavar="FOLDER", help="keep the earlier build here, and reuse it"
     )
     parser.add_argument("--instructions", action="store_true", help="count instructions a game (callgrind)")
+    parser.add_argument(
+        "--command", type=int, metavar="GAMES", help="time the whole muggins simulate of GAMES games instead"
+    )
     args = parser.parse_args()
-    main(args.commit, args.rounds, args.lineups or None, keep=args.keep, counted=args.instructions)
+    main(
+        args.commit,
+        args.rounds,
+        args.lineups or None,
+        keep=args.keep,
+        counted=args.instructions,
+        command_games=args.command,
+    )
