@@ -50,7 +50,7 @@ def inflated(data: bytes, name: str) -> bytes:
 def shipped_bytes(name: str, size: int) -> bytes:
     """The ``size`` bytes the shipped table ``name`` packs (no numpy loaded); ``PackedTableError``
     if it is damaged or not that size."""
-    table = inflated(resources.files("muggins.data").joinpath(name).read_bytes(), name)
+    table = inflated(_packed(name), name)
     if len(table) != size:
         raise PackedTableError(f"muggins/data/{name} holds {len(table)} bytes, not {size}")
     return table
@@ -68,7 +68,12 @@ def shipped_numbers(name: str, typecode: str, size: int) -> array.array[int]:
 
 def shipped(name: str, dtype: str, size: int) -> npt.NDArray[Any]:
     """The shipped table ``name`` (``unpacked``)."""
-    return unpacked(resources.files("muggins.data").joinpath(name).read_bytes(), dtype, size, name)
+    return unpacked(_packed(name), dtype, size, name)
+
+
+def _packed(name: str) -> bytes:
+    """The bytes of the table file ``name`` in ``muggins.data``, as shipped."""
+    return resources.files("muggins.data").joinpath(name).read_bytes()
 
 
 def write(path: Path, table: npt.NDArray[Any], dtype: str) -> None:

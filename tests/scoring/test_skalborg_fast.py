@@ -27,7 +27,7 @@ from muggins.scoring.skalborg.fast import (
     skalborg_points_batch,
 )
 from muggins.scoring.skalborg.hand import SLOTS, SkalborgError, score_skalborg
-from muggins.scoring.skalborg.keys import RANK_PLACES
+from muggins.scoring.skalborg.keys import RANK_PLACES, shipped_rank_points
 from muggins.scoring.skalborg.tables import (
     RankTableError,
     build_rank_table,
@@ -167,6 +167,12 @@ def test_batch_bad_input_is_named() -> None:
     repeated[1, 7] = repeated[1, 0]
     with pytest.raises(SkalborgBatchError, match="row 1 repeats a card"):
         skalborg_points_batch(repeated)
+
+
+def test_the_one_pool_scorer_reads_the_shipped_rank_table_entry_by_entry() -> None:
+    """Without numpy (``keys.shipped_rank_points``, the standard library's ``array``), every entry
+    as the numpy reader gives it, impossible pools' -1 included."""
+    assert shipped_rank_points() == shipped_rank_table().tolist()
 
 
 def test_the_shipped_rank_table_is_the_built_one() -> None:

@@ -187,7 +187,7 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
     import numpy as np
 
     pools = np.asarray(cards)
-    rank_symbol, flush_weight, rank_place, _ = _arrays()
+    rank_symbol, flush_weight, rank_place, card_bit = _arrays()
     if check:
         _check_batch(pools)
     rank_table, flush_table = tables()
@@ -195,7 +195,7 @@ def skalborg_points_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.ND
     for start in range(0, pools.shape[0], CHUNK):
         chunk = pools[start : start + CHUNK].T  # one row per place: whole-row compare-exchanges
         if check:
-            _check_distinct(chunk, start)
+            _check_distinct(chunk, start, card_bit)
         symbols = list(rank_symbol[chunk])
         for i, j in _SORTING_NETWORK:
             symbols[i], symbols[j] = np.minimum(symbols[i], symbols[j]), np.maximum(symbols[i], symbols[j])
@@ -223,12 +223,12 @@ def _check_batch(pools: npt.NDArray[np.generic]) -> None:
         raise SkalborgBatchError(f"card indices must be 0-53, found {low if low < 0 else high}")
 
 
-def _check_distinct(chunk: npt.NDArray[np.integer], start: int) -> None:
+def _check_distinct(chunk: npt.NDArray[np.integer], start: int, card_bit: npt.NDArray[np.uint64]) -> None:
     """Raise ``SkalborgBatchError`` if a pool in ``chunk`` (one row per place, pools from ``start``)
-    repeats a card: its cards' bits then overlap, so their sum differs from their union."""
+    repeats a card: its cards' bits (``card_bit``, by index) then overlap, so their sum differs from
+    their union."""
     import numpy as np
 
-    card_bit = _arrays()[3]
     union = card_bit[chunk[0]]
     total = union.copy()
     for place in range(1, POOL):
