@@ -90,3 +90,21 @@ def test_every_preset_is_a_game_that_plays(name: str, key: str) -> None:
 def test_a_games_first_preset_is_its_standard_game(name: str) -> None:
     presets = list(options_model(name).presets.values())
     assert not presets or presets[0].options == {}, "the first preset is the game with its defaults"
+
+
+@pytest.mark.parametrize(("name", "key"), PRESETS, ids=str)
+def test_views_carry_the_options_as_dumped_and_each_its_own(name: str, key: str) -> None:
+    """A view's options are pydantic's JSON dump of the game's options (dumped once per options
+    object, then copied): changing one view's options changes no later view's."""
+    cls, model = game_class(name), options_model(name)
+    options = model.presets[key].options
+    fewest = max(cls.min_players, 2) if options.get("match", 1) > 1 else cls.min_players
+    game = new_game(name, players=fewest, seed=5, **options)
+    first = game.view(0)["options"]
+    assert first == game.options.model_dump(mode="json")
+    for value in first.values():
+        if isinstance(value, list):
+            value.append("changed")
+    first["changed"] = True
+    assert game.view(0)["options"] == game.options.model_dump(mode="json")
+    assert game.record()["options"] == game.options.model_dump(mode="json")

@@ -293,7 +293,7 @@ class Game(ABC, Generic[OptionsT_co]):
             "legal_moves": [str(m) for m in self.legal_moves(player)] if player is not None else [],
             "left": list(self.left),
             "resigned": list(self.resigned),
-            "options": self.options.model_dump(mode="json"),
+            "options": self.options.as_json(),
             "result": self.result.to_dict() if self.result else None,
         }
         common.update(self.game_view(player))
@@ -314,7 +314,7 @@ class Game(ABC, Generic[OptionsT_co]):
             "players": self.players,
             "seed": self.seed,
             "deck": [[str(c) for c in d] for d in self.decks] or None,
-            "options": self.options.model_dump(mode="json"),
+            "options": self.options.as_json(),
             "moves": [[p, str(m)] for p, m in self.moves],
         }
 

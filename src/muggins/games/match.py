@@ -216,7 +216,7 @@ class Match(Game):
         view = self.current.view(player)
         view.update(
             state_id=self.state_id,
-            options=self.options.model_dump(mode="json"),
+            options=self.options.as_json(),
             left=list(self.left),
             resigned=list(self.resigned),
             result=self._result.to_dict() if self._result else None,

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any, ClassVar, Literal, NamedTuple
 
 import pydantic
@@ -29,3 +31,18 @@ class Options(pydantic.BaseModel):
     """The game's presets by id, the first its standard game: the lobby shows them before every
     option (every preset is a valid set of options for the game's fewest seats, a match's for two:
     tested)."""
+
+    @functools.cached_property
+    def _dumped(self) -> tuple[dict[str, Any], tuple[str, ...]]:
+        values = self.model_dump(mode="json")
+        return values, tuple(name for name, value in values.items() if isinstance(value, list | dict))
+
+    def as_json(self) -> dict[str, Any]:
+        """The options as JSON-ready values (``model_dump(mode="json")``), a fresh copy each call.
+        Dumped once per options object: every view carries them, and pydantic's dump was a tenth
+        of a view."""
+        values, nested = self._dumped
+        fresh = dict(values)
+        for name in nested:
+            fresh[name] = copy.deepcopy(values[name])
+        return fresh
