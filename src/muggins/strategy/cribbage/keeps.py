@@ -138,11 +138,15 @@ def keep_means(
 def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
     """For each ``keep``-card subset of ``dealt`` (in ``choices`` order), how many of the starters
     not dealt give its show each total, from none to the most any subset makes: a row of
-    ``keep_matrix(dealt, keep).points`` counted by value, starter by starter without numpy (a
-    bot's discard near the end of a game, a few dozen microseconds)."""
+    ``keep_matrix(dealt, keep).points`` counted by value, without numpy (a bot's discard near the
+    end of a game). Fifteens, pairs and runs go by the starter's rank alone, so a subset with no
+    flush and no jack counts each rank's starters at once; the others go starter by starter."""
     table = rank_bytes(keep + 1)
     dealt_at = {card.index for card in dealt}
-    starters = [(i % RANKS, i // RANKS) for i in range(len(ALL_INDICES)) if i not in dealt_at]
+    suits_left: list[list[int]] = [[] for _ in range(RANKS)]  # by starter rank, the suits not dealt
+    for i in range(len(ALL_INDICES)):
+        if i not in dealt_at:
+            suits_left[i % RANKS].append(i // RANKS)
     rows: list[list[int]] = []
     most = 0
     for row in itertools.combinations(dealt, keep):
@@ -157,12 +161,21 @@ def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
             if card.index % RANKS == JACK - 1:
                 nobs |= 1 << card.index // RANKS
         counts = [0] * (MOST_SHOW + 1)
-        for starter_rank, starter_suit in starters:
-            points = table[key + starter_rank] + (nobs >> starter_suit & 1)
-            if flush:
-                points += keep + 1 if starter_suit == suit else keep
-            counts[points] += 1
-            most = max(most, points)
+        for rank in range(RANKS):
+            suits = suits_left[rank]
+            if not suits:
+                continue
+            base = table[key + rank]
+            if not flush and not nobs:
+                counts[base] += len(suits)
+                most = max(most, base)
+                continue
+            for starter_suit in suits:
+                points = base + (nobs >> starter_suit & 1)
+                if flush:
+                    points += keep + 1 if starter_suit == suit else keep
+                counts[points] += 1
+                most = max(most, points)
         rows.append(counts)
     return [counts[: most + 1] for counts in rows]
 
