@@ -21,9 +21,12 @@ def cards_of(texts: Any) -> tuple[Card, ...]:
     return tuple(CARD_OF[text] for text in texts or ())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Seat:
-    """What one seat knows, read from its view."""
+    """What one seat knows, read from its view: a value, never changed once read. Not a frozen
+    dataclass only because a frozen one's generated ``__init__`` sets each field through
+    ``object.__setattr__`` in interpreted code, which was 7% of the quick expert's work (every
+    decision reads a seat)."""
 
     me: int
     players: int
