@@ -1,10 +1,12 @@
 """Machine instructions per random full game, counted by valgrind's callgrind: a figure of the
 engines' speed that does not depend on how busy or how fast the machine is.
 
-    .venv/bin/python bench/instructions.py [--games 100] [--game cribbage|cribist]
+    .venv/bin/python bench/instructions.py [--games 100] [--game cribbage|cribist] [--bot NAME]
 
 Plays ``--games`` seeded random games (after 20 warm-up games that build the lazy tables) under
-callgrind, then the same run with no games, and reports the difference per game. Needs ``valgrind``
+callgrind, then the same run with no games, and reports the difference per game. With ``--bot``,
+the games are that bot's self-play as ``muggins simulate`` plays them (``--bot quick``: the quick
+expert's cost a game, for a change to it too small to time on a busy machine). Needs ``valgrind``
 (Debian's package); prints one JSON line per game.
 """
 
@@ -30,18 +32,29 @@ PLAYERS = {"cribbage": 2, "cribist": 4}
 WARM_UP = 20
 
 
-def play(name: str, seeds: range) -> None:
-    """Random full games, played as the games-per-second benchmarks play them."""
+def play(name: str, seeds: range, bot: str | None = None) -> None:
+    """Random full games, played as the games-per-second benchmarks play them; with ``bot``, that
+    bot's self-play as ``muggins simulate`` plays it."""
     from muggins.games.registry import new_game
 
+    if bot is not None:
+        from muggins.analysis.simulate import Spec, stream
+
+        if not seeds:
+            return
+        for _ in stream(Spec(name, PLAYERS[name], (bot,), len(seeds), seed=seeds.start)):
+            pass
+        return
     rng = random.Random(2026)
     for seed in seeds:
         play_randomly(new_game(name, players=PLAYERS[name], seed=seed), rng)
 
 
-def counted(name: str, games: int) -> int:
+def counted(name: str, games: int, bot: str | None = None) -> int:
     """Instructions callgrind counts for the warm-up plus ``games`` games, in a fresh process."""
-    return callgrind([sys.executable, __file__, "--play", name, "--games", str(games)])
+    return callgrind(
+        [sys.executable, __file__, "--play", name, "--games", str(games), *(["--bot", bot] if bot else [])]
+    )
 
 
 def callgrind(command: list[str]) -> int:
@@ -65,19 +78,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
+    parser.add_argument("--bot", help="a bot's self-play instead of random games (e.g. quick, expert)")
     parser.add_argument("--play", choices=sorted(PLAYERS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:  # the child process callgrind runs
-        play(args.play, range(10_000, 10_000 + WARM_UP))
-        play(args.play, range(args.games))
+        play(args.play, range(10_000, 10_000 + WARM_UP), args.bot)
+        play(args.play, range(args.games), args.bot)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 1
     for name in args.game or sorted(PLAYERS):
-        per_game = (counted(name, args.games) - counted(name, 0)) / args.games
+        per_game = (counted(name, args.games, args.bot) - counted(name, 0, args.bot)) / args.games
+        label = f"{name}_{args.bot}" if args.bot else name
         result = figure(
-            f"{name}_instructions_per_game", round(per_game / 1e6, 2), "M instructions", games=args.games
+            f"{label}_instructions_per_game", round(per_game / 1e6, 2), "M instructions", games=args.games
         )
         print(json.dumps(result), flush=True)
     return 0
