@@ -40,28 +40,29 @@ import numpy.typing as npt
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from muggins.bots.cribbage.discard import best_throw
+from muggins.analysis.cribbage.crib import table_throw
 from muggins.cards import Card
 from muggins.scoring.batch import show_points_batch
-from muggins.strategy.cribbage.cribtables import CribTables, shipped_tables
+from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.keeps import keep_means
 
 DECK = tuple(Card(i) for i in range(52))
 THROWS = tuple(itertools.combinations(range(6), 2))
 """Each throw of two from six, by position."""
-_TABLES: list[CribTables] = []
-
-
-def _tables() -> CribTables:
-    if not _TABLES:
-        _TABLES.append(shipped_tables())
-    return _TABLES[0]
+_KEEPS: list[tuple[int, ...]] = list(itertools.combinations(range(6), 4))
+_KEPT_ROW = [_KEEPS.index(tuple(i for i in range(6) if i not in thrown)) for thrown in THROWS]
+"""For each throw, the row of ``keep_means`` (``combinations`` order of the four kept) it leaves."""
 
 
 def reference_throw(hand: Sequence[Card], dealing: bool) -> tuple[Card, ...]:
     """The reference's throw: the most expected hand plus (dealer) or minus (pone) the table crib."""
-    tables, offset, sign = _tables(), 0 if dealing else 1, 1.0 if dealing else -1.0
-    return best_throw(hand, 2, lambda thrown, _: sign * tables.expected("2", offset, thrown))
+    return table_throw(hand, 2, "2", 0 if dealing else 1, shipped_tables())
+
+
+def _starters_left(*hands: Sequence[Card]) -> npt.NDArray[np.intp]:
+    """The card numbers of the starters ``hands`` leave, ascending."""
+    gone = {card.index for hand in hands for card in hand}
+    return np.array([i for i in range(len(DECK)) if i not in gone], dtype=np.intp)
 
 
 def crib_means(
@@ -73,8 +74,7 @@ def crib_means(
     throws = mine_idx[np.array(THROWS)]  # (15, 2)
     total = np.zeros(len(THROWS))
     for hand, thrown in others:
-        gone = {c.index for c in mine} | {c.index for c in hand}
-        starters = np.array([i for i in range(52) if i not in gone])  # (40,)
+        starters = _starters_left(mine, hand)  # 40 of them
         other = np.array([c.index for c in thrown])
         rows = np.empty((len(THROWS), len(starters), 4), dtype=np.intp)
         rows[:, :, :2] = throws[:, None, :]
@@ -89,11 +89,9 @@ def ideal_values(
     hand: Sequence[Card], dealing: bool, others: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]]
 ) -> npt.NDArray[np.float64]:
     """Each throw's expected hand (exact over 46 starters) plus or minus its sampled crib."""
-    hands = np.array(keep_means(hand, 4))  # combinations order: keep (a,b,c,d) <-> throw the rest
-    keeps: list[tuple[int, ...]] = list(itertools.combinations(range(6), 4))
-    order = [keeps.index(tuple(i for i in range(6) if i not in t)) for t in THROWS]
+    hands = np.array(keep_means(hand, 4))
     sign = 1.0 if dealing else -1.0
-    return hands[order] + sign * crib_means(hand, others)
+    return hands[_KEPT_ROW] + sign * crib_means(hand, others)
 
 
 def true_value(
@@ -104,8 +102,7 @@ def true_value(
     dealing: bool,
 ) -> float:
     """The throw's exact hand and signed crib over the 40 starters left, both hands known."""
-    gone = {c.index for c in (*hand, *other)}
-    starters = np.array([i for i in range(52) if i not in gone])
+    starters = _starters_left(hand, other)
     kept = np.array([c.index for c in hand if c not in thrown])
     crib = np.array([c.index for c in (*thrown, *other_thrown)])
     shows = show_points_batch(np.broadcast_to(kept, (40, 4)), starters, check=False)
@@ -119,7 +116,8 @@ def judge(deal_seed: int, samples: int) -> tuple[float, float, float, float]:
     cards = rng.sample(DECK, 12)
     hands = (cards[:6], cards[6:])
     reference = (reference_throw(hands[0], True), reference_throw(hands[1], False))
-    gains = []
+    full: list[float] = []
+    quarter: list[float] = []
     for seat, dealing in ((0, True), (1, False)):
         mine, theirs = hands[seat], hands[1 - seat]
         unseen = [c for c in DECK if c not in mine]
@@ -127,13 +125,12 @@ def judge(deal_seed: int, samples: int) -> tuple[float, float, float, float]:
         for _ in range(samples):
             hand = tuple(rng.sample(unseen, 6))
             others.append((hand, reference_throw(hand, not dealing)))
-        for count in (samples, max(1, samples // 4)):
+        ref = true_value(mine, theirs, reference[seat], reference[1 - seat], dealing)
+        for gains, count in ((full, samples), (quarter, max(1, samples // 4))):
             values = ideal_values(mine, dealing, others[:count])
             throw = tuple(mine[i] for i in THROWS[int(np.argmax(values))])
-            ideal = true_value(mine, theirs, throw, reference[1 - seat], dealing)
-            ref = true_value(mine, theirs, reference[seat], reference[1 - seat], dealing)
-            gains.append(ideal - ref)
-    return gains[0], gains[2], gains[1], gains[3]
+            gains.append(true_value(mine, theirs, throw, reference[1 - seat], dealing) - ref)
+    return full[0], full[1], quarter[0], quarter[1]
 
 
 def _judge(args: tuple[int, int]) -> tuple[float, float, float, float]:

@@ -42,10 +42,11 @@ if __package__ in (None, ""):
 
 from bench.figures import Figure, figure
 from bench.peers import HOYLEISH, MAGMACRUNCH, PEERS, installed
+from muggins.analysis.cribbage.crib import table_throw
 from muggins.analysis.cribbage.pegging import play_risks
 from muggins.analysis.simulate import RunningRate, Spec, run, summarise
 from muggins.bots.base import Bot, BotFactory, View
-from muggins.bots.cribbage.discard import best_throw, crib_weight, throw_size
+from muggins.bots.cribbage.discard import throw_size
 from muggins.bots.cribbage.players import ExpertBot, counting_move
 from muggins.bots.cribbage.roster import BOTS
 from muggins.games.moves import Discard, Go, Move, Play
@@ -69,12 +70,7 @@ class ReferenceBot:
         seat = read(view)
         if seat.phase == "discard":
             _, n = throw_size(seat)
-            config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
-            return Discard(
-                best_throw(
-                    seat.hand, n, lambda thrown, _: weight * self.tables.expected(config, offset, thrown)
-                )
-            )
+            return Discard(table_throw(seat.hand, n, seat.crib_config, seat.offset(seat.me), self.tables))
         if seat.phase != "play":
             return counting_move(view, seat)
         other = 1 - seat.me

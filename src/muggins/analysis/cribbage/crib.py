@@ -118,6 +118,15 @@ def _throw(
     n = 2 if config == "2" else 1
     if tables is None:
         return tuple(rng.sample(list(hand), n))
+    return table_throw(hand, n, config, offset, tables)
+
+
+def table_throw(
+    hand: Sequence[Card], n: int, config: str, offset: int, tables: CribTables
+) -> tuple[Card, ...]:
+    """The ``n`` cards that give the most expected hand plus the tables' crib, weighed for the seat
+    ``offset`` after the dealer: how the tables' simulated opponents throw, and the near-expert
+    reference of ``bench/strength.py``."""
     w = weight(config, offset)
     return best_throw(hand, n, lambda t, _: w * tables.expected(config, offset, t))
 
