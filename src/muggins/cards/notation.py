@@ -79,4 +79,4 @@ def require_distinct(cards: Sequence[Card]) -> None:
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Cards in notation, space separated: ``5H 5D JC``."""
-    return " ".join([c.pretty for c in cards] if pretty else map(str, cards))
+    return " ".join([c.pretty for c in cards] if pretty else [str(c) for c in cards])
