@@ -15,16 +15,16 @@ import functools
 import itertools
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from muggins.cards import Card
 
 WORTH_FILE = "play_worth.json"
 RANK_PAIRS = 91
 """Unordered pairs of ranks (with a rank paired with itself): 13 * 14 / 2."""
-KEPT = 4
+KEPT: Final = 4
 """Cards a two-player six-card hand keeps: the only hands the worth is fitted for."""
 
 
@@ -55,12 +55,31 @@ class PlayWorth:
     dealer: tuple[float, ...]
     pone: tuple[float, ...]
     meta: dict[str, Any]
+    grids: tuple[list[float], list[float]] = field(init=False, repr=False)
+    """The dealer's and the pone's numbers by pair of ranks, 13 by 13 (row and column the ranks
+    less one, both orders), read in place of the pair's entry on every kept hand a discard values."""
+
+    def __post_init__(self) -> None:
+        pairs = [pair_index(a, b) for a in range(1, 14) for b in range(1, 14)]
+        dealer, pone = ([table[entry] for entry in pairs] for table in (self.dealer, self.pone))
+        object.__setattr__(self, "grids", (dealer, pone))
 
     def worth(self, kept: Sequence[Card], dealer: bool) -> float:
-        """The expected pegging margin of holding ``kept`` (0 for a hand of other than four cards)."""
+        """The expected pegging margin of holding ``kept`` (0 for a hand of other than four cards):
+        its six pairs' numbers added in ``pair_entries``'s order, from the lowest rank up."""
         if len(kept) != KEPT:
             return 0.0
-        return _summed(self, tuple(sorted(card.rank for card in kept)), dealer)
+        a, b, c, d = sorted([card.rank - 1 for card in kept])
+        grid = self.grids[0 if dealer else 1]
+        row_a, row_b, row_c = 13 * a, 13 * b, 13 * c
+        return (
+            grid[row_a + b]
+            + grid[row_a + c]
+            + grid[row_a + d]
+            + grid[row_b + c]
+            + grid[row_b + d]
+            + grid[row_c + d]
+        )
 
     @classmethod
     def nothing(cls) -> PlayWorth:
@@ -78,14 +97,6 @@ class PlayWorth:
                 raise PlayWorthError(f"play worth {name!r} must be a list of {RANK_PAIRS} numbers")
         dealer, pone = ([float(x) for x in table] for table in tables if isinstance(table, list))
         return cls(tuple(dealer), tuple(pone), dict(data.get("meta", {})))
-
-
-@functools.lru_cache(maxsize=4 * 1820)
-def _summed(worth: PlayWorth, ranks: tuple[int, ...], dealer: bool) -> float:
-    """``PlayWorth.worth`` of four ranks in ascending order, summed once: there are 1,820 such
-    holdings for each role, and a discard values 15 of them."""
-    table = worth.dealer if dealer else worth.pone
-    return sum(table[entry] for entry in pair_entries(ranks))
 
 
 @functools.cache
