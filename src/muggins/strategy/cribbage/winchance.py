@@ -227,9 +227,11 @@ def _deal_chances(
     dealer_after, column = np.unique(x, return_inverse=True)
     windows = np.lib.stride_tricks.sliding_window_view(later, dealt, axis=1)[:, dealer_after - x.min()]
     by_dealer = windows @ dealer_chance.T  # pone's score, dealer's after the play, choice
-    # ... then by each choice's pone's show, from every play's scores.
-    rows = (y - y.min())[:, None] + np.arange(shown)
-    after_play = np.einsum("kac,ca->ck", by_dealer[rows, column[:, None]], pone_chance)
+    # ... then by each choice's pone's show, from every score the play can leave the pone on (a
+    # window down the rows, each score once), and read for each play.
+    downs = np.lib.stride_tricks.sliding_window_view(by_dealer, shown, axis=0)
+    by_pone = np.einsum("rjca,ca->rjc", downs, pone_chance)  # pone's, dealer's after the play, choice
+    after_play = by_pone[y - y.min(), column].T
     after = np.where(y >= TARGET, 0.0, np.where(x >= TARGET, 1.0, after_play))
     chances: list[float] = (after @ q).tolist()
     return chances
