@@ -23,10 +23,11 @@ def cards_of(texts: Any) -> tuple[Card, ...]:
 
 @dataclass(slots=True)
 class Seat:
-    """What one seat knows, read from its view: a value, never changed once read. Not a frozen
-    dataclass only because a frozen one's generated ``__init__`` sets each field through
-    ``object.__setattr__`` in interpreted code, which was 7% of the quick expert's work (every
-    decision reads a seat)."""
+    """What one seat knows, read from its view: a value, never changed once read. Every decision
+    of every cribbage bot reads one, so it is built by a compiled ``__init__`` written out below
+    (a dataclass keeps a class's own): the one ``dataclasses`` generates is interpreted, setting
+    each field by name, and a frozen one through ``object.__setattr__`` (7%, then 3%, of the
+    quick expert's work)."""
 
     me: int
     players: int
@@ -51,6 +52,55 @@ class Seat:
     hand_number: int
     clockwise: bool
     legal: tuple[str, ...]
+
+    def __init__(
+        self,
+        *,
+        me: int,
+        players: int,
+        dealer: int,
+        active: tuple[int, ...],
+        sides: tuple[tuple[int, ...], ...],
+        scores: tuple[int, ...],
+        target: int,
+        variant: str,
+        phase: str,
+        hand: tuple[Card, ...],
+        discards: tuple[Card, ...],
+        own_crib: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        played: tuple[tuple[Card, ...], ...],
+        pile: tuple[tuple[int, Card], ...],
+        count: int,
+        passed: frozenset[int],
+        gos: tuple[tuple[int, int], ...],
+        starter: Card | None,
+        hand_number: int,
+        clockwise: bool,
+        legal: tuple[str, ...],
+    ) -> None:
+        self.me = me
+        self.players = players
+        self.dealer = dealer
+        self.active = active
+        self.sides = sides
+        self.scores = scores
+        self.target = target
+        self.variant = variant
+        self.phase = phase
+        self.hand = hand
+        self.discards = discards
+        self.own_crib = own_crib
+        self.hand_sizes = hand_sizes
+        self.played = played
+        self.pile = pile
+        self.count = count
+        self.passed = passed
+        self.gos = gos
+        self.starter = starter
+        self.hand_number = hand_number
+        self.clockwise = clockwise
+        self.legal = legal
 
     @property
     def side(self) -> tuple[int, ...]:
