@@ -19,7 +19,9 @@ to win the game), ``expert-counterpoints`` (near the end, searching from what it
 margin of points while the other holds three or four cards, not for the chance to win),
 ``expert-notable`` (without the search at a table of three or four), ``expert-noblend`` (pegging
 by the search from what it knows alone while the other holds three or four cards, then by the
-search with every card known, not by their mean), ``reference`` (the
+search with every card known, not by their mean), ``expert-quarter`` (each of its searches going
+over a quarter of the other's holdings the expert's goes over: 100 from what the seat knows, 50
+or 25 with every card known), ``reference`` (the
 near-expert reference policy of issue 20, ``ReferenceBot``), and the peers ``hoyleish`` and
 ``magmacrunch``. The discard-only mode (issue 62): ``expert-discards``, ``quick-discards``,
 ``greedy-discards`` and ``reference-discards`` throw as the bot named and play and count as the
@@ -47,6 +49,7 @@ from muggins.analysis.cribbage.pegging import play_risks
 from muggins.analysis.simulate import RunningRate, Spec, run, summarise
 from muggins.bots.base import Bot, BotFactory, View
 from muggins.bots.cribbage.discard import throw_size
+from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES
 from muggins.bots.cribbage.players import ExpertBot, counting_move
 from muggins.bots.cribbage.roster import BOTS
 from muggins.games.moves import Discard, Go, Move, Play
@@ -95,6 +98,7 @@ NO_COUNTER = "expert-nocounter"
 COUNTER_FOR_POINTS = "expert-counterpoints"
 UNWEIGHED = "expert-noweigh"
 NO_BLEND = "expert-noblend"
+QUARTER = "expert-quarter"
 SAMPLES = 96
 
 
@@ -128,6 +132,10 @@ def register_bots() -> None:
     BOTS.setdefault(COUNTER_FOR_POINTS, functools.partial(ExpertBot, counter_race=False))
     BOTS.setdefault(NO_BLEND, functools.partial(ExpertBot, blend=False))
     BOTS.setdefault(UNWEIGHED, functools.partial(ExpertBot, weigh=False))
+    quarter = {cards: samples // 4 for cards, samples in KNOWN_SAMPLES.items()}
+    BOTS.setdefault(
+        QUARTER, functools.partial(ExpertBot, counter_samples=COUNTER_SAMPLES // 4, known_samples=quarter)
+    )
     for late in range(5):
         BOTS.setdefault(f"expert-late{late}", functools.partial(ExpertBot, late=late))
     BOTS.setdefault(REFERENCE, ReferenceBot)

@@ -351,6 +351,21 @@ def test_the_blending_expert_lays_the_mean_of_both_searches() -> None:
     assert bot.pegger.values(seat)[move.card] == pytest.approx(blended[move.card.rank])
 
 
+def test_the_expert_searches_as_many_holdings_as_it_is_given() -> None:
+    """``counter_samples`` and ``known_samples`` cap the holdings each search goes over: capped at 20
+    and 10 of the other's 364, the expert values each card as the blend over that many drawn by
+    its own generator, not as over all of them."""
+    view = {**_play_view("KS", "5H 5S 5D 9C"), "discards": ["5C", "2D"]}
+    bot = ExpertBot(counter_samples=20, known_samples={3: 10})
+    seat = read(view)
+    kept = bot.pegger.kept(seat, 1)
+    assert len(holdings(unseen_ranks(seat), 3, seat.lowest_value(1))) == 364
+    capped = blended_values(seat, kept, 20, random.Random(bot.seed), 10)
+    values = bot.pegger.values(seat)
+    assert {card.rank: value for card, value in values.items()} == capped
+    assert capped != blended_values(seat, kept, COUNTER_SAMPLES)
+
+
 def test_near_the_end_the_expert_lays_for_the_game_from_what_it_knows() -> None:
     """Both on 120: whoever pegs next wins. The pone led the ten; the dealer holds A A 2 J, the
     other aces in its crib. For points the two is worth most; for the game, an ace: nobody can pair

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
@@ -109,7 +109,10 @@ class ExpertPegger:
     ``COUNTER_SAMPLES`` holdings at most) rather than the reply model's; with ``race`` and
     ``counter_race`` too, near the end it lays for the chance to win there as well. With ``blend``,
     where a two-player play is laid for points it lays by the mean of the search with every card
-    known and the search from what the seat knows (``search.blended_values``)."""
+    known and the search from what the seat knows (``search.blended_values``). ``counter_samples``
+    and ``known_samples`` (by how many cards the other holds) cap the holdings each search goes
+    over (``COUNTER_SAMPLES``, ``KNOWN_SAMPLES``: the expert's; fewer are cheaper and weaker,
+    docs/bots.md)."""
 
     def __init__(
         self,
@@ -125,6 +128,8 @@ class ExpertPegger:
         counter: bool = False,
         counter_race: bool = True,
         blend: bool = False,
+        counter_samples: int = COUNTER_SAMPLES,
+        known_samples: Mapping[int, int] = KNOWN_SAMPLES,
     ) -> None:
         self.tables = tables
         self.samples = samples
@@ -136,6 +141,8 @@ class ExpertPegger:
         self.counter = counter
         self.counter_race = counter_race
         self.blend = blend
+        self.counter_samples = counter_samples
+        self.known_samples = known_samples
         self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
@@ -191,12 +198,12 @@ class ExpertPegger:
             if self.race_samples:
                 return raced_values(seat, race, self.race_samples, self.rng, kept)
         if self.blend and race is None and (self.counter or other <= self.late):
-            return blended_values(seat, kept, COUNTER_SAMPLES, self.rng, KNOWN_SAMPLES.get(other))
+            return blended_values(seat, kept, self.counter_samples, self.rng, self.known_samples.get(other))
         if other <= self.late:
             return searched_values(seat, kept=kept)
         if self.counter:
             win = race if self.counter_race else None
-            return countered_values(seat, kept, COUNTER_SAMPLES, self.rng, win)
+            return countered_values(seat, kept, self.counter_samples, self.rng, win)
         return searched_values(seat, self.samples, self.rng, kept) if self.samples else None
 
     def worths(self, seat: Seat) -> dict[Card, float]:

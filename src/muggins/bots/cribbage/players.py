@@ -8,9 +8,11 @@ counts like a casual player and overlooks items now and then (``strategy.slips``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from muggins.bots.base import View
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
-from muggins.bots.cribbage.pegging import LATE, ExpertPegger, greedy_play
+from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
@@ -69,8 +71,9 @@ class ExpertBot:
     (``blend``; near the end of a game, for the chance to win, the search from what the seat knows
     while the other holds three or four cards and then the search with every card known); elsewhere
     by a reply model; the other's holdings weighed by what their discards reveal (``samples``, ``late``,
-    ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``, ``blend``: see
-    ``ExpertPegger``). It counts by hand perfectly unless given ``slips`` (as the levels below it do)."""
+    ``table``, ``race``, ``race_samples``, ``weigh``, ``counter``, ``counter_race``, ``blend``,
+    ``counter_samples``, ``known_samples``: see ``ExpertPegger``). It counts by hand perfectly
+    unless given ``slips`` (as the levels below it do)."""
 
     def __init__(
         self,
@@ -88,6 +91,8 @@ class ExpertBot:
         counter: bool = True,
         counter_race: bool = True,
         blend: bool = True,
+        counter_samples: int = COUNTER_SAMPLES,
+        known_samples: Mapping[int, int] = KNOWN_SAMPLES,
         slips: SlipRates = NO_SLIPS,
     ) -> None:
         self.seed = seed
@@ -108,6 +113,8 @@ class ExpertBot:
             counter=counter,
             counter_race=counter_race,
             blend=blend,
+            counter_samples=counter_samples,
+            known_samples=known_samples,
         )
 
     def choose(self, view: View) -> Move:
