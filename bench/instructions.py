@@ -6,7 +6,8 @@ engines' speed that does not depend on how busy or how fast the machine is.
 Plays ``--games`` seeded random games (after 20 warm-up games that build the lazy tables) under
 callgrind, then the same run with no games, and reports the difference per game. With ``--bot``,
 the games are that bot's self-play as ``muggins simulate`` plays them (``--bot quick``: the quick
-expert's cost a game, for a change to it too small to time on a busy machine). Needs ``valgrind``
+expert's cost a game, for a change to it too small to time on a busy machine; ``bench/strength.py``'s
+variants such as ``expert-quarter`` are known too). Needs ``valgrind``
 (Debian's package); prints one JSON line per game.
 """
 
@@ -38,8 +39,10 @@ def play(name: str, seeds: range, bot: str | None = None) -> None:
     from muggins.games.registry import new_game
 
     if bot is not None:
+        from bench.strength import register_bots
         from muggins.analysis.simulate import Spec, stream
 
+        register_bots()  # strength's cribbage variants too (expert-quarter ...), in both runs alike
         if not seeds:
             return
         for _ in stream(Spec(name, PLAYERS[name], (bot,), len(seeds), seed=seeds.start)):
