@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from muggins.bots.cribbage.position import go_out_value, points_needed, racing, win_chances
 from muggins.cards import Card
@@ -20,9 +21,9 @@ from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.winchance import WinChance
 
-OWN_CRIB = 4
+OWN_CRIB: Final = 4
 """Cards a ten-hand player lays away as their own crib."""
-HAND = 4
+HAND: Final = 4
 """Cards in a playing hand (three in five-card cribbage, where fewer are dealt)."""
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from muggins.cards import Card
 from muggins.games.moves import Go, Move, Play
@@ -34,7 +35,7 @@ from muggins.strategy.cribbage.search import (
 from muggins.strategy.cribbage.searches import reply_worths
 from muggins.strategy.cribbage.winchance import TARGET, WinChance
 
-KEEP_LOW = 0.1
+KEEP_LOW: Final = 0.1
 """Bonus per pip of the card laid after the lead: lay higher cards first, keep low ones for the go."""
 
 
@@ -68,20 +69,20 @@ def kept_weights(tables: CribTables, config: str, offset: int, dealt: int, throw
     return [max(0.05, (dealt / 13 - thrown * s) / (kept / 13)) for s in share]
 
 
-LATE = 2
+LATE: Final = 2
 """In a two-player six-card play, once the other holds this many cards or fewer the expert lays the
 card the search of the rest of the play values most, over every holding they could have (a
 millisecond at most): in duplicate play that pegged 0.021 +- 0.010 points a deal more than the reply
 model alone (docs/bots.md)."""
 
 
-COUNTER_SAMPLES = 400
+COUNTER_SAMPLES: Final = 400
 """The most of the other's holdings the search from what the seat knows goes over (drawn by weight
 where there are more): a lead then takes about 7 ms, and its choice gives up 0.003 points on
 average against all of them (30 deals)."""
 
 
-KNOWN_SAMPLES = {3: 200, 4: 100}
+KNOWN_SAMPLES: Final[dict[int, int]] = {3: 200, 4: 100}
 """Blending (``ExpertPegger``'s ``blend``), the most of the other's holdings the search with every
 card known goes over, by how many cards they hold (drawn by weight where there are more; all of
 them with fewer cards; the search from what the seat knows goes over ``COUNTER_SAMPLES``). Over
@@ -89,7 +90,7 @@ every holding a lead took 46 ms of CPU at the median; with these, 18 ms, and a p
 99th percentile stays under 50 ms (docs/bots.md)."""
 
 
-NEAR = 45
+NEAR: Final = 45
 """Within this many points of 121 (either side), a search of the play lays for the chance to win the
 game rather than the margin of points (``ExpertPegger.race``)."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -20,11 +21,11 @@ from muggins.strategy.cribbage.keeps import shares_reaching
 from muggins.strategy.cribbage.reading import Seat
 from muggins.strategy.cribbage.winchance import TARGET, WinChance, by_points
 
-REACH = 36
+REACH: Final = 36
 """Points needed at or below which a hand might go out this deal (hand, crib and pegging)."""
-PEGGING = {True: 3.5, False: 2.0}
+PEGGING: Final[dict[bool, float]] = {True: 3.5, False: 2.0}
 """Typical pegging per deal for the dealer (True) and a pone (False), from expert self-play."""
-OUT_WORTH = 30.0
+OUT_WORTH: Final = 30.0
 """Expected points a certain go-out is worth against the points-only valuation."""
 
 

@@ -38,7 +38,9 @@ def throw_key(thrown: Sequence[Card]) -> int:
     if len(thrown) == 1:
         return thrown[0].rank - 1
     a, b = thrown
-    low, high = sorted((a.rank - 1, b.rank - 1))
+    low, high = a.rank - 1, b.rank - 1
+    if low > high:
+        low, high = high, low
     suited = int(a.suit == b.suit)
     return (low * 13 + high) * 2 + suited
 

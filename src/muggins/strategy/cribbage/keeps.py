@@ -12,6 +12,7 @@ import itertools
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +21,7 @@ from muggins.cards import JACK, Card
 from muggins.scoring.fast import RANKS, rank_bytes, rank_table
 
 ALL_INDICES = np.arange(52)
-MOST_SHOW = 29
+MOST_SHOW: Final = 29
 """The most a show of five cards makes."""
 
 

@@ -15,11 +15,11 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-_SETS = (0, 0, 2, 6, 12)
+_SETS: Final = (0, 0, 2, 6, 12)
 
 Ranks = tuple[int, ...]
 
-VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """A rank's counting value (ace 1 ... court cards 10), indexed by rank 1-13."""
 
 LIMIT: Final = 31

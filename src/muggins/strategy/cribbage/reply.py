@@ -8,6 +8,7 @@ Only ranks matter in the play, so everything works on ranks 1-13.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from muggins.strategy.cribbage.play import (
     LIMIT,
@@ -21,13 +22,13 @@ from muggins.strategy.cribbage.play import (
     run_out,
 )
 
-GO_WORTH_FROM = 0.02
+GO_WORTH_FROM: Final = 0.02
 """Below this chance that the responder says go, the cards laid out after it are not worked out."""
 
 Reply = tuple[int, int, tuple[int, ...]]
 """A rank the responder could lay: (their points, the rank, what each rank laid back would peg)."""
-_REPLIES: dict[Ranks, list[Reply]] = {}
-REPLIES_KEPT = 1 << 11
+_REPLIES: Final[dict[Ranks, list[Reply]]] = {}
+REPLIES_KEPT: Final = 1 << 11
 """Piles whose replies are kept: then they are forgotten all at once (memory stays bounded)."""
 
 
@@ -48,7 +49,8 @@ def holding_chances(
     for n_held in possible:
         none = 1.0
         for i in range(cards):
-            none *= max(0.0, (total - n_held - i) / (total - i))
+            share = (total - n_held - i) / (total - i)
+            none *= share if share > 0.0 else 0.0  # max(0.0, share), without a call on boxed floats
         chances.append(1.0 - none)
     return chances
 
