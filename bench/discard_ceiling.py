@@ -44,13 +44,13 @@ from muggins.analysis.cribbage.crib import table_throw
 from muggins.cards import Card
 from muggins.scoring.batch import show_points_batch
 from muggins.strategy.cribbage.cribtables import shipped_tables
-from muggins.strategy.cribbage.keeps import keep_means
+from muggins.strategy.cribbage.keeps import choices, keep_means
 
 DECK = tuple(Card(i) for i in range(52))
 THROWS = tuple(itertools.combinations(range(6), 2))
 """Each throw of two from six, by position."""
-_KEEPS: list[tuple[int, ...]] = list(itertools.combinations(range(6), 4))
-_KEPT_ROW = [_KEEPS.index(tuple(i for i in range(6) if i not in thrown)) for thrown in THROWS]
+_KEEPS: list[list[int]] = choices(6, 4).tolist()  # the rows of ``keep_means``
+_KEPT_ROW = [_KEEPS.index([i for i in range(6) if i not in thrown]) for thrown in THROWS]
 """For each throw, the row of ``keep_means`` (``combinations`` order of the four kept) it leaves."""
 
 
