@@ -26,7 +26,8 @@ if __package__ in (None, ""):
 from bench.figures import Figure, figure
 from muggins import new_game
 from muggins.analysis.cribbage.discard import analyze
-from muggins.analysis.simulate import Spec, run
+from muggins.analysis.simulate import run
+from muggins.analysis.spec import Spec
 from muggins.bots.cribbage.players import ExpertBot
 from muggins.cards import STANDARD_CARDS
 from muggins.games.cribbage.options import TABLE_FORMS
@@ -162,7 +163,8 @@ def bench_games_per_second() -> list[Figure]:
 MEMORY_GAMES = (200, 2000)
 _MEMORY = """
 import resource, sys
-from muggins.analysis.simulate import Spec, stream
+from muggins.analysis.spec import Spec
+from muggins.analysis.simulate import stream
 peaks = []
 for games in sys.argv[1:]:
     for record in stream(Spec("cribbage", 2, ("expert",), int(games), seed=int(games))):

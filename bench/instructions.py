@@ -40,7 +40,8 @@ def play(name: str, seeds: range, bot: str | None = None) -> None:
 
     if bot is not None:
         from bench.strength import register_bots
-        from muggins.analysis.simulate import Spec, stream
+        from muggins.analysis.simulate import stream
+        from muggins.analysis.spec import Spec
 
         register_bots()  # strength's cribbage variants too (expert-quarter ...), in both runs alike
         if not seeds:

@@ -30,7 +30,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import emit
-from muggins.analysis.simulate import Spec, stream
+from muggins.analysis.simulate import stream
+from muggins.analysis.spec import Spec
 from muggins.bots.registry import bot_names
 
 ANCHOR = 1500

@@ -7,7 +7,9 @@ import functools
 
 from bench.cribbage_engine import random_games
 from bench.figures import Figure, figure, interleaved_seconds
-from muggins.analysis.simulate import Spec, Tally, play, stream
+from muggins.analysis.simulate import play, stream
+from muggins.analysis.spec import Spec
+from muggins.analysis.tally import Tally
 
 GAMES = 200
 

@@ -46,7 +46,9 @@ from bench.figures import Figure, figure
 from bench.peers import HOYLEISH, MAGMACRUNCH, PEERS, installed
 from muggins.analysis.cribbage.crib import table_throw
 from muggins.analysis.cribbage.pegging import play_risks
-from muggins.analysis.simulate import RunningRate, Spec, run, summarise
+from muggins.analysis.simulate import run
+from muggins.analysis.spec import Spec
+from muggins.analysis.tally import RunningRate, summarise
 from muggins.bots.base import Bot, BotFactory, View
 from muggins.bots.cribbage.discard import throw_size
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES

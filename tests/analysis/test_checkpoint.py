@@ -11,7 +11,8 @@ import pytest
 
 from muggins.analysis import simulate
 from muggins.analysis.checkpoint import CheckpointError
-from muggins.analysis.simulate import Spec, run, stream
+from muggins.analysis.simulate import run, stream
+from muggins.analysis.spec import Spec
 
 SPEC = Spec("cribbage", 2, ("greedy", "random"), 20, seed=4, duplicate=True)
 

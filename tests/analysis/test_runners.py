@@ -13,7 +13,8 @@ import pytest
 
 from muggins.analysis import runners
 from muggins.analysis.runners import RunnerError, runner
-from muggins.analysis.simulate import Spec, run, stream
+from muggins.analysis.simulate import run, stream
+from muggins.analysis.spec import Spec
 
 distributed: Any = importlib.import_module("distributed")  # the dask extra, which the tests install
 

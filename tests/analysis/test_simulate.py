@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from muggins.analysis import simulate
-from muggins.analysis.simulate import Spec, play, rarer_young_collections, rate, run, summarise
+from muggins.analysis.simulate import play, rarer_young_collections, run
+from muggins.analysis.spec import Spec
+from muggins.analysis.tally import rate, summarise
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, new_game
 

@@ -87,7 +87,8 @@ def test_bots_finish_games_on_views_alone(config: dict[str, Any]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
 def test_many_games_without_an_illegal_move(config: dict[str, Any]) -> None:
-    from muggins.analysis.simulate import Spec, run
+    from muggins.analysis.simulate import run
+    from muggins.analysis.spec import Spec
 
     for bots in (("expert",), ("greedy", "random"), ("expert", "greedy", "random")):
         players = config["players"]

@@ -259,7 +259,8 @@ def test_a_billion_games_start_at_once_and_stream() -> None:
     """The games are made as they are played: the first records come without a job list first."""
     from itertools import islice
 
-    from muggins.analysis.simulate import Spec, stream
+    from muggins.analysis.simulate import stream
+    from muggins.analysis.spec import Spec
 
     spec = Spec("cribbage", 2, ("random",), 10**9, seed=1)
     games = stream(spec, chunk=2)

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from muggins.analysis.simulate import Spec, run, summarise
+from muggins.analysis.simulate import run
+from muggins.analysis.spec import Spec
+from muggins.analysis.tally import summarise
 from muggins.bots.base import Bot
 from muggins.bots.cribbage.roster import BOTS
 

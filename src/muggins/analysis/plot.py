@@ -10,7 +10,7 @@ from itertools import accumulate
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from muggins.analysis.simulate import Spec
+from muggins.analysis.spec import Spec
 from muggins.errors import UserError
 from muggins.extras import require
 

@@ -24,7 +24,7 @@ from muggins.cli.common import (
 from muggins.games.registry import game_class, game_names
 
 if TYPE_CHECKING:
-    from muggins.analysis.simulate import Spec
+    from muggins.analysis.spec import Spec
 
 
 MAX_GAMES = 10**9
@@ -85,7 +85,7 @@ def register(sub: Any) -> None:
 
 
 def make_spec(args: argparse.Namespace) -> Spec:
-    from muggins.analysis.simulate import Spec
+    from muggins.analysis.spec import Spec
 
     engines = engine_commands(args.engine, bot_names(args.game))
     known = bot_names(args.game) + list(engines)
@@ -125,7 +125,8 @@ def make_spec(args: argparse.Namespace) -> Spec:
 def run_simulate(args: argparse.Namespace) -> int:
     from muggins.analysis.checkpoint import CheckpointError
     from muggins.analysis.runners import RunnerError
-    from muggins.analysis.simulate import Tally, stream
+    from muggins.analysis.simulate import stream
+    from muggins.analysis.tally import Tally
 
     spec = make_spec(args)
     plot = None

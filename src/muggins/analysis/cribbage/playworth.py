@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.analysis.runners import START_METHOD
-from muggins.analysis.simulate import derive
+from muggins.analysis.spec import derive
 from muggins.bots.registry import make_bot
 from muggins.games.cribbage.game import Cribbage
 from muggins.games.events import Scored

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from muggins.analysis.cribbage.shipped import data_path, write_data
-from muggins.analysis.simulate import Spec, stream
+from muggins.analysis.simulate import stream
+from muggins.analysis.spec import Spec
 from muggins.strategy.cribbage.winchance import CHANCE_FILE, TABLE_FILE, WinChance, packed_wins
 
 
