@@ -13,7 +13,7 @@ import pytest
 from muggins.analysis import simulate
 from muggins.analysis.simulate import play, rarer_young_collections, run
 from muggins.analysis.spec import Spec
-from muggins.analysis.tally import rate, summarise
+from muggins.analysis.tally import Tally, rate, summarise
 from muggins.bots.registry import bot_names
 from muggins.games.registry import game_class, game_names, new_game
 
@@ -199,3 +199,16 @@ def test_thresholds_set_by_someone_else_meanwhile_are_kept() -> None:
         assert gc.get_threshold() == (1234, *before[1:])
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_record_whose_deals_name_other_seats_is_refused_and_counts_nothing() -> None:
+    """A record read back (a checkpoint's, say) whose deal points name more seats than it has
+    is an error that names the mismatch, and the tally is left as it was."""
+    spec = Spec("cribbage", 2, ("random",), 1, seed=3)
+    record = play(spec, 0)
+    record["deal_points"] = [*record["deal_points"], [1, 2, 3]]
+    tally = Tally(spec)
+    before = tally.summary()
+    with pytest.raises(ValueError, match="3 seats, not 2"):
+        tally.add(record)
+    assert tally.summary() == before

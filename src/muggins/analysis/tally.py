@@ -46,26 +46,29 @@ def deal_split(
     game was won in it (the last deal always is left out)."""
     dealers: list[int | None] = []
     points: list[list[int]] = []
-    split: list[dict[str, int]] = []
-    for deal in deals:
+    complete: list[dict[str, Any]] = []
+    last = len(deals) - 1
+    for number, deal in enumerate(deals):
         dealer = deal.dealer
         now = [0] * players
         by: dict[str, int] = {}
         for (seat, reason), scored in deal.scored.items():
             now[seat] += scored
+            if dealer is None:
+                continue
             keys = roles.get(reason)
-            if keys is not None and dealer is not None:
+            if keys is not None:
                 key = keys[0] if seat == dealer else keys[1]
                 by[key] = by.get(key, 0) + scored
         dealers.append(dealer)
         points.append(now)
-        split.append(by)
-    won_in = {i for i, deal in enumerate(deals) if deal.won} | {len(deals) - 1}
+        if number != last and not deal.won:
+            complete.append({"by": by, "dealer": dealer})
     return {
         "first_dealer": dealers[0] if dealers else None,
         "deals": len(dealers),
         "deal_points": points,
-        "complete": [{"by": split[i], "dealer": dealers[i]} for i in range(len(dealers)) if i not in won_in],
+        "complete": complete,
     }
 
 
@@ -190,43 +193,66 @@ class Tally:
         """The first few engine failures' reasons (docs/engines.md)."""
 
     def add(self, record: dict[str, Any]) -> None:
+        """Count one game's record; a record that does not add up (read back from a damaged
+        checkpoint, say) is refused before anything is counted."""
+        ranks: list[int] = record["ranks"]
+        scores: list[int] = record["scores"]
+        start: list[int] = record["start_scores"]
+        seated: list[str] = record["bots"]
+        deals: int = record["deals"]
+        pegged = [0] * len(ranks)
+        for deal_points in record["deal_points"]:
+            points_now: list[int] = deal_points
+            if len(points_now) != len(pegged):
+                raise ValueError(f"a deal's points name {len(points_now)} seats, not {len(pegged)}")
+            for seat, points in enumerate(points_now):
+                pegged[seat] += points
         self.games += 1
-        failures = record.get("engine_failures", ())
-        self.engine_failures += len(failures)
-        self.first_failures += failures[: FAILURES_SHOWN - len(self.first_failures)]
-        ranks, scores, deals = record["ranks"], record["scores"], record["deals"]
-        pegged = [sum(seat) for seat in zip(*record["deal_points"], strict=True)] or [0] * len(ranks)
+        failures: list[str] = record.get("engine_failures", [])
+        if failures:
+            self.engine_failures += len(failures)
+            self.first_failures += failures[: FAILURES_SHOWN - len(self.first_failures)]
         # a win shared by sides that tie counts as a share: two tied grids are half a win each
-        shared = record.get("winning_sides", 1)
+        shared: int = record.get("winning_sides", 1)
         self.ties += shared > 1
         self.dealt |= deals > 0
-        self.skunking |= bool(record["skunks"])
+        skunks: list[str | None] = record["skunks"]
+        self.skunking |= bool(skunks)
         won = [1.0 / shared if rank == 1 else 0.0 for rank in ranks]
         for name, bot in self.bots.items():
-            seats = [s for s, b in enumerate(record["bots"]) if b == name]
-            bot.wins.add(sum(won[s] for s in seats), len(seats))
-            if seats:
-                self.seen.add(name)
-            for s in seats:
+            share = 0.0
+            held = 0
+            for s, b in enumerate(seated):
+                if b != name:
+                    continue
+                held += 1
+                share += won[s]
                 bot.seats += 1
                 bot.deals += deals
                 bot.points += pegged[s]
                 bot.final += scores[s]
-                bot.change += scores[s] - record["start_scores"][s]
+                bot.change += scores[s] - start[s]
+            bot.wins.add(share, held)
+            if held:
+                self.seen.add(name)
         self.deals.add(float(deals))
-        self.moves += record["moves"]
+        moves: int = record["moves"]
+        self.moves += moves
         for seat in range(len(ranks)):
             self.by_seat[seat].add(won[seat], 1)
-        for seat, kind in enumerate(record["skunks"]):
+        for seat, kind in enumerate(skunks):
             self.losers += ranks[seat] != 1
-            if kind in self.skunks:
+            if kind is not None and kind in self.skunks:
                 self.skunks[kind] += 1
-        if record["first_dealer"] is not None:
-            self.first_dealer.add(float(ranks[record["first_dealer"]] == 1))
+        first: int | None = record["first_dealer"]
+        if first is not None:
+            self.first_dealer.add(float(ranks[first] == 1))
+        totals = self.deal_totals
         for deal in record["complete"]:
             self.complete_deals += 1
-            for key, points in deal["by"].items():
-                self.deal_totals[key] = self.deal_totals.get(key, 0.0) + points
+            by: dict[str, int] = deal["by"]
+            for key, points in by.items():
+                totals[key] = totals.get(key, 0.0) + points
 
     def summary(self) -> dict[str, Any]:
         """Win rates with 95% confidence intervals, the final score, game length and the share of
