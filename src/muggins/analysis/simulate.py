@@ -24,7 +24,16 @@ from typing import Any
 from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.runners import done, runner
 from muggins.analysis.spec import Spec, derive
-from muggins.analysis.tally import deal_split, role_keys
+from muggins.analysis.tally import (
+    GroupedRatio,
+    RunningRate,
+    Tally,
+    deal_categories,
+    deal_split,
+    rate,
+    role_keys,
+    summarise,
+)
 from muggins.bots.base import Bot, RandomBot
 from muggins.bots.engine import Engine, EngineBot, EngineError
 from muggins.bots.registry import make_bot
@@ -34,6 +43,24 @@ from muggins.games.moves import Leave
 from muggins.games.registry import new_game
 from muggins.games.result import DealPoints, Played, Result, ledger
 from muggins.games.rollout import MAX_MOVES, play_as_random_bots
+
+__all__ = [  # the spec and the summary have their own modules; a run's code finds them all here
+    "GroupedRatio",
+    "RunningRate",
+    "SimulationError",
+    "Spec",
+    "Tally",
+    "close_engines",
+    "deal_categories",
+    "derive",
+    "play",
+    "rarer_young_collections",
+    "rate",
+    "run",
+    "running_engine",
+    "stream",
+    "summarise",
+]
 
 
 class SimulationError(RuntimeError):
