@@ -56,12 +56,7 @@ LINEUPS = {
 
 _WARMED = """
 import json, sys, time
-from muggins.analysis.simulate import stream
-try:  # since the summary has its own module
-    from muggins.analysis.spec import Spec
-    from muggins.analysis.tally import Tally
-except ImportError:  # an earlier build
-    from muggins.analysis.simulate import Spec, Tally
+from muggins.analysis.simulate import Spec, Tally, stream
 game, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 for _ in stream(Spec(game, players, (bot,), 5, seed=99)):
     pass
