@@ -4,7 +4,9 @@ and scalar show scorers."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muggins.analysis.cribbage.crib import build, keys
+from muggins.analysis.cribbage.crib import main as crib_main
 from muggins.analysis.cribbage.discard import AnalysisError, analyze, exact_cribs
 from muggins.cards import STANDARD_CARDS, Card, parse_cards
 from muggins.scoring.fast import show_points
@@ -159,14 +162,18 @@ def test_analyzer_rejects_bad_deals() -> None:
 
 def test_shipped_tables_have_every_configuration_and_sensible_values() -> None:
     tables = shipped_tables()
-    for config, seats in (("2", 2), ("3", 3), ("4", 4), ("4-partners", 4)):
+    for config, seats in (("2", 2), ("3", 3), ("4", 4), ("4-partners", 4), ("5", 5)):
         for offset in range(seats):
-            values = [tables.tables[config][offset][k] for k in keys(config)]
+            values = [tables.tables[config][offset][k] for k in keys(config, offset)]
             assert all(0 < v < 29 for v in values)
+    # The five-handed dealer throws nothing: their table is one crib under every key, and the
+    # four cards of the others make a crib like the four-player one's.
+    assert len(set(tables.tables["5"][0])) == 1
+    assert tables.tables["5"][0][0] == pytest.approx(sum(tables.tables["4"][0]) / 13, abs=1.0)
     five_five = throw_key(parse_cards("5H 5D"))
     dealer = tables.tables["2"][0]
     # Two fives are the richest throw: every ten-card and the other fives make fifteens with them.
-    assert max(keys("2"), key=dealer.__getitem__) == five_five
+    assert max(keys("2", 0), key=dealer.__getitem__) == five_five
 
 
 def test_tables_reject_bad_data() -> None:
@@ -178,6 +185,18 @@ def test_tables_reject_bad_data() -> None:
 
 def test_rebuild_runs_and_gives_complete_tables() -> None:
     tables = build(samples=1, rounds=1, seed=3)
-    assert set(tables.tables) == {"2", "3", "4", "4-partners"}
+    assert set(tables.tables) == {"2", "3", "4", "4-partners", "5"}
     assert tables.meta["round"] == 1
-    assert all(tables.tables["2"][0][k] > 0 for k in keys("2"))
+    assert all(tables.tables["2"][0][k] > 0 for k in keys("2", 0))
+
+
+def test_a_rebuild_of_some_configurations_keeps_the_others_shipped(tmp_path: Path) -> None:
+    out = tmp_path / "tables.json"
+    out.write_text(json.dumps(shipped_tables().to_json()), encoding="utf-8")
+    assert crib_main(["--samples", "1", "--rounds", "0", "--only", "5", "--out", str(out)]) == 0
+    rebuilt = CribTables.from_json(json.loads(out.read_text(encoding="utf-8")))
+    for config in ("2", "3", "4", "4-partners"):
+        assert rebuilt.tables[config] == shipped_tables().tables[config]
+        assert rebuilt.throw_frequencies(config, 1) == shipped_tables().throw_frequencies(config, 1)
+    assert rebuilt.tables["5"] != shipped_tables().tables["5"]  # one sample a key: not the shipped
+    assert rebuilt.meta["rebuilt"]["5"] == {"samples": 1, "rounds": 0, "seed": 2026}

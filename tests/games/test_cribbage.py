@@ -666,7 +666,7 @@ def test_deal_rotates_and_direction_option() -> None:
         ({"players": 2, "colour": "red"}, "colour"),
         ({"players": 2, "match": 2}, "odd"),
         ({"players": 2, "muggins": True}, "manual"),
-        ({"players": 5}, "2-4 players"),
+        ({"players": 6}, "2-5 players"),
         ({"players": 2, "first_dealer": 3}, "first_dealer"),
         ({"players": 2, "deck": ["ZZ"]}, "bad deck"),
     ],

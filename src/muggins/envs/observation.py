@@ -18,7 +18,7 @@ from muggins.cards import joker_pack
 from muggins.games.base import Game
 
 SEATS: Final = 4
-"""Seat slots in every observation (the most players any game seats)."""
+"""Seat slots in an observation, unless the game's layout says more (five-handed cribbage)."""
 
 Vector = npt.NDArray[np.float32]
 View = Mapping[str, Any]
@@ -33,8 +33,8 @@ class Encoder:
     """Writes one observation: card planes, then numbers, in the order of the layout tables.
     Only the entries that are not zero are kept until the vector is made."""
 
-    def __init__(self, deck: int, me: int, players: int) -> None:
-        self.deck, self.me, self.players = deck, me, players
+    def __init__(self, deck: int, me: int, players: int, seats: int = SEATS) -> None:
+        self.deck, self.me, self.players, self.seats = deck, me, players, seats
         self.at = 0
         self.where: list[int] = []
         self.what: list[float] = []
@@ -57,7 +57,7 @@ class Encoder:
         for seat, cards in enumerate(by_seat):
             self.at = start + self.rel(seat) * self.deck
             self.cards(cards)
-        self.at = start + SEATS * self.deck
+        self.at = start + self.seats * self.deck
 
     def numbers(self, values: Iterable[float], scale: float = 1.0) -> None:
         for value in values:
@@ -72,14 +72,14 @@ class Encoder:
             if value:
                 self.where.append(self.at + self.rel(seat))
                 self.what.append(float(value) / scale)
-        self.at += SEATS
+        self.at += self.seats
 
     def seats_in(self, seats: Iterable[int] | None) -> None:
         """A 0/1 flag per relative seat slot: which seats are in ``seats`` (None: none)."""
         for seat in seats or ():
             self.where.append(self.at + self.rel(int(seat)))
             self.what.append(1.0)
-        self.at += SEATS
+        self.at += self.seats
 
     def one_hot(self, value: object, choices: Sequence[object]) -> None:
         self.where.append(self.at + choices.index(value))
@@ -104,6 +104,8 @@ class Layout:
 
     deck: int
     write: Callable[[View, Encoder], None]
+    seats: int = SEATS
+    """Seat slots: the most players the game seats."""
 
 
 def seat_view(game: Game, seat: int) -> View:
@@ -124,7 +126,7 @@ def observe(layout: Layout, view: View, players: int, picked: Iterable[str] = ()
 def encode(layout: Layout, view: View, players: int, picked: Iterable[str] = ()) -> Encoder:
     """``observe``'s entries, not yet made a vector: many observations can then be written into one
     array at once (the vector form)."""
-    out = Encoder(layout.deck, int(view["you"]), players)
+    out = Encoder(layout.deck, int(view["you"]), players, layout.seats)
     out.cards(picked)
     layout.write(view, out)
     return out

@@ -14,8 +14,8 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Event, GameOver
 from muggins.games.result import Result
 
-MAX_SEATS: Final = 4
-"""No game of the family seats more than four."""
+MAX_SEATS: Final = 5
+"""No game of the family seats more than five (five-handed cribbage)."""
 SEAT_SETS: Final = tuple(
     frozenset(seat for seat in range(MAX_SEATS) if mask >> seat & 1) for mask in range(1 << MAX_SEATS)
 )

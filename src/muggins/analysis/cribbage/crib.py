@@ -1,21 +1,24 @@
 """Crib expectation tables, computed by self-consistent simulation of expert throws.
 
-For every configuration (two players throwing two cards; three or four throwing one, with or
-without partnerships), every seat offset from the dealer and every throw key (ranks, and whether
-two cards share a suit), we fix that seat's throw, deal every other card at random, let the other
-seats throw as the expert would *with the current tables*, and average the crib exactly over every
-remaining starter (a top-up card from the pack, for three players, is dealt at random). Round 0
-lets the others throw at random; each later round uses the previous round's tables, so the tables
-converge on what expert opponents actually throw. Also recorded: how often each key is thrown by
-each seat in the last round (the analyzer's weights for "opponent throws like the expert").
+For every configuration (two players throwing two cards; three, four or five throwing one, four
+with or without partnerships; the five-handed dealer throws none), every seat offset from the
+dealer and every throw key (ranks, and whether two cards share a suit), we fix that seat's throw,
+deal every other card at random, let the other seats throw as the expert would *with the current
+tables*, and average the crib exactly over every remaining starter (a top-up card from the pack,
+for three players, is dealt at random). Round 0 lets the others throw at random; each later round
+uses the previous round's tables, so the tables converge on what expert opponents actually throw.
+Also recorded: how often each key is thrown by each seat in the last round (the analyzer's
+weights for "opponent throws like the expert").
 
 Rebuild the shipped data:
-``python -m muggins.analysis.cribbage.crib [--samples N] [--rounds R] [--workers W]``.
+``python -m muggins.analysis.cribbage.crib [--samples N] [--rounds R] [--workers W] [--only CONFIG ...]``
+(``--only`` rebuilds those configurations and keeps the shipped tables of the others as they are).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -30,6 +33,7 @@ import numpy as np
 from muggins.analysis.cribbage.shipped import data_path, write_data
 from muggins.bots.cribbage.discard import best_throw
 from muggins.cards import STANDARD_CARDS, Card, Suit
+from muggins.games.cribbage.options import layout
 from muggins.strategy.cribbage.cribtables import PAIR_KEYS, TABLES_FILE, CribTables, throw_key
 from muggins.strategy.cribbage.keeps import hands_points
 
@@ -38,6 +42,7 @@ CONFIGS: dict[str, tuple[int, bool]] = {
     "3": (3, False),
     "4": (4, False),
     "4-partners": (4, True),
+    "5": (5, False),
 }
 """Configuration name -> (players, partnerships)."""
 
@@ -45,8 +50,24 @@ Task = tuple[str, int, int, int, str, dict[str, Any] | None]
 """(configuration, seat offset, throw key, samples, seed, previous round's tables or None)."""
 
 
-def keys(config: str) -> list[int]:
-    """Every throw key a seat can make in ``config``."""
+def thrown(config: str, offset: int) -> int:
+    """How many cards the seat ``offset`` after the dealer throws to the crib in ``config`` (the
+    six-card deal of its number of players: none for the five-handed dealer)."""
+    lay = layout("six-card", CONFIGS[config][0])
+    return 0 if lay.dealer_short and offset == 0 else lay.to_crib
+
+
+def dealt_size(config: str, offset: int) -> int:
+    """How many cards the seat ``offset`` after the dealer is dealt in ``config``."""
+    lay = layout("six-card", CONFIGS[config][0])
+    return lay.dealt - (lay.dealer_short and offset == 0)
+
+
+def keys(config: str, offset: int) -> list[int]:
+    """Every throw key the seat ``offset`` can make in ``config``: one, 0, for a seat that throws
+    nothing (its table is that one crib under every key)."""
+    if not thrown(config, offset):
+        return [0]
     if config != "2":
         return list(range(13))
     found = []
@@ -58,8 +79,10 @@ def keys(config: str) -> list[int]:
     return found
 
 
-def key_cards(key: int, config: str, rng: random.Random) -> tuple[Card, ...]:
-    """Concrete cards for a throw key, with suits chosen at random to fit it."""
+def key_cards(key: int, config: str, offset: int, rng: random.Random) -> tuple[Card, ...]:
+    """Concrete cards for the seat ``offset``'s throw key, with suits chosen at random to fit it."""
+    if not thrown(config, offset):
+        return ()
     if config != "2":
         return (Card.of(key + 1, rng.choice(list(Suit))),)
     pair, suited = divmod(key, 2)
@@ -78,10 +101,6 @@ def weight(config: str, offset: int) -> float:
     return -1.0 if partners or players == 2 else -1.0 / (players - 1)
 
 
-def dealt_size(config: str) -> int:
-    return 6 if config == "2" else 5
-
-
 def sample_key(task: Task) -> tuple[float, Counter[tuple[int, int]]]:
     """The mean crib for one (configuration, offset, key) over ``samples`` random deals, and the
     keys the other seats threw (by offset)."""
@@ -91,9 +110,9 @@ def sample_key(task: Task) -> tuple[float, Counter[tuple[int, int]]]:
     rng = random.Random(seed)
     thrown_by_others: Counter[tuple[int, int]] = Counter()
     total = 0.0
-    size = dealt_size(config)
+    size = dealt_size(config, offset)
     for _ in range(samples):
-        mine = key_cards(key, config, rng)
+        mine = key_cards(key, config, offset, rng)
         pack = [c for c in STANDARD_CARDS if c not in mine]
         rng.shuffle(pack)
         crib = list(mine)
@@ -101,10 +120,12 @@ def sample_key(task: Task) -> tuple[float, Counter[tuple[int, int]]]:
         for other in range(players):
             if other == offset:
                 continue
-            hand, pack = pack[:size], pack[size:]
+            other_size = dealt_size(config, other)
+            hand, pack = pack[:other_size], pack[other_size:]
             throw = _throw(hand, config, other, tables, rng)
-            thrown_by_others[(other, throw_key(throw))] += 1
-            crib.extend(throw)
+            if throw:
+                thrown_by_others[(other, throw_key(throw))] += 1
+                crib.extend(throw)
         while len(crib) < 4:
             crib.append(pack.pop())
         starters = np.array([c.index for c in pack], dtype=np.intp)
@@ -115,7 +136,9 @@ def sample_key(task: Task) -> tuple[float, Counter[tuple[int, int]]]:
 def _throw(
     hand: Sequence[Card], config: str, offset: int, tables: CribTables | None, rng: random.Random
 ) -> tuple[Card, ...]:
-    n = 2 if config == "2" else 1
+    n = thrown(config, offset)
+    if not n:
+        return ()
     if tables is None:
         return tuple(rng.sample(list(hand), n))
     return table_throw(hand, n, config, offset, tables)
@@ -131,17 +154,27 @@ def table_throw(
     return best_throw(hand, n, lambda t, _: w * tables.expected(config, offset, t))
 
 
-def build(samples: int, rounds: int, seed: int, workers: int = 1, log: Any = None) -> CribTables:
-    """Run ``rounds`` rounds (round 0 with random opponents' throws) and return the final tables."""
+def build(
+    samples: int,
+    rounds: int,
+    seed: int,
+    workers: int = 1,
+    *,
+    log: Any = None,
+    only: Sequence[str] | None = None,
+) -> CribTables:
+    """Run ``rounds`` rounds (round 0 with random opponents' throws) and return the final tables,
+    of every configuration or of those ``only`` names."""
+    configs = {c: CONFIGS[c] for c in (only or CONFIGS)}
     previous: dict[str, Any] | None = None
     throws: dict[str, list[list[float]]] = {}
     for round_ in range(rounds + 1):
         start = time.perf_counter()
         tasks: list[Task] = [
             (config, offset, key, samples, f"{seed}-{round_}-{config}-{offset}-{key}", previous)
-            for config, (players, _) in CONFIGS.items()
+            for config, (players, _) in configs.items()
             for offset in range(players)
-            for key in keys(config)
+            for key in keys(config, offset)
         ]
         if workers > 1:
             with Pool(workers) as pool:
@@ -149,12 +182,15 @@ def build(samples: int, rounds: int, seed: int, workers: int = 1, log: Any = Non
         else:
             results = [sample_key(task) for task in tasks]
         tables = {
-            c: [[0.0] * (PAIR_KEYS if c == "2" else 13) for _ in range(p)] for c, (p, _) in CONFIGS.items()
+            c: [[0.0] * (PAIR_KEYS if c == "2" else 13) for _ in range(p)] for c, (p, _) in configs.items()
         }
-        counts = {c: [Counter[int]() for _ in range(p)] for c, (p, _) in CONFIGS.items()}
-        for (config, offset, key, *_), (mean, thrown) in zip(tasks, results, strict=True):
-            tables[config][offset][key] = round(mean, 4)
-            for (other, other_key), n in thrown.items():
+        counts = {c: [Counter[int]() for _ in range(p)] for c, (p, _) in configs.items()}
+        for (config, offset, key, *_), (mean, by_others) in zip(tasks, results, strict=True):
+            if thrown(config, offset):
+                tables[config][offset][key] = round(mean, 4)
+            else:
+                tables[config][offset] = [round(mean, 4)] * 13
+            for (other, other_key), n in by_others.items():
                 counts[config][other][other_key] += n
         throws = {
             c: [
@@ -171,7 +207,7 @@ def build(samples: int, rounds: int, seed: int, workers: int = 1, log: Any = Non
             "throws": throws,
         }
         previous = {"meta": meta, "tables": tables}
-        if log:
+        if log and "2" in tables:
             print(
                 f"round {round_}: {time.perf_counter() - start:.1f}s, dealer 2p mean "
                 f"{_mean_crib(tables['2'][0], throws['2'][0]):.3f}, pone 2p "
@@ -198,10 +234,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=default_path())
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=list(CONFIGS),
+        help="rebuild these configurations, keep the others in --out",
+    )
     args = parser.parse_args(argv)
-    tables = build(args.samples, args.rounds, args.seed, args.workers, log=sys.stderr)
-    write_data(args.out, tables.to_json())
+    tables = build(args.samples, args.rounds, args.seed, args.workers, log=sys.stderr, only=args.only)
+    data = tables.to_json()
+    if args.only:
+        data = _merged(json.loads(args.out.read_text(encoding="utf-8")), data, args)
+    write_data(args.out, data)
     return 0
+
+
+def _merged(kept: dict[str, Any], built: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The tables of ``kept`` with those ``built`` put in their place, and how each was rebuilt."""
+    meta = dict(kept["meta"])
+    meta["throws"] = {**meta["throws"], **built["meta"]["throws"]}
+    rebuilt = {
+        c: {"samples": args.samples, "rounds": args.rounds, "seed": args.seed} for c in built["tables"]
+    }
+    meta["rebuilt"] = {**meta.get("rebuilt", {}), **rebuilt}
+    return {"meta": meta, "tables": {**kept["tables"], **built["tables"]}}
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from muggins.analysis.cribbage import crib as crib_tables
 from muggins.analysis.cribbage.crib import CONFIGS, weight
 from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
 from muggins.games.cribbage.options import layout
@@ -130,6 +131,8 @@ def analyze(
     offset = seat if seat is not None else 0 if dealer else 1
     if not 0 <= offset < players:
         raise AnalysisError(f"seat {offset} after the dealer does not exist with {players} players")
+    if lay.dealer_short and offset == 0:
+        raise AnalysisError(f"with {players} players the dealer is dealt {lay.kept} cards and discards none")
     sign = weight(config, offset)
     hands = keep_matrix(cards, lay.kept)
     if lay.own_crib:
@@ -272,7 +275,9 @@ def _set_weights(
         pairs = [throw_key((STANDARD_CARDS[a], STANDARD_CARDS[b])) for a, b in combos.tolist()]
         return np.asarray(frequency[pairs] / _PAIR_WAYS[pairs], dtype=np.float64)
     sources = [
-        np.array(tables.throw_frequencies(config, seat)) / 4 for seat in range(players) if seat != offset
+        np.array(tables.throw_frequencies(config, seat)) / 4
+        for seat in range(players)
+        if seat != offset and crib_tables.thrown(config, seat)
     ]
     sources += [np.full(13, 1.0)] * (combos.shape[1] - len(sources))
     ranks = combos % RANKS

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from muggins.cards import Card
+from muggins.games.cribbage.options import layout
 from muggins.games.moves import Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.play import play_points
@@ -229,11 +230,11 @@ class ExpertPegger:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
         if seat.variant != "six-card":
             return (1.0,) * 13
-        players = len(seat.active)
+        lay = layout("six-card", len(seat.active))
         offset = seat.offset(responder)
-        config = seat.crib_config
-        dealt, thrown = (6, 2) if players == 2 else (5, 1)
-        return _kept_cached(self.tables, config, offset, dealt, thrown)
+        short = lay.dealer_short and offset == 0  # the five-handed dealer keeps what was dealt
+        dealt, thrown = lay.dealt - short, 0 if short else lay.to_crib
+        return _kept_cached(self.tables, seat.crib_config, offset, dealt, thrown)
 
 
 def near_the_end(seat: Seat) -> bool:

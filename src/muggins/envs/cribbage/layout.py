@@ -49,7 +49,7 @@ def write(view: View, out: Encoder) -> None:
     out.per_seat(view["hand_sizes"], 10)
 
 
-LAYOUT: Final = Layout(52, write)
+LAYOUT: Final = Layout(52, write, seats=5)
 
 SHOWN: Final = ("phase", "scores", "dealer", "count", "pile", "starter")
 """The spectator view's fields worth a line when rendered as text."""

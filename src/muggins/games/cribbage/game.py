@@ -1,4 +1,4 @@
-"""Cribbage for two, three or four players (each for themselves or as partnerships), in the
+"""Cribbage for two to five players (each for themselves, or four as partnerships), in the
 six-card, five-card and ten-hand forms, with match play, manual counting and muggins.
 
 Rules and every ruling: docs/rules/cribbage.md. The hand runs through phases: discard, play,
@@ -34,7 +34,7 @@ from muggins.games.cribbage.phases import DISCARD, MUGGINS, OVER, PLAY, POST_SHO
 from muggins.games.cribbage.quick import finish, play_randomly
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
-from muggins.games.flow import SEAT_SETS, Seating, game_over, mask_of
+from muggins.games.flow import MAX_SEATS, SEAT_SETS, Seating, game_over, mask_of
 from muggins.games.moves import READY, Claim, Correct, Discard, Go, Leave, Move, Muggins, Play, Ready
 from muggins.games.result import DealPoints, Finished, Played, Result, Termination, rank_by
 from muggins.scoring.cribbage.pegging import go_point, peg
@@ -51,7 +51,7 @@ _PAIRS: Final[list[Discard | None]] = [None] * (54 * 54)
 """The discard of two cards (the six-card and five-card deals) by ``54 * first.index + second.index``,
 made on first use; every deal lists fifteen of them."""
 _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
-"""The discard of one card (three and four players) by its index."""
+"""The discard of one card (three, four and five players) by its index."""
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
 _CORRECT: Final = Correct()
@@ -77,12 +77,12 @@ FALSE_CLAIM_SETBACK: Final = 15
 # Events that hold nothing of one game are made once and shared (events are immutable).
 _PHASE_CHANGED: Final = tuple((phase, PhaseChanged(phase=phase.value)) for phase in Phase)
 """Each phase's change event, made once (found by identity: an enum's hash is a Python call)."""
-_SAID_GO: Final = tuple(SaidGo(player=seat, auto=auto) for auto in (False, True) for seat in range(4))
-"""Each seat's go, said by them and then for them, by ``4 * auto + seat``."""
-_RESETS: Final = tuple(CountReset(leader=seat) for seat in range(4))
+_SAID_GO: Final = tuple(SaidGo(player=seat, auto=auto) for auto in (False, True) for seat in range(MAX_SEATS))
+"""Each seat's go, said by them and then for them, by ``MAX_SEATS * auto + seat``."""
+_RESETS: Final = tuple(CountReset(leader=seat) for seat in range(MAX_SEATS))
 _PLAY_OVER: Final = CountReset(leader=None)
 _STARTERS: Final = tuple(StarterCut(card=card) for card in ALL_CARDS)
-_CARDS_PLAYED: Final[list[CardPlayed | None]] = [None] * (4 * 54 * 32)
+_CARDS_PLAYED: Final[list[CardPlayed | None]] = [None] * (MAX_SEATS * 54 * 32)
 """Each seat's play of each card at each count, by ``(54 * seat + card.index) * 32 + count``, made on
 first use."""
 
@@ -148,7 +148,7 @@ class Cribbage(Game[CribbageOptions]):
 
     name = "cribbage"
     min_players = 2
-    max_players = 4
+    max_players = 5
     options_model = CribbageOptions
     verbs = frozenset(
         {"discard", "crib", "play", "go", "claim", "muggins", "correct", "ready", "leave", "resign"}
@@ -172,6 +172,8 @@ class Cribbage(Game[CribbageOptions]):
         self.skunk_lines = opts.skunk_lines
         if opts.variant == "five-card" and players != 2:
             raise OptionError(f"five-card cribbage is for two players, not {players}")
+        if opts.variant == "ten-hand" and players > 4:
+            raise OptionError(f"ten-hand cribbage is for two to four players, not {players}")
         fd = opts.first_dealer
         if isinstance(fd, int) and not 0 <= fd < players:
             raise OptionError(f"first_dealer must be a seat 0-{players - 1}, 'cut' or 'random', not {fd}")
@@ -350,6 +352,14 @@ class Cribbage(Game[CribbageOptions]):
             self._advance(events)
         return events
 
+    def not_your_turn_reason(self, player: int) -> str:
+        if self.phase == DISCARD and self.dealer_short and player == self.dealer:
+            return (
+                f"player {player} deals, and with five players the dealer's four cards are their hand: "
+                "they send none to the crib"
+            )
+        return super().not_your_turn_reason(player)
+
     def move_seen(self, seat: int, move: Move, viewer: int | None) -> str:
         """A card played is laid face up: everyone reads the whole move; of others, the verb."""
         return str(move) if type(move) is Play else super().move_seen(seat, move, viewer)
@@ -485,6 +495,7 @@ class Cribbage(Game[CribbageOptions]):
         lay = layout(self.options.variant, len(self.seating.active))
         self.deal_size, self.to_crib_size = lay.dealt, lay.to_crib
         self.own_crib_size, self.pack_to_crib = lay.own_crib, lay.pack_to_crib
+        self.dealer_short = lay.dealer_short
         self.orders = [
             self.seating.order_from(seat) if seat in self.seating.active else []
             for seat in range(self.players)
@@ -526,7 +537,7 @@ class Cribbage(Game[CribbageOptions]):
         order = self.order = self.orders[self.seating.next(self.dealer)]
         seats = len(order)
         size = self.deal_size
-        dealt = size * seats
+        dealt = size * seats - self.dealer_short  # the dealer, dealt last, misses the last round
         pack = self.draw(STANDARD_CARDS, dealt + self.pack_to_crib + 1)
         for i, seat in enumerate(order):
             cards = []
@@ -542,11 +553,17 @@ class Cribbage(Game[CribbageOptions]):
             NewHand(hand=self.hand_number, game=self.game_number, dealer=self.dealer, without=without)
         )
         for s in order:
-            events.append(Dealt(player=s, count=size, cards=tuple(self.hand[s])))
+            events.append(Dealt(player=s, count=len(self.hand[s]), cards=tuple(self.hand[s])))
         if self.pack_to_crib:
             events.append(CribTopped(count=self.pack_to_crib))
         self.phase = DISCARD
-        self.waiting.on(self.seating.everyone)
+        throwing = self.seating.everyone
+        if self.dealer_short:  # the dealer's four cards are their hand: nothing to throw
+            dealer = 1 << self.dealer
+            self.crib_done |= dealer
+            self.kept[self.dealer] = tuple(self.hand[self.dealer])
+            throwing &= ~dealer
+        self.waiting.on(throwing)
         events.append(_phase_changed(DISCARD))
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
@@ -651,7 +668,7 @@ class Cribbage(Game[CribbageOptions]):
         return any(self.hand[seat] for seat in self.seating.active)
 
     def _go(self, player: int, auto: bool, events: list[Event]) -> None:
-        events.append(_SAID_GO[4 * auto + player])
+        events.append(_SAID_GO[MAX_SEATS * auto + player])
         self.gos.append((player, self.count))
         self.passed |= 1 << player
         if self.passed == self.seating.everyone:  # everyone still playing has said go

@@ -105,6 +105,8 @@ class Layout:
     """Cards from the pack that top the dealer's crib up to four."""
     kept: int
     """Cards in each playing hand."""
+    dealer_short: bool = False
+    """Five players: the dealer is dealt one card fewer and sends none to the crib."""
 
 
 @functools.cache
@@ -118,6 +120,8 @@ def layout(variant: Variant, players: int) -> Layout:
         return Layout(dealt, to_crib, own_crib=4, pack_to_crib=4 - to_crib * players, kept=4)
     if players == 2:
         return Layout(dealt=6, to_crib=2, own_crib=0, pack_to_crib=0, kept=4)
+    if players == 5:
+        return Layout(dealt=5, to_crib=1, own_crib=0, pack_to_crib=0, kept=4, dealer_short=True)
     return Layout(dealt=5, to_crib=1, own_crib=0, pack_to_crib=4 - players, kept=4)
 
 
@@ -126,6 +130,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 3},
     {"players": 4},
     {"players": 4, "partnerships": True},
+    {"players": 5},
     {"players": 2, "variant": "five-card"},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},

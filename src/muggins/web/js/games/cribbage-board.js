@@ -9,7 +9,7 @@ const GAP = 6; // extra space between groups of five
 const LANE = 11; // between lanes
 const LEFT = 46; // start holes and game hole live left of the streets
 const STREET_GAP = 14; // between streets
-export const SIDE_COLOURS = ["#c0392b", "#1f6fb2", "#1e8c4e", "#b7791f"];
+export const SIDE_COLOURS = ["#c0392b", "#1f6fb2", "#1e8c4e", "#b7791f", "#7d3c98"];
 const MAX_HOLES = 121;
 
 /** The board's holes for a game to `target`, laid in `streets` rows (two, or four on a phone). */
@@ -25,7 +25,7 @@ function streetX(i) {
 
 export class CribbageBoard {
   /**
-   * sides: number of sides (2-4); target: points to win; skunkLines: scores to mark;
+   * sides: number of sides (2-5); target: points to win; skunkLines: scores to mark;
    * names: a label per side; streets: rows of holes (the track runs out and back, out and back).
    */
   constructor({ sides, target, skunkLines = [], names = [], streets = 2 }) {
