@@ -249,3 +249,19 @@ def test_the_show_says_your_hand_not_yous() -> None:
     render(game.view(0), Console(file=out, width=120))
     drawn = out.getvalue()
     assert "you's" not in drawn and "shown: your hand" in drawn, drawn
+
+
+def test_five_play_in_the_terminal_and_the_dealer_is_never_asked_to_discard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = Noted()
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", "--players", "5", "--seed", "3", "--bots", "expert", "--target", "31"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out and "player 4" in out
+    hands = [line for line in out.splitlines() if line.startswith("Hand ")]
+    dealing = [line for line in hands if line.endswith(": you deal")]
+    assert dealing  # seed 3: you cut low and deal the first hand, dealt four
+    assert "Hand 1: you deal\nyou are dealt 4♠ 5♣ 8♠ 10♥\n" in out
+    discards = [p for p in answer.prompts if p.startswith("your move (discard")]
+    assert len(discards) == len(hands) - len(dealing)

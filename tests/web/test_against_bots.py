@@ -211,3 +211,38 @@ def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> N
     page.click(f"#{verb}-btn")
     said = f"Sid raises to {share(1)}" if verb == "raise" else f"Sid bets {share(1)}"
     expect(page.locator("#event-log")).to_contain_text(said)
+
+
+def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> None:
+    """Five seats at the table; the dealer holds four and is never asked to discard; a hint on the
+    pone's throw of one card; the game plays to its end."""
+    erin = player("Erin")
+    erin.create_table(
+        "cribbage",
+        5,
+        options={"target": 61},
+        bots={seat: "random" for seat in range(1, 5)},
+        turn_time=20,
+        intermission=3,
+    )
+    page = erin.page
+    expect(page.locator("#felt")).to_have_attribute("data-game", "cribbage")
+    expect(page.locator(".seat")).to_have_count(5)
+    cards = page.locator("#my-hand button.card")
+    dealer = page.locator(".seat[data-seat='0'] .meta:has-text('dealer')").count() == 1
+    expect(cards).to_have_count(4 if dealer else 5)
+    if not dealer:
+        page.keyboard.press("h")
+        expect(page.locator("#hint-move")).to_have_text(re.compile(r"^discard \S+$"))
+    pictured = False
+    tick = erin.time_limit(150.0)
+    while not erin.over():
+        tick()
+        moved = erin.step()
+        if not pictured and erin.phase() == "play" and page.locator("#pile [data-card]").count() >= 3:
+            pictured = True
+            erin.screenshot("cribbage-five")
+        if not moved:
+            page.wait_for_timeout(40)
+    assert pictured
+    expect(page.locator("#ranks li")).to_have_count(5)
