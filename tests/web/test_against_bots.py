@@ -221,7 +221,7 @@ def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> N
         "cribbage",
         5,
         options={"target": 61},
-        bots={seat: "random" for seat in range(1, 5)},
+        bots=dict.fromkeys(range(1, 5), "random"),
         turn_time=20,
         intermission=3,
     )
