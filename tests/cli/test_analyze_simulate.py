@@ -83,6 +83,20 @@ def test_simulate_reports_win_rates_and_points(capsys: pytest.CaptureFixture[str
     assert "per_deal" in data and "first_dealer_win_rate" in data
 
 
+def test_fixed_seats_keep_each_bot_in_its_seat_as_captains_roles_need(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--players", "3", "--option", "captain=0", "--games", "6", "--seed", "3", "--json"]
+    fixed = run_json(capsys, *argv, "--bots", "expert,random,random", "--fixed-seats")
+    assert fixed["fixed_seats"] is True
+    by_seat, by_bot = fixed["by_seat"], fixed["by_bot"]
+    assert isinstance(by_seat, list) and isinstance(by_bot, dict)
+    # the captain's seat won exactly the games the expert won: it sat there in every game
+    assert by_seat[0] == by_bot["expert"]["win_rate"]
+    rotated = run_json(capsys, *argv, "--bots", "expert,random,random")
+    assert "fixed_seats" not in rotated  # a rotated run's summary is as it was
+
+
 def test_simulate_table_options_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")  # the 'plot' extra
     picture = tmp_path / "race.png"
@@ -109,7 +123,9 @@ def test_simulate_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) ->
     assert main(["simulate", "--bots", "expert,wizard", "--games", "1"]) == 2
     assert "wizard" in capsys.readouterr().err
     assert main(["simulate", "--players", "7", "--games", "1"]) == 2
-    assert "2-4 players" in capsys.readouterr().err
+    assert "2-5 players" in capsys.readouterr().err
+    assert main(["simulate", "--fixed-seats", "--duplicate", "--games", "1"]) == 2
+    assert "choose one" in capsys.readouterr().err
     assert main(["simulate", "--option", "variant=nine-card", "--games", "1"]) == 2
     assert "variant" in capsys.readouterr().err
     assert main(["simulate", "--option", "oops", "--games", "1"]) == 2

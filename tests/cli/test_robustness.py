@@ -43,7 +43,7 @@ def _without(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
 
 BAD = [
     # (arguments, words the one-line message must hold)
-    (["analyze", *HAND[:5], "--dealer", "--players", "9"], "cribbage is for 2-4 players, not 9"),
+    (["analyze", *HAND[:5], "--dealer", "--players", "9"], "cribbage is for 2-5 players, not 9"),
     (["analyze", *HAND[:5], "--game", "skalborg", "--dealer"], "--dealer does not apply to skalborg"),
     (["analyze", *HAND[:5], "--game", "skalborg", "--players", "7"], "skalborg is for 2-4 players, not 7"),
     (["analyze", *HAND, "--pone", "--partnerships"], "partnerships need four players"),
@@ -56,7 +56,7 @@ BAD = [
     (["serve", "--redis", "redis://127.0.0.1:1/0"], "cannot reach Redis at redis://127.0.0.1:1/0"),
     (["serve", "--redis", "notaurl"], "cannot read the Redis URL"),
     (["serve", "--grace", "-5"], "expected a number from 1 to 3600, not -5"),
-    (["play", "--players", "0"], "cribbage is for 2-4 players, not 0"),
+    (["play", "--players", "0"], "cribbage is for 2-5 players, not 0"),
     (["play", "--target", "0"], "target: Input should be greater than or equal to 1"),
     (["play", "--game", "cribist", "--players", "2"], "cribist is for 4 players, not 2"),
     (["play", "--seat", "5"], "--seat must be 0-1, not 5"),
@@ -75,7 +75,7 @@ BAD = [
     (["score", *TRICK], "cribist scoring needs --trump, one of C D H S"),
     (["score", *TRICK, "--trump", "X"], "--trump is one of C D H S, not 'X'"),
     (["score", "5H", "5D", "5S", "ZZ", "--starter", "5C"], "ZZ"),
-    (["simulate", "--players", "9"], "cribbage is for 2-4 players, not 9"),
+    (["simulate", "--players", "9"], "cribbage is for 2-5 players, not 9"),
     (["simulate", "--bots", "nobody"], "no bot nobody for cribbage"),
     (["distribution", "--pone"], "unrecognized arguments: --pone (see 'muggins distribution --help')"),
     (

@@ -51,9 +51,13 @@ def test_many_random_games(config: dict[str, Any]) -> None:
         result = game.result
         assert result is not None
         target = game.options.model_dump()["target"] or (61 if config.get("variant") == "five-card" else 121)
+        if config.get("captain") is not None:  # Captain's: the captain plays to half of it
+            assert game.view(None)["targets"][config["captain"]] == (target + 1) // 2
+        targets = game.view(None)["targets"]
+        assert targets == [target] * game.players or config.get("captain") is not None
         if result.termination is Termination.TARGET:
             winners = result.winners
-            assert (winners and all(game.scores[w] >= target for w in winners)) or config.get("match")
+            assert (winners and all(game.scores[w] >= targets[w] for w in winners)) or config.get("match")
 
 
 COUNTING: list[dict[str, Any]] = [

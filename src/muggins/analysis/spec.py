@@ -25,6 +25,9 @@ class Spec:
     """Bot names that are engines, each with its command (docs/engines.md)."""
     engine_seconds: float = TURN_SECONDS
     """The seconds an engine has for each move."""
+    fixed: bool = False
+    """Every game seats the bots as listed, not rotated: for games whose seats differ (Captain's
+    cribbage's captain), so that each bot's figures are those of its seat."""
 
     def rotated(self, number: int) -> tuple[str, ...]:
         """The bot list rotated by ``number`` over the seats."""
@@ -49,7 +52,7 @@ class Spec:
         else the bot list rotated by the game number."""
         if self.duplicate:
             return list(self.seatings[number % self.rotations])
-        return list(self.rotated(number))
+        return list(self.rotated(0 if self.fixed else number))
 
     def game_seed(self, number: int) -> int:
         return derive(self.seed, "deal", number // self.rotations)
@@ -66,7 +69,7 @@ class Spec:
             "duplicate": self.duplicate,
             "options": self.options,
             "engines": dict(self.engines),
-        }
+        } | ({"fixed_seats": True} if self.fixed else {})  # a rotated run's description as before
 
 
 def derive(seed: int, *parts: object) -> int:

@@ -73,6 +73,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--duplicate", action="store_true", help="play every deal once per seat rotation")
     p.add_argument(
+        "--fixed-seats",
+        action="store_true",
+        help="seat the bots as listed in every game, not rotated (for seats that differ, as "
+        "Captain's cribbage's captain): each bot's figures are then its seat's",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],
@@ -105,6 +111,10 @@ def make_spec(args: argparse.Namespace) -> Spec:
         raise CommandError(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
     if args.workers < 1:
         raise CommandError(f"--workers must be at least 1, not {args.workers}")
+    if args.fixed_seats and args.duplicate:
+        raise CommandError(
+            "--duplicate rotates the seats over each deal; --fixed-seats keeps them: choose one"
+        )
     if args.dask is not None and args.workers != 1:
         raise CommandError("--workers is for this machine; with --dask the cluster's workers play")
     options = parse_options(args.option)
@@ -119,6 +129,7 @@ def make_spec(args: argparse.Namespace) -> Spec:
         options,
         engines=tuple(engines.items()),
         engine_seconds=args.engine_seconds,
+        fixed=args.fixed_seats,
     )
 
 
@@ -177,6 +188,7 @@ def _print(summary: dict[str, Any]) -> None:
     out.print(
         f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
         f"seed {summary['seed']}{', duplicate deals' if summary['duplicate'] else ''}"
+        f"{', fixed seats' if summary.get('fixed_seats') else ''}"
     )
     dealt = "deals_per_game" in summary  # a game played in deals; Squares is one grid
     per_deal = ("points/deal", "score change/deal") if dealt else ()

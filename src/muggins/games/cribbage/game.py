@@ -178,6 +178,10 @@ class Cribbage(Game[CribbageOptions]):
         if isinstance(fd, int) and not 0 <= fd < players:
             raise OptionError(f"first_dealer must be a seat 0-{players - 1}, 'cut' or 'random', not {fd}")
         self._set_layout()
+        self.side_targets = [self.target] * len(self.seating.sides)
+        """The points each side plays to: the target, and half of it for Captain's lone captain."""
+        if opts.captain is not None:
+            self.side_targets[self.seating.side_of[opts.captain]] = (self.target + 1) // 2
         self.side_scores = [0] * len(self.seating.sides)
         self.back_pegs = [0] * len(self.seating.sides)
         self.match_points = [0] * len(self.seating.sides)
@@ -236,11 +240,15 @@ class Cribbage(Game[CribbageOptions]):
         opts = self.options
         if opts.partnerships and self.players != 4:
             raise OptionError(f"partnerships need four players, not {self.players}")
-        return Seating(
-            self.players,
-            direction=1 if opts.direction == "clockwise" else -1,
-            sides=[(0, 2), (1, 3)] if opts.partnerships else None,
-        )
+        sides: list[tuple[int, ...]] | None = [(0, 2), (1, 3)] if opts.partnerships else None
+        captain = opts.captain
+        if captain is not None:
+            if self.players != 3 or opts.variant != "six-card":
+                raise OptionError(f"Captain's cribbage is six-card for three players, not {self.players}")
+            if opts.match != 1:
+                raise OptionError("Captain's cribbage is played one game at a time: match must be 1")
+            sides = [(captain,), tuple(s for s in range(3) if s != captain)]
+        return Seating(self.players, direction=1 if opts.direction == "clockwise" else -1, sides=sides)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -404,6 +412,7 @@ class Cribbage(Game[CribbageOptions]):
             "variant": opts.variant,
             "phase": str(self.phase),  # a StrEnum's str() is its value, without enum's descriptor
             "target": self.target,
+            "targets": [self.side_targets[self.seating.side_of[s]] for s in range(self.players)],
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
@@ -750,7 +759,8 @@ class Cribbage(Game[CribbageOptions]):
         self.waiting.clear()
         side = self.seating.side_of[player]
         true = self._step_score().total
-        if self.side_scores[side] + amount >= self.target > self.side_scores[side] + true:
+        target = self.side_targets[side]
+        if self.side_scores[side] + amount >= target > self.side_scores[side] + true:
             self._false_claim_of_game(player, amount, events)
             return
         if self._show_step(amount, events):
@@ -782,7 +792,7 @@ class Cribbage(Game[CribbageOptions]):
         side = self.seating.side_of[player]
         reached = self.side_scores[side] + score.total
         setback = min(FALSE_CLAIM_SETBACK, reached)
-        over = self.target - reached
+        over = self.side_targets[side] - reached
         pegs: list[tuple[int, str, int]] = [(player, "false claim of game", -setback)]
         paid = {side}
         for seat in self.seating.order_from(player)[1:]:  # in the direction of play from the claimer
@@ -790,7 +800,7 @@ class Cribbage(Game[CribbageOptions]):
             if other not in paid:
                 paid.add(other)
                 pegs.append((seat, "overclaimed", over))
-                if self.side_scores[other] + over >= self.target:
+                if self.side_scores[other] + over >= self.side_targets[other]:
                     break
         self._judge(shown, score, tuple((seat, why, points, "") for seat, why, points in pegs), events)
         self._add(player, shown.what, score, events)
@@ -823,7 +833,8 @@ class Cribbage(Game[CribbageOptions]):
         score = self._step_score_of(len(self.shows) - 1)
         claimed = shown.claimed or 0
         unclaimed = max(0, score.total - claimed)
-        holes = self.target - self.side_scores[self.seating.side_of[claimer]]
+        claimers = self.seating.side_of[claimer]
+        holes = self.side_targets[claimers] - self.side_scores[claimers]
         scores = list(self.side_scores)
         taken: set[ItemKey] = set()
         outcomes: list[tuple[int, str, int, str]] = []
@@ -861,7 +872,7 @@ class Cribbage(Game[CribbageOptions]):
                 pegs.append(peg)
                 side = self.seating.side_of[peg[0]]
                 scores[side] += peg[2]
-                won = scores[side] >= self.target
+                won = scores[side] >= self.side_targets[side]
             outcomes.append((seat, str(call), points, why))
         self.calls.clear()
         self._judge(shown, score, tuple(outcomes), events)
@@ -959,7 +970,7 @@ class Cribbage(Game[CribbageOptions]):
         total += points
         self.side_scores[side] = total
         events.append(Scored(player=seat, reason=reason, score=score, points=points, total=total))
-        if total >= self.target:
+        if total >= self.side_targets[side]:
             self._game_won(side, events)
             return True
         return False
@@ -1046,11 +1057,11 @@ class Cribbage(Game[CribbageOptions]):
         who = _players(self.seating.sides[winner])
         if self.match_games > 1:
             return f"{who} won the match"
-        return f"{who} reached {self.target}"
+        return f"{who} reached {self.side_targets[winner]}"
 
     def _leave(self, player: int, events: list[Event]) -> None:
         side = self.seating.side_of[player]
-        leaving = self.seating.sides[side] if self.options.partnerships else (player,)
+        leaving = self.seating.sides[side]  # a partnership or a captain's pair leaves together
         for seat in leaving:
             if seat not in self.left:
                 self.left.append(seat)

@@ -27,6 +27,10 @@ class CribbageOptions(Options):
         default="six-card", description="six-card (the standard), five-card (two players, to 61) or ten-hand"
     )
     partnerships: bool = pydantic.Field(default=False, description="four players, two sides")
+    captain: Annotated[int, pydantic.Field(ge=0, le=2)] | None = pydantic.Field(
+        default=None,
+        description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
+    )
     target: int | None = pydantic.Field(
         default=None, ge=1, le=1000, description="points to win (default 121, or 61 for five-card)"
     )
@@ -81,11 +85,12 @@ class CribbageOptions(Options):
     def skunk_lines(self) -> tuple[int, int, int]:
         """Scores a loser must reach to escape skunk, double and triple skunk (0 disables a line).
 
-        Unset lines are 91, 61 and 31 for a 121-point game, and 30, 60 and 90 below any other target.
+        Unset lines are 91, 61 and 31 for a 121-point game, and 30, 60 and 90 below any other target;
+        Captain's cribbage, whose sides play to different targets, has none unless they are set.
         Worked out once per options object: games with the same options share it.
         """
         target = self.game_target
-        defaults = [max(0, target - 30 * k) for k in (1, 2, 3)]
+        defaults = [0, 0, 0] if self.captain is not None else [max(0, target - 30 * k) for k in (1, 2, 3)]
         given = [self.skunk, self.double_skunk, self.triple_skunk]
         lines = [g if g is not None else d for g, d in zip(given, defaults, strict=True)]
         return lines[0], lines[1], lines[2]
@@ -131,6 +136,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 4},
     {"players": 4, "partnerships": True},
     {"players": 5},
+    {"players": 3, "captain": 0},
     {"players": 2, "variant": "five-card"},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
