@@ -265,3 +265,27 @@ def test_five_play_in_the_terminal_and_the_dealer_is_never_asked_to_discard(
     assert "Hand 1: you deal\nyou are dealt 4♠ 5♣ 8♠ 10♥\n" in out
     discards = [p for p in answer.prompts if p.startswith("your move (discard")]
     assert len(discards) == len(hands) - len(dealing)
+
+
+def test_captains_cribbage_names_each_sides_target_and_draws_its_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", first_choice)
+    argv = [
+        "play",
+        "--players",
+        "3",
+        "--option",
+        "captain=1",
+        "--seed",
+        "2",
+        "--bots",
+        "expert",
+        "--target",
+        "31",
+    ]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "player 1 to 16, you & player 2 to 31" in " ".join(out.split())
+    assert "player 1              0\n  ····· ····· ····· ◎\n" in out  # the captain's board ends at 16
+    assert "Game over: you & player 2 win (players 0 and 2 reached 31)" in out

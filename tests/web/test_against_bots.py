@@ -246,3 +246,32 @@ def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> N
             page.wait_for_timeout(40)
     assert pictured
     expect(page.locator("#ranks li")).to_have_count(5)
+
+
+def test_captains_cribbage_as_the_captain_against_two_bots(player: Callable[..., Any]) -> None:
+    """The lobby's captain option makes the table; the legend gives each side its own target."""
+    fay = player("Fay")
+    fay.create_table(
+        "cribbage",
+        3,
+        options={"target": 61, "captain": 0},
+        bots=dict.fromkeys(range(1, 3), "random"),
+        turn_time=20,
+        intermission=3,
+    )
+    page = fay.page
+    legend = page.locator(".board-legend")
+    expect(legend).to_contain_text("Fay: 0 of 31")
+    expect(legend).to_contain_text("random bot 2 & random bot 3: 0 of 61")
+    pictured = False
+    tick = fay.time_limit(150.0)
+    while not fay.over():
+        tick()
+        moved = fay.step()
+        if not pictured and fay.phase() == "play" and page.locator("#pile [data-card]").count() >= 2:
+            pictured = True
+            fay.screenshot("cribbage-captain")
+        if not moved:
+            page.wait_for_timeout(40)
+    assert pictured
+    expect(page.locator("#ranks li")).to_have_count(3)

@@ -54,10 +54,13 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     """Draw the table as the seat of ``view`` (or a spectator) sees it."""
     you = view["you"]
     whose = Teller(you).whose  # the owner of a hand or crib: "your", "player 1's"
-    scores, back = view["scores"], view["back_pegs"]
+    scores, back, targets = view["scores"], view["back_pegs"], view["targets"]
+    goal = f"first to {view['target']}"
+    if len(set(targets)) > 1:  # Captain's cribbage: each side to its own target
+        goal = ", ".join(f"{side_name(side, you)} to {targets[side[0]]}" for side in view["sides"])
     console.print(
         f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
-        f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; first to {view['target']}"
+        f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; {goal}"
     )
     for number, side in enumerate(view["sides"]):
         seat = side[0]
@@ -65,7 +68,7 @@ def render(view: Mapping[str, Any], console: Console) -> None:
             continue
         colour = PEG_COLOURS[number % len(PEG_COLOURS)]
         console.print(f"[{colour}]{side_name(side, you):<18} {scores[seat]:>4}[/{colour}]")
-        for row in board_rows(scores[seat], back[seat], view["target"]):
+        for row in board_rows(scores[seat], back[seat], targets[seat]):
             console.print(f"  [{colour}]{row}[/{colour}]")
     starter = view["starter"]
     shown = pretty([starter]) if starter else "not cut"

@@ -18,9 +18,12 @@ function board(view, ui) {
   b.update(view.sides.map((side) => view.scores[side[0]]),
     view.back_pegs ? view.sides.map((side) => view.back_pegs[side[0]]) : null);
   const match = view.match && view.match.games > 1;
+  const targets = view.targets || [];
+  const ownTargets = new Set(targets).size > 1; // Captain's cribbage: each side plays to its own
   const legend = h("div", { class: "board-legend" }, sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
+      ownTargets ? ` of ${targets[view.sides[i][0]]}` : "",
       match ? ` (match ${view.match.points[view.sides[i][0]]})` : "")));
   return h("div", { class: "board-wrap" }, b.el, legend);
 }
