@@ -213,18 +213,42 @@ def test_skalborg_pot_shortcuts_fill_the_amount(player: Callable[..., Any]) -> N
     expect(page.locator("#event-log")).to_contain_text(said)
 
 
-def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> None:
-    """Five seats at the table; the dealer holds four and is never asked to discard; a hint on the
-    pone's throw of one card; the game plays to its end."""
-    erin = player("Erin")
-    erin.create_table(
+def against_random_bots(
+    player: Callable[..., Any], name: str, players: int, options: dict[str, object]
+) -> Any:
+    """``name`` at a new cribbage table of ``players`` seats, the others random bots."""
+    seated = player(name)
+    seated.create_table(
         "cribbage",
-        5,
-        options={"target": 61},
-        bots=dict.fromkeys(range(1, 5), "random"),
+        players,
+        options=options,
+        bots=dict.fromkeys(range(1, players), "random"),
         turn_time=20,
         intermission=3,
     )
+    return seated
+
+
+def play_out_picturing(seated: Any, picture: str, pile: int) -> None:
+    """Play to the end, saving ``picture`` once the play's pile holds ``pile`` cards."""
+    page = seated.page
+    pictured = False
+    tick = seated.time_limit(150.0)
+    while not seated.over():
+        tick()
+        moved = seated.step()
+        if not pictured and seated.phase() == "play" and page.locator("#pile [data-card]").count() >= pile:
+            pictured = True
+            seated.screenshot(picture)
+        if not moved:
+            page.wait_for_timeout(40)
+    assert pictured
+
+
+def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> None:
+    """Five seats at the table; the dealer holds four and is never asked to discard; a hint on the
+    pone's throw of one card; the game plays to its end."""
+    erin = against_random_bots(player, "Erin", 5, {"target": 61})
     page = erin.page
     expect(page.locator("#felt")).to_have_attribute("data-game", "cribbage")
     expect(page.locator(".seat")).to_have_count(5)
@@ -234,44 +258,15 @@ def test_five_handed_cribbage_against_four_bots(player: Callable[..., Any]) -> N
     if not dealer:
         page.keyboard.press("h")
         expect(page.locator("#hint-move")).to_have_text(re.compile(r"^discard \S+$"))
-    pictured = False
-    tick = erin.time_limit(150.0)
-    while not erin.over():
-        tick()
-        moved = erin.step()
-        if not pictured and erin.phase() == "play" and page.locator("#pile [data-card]").count() >= 3:
-            pictured = True
-            erin.screenshot("cribbage-five")
-        if not moved:
-            page.wait_for_timeout(40)
-    assert pictured
+    play_out_picturing(erin, "cribbage-five", 3)
     expect(page.locator("#ranks li")).to_have_count(5)
 
 
 def test_captains_cribbage_as_the_captain_against_two_bots(player: Callable[..., Any]) -> None:
     """The lobby's captain option makes the table; the legend gives each side its own target."""
-    fay = player("Fay")
-    fay.create_table(
-        "cribbage",
-        3,
-        options={"target": 61, "captain": 0},
-        bots=dict.fromkeys(range(1, 3), "random"),
-        turn_time=20,
-        intermission=3,
-    )
-    page = fay.page
-    legend = page.locator(".board-legend")
+    fay = against_random_bots(player, "Fay", 3, {"target": 61, "captain": 0})
+    legend = fay.page.locator(".board-legend")
     expect(legend).to_contain_text("Fay: 0 of 31")
     expect(legend).to_contain_text("random bot 2 & random bot 3: 0 of 61")
-    pictured = False
-    tick = fay.time_limit(150.0)
-    while not fay.over():
-        tick()
-        moved = fay.step()
-        if not pictured and fay.phase() == "play" and page.locator("#pile [data-card]").count() >= 2:
-            pictured = True
-            fay.screenshot("cribbage-captain")
-        if not moved:
-            page.wait_for_timeout(40)
-    assert pictured
-    expect(page.locator("#ranks li")).to_have_count(3)
+    play_out_picturing(fay, "cribbage-captain", 2)
+    expect(fay.page.locator("#ranks li")).to_have_count(3)
