@@ -289,3 +289,14 @@ def test_captains_cribbage_names_each_sides_target_and_draws_its_board(
     assert "player 1 to 16, you & player 2 to 31" in " ".join(out.split())
     assert "player 1              0\n  ····· ····· ····· ◎\n" in out  # the captain's board ends at 16
     assert "Game over: you & player 2 win (players 0 and 2 reached 31)" in out
+
+
+def test_lowball_in_the_terminal_says_who_lost(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", first_choice)
+    argv = ["play", "--seed", "4", "--bots", "expert", "--target", "31", "--option", "lowball=true"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "first to 31 loses" in out
+    assert "reached 31 first and lost" in out

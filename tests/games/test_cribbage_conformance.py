@@ -55,7 +55,11 @@ def test_many_random_games(config: dict[str, Any]) -> None:
             assert game.view(None)["targets"][config["captain"]] == (target + 1) // 2
         targets = game.view(None)["targets"]
         assert targets == [target] * game.players or config.get("captain") is not None
-        if result.termination is Termination.TARGET:
+        if result.termination is Termination.TARGET and config.get("lowball"):  # the first there lost
+            last = [s for s in range(game.players) if result.ranks[s] == max(result.ranks)]
+            assert all(game.scores[s] >= targets[s] for s in last)
+            assert all(game.scores[w] < targets[w] for w in result.winners)
+        elif result.termination is Termination.TARGET:
             winners = result.winners
             assert (winners and all(game.scores[w] >= targets[w] for w in winners)) or config.get("match")
 

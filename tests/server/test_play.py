@@ -22,7 +22,7 @@ def test_games_list_every_importable_game_with_an_options_schema(server: Server)
     games = {g["name"]: g for g in httpx.get(server.url + "/api/games").json()}
     assert "cribbage" in games
     crib = games["cribbage"]
-    assert (crib["min_players"], crib["max_players"]) == (2, 4)
+    assert (crib["min_players"], crib["max_players"]) == (2, 5)  # five-handed cribbage
     assert {"variant", "skip_pass", "pre_show", "post_show", "target"} <= set(
         crib["options_schema"]["properties"]
     )

@@ -270,3 +270,10 @@ def test_captains_cribbage_as_the_captain_against_two_bots(player: Callable[...,
     expect(legend).to_contain_text("random bot 2 & random bot 3: 0 of 61")
     play_out_picturing(fay, "cribbage-captain", 2)
     expect(fay.page.locator("#ranks li")).to_have_count(3)
+
+
+def test_lowball_says_the_first_to_the_target_loses(player: Callable[..., Any]) -> None:
+    gus = against_random_bots(player, "Gus", 2, {"target": 31, "lowball": True})
+    expect(gus.page.locator(".board-legend")).to_contain_text("Lowball: the first to 31 loses")
+    play_out_picturing(gus, "cribbage-lowball", 2)
+    expect(gus.page.locator("#ranks li")).to_have_count(2)

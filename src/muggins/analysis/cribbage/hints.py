@@ -19,7 +19,13 @@ DISCARD_LINES = 6
 
 
 def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
-    """The figures behind a discard (not in ten-hand), a card in the play, or a go."""
+    """The figures behind a discard (not in ten-hand), a card in the play, or a go; in Lowball
+    the reason its bot gives, as the figures here are for scoring more."""
+    if view.get("lowball") and not isinstance(move, Go):
+        reason = "in Lowball, the throw that keeps the fewest points expected"
+        if isinstance(move, Play):
+            reason = "in Lowball, the card that pegs the fewest points now"
+        return Advice(str(move), reason, [])
     if isinstance(move, Discard) and view.get("variant") != "ten-hand":
         return _discard_advice(view, move)
     if isinstance(move, Play):

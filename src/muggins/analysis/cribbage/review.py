@@ -4,7 +4,8 @@ crib tables with more, where the exact average over the other seats' throws take
 second a deal); plays by the values the expert lays by (in a two-player play, the search of the
 rest of the play: from what the seat can know while the other holds three cards or more, with every
 card known after that; elsewhere the reply model's expected points: what the card pegs, minus the
-reply, plus what comes back); counts under manual counting by the points left unclaimed."""
+reply, plus what comes back); counts under manual counting by the points left unclaimed. In
+Lowball, where every point is one towards losing, the same values count against the seat."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
             move = type(move)(_ordered(move.cards, seat.hand))
         else:
             values = _count_values(view)
+        if values is not None and view.get("lowball") and kind != "count":
+            values = {move: -value for move, value in values.items()}  # Lowball: the fewest points
         return decision(number, seat.hand_number, kind, str(move), values)
 
     return judged

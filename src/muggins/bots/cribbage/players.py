@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from muggins.bots.base import View
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
+from muggins.bots.cribbage.lowball import lowball_discard, lowball_play
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
@@ -45,6 +46,16 @@ def counting_move(view: View, seat: Seat, slips: Slips | None = None) -> Move:
     return Ready()
 
 
+def lowball_move(view: View, seat: Seat, tables: CribTables | None, slips: Slips | None) -> Move:
+    """A Lowball move (the aim turned round: docs/bots.md): the least valued throw (by the crib
+    ``tables`` and the exact hand, or by the points held now), the card that pegs least."""
+    if seat.phase == "discard":
+        return lowball_discard(seat, tables)
+    if seat.phase == "play":
+        return lowball_play(seat)
+    return counting_move(view, seat, slips)
+
+
 class GreedyBot:
     """Takes the most points now: discards for the most points held, pegs the best-scoring card;
     counts by hand like a casual player (``slips``: ``CASUAL`` unless given)."""
@@ -55,6 +66,8 @@ class GreedyBot:
 
     def choose(self, view: View) -> Move:
         seat = read(view)
+        if view.get("lowball"):
+            return lowball_move(view, seat, None, self.slips)
         if seat.phase == "discard":
             return greedy_discard(seat)
         if seat.phase == "play":
@@ -119,6 +132,8 @@ class ExpertBot:
 
     def choose(self, view: View) -> Move:
         seat = read(view)
+        if view.get("lowball"):
+            return lowball_move(view, seat, self.tables, self.slips)
         if seat.phase == "discard":
             return expert_discard(seat, self.tables, self.play, self.chances)
         if seat.phase == "play":

@@ -39,6 +39,7 @@ def write(view: View, out: Encoder) -> None:
             view["count"] / 31,
             view["crib_size"] / 4,
             float(view["muggins_open"]),
+            float(view["lowball"]),
         ]
     )
     out.seats_in([view["dealer"]])

@@ -167,6 +167,9 @@ class Cribbage(Game[CribbageOptions]):
         self.skip_only_move = opts.skip_only_move
         self.pre_show, self.post_show = opts.pre_show, opts.post_show
         self.muggins = opts.muggins
+        self.lowball = opts.lowball
+        self.lost_side: int | None = None
+        """Lowball: the side that reached the target, and so lost."""
         self.match_games = opts.match
         self.random_dealer = opts.dealer_rule == "random"
         self.skunk_lines = opts.skunk_lines
@@ -413,6 +416,7 @@ class Cribbage(Game[CribbageOptions]):
             "phase": str(self.phase),  # a StrEnum's str() is its value, without enum's descriptor
             "target": self.target,
             "targets": [self.side_targets[self.seating.side_of[s]] for s in range(self.players)],
+            "lowball": self.lowball,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
@@ -971,7 +975,10 @@ class Cribbage(Game[CribbageOptions]):
         self.side_scores[side] = total
         events.append(Scored(player=seat, reason=reason, score=score, points=points, total=total))
         if total >= self.side_targets[side]:
-            self._game_won(side, events)
+            if self.lowball:
+                self._game_lost(side, events)
+            else:
+                self._game_won(side, events)
             return True
         return False
 
@@ -1015,6 +1022,18 @@ class Cribbage(Game[CribbageOptions]):
         self.phase = DISCARD
         self._start_game(events)
 
+    def _game_lost(self, side: int, events: list[Event]) -> None:
+        """Lowball: ``side`` reached the target and loses; the fewest points win (one game)."""
+        self.lost_side = side
+        result = self._result_of(Termination.TARGET, None, self.side_scores, self.match_points)
+        winners = tuple(seat for seat in range(self.players) if result.ranks[seat] == 1)
+        won = GameWon(
+            game=self.game_number, winners=winners, scores=tuple(self.scores), skunk=None, match_points=1
+        )
+        self.games_won.append(won)
+        events.append(won)
+        self._finish(Termination.TARGET, None, events)
+
     def _finish(self, termination: Termination, winner: int | None, events: list[Event]) -> None:
         self._result = self._result_of(termination, winner, self.side_scores, self.match_points)
         self.phase = OVER
@@ -1031,6 +1050,11 @@ class Cribbage(Game[CribbageOptions]):
             float(side_scores[self.seating.side_of[s]] if single else match_points[self.seating.side_of[s]])
             for s in range(self.players)
         ]
+        if self.lowball:  # the fewest points rank first, and whoever reached the target last
+            per_seat = [-points for points in per_seat]
+            if self.lost_side is not None:
+                for seat in self.seating.sides[self.lost_side]:
+                    per_seat[seat] = float("-inf")
         if winner is not None:
             for seat in self.seating.sides[winner]:
                 per_seat[seat] = float("inf")
@@ -1053,6 +1077,9 @@ class Cribbage(Game[CribbageOptions]):
         """Why the game ended, in words: who reached the target or won the match, or who left."""
         if termination is Termination.LEFT:
             return f"{_players(self.left)} {self.went(self.left)}"
+        if self.lost_side is not None:
+            side = self.lost_side
+            return f"{_players(self.seating.sides[side])} reached {self.side_targets[side]} first and lost"
         assert winner is not None
         who = _players(self.seating.sides[winner])
         if self.match_games > 1:

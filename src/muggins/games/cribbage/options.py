@@ -27,6 +27,9 @@ class CribbageOptions(Options):
         default="six-card", description="six-card (the standard), five-card (two players, to 61) or ten-hand"
     )
     partnerships: bool = pydantic.Field(default=False, description="four players, two sides")
+    lowball: bool = pydantic.Field(
+        default=False, description="Lowball: score as little as you can; the first to the target loses"
+    )
     captain: Annotated[int, pydantic.Field(ge=0, le=2)] | None = pydantic.Field(
         default=None,
         description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
@@ -72,6 +75,11 @@ class CribbageOptions(Options):
             raise ValueError("muggins needs counting='manual' (players count their own hands)")
         if self.match % 2 == 0:
             raise ValueError(f"a match is best of an odd number of games, not {self.match}")
+        if self.lowball:
+            if self.counting != "auto":
+                raise ValueError("lowball is counted automatically: a player would simply claim too little")
+            if self.variant == "ten-hand" or self.captain is not None or self.match != 1:
+                raise ValueError("lowball is one game of the six-card or five-card deal, without a captain")
         return self
 
     @property
@@ -86,11 +94,13 @@ class CribbageOptions(Options):
         """Scores a loser must reach to escape skunk, double and triple skunk (0 disables a line).
 
         Unset lines are 91, 61 and 31 for a 121-point game, and 30, 60 and 90 below any other target;
-        Captain's cribbage, whose sides play to different targets, has none unless they are set.
+        Captain's cribbage, whose sides play to different targets, and Lowball, whose loser is the one
+        who reached the target, have none unless they are set.
         Worked out once per options object: games with the same options share it.
         """
         target = self.game_target
-        defaults = [0, 0, 0] if self.captain is not None else [max(0, target - 30 * k) for k in (1, 2, 3)]
+        uneven = self.captain is not None or self.lowball
+        defaults = [0, 0, 0] if uneven else [max(0, target - 30 * k) for k in (1, 2, 3)]
         given = [self.skunk, self.double_skunk, self.triple_skunk]
         lines = [g if g is not None else d for g, d in zip(given, defaults, strict=True)]
         return lines[0], lines[1], lines[2]
@@ -137,6 +147,8 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 4, "partnerships": True},
     {"players": 5},
     {"players": 3, "captain": 0},
+    {"players": 2, "lowball": True},
+    {"players": 3, "lowball": True},
     {"players": 2, "variant": "five-card"},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},

@@ -68,6 +68,7 @@ class Position(Protocol):
     waiting: Waiting
     target: int
     manual: bool
+    lowball: bool
     match_games: int
     random_dealer: bool
     skip_empty: bool
@@ -200,8 +201,8 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
 
 def takes(game: Position) -> bool:
     """Whether this path plays ``game`` from its position: two players dealt six, counted
-    automatically, one game to its target, nobody gone, no decks given still to deal, and waiting on
-    a discard, a card or go in the play, or a pause before or after the show."""
+    automatically, one game to its target (not Lowball's), nobody gone, no decks given still to
+    deal, and waiting on a discard, a card or go in the play, or a pause before or after the show."""
     return (
         game.players == 2
         and game.deal_size == 6
@@ -209,6 +210,7 @@ def takes(game: Position) -> bool:
         and not game.own_crib_size
         and not game.pack_to_crib
         and not game.manual
+        and not game.lowball
         and game.match_games == 1
         and not game.left
         and game.decks_used >= len(game.decks)

@@ -55,7 +55,7 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     you = view["you"]
     whose = Teller(you).whose  # the owner of a hand or crib: "your", "player 1's"
     scores, back, targets = view["scores"], view["back_pegs"], view["targets"]
-    goal = f"first to {view['target']}"
+    goal = f"first to {view['target']}{' loses' if view.get('lowball') else ''}"
     if len(set(targets)) > 1:  # Captain's cribbage: each side to its own target
         goal = ", ".join(f"{side_name(side, you)} to {targets[side[0]]}" for side in view["sides"])
     console.print(

@@ -20,7 +20,8 @@ function board(view, ui) {
   const match = view.match && view.match.games > 1;
   const targets = view.targets || [];
   const ownTargets = new Set(targets).size > 1; // Captain's cribbage: each side plays to its own
-  const legend = h("div", { class: "board-legend" }, sideNames(view, ui).map((name, i) =>
+  const lowball = view.lowball ? h("span", { class: "lowball" }, `Lowball: the first to ${view.target} loses`) : null;
+  const legend = h("div", { class: "board-legend" }, lowball, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
       ownTargets ? ` of ${targets[view.sides[i][0]]}` : "",

@@ -1,0 +1,48 @@
+"""Lowball cribbage's choices (docs/rules/cribbage.md): every point a side scores takes it towards
+losing, so the throw the expert would value least is made and the card that pegs least is laid."""
+
+from __future__ import annotations
+
+import itertools
+
+from muggins.bots.cribbage.discard import crib_weight, held_points, throw_size
+from muggins.cards import Card
+from muggins.games.moves import Discard, Go, Move, Play
+from muggins.strategy.cribbage.cribtables import CribTables
+from muggins.strategy.cribbage.keeps import keep_means
+from muggins.strategy.cribbage.play import play_points
+from muggins.strategy.cribbage.reading import Seat
+
+
+def lowball_discard(seat: Seat, tables: CribTables | None) -> Move:
+    """With ``tables``, the throw whose kept hand's exact expected show plus the crib the tables
+    expect (counted for the seat when its side deals, against it otherwise) is least; without, the
+    throw that keeps the fewest points held now (the greedy bot's aim, turned round)."""
+    _, n = throw_size(seat)
+    hand = seat.hand
+    keep = len(hand) - n
+    kept = list(itertools.combinations(hand, keep))  # keep_means's order
+    if tables is None:
+        values = [float(held_points(cards)) for cards in kept]
+    else:
+        config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
+        values = [
+            mean + weight * tables.expected(config, offset, _rest(hand, cards))
+            for mean, cards in zip(keep_means(hand, keep), kept, strict=True)
+        ]
+    least = min(range(len(kept)), key=values.__getitem__)
+    return Discard(_rest(hand, kept[least]))
+
+
+def lowball_play(seat: Seat) -> Move:
+    """The card that pegs the fewest points now (fifteen, thirty-one, pairs, runs), the lowest of
+    equals; go when none can be laid."""
+    pile = tuple(card.rank for _, card in seat.pile)
+    playable = [card for card in seat.hand if seat.count + card.value <= 31]
+    if not playable:
+        return Go()
+    return Play(min(playable, key=lambda card: (play_points(pile, card.rank), card.sort_key)))
+
+
+def _rest(hand: tuple[Card, ...], kept: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(card for card in hand if card not in kept)
