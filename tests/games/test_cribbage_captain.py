@@ -12,19 +12,13 @@ from muggins.games.cribbage.game import Cribbage
 from muggins.games.errors import OptionError
 from muggins.games.events import Scored
 from muggins.games.result import Termination
+from muggins.games.rollout import play_out
 
 
 def captains(seed: int, captain: int = 1, **options: object) -> Cribbage:
     game = new_game("cribbage", players=3, captain=captain, seed=seed, **options)  # type: ignore[arg-type]
     assert isinstance(game, Cribbage)
     return game
-
-
-def play_out(game: Cribbage, seed: int) -> None:
-    rng = random.Random(seed)
-    while game.result is None:
-        seat = min(game.to_move)
-        game.apply(seat, rng.choice(game.legal_moves(seat)))
 
 
 def test_the_captain_plays_alone_to_half_the_target() -> None:
@@ -44,7 +38,7 @@ def test_the_partners_peg_one_score_and_each_side_wins_at_its_own_target() -> No
         partners = [s for s in range(3) if s != captain]
         for event in game.events:
             assert not isinstance(event, Scored)  # nothing is pegged before the play
-        play_out(game, seed)
+        play_out(game, random.Random(seed))
         result = game.result
         assert result is not None and result.termination is Termination.TARGET
         scores = result.scores
@@ -96,7 +90,7 @@ def test_a_captain_who_leaves_concedes_and_a_partner_takes_the_side_out(
     [
         ({"players": 2, "captain": 0}, "three players, not 2"),
         ({"players": 4, "captain": 0}, "three players, not 4"),
-        ({"players": 3, "captain": 0, "variant": "ten-hand"}, "six-card for three players"),
+        ({"players": 3, "captain": 0, "variant": "ten-hand"}, "the six-card deal, not ten-hand"),
         ({"players": 3, "captain": 0, "match": 3}, "match must be 1"),
         ({"players": 3, "captain": 3}, "captain"),
     ],
@@ -108,7 +102,7 @@ def test_tables_that_are_not_captains_cribbage_are_refused(options: dict[str, ob
 
 def test_skunk_lines_set_by_the_table_apply_to_the_losing_side() -> None:
     game = captains(5, captain=2, target=41, skunk=35)
-    play_out(game, 5)
+    play_out(game, random.Random(5))
     result = game.result
     assert result is not None
     for seat in range(3):

@@ -17,7 +17,7 @@ from muggins.games.cribbage.game import Cribbage
 from muggins.games.errors import OptionError
 from muggins.games.moves import Discard
 from muggins.games.result import Termination
-from muggins.games.rollout import play_as_random_bots
+from muggins.games.rollout import play_as_random_bots, play_out
 from muggins.scoring.show import itemise_show
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.reading import read
@@ -30,18 +30,11 @@ def lowball(players: int, seed: int, **options: object) -> Cribbage:
     return game
 
 
-def play_out(game: Cribbage, seed: int) -> None:
-    rng = random.Random(seed)
-    while game.result is None:
-        seat = min(game.to_move)
-        game.apply(seat, rng.choice(game.legal_moves(seat)))
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_first_to_the_target_loses_and_the_fewest_points_rank_first(players: int) -> None:
     for seed in range(12):
         game = lowball(players, seed, target=31)
-        play_out(game, seed)
+        play_out(game, random.Random(seed))
         result = game.result
         assert result is not None and result.termination is Termination.TARGET
         reached = [s for s in range(players) if result.scores[s] >= 31]
@@ -61,7 +54,7 @@ def test_the_first_to_the_target_loses_and_the_fewest_points_rank_first(players:
 
 def test_partners_lose_together() -> None:
     game = lowball(4, 3, target=31, partnerships=True)
-    play_out(game, 3)
+    play_out(game, random.Random(3))
     result = game.result
     assert result is not None
     losers = [s for s in range(4) if result.ranks[s] == 3]

@@ -246,8 +246,10 @@ class Cribbage(Game[CribbageOptions]):
         sides: list[tuple[int, ...]] | None = [(0, 2), (1, 3)] if opts.partnerships else None
         captain = opts.captain
         if captain is not None:
-            if self.players != 3 or opts.variant != "six-card":
-                raise OptionError(f"Captain's cribbage is six-card for three players, not {self.players}")
+            if self.players != 3:
+                raise OptionError(f"Captain's cribbage is for three players, not {self.players}")
+            if opts.variant != "six-card":
+                raise OptionError(f"Captain's cribbage is the six-card deal, not {opts.variant}")
             if opts.match != 1:
                 raise OptionError("Captain's cribbage is played one game at a time: match must be 1")
             sides = [(captain,), tuple(s for s in range(3) if s != captain)]
