@@ -53,14 +53,12 @@ Task = tuple[str, int, int, int, str, dict[str, Any] | None]
 def thrown(config: str, offset: int) -> int:
     """How many cards the seat ``offset`` after the dealer throws to the crib in ``config`` (the
     six-card deal of its number of players: none for the five-handed dealer)."""
-    lay = layout("six-card", CONFIGS[config][0])
-    return 0 if lay.dealer_short and offset == 0 else lay.to_crib
+    return layout("six-card", CONFIGS[config][0]).thrown_by(offset == 0)
 
 
 def dealt_size(config: str, offset: int) -> int:
     """How many cards the seat ``offset`` after the dealer is dealt in ``config``."""
-    lay = layout("six-card", CONFIGS[config][0])
-    return lay.dealt - (lay.dealer_short and offset == 0)
+    return layout("six-card", CONFIGS[config][0]).dealt_to(offset == 0)
 
 
 def keys(config: str, offset: int) -> list[int]:

@@ -123,6 +123,14 @@ class Layout:
     dealer_short: bool = False
     """Five players: the dealer is dealt one card fewer and sends none to the crib."""
 
+    def dealt_to(self, dealer: bool) -> int:
+        """Cards dealt to the dealer (``dealer``) or to another seat."""
+        return self.dealt - (self.dealer_short and dealer)
+
+    def thrown_by(self, dealer: bool) -> int:
+        """Cards the dealer (``dealer``) or another seat sends to the dealer's crib."""
+        return 0 if self.dealer_short and dealer else self.to_crib
+
 
 @functools.cache
 def layout(variant: Variant, players: int) -> Layout:
