@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -300,3 +301,23 @@ def test_lowball_in_the_terminal_says_who_lost(
     out = capsys.readouterr().out
     assert "first to 31 loses" in out
     assert "reached 31 first and lost" in out
+
+
+def test_toss_fives_in_the_terminal_offers_only_the_throws_that_take_the_fives(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    noted = Noted()
+    monkeypatch.setattr("builtins.input", noted)
+    argv = ["play", "--seed", "3", "--bots", "expert", "--target", "61", "--option", "toss_fives=true"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Toss Fives: every five dealt goes to the crib" in " ".join(out.split())
+    assert "Game over" in out
+    offers = [re.findall(r"discard ((?:\S+ )*\S+?)(?= \||\))", p) for p in noted.prompts if "(discard" in p]
+    fives = [cards for cards in offers if any(card.startswith("5") for o in cards for card in o.split())]
+    assert fives  # a deal of this game held a five, and every throw offered then took it
+    for throws in fives:
+        held = {card for o in throws for card in o.split() if card.startswith("5")}
+        for throw in throws:
+            cards = throw.split()
+            assert held <= set(cards) or all(card.startswith("5") for card in cards)

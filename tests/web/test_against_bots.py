@@ -277,3 +277,43 @@ def test_lowball_says_the_first_to_the_target_loses(player: Callable[..., Any]) 
     expect(gus.page.locator(".board-legend")).to_contain_text("Lowball: the first to 31 loses")
     play_out_picturing(gus, "cribbage-lowball", 2)
     expect(gus.page.locator("#ranks li")).to_have_count(2)
+
+
+def test_toss_fives_picks_the_fives_and_allows_only_the_throws_that_take_them(
+    player: Callable[..., Any],
+) -> None:
+    """The legend names the rule. At the first deal holding one or two fives (dealt in four deals of
+    ten, so a match of five games to 121, three at least and some 27 deals, runs out of deals about
+    once in a million), the fives are picked already and cannot be unpicked; another card picked
+    drops an older pick, never a five; the throw goes."""
+    hal = against_random_bots(player, "Hal", 2, {"match": 5, "toss_fives": True})
+    page = hal.page
+    expect(page.locator(".board-legend")).to_contain_text("Toss Fives: every five dealt goes to the crib")
+    tick = hal.time_limit(240.0)
+    while not hal.over():
+        tick()
+        hand = hal.hand()
+        fives = [card for card in hand if card.startswith("5")]
+        if hal.phase() == "discard" and page.locator("#discard-btn").count() and 1 <= len(fives) <= 2:
+            break
+        if not hal.step():
+            page.wait_for_timeout(40)
+    else:
+        raise AssertionError("no deal of the match held one or two fives")
+    picked = [page.locator(f"#my-hand button.card[data-card='{five}']") for five in fives]
+    for five in picked:
+        expect(five).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#status")).to_contain_text("(your fives must go)")
+    picked[0].click()  # a card the rule requires stays picked
+    expect(picked[0]).to_have_attribute("aria-pressed", "true")
+    others = [card for card in hand if card not in fives]
+    for card in others[: 3 - len(fives)]:  # the newer pick drops the older, never a five
+        page.locator(f"#my-hand button.card[data-card='{card}']").click()
+    for five in picked:
+        expect(five).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#discard-btn")).to_be_enabled()
+    page.wait_for_timeout(1000)  # the last hand's cards done gathering, for the picture
+    hal.screenshot("cribbage-toss-fives")
+    page.click("#discard-btn")
+    expect(page.locator("#my-hand button.card")).to_have_count(4)
+    assert not set(fives) & set(hal.hand())

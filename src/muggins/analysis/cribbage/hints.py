@@ -11,6 +11,7 @@ from typing import Any
 from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.analysis.hints import Advice
+from muggins.bots.cribbage.discard import allowed_throws, allows
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.reading import Seat, read
 
@@ -48,6 +49,8 @@ def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
         partnerships=bool(view["options"].get("partnerships")),
         seat=offset,
     )
+    allowed = allowed_throws(seat)  # Toss Fives: only the throws with every five
+    splits = [split for split in splits if allows(allowed, split.thrown)]
     chosen = next((s for s in splits if set(s.thrown) == set(move.cards)), None)
     if chosen is None:
         return None

@@ -57,8 +57,10 @@ def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
 
 
 def _discard_values(seat: Seat, crib: CribMode) -> dict[str, float]:
-    """Each discard the seat could make, with the best expected net of the splits it leads to."""
+    """Each discard the seat could make (the legal ones: Toss Fives allows fewer), with the best
+    expected net of the splits it leads to."""
     verb = seat.legal[0].split()[0]
+    legal = frozenset(seat.legal)
     dealt = (*seat.hand, *seat.discards)
     players = len(seat.active)
     splits = analyze(
@@ -78,7 +80,8 @@ def _discard_values(seat: Seat, crib: CribMode) -> dict[str, float]:
             move: Move = KeepCrib(_ordered(split.own_crib, seat.hand))
         else:
             move = Discard(_ordered(split.thrown, seat.hand))
-        values.setdefault(str(move), split.net)  # splits come best first
+        if str(move) in legal:
+            values.setdefault(str(move), split.net)  # splits come best first
     return values
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from muggins.bots.cribbage.position import go_out_value, points_needed, racing, win_chances
-from muggins.cards import Card
+from muggins.cards import Card, parse_cards
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.moves import Discard, Move
 from muggins.scoring.fast import rank_table
@@ -31,6 +32,20 @@ def throw_size(seat: Seat) -> tuple[str, int]:
     """The discard verb now asked for ("discard" or "crib") and how many cards it takes."""
     words = seat.legal[0].split()
     return words[0], len(words) - 1
+
+
+def allowed_throws(seat: Seat) -> frozenset[frozenset[Card]] | None:
+    """The throws the game allows now, as sets of cards, when it allows fewer than every ``n`` cards
+    of the hand (Toss Fives: every five held must go); None when any ``n`` cards may go."""
+    _, n = throw_size(seat)
+    if len(seat.legal) == math.comb(len(seat.hand), n):
+        return None
+    return frozenset(frozenset(parse_cards(move.split()[1:])) for move in seat.legal)
+
+
+def allows(allowed: frozenset[frozenset[Card]] | None, thrown: Sequence[Card]) -> bool:
+    """Whether ``thrown`` is among the ``allowed`` throws (every throw, when None)."""
+    return allowed is None or frozenset(thrown) in allowed
 
 
 def crib_weight(seat: Seat) -> float:
@@ -60,9 +75,12 @@ def greedy_discard(seat: Seat) -> Move:
     verb, n = throw_size(seat)
     hand = seat.hand
     hold = min(len(hand) - n, HAND)
-    best = max(itertools.combinations(hand, hold), key=held_points)
-    rest = [card for card in hand if card not in best]
-    return _move(verb, tuple(rest[-n:]))
+    allowed = allowed_throws(seat)
+    holds = list(itertools.combinations(hand, hold))
+    if allowed is not None:
+        holds = [kept for kept in holds if allows(allowed, _complement(hand, kept)[-n:])]
+    best = max(holds, key=held_points)
+    return _move(verb, _complement(hand, best)[-n:])
 
 
 # --- expert -----------------------------------------------------------------------------
@@ -90,35 +108,48 @@ def expert_discard(
     def play_worth(kept: tuple[Card, ...]) -> float:
         return 0.0 if pegs is None else pegs.worth(kept, dealing)
 
+    def worth(thrown: tuple[Card, ...], kept: tuple[Card, ...]) -> float:
+        return crib_worth(thrown) + play_worth(kept)
+
     race = chances if chances is not None and racing(seat) else None
+    allowed = allowed_throws(seat)
     if need is None and race is None:
-        return Discard(best_throw(seat.hand, n, lambda thrown, kept: crib_worth(thrown) + play_worth(kept)))
+        return Discard(best_throw(seat.hand, n, worth, allowed))
     hand = seat.hand
     splits = [(tuple(hand[i] for i in k), tuple(hand[i] for i in t)) for k, t in _splits(len(hand), n)]
     thrown = [t for _, t in splits]
+    free = [i for i, t in enumerate(thrown) if allows(allowed, t)]
     crib = [crib_worth(t) for t in thrown]
     plays = [play_worth(k) for k, _ in splits]
     keep = len(hand) - n
     values = [mean + c + p for mean, c, p in zip(keep_means(hand, keep), crib, plays, strict=True)]
     if race is not None:  # crib worth is the crib itself, signed: two players
         won = win_chances(seat, race, show_counts(hand, keep), [weight * c for c in crib], plays)
-        return Discard(thrown[max(range(len(values)), key=lambda i: (round(won[i], 5), values[i]))])
+        return Discard(thrown[max(free, key=lambda i: (round(won[i], 5), values[i]))])
     assert need is not None
     values = go_out_value(seat, need, keep, crib, values)
-    return Discard(thrown[max(range(len(values)), key=values.__getitem__)])
+    return Discard(thrown[max(free, key=values.__getitem__)])
 
 
 def best_throw(
-    hand: Sequence[Card], n: int, worth: Callable[[tuple[Card, ...], tuple[Card, ...]], float]
+    hand: Sequence[Card],
+    n: int,
+    worth: Callable[[tuple[Card, ...], tuple[Card, ...]], float],
+    allowed: frozenset[frozenset[Card]] | None = None,
+    *,
+    least: bool = False,
 ) -> tuple[Card, ...]:
-    """The ``n`` cards to throw that maximise the kept hand's expected show plus ``worth(thrown,
-    kept)`` (the crib's expected points, signed by whose crib it is, and what else the throw and
-    the kept hand are worth)."""
+    """The ``n`` cards to throw, among the ``allowed`` throws, that maximise (or with ``least``,
+    minimise) the kept hand's expected show plus ``worth(thrown, kept)`` (the crib's expected
+    points, signed by whose crib it is, and what else the throw and the kept hand are worth)."""
+    sign = -1.0 if least else 1.0
     best_value, best = float("-inf"), tuple(hand[:n])
     means = keep_means(hand, len(hand) - n)
     for mean, (kept_at, thrown_at) in zip(means, _splits(len(hand), n), strict=True):
         thrown = tuple(hand[i] for i in thrown_at)
-        value = mean + worth(thrown, tuple(hand[i] for i in kept_at))
+        if allowed is not None and frozenset(thrown) not in allowed:
+            continue
+        value = sign * (mean + worth(thrown, tuple(hand[i] for i in kept_at)))
         if value > best_value:
             best_value, best = value, thrown
     return best

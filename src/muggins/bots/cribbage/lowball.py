@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import itertools
 
-from muggins.bots.cribbage.discard import crib_weight, held_points, throw_size
+from muggins.bots.cribbage.discard import (
+    allowed_throws,
+    allows,
+    best_throw,
+    crib_weight,
+    held_points,
+    throw_size,
+)
 from muggins.cards import Card
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
-from muggins.strategy.cribbage.keeps import keep_means
 from muggins.strategy.cribbage.play import play_points
 from muggins.strategy.cribbage.reading import Seat
 
@@ -20,18 +26,18 @@ def lowball_discard(seat: Seat, tables: CribTables | None) -> Move:
     throw that keeps the fewest points held now (the greedy bot's aim, turned round)."""
     _, n = throw_size(seat)
     hand = seat.hand
-    keep = len(hand) - n
-    kept = list(itertools.combinations(hand, keep))  # keep_means's order
+    allowed = allowed_throws(seat)
     if tables is None:
-        values = [float(held_points(cards)) for cards in kept]
-    else:
-        config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
-        values = [
-            mean + weight * tables.expected(config, offset, _rest(hand, cards))
-            for mean, cards in zip(keep_means(hand, keep), kept, strict=True)
+        holds = [
+            kept for kept in itertools.combinations(hand, len(hand) - n) if allows(allowed, _rest(hand, kept))
         ]
-    least = min(range(len(kept)), key=values.__getitem__)
-    return Discard(_rest(hand, kept[least]))
+        return Discard(_rest(hand, min(holds, key=held_points)))
+    config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
+
+    def crib(thrown: tuple[Card, ...], _: tuple[Card, ...]) -> float:
+        return weight * tables.expected(config, offset, thrown)
+
+    return Discard(best_throw(hand, n, crib, allowed, least=True))
 
 
 def lowball_play(seat: Seat) -> Move:

@@ -40,6 +40,7 @@ def write(view: View, out: Encoder) -> None:
             view["crib_size"] / 4,
             float(view["muggins_open"]),
             float(view["lowball"]),
+            float(view["toss_fives"]),
         ]
     )
     out.seats_in([view["dealer"]])

@@ -109,6 +109,23 @@ def count_show(step: ShowStep) -> Score:
     return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
 
 
+def _fives(cards: Sequence[Card]) -> int:
+    """How many fives ``cards`` hold."""
+    return sum(1 for card in cards if card.rank == 5)
+
+
+def _fives_owed(hand: Sequence[Card], size: int) -> int:
+    """Toss Fives: how many of a throw of ``size`` cards from ``hand`` must be fives (every five held,
+    or all the throw when more are held)."""
+    return min(_fives(hand), size)
+
+
+def _with_fives(hand: Sequence[Card], size: int, moves: list[Move]) -> list[Move]:
+    """Toss Fives: the discards among ``moves`` that throw every five they owe."""
+    owed = _fives_owed(hand, size)
+    return [move for move in moves if isinstance(move, Discard) and _fives(move.cards) == owed]
+
+
 def _discards(hand: list[Card], size: int) -> list[Move]:
     """Every discard of ``size`` cards from ``hand``, in ``itertools.combinations`` order, each move
     made once per process."""
@@ -168,6 +185,7 @@ class Cribbage(Game[CribbageOptions]):
         self.pre_show, self.post_show = opts.pre_show, opts.post_show
         self.muggins = opts.muggins
         self.lowball = opts.lowball
+        self.toss_fives = opts.toss_fives
         self.lost_side: int | None = None
         """Lowball: the side that reached the target, and so lost."""
         self.match_games = opts.match
@@ -276,7 +294,8 @@ class Cribbage(Game[CribbageOptions]):
         if phase == DISCARD:
             hand = self.hand[player]
             if not self.crib_done >> player & 1:
-                return _discards(hand, self.to_crib_size)
+                moves = _discards(hand, self.to_crib_size)
+                return _with_fives(hand, self.to_crib_size, moves) if self.toss_fives else moves
             return [KeepCrib(c) for c in itertools.combinations(hand, self.own_crib_size)]
         if phase == SHOW:
             return list(_CLAIMS[: MAX_CLAIM[len(self._step.cards)] + 1])
@@ -419,6 +438,7 @@ class Cribbage(Game[CribbageOptions]):
             "target": self.target,
             "targets": [self.side_targets[self.seating.side_of[s]] for s in range(self.players)],
             "lowball": self.lowball,
+            "toss_fives": self.toss_fives,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
@@ -603,6 +623,12 @@ class Cribbage(Game[CribbageOptions]):
         missing = [c for c in cards if position(hand, c) < 0]
         if missing:
             return f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+        if self.toss_fives and isinstance(move, Discard):
+            owed = _fives_owed(hand, need)
+            if _fives(cards) < owed:
+                held = [c for c in hand if c.rank == 5]
+                which = format_cards(held) if owed == len(held) else f"{owed} of {format_cards(held)}"
+                return f"in Toss Fives your fives go to the crib: throw {which}"
         return None
 
     def _discard(self, player: int, move: Discard | KeepCrib, events: list[Event]) -> None:

@@ -30,6 +30,9 @@ class CribbageOptions(Options):
     lowball: bool = pydantic.Field(
         default=False, description="Lowball: score as little as you can; the first to the target loses"
     )
+    toss_fives: bool = pydantic.Field(
+        default=False, description="Toss Fives: every five you are dealt goes to the crib, whoever's it is"
+    )
     captain: Annotated[int, pydantic.Field(ge=0, le=2)] | None = pydantic.Field(
         default=None,
         description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
@@ -75,6 +78,8 @@ class CribbageOptions(Options):
             raise ValueError("muggins needs counting='manual' (players count their own hands)")
         if self.match % 2 == 0:
             raise ValueError(f"a match is best of an odd number of games, not {self.match}")
+        if self.toss_fives and self.variant == "ten-hand":
+            raise ValueError("toss_fives is for the six-card and five-card deals: ten-hand has two cribs")
         if self.lowball:
             if self.counting != "auto":
                 raise ValueError("lowball is counted automatically: a player would simply claim too little")
@@ -157,6 +162,8 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 3, "captain": 0},
     {"players": 2, "lowball": True},
     {"players": 3, "lowball": True},
+    {"players": 2, "toss_fives": True},
+    {"players": 4, "toss_fives": True},
     {"players": 2, "variant": "five-card"},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},

@@ -69,6 +69,7 @@ class Position(Protocol):
     target: int
     manual: bool
     lowball: bool
+    toss_fives: bool
     match_games: int
     random_dealer: bool
     skip_empty: bool
@@ -201,8 +202,9 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
 
 def takes(game: Position) -> bool:
     """Whether this path plays ``game`` from its position: two players dealt six, counted
-    automatically, one game to its target (not Lowball's), nobody gone, no decks given still to
-    deal, and waiting on a discard, a card or go in the play, or a pause before or after the show."""
+    automatically, one game to its target (not Lowball's), every throw free (not Toss Fives),
+    nobody gone, no decks given still to deal, and waiting on a discard, a card or go in the play,
+    or a pause before or after the show."""
     return (
         game.players == 2
         and game.deal_size == 6
@@ -211,6 +213,7 @@ def takes(game: Position) -> bool:
         and not game.pack_to_crib
         and not game.manual
         and not game.lowball
+        and not game.toss_fives
         and game.match_games == 1
         and not game.left
         and game.decks_used >= len(game.decks)

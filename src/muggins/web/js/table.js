@@ -123,10 +123,14 @@ export function mountTable(app, ctx, tableId) {
     get hinted() { return new Set(st.hint && st.hint.state_id === st.view?.state_id ? hintCards(st.hint.move) : []); },
     name: (seat) => seatName(st.table, seat),
     move: sendMove,
-    toggle(card, max) {
+    /** Pick or unpick ``card``, at most ``max`` picked: a pick past it drops the oldest pick that
+     * is not ``kept`` (cards the game requires, which stay picked). */
+    toggle(card, max, kept = []) {
+      if (kept.includes(card)) return;
       if (st.selected.has(card)) st.selected.delete(card);
       else {
-        if (st.selected.size >= max) st.selected.delete([...st.selected][0]);
+        const dropped = [...st.selected].find((c) => !kept.includes(c));
+        if (st.selected.size >= max && dropped !== undefined) st.selected.delete(dropped);
         st.selected.add(card);
       }
       render();

@@ -58,6 +58,8 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     goal = f"first to {view['target']}{' loses' if view.get('lowball') else ''}"
     if len(set(targets)) > 1:  # Captain's cribbage: each side to its own target
         goal = ", ".join(f"{side_name(side, you)} to {targets[side[0]]}" for side in view["sides"])
+    if view["toss_fives"]:
+        goal += "; Toss Fives: every five dealt goes to the crib"
     console.print(
         f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
         f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; {goal}"

@@ -21,7 +21,9 @@ function board(view, ui) {
   const targets = view.targets || [];
   const ownTargets = new Set(targets).size > 1; // Captain's cribbage: each side plays to its own
   const lowball = view.lowball ? h("span", { class: "lowball" }, `Lowball: the first to ${view.target} loses`) : null;
-  const legend = h("div", { class: "board-legend" }, lowball, ...sideNames(view, ui).map((name, i) =>
+  const tossFives = view.toss_fives
+    ? h("span", { class: "lowball" }, "Toss Fives: every five dealt goes to the crib") : null;
+  const legend = h("div", { class: "board-legend" }, lowball, tossFives, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
       ownTargets ? ` of ${targets[view.sides[i][0]]}` : "",
@@ -38,7 +40,8 @@ function status(view, ui) {
       if (!mine) return `Waiting for ${waiting.map(ui.name).join(", ")} to discard`;
       const need = needToCrib(view);
       const dealer = view.dealer === me ? "your" : `${ui.name(view.dealer)}'s`;
-      return need ? `Choose ${need} card${need > 1 ? "s" : ""} for ${dealer} crib` : "Lay away your own crib";
+      const fives = view.toss_fives ? " (your fives must go)" : "";
+      return need ? `Choose ${need} card${need > 1 ? "s" : ""} for ${dealer} crib${fives}` : "Lay away your own crib";
     }
     case "play":
       return mine ? "Your turn to play" : `${ui.name(view.turn)} to play`;
@@ -62,6 +65,20 @@ function needToCrib(view) {
   return first ? first.split(" ").length - 1 : 0;
 }
 
+/** The cards in every legal move of ``verb`` (none when any cards may go): Toss Fives' fives. */
+function requiredCards(legal, verb) {
+  const moves = legal.filter((m) => m.startsWith(`${verb} `)).map((m) => m.split(" ").slice(1));
+  if (!moves.length) return [];
+  return moves[0].filter((card) => moves.every((cards) => cards.includes(card)));
+}
+
+/** Whether the move ``m`` lays away exactly the cards ``chosen`` with ``verb``. */
+function sameCards(m, verb, chosen) {
+  const cards = m.split(" ");
+  return cards[0] === verb && cards.length === chosen.length + 1
+    && chosen.every((card) => cards.includes(card));
+}
+
 function myHand(view, ui) {
   const legal = view.legal_moves || [];
   const hand = view.hand || [];
@@ -69,9 +86,12 @@ function myHand(view, ui) {
   const verb = phase === "discard" ? (legal.some((m) => m.startsWith("crib ")) ? "crib" : "discard") : "play";
   const legalCards = cardsInMoves(legal, verb);
   const asked = ui.seat !== null && (view.to_move || []).includes(ui.seat);
+  // Toss Fives: the cards every allowed throw holds are picked already, and stay picked
+  const required = phase === "discard" && asked ? requiredCards(legal, verb) : [];
+  required.forEach((card) => ui.selected.add(card));
   const pick = (card) => {
     if (phase === "discard" && asked) {
-      ui.toggle(card, needToCrib(view));
+      ui.toggle(card, needToCrib(view), required);
     } else if (phase === "discard") {
       ui.move(`${verb} ${card}`); // not asked now: the server says why
     } else {
@@ -82,8 +102,10 @@ function myHand(view, ui) {
   if (phase === "discard" && asked) {
     const need = needToCrib(view);
     const chosen = [...ui.selected];
+    const allowed = chosen.length === need && legal.some((m) => sameCards(m, verb, chosen));
     actions.push(h("button", { class: "btn", type: "button", id: "discard-btn", "data-key": "d",
-      disabled: chosen.length !== need, onclick: () => ui.move(`${verb} ${chosen.join(" ")}`) },
+      disabled: !allowed, title: chosen.length === need && !allowed ? "the rules do not allow this throw" : null,
+      onclick: () => ui.move(`${verb} ${chosen.join(" ")}`) },
     `${verb === "crib" ? "Keep as own crib" : "Discard to crib"} (d)`));
   }
   if (legal.includes("go")) {
