@@ -108,3 +108,20 @@ def test_skunk_lines_set_by_the_table_apply_to_the_losing_side() -> None:
     for seat in range(3):
         if result.ranks[seat] != 1:
             assert result.skunks[seat] == ("skunk" if result.scores[seat] < 35 else None)
+
+
+def test_the_deal_passes_round_as_in_three_handed_cribbage() -> None:
+    """Cribbage Corner's rule: the deal goes round all three seats, the captain's turn included
+    (CribbageBox has the captain deal every hand: not the rule chosen)."""
+    for seed in range(6):
+        game = captains(seed, captain=seed % 3)
+        rng = random.Random(seed)
+        dealers = [(game.hand_number, game.dealer)]
+        while game.result is None and len(dealers) < 7:
+            seat = min(game.to_move)
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+            if game.hand_number != dealers[-1][0]:
+                dealers.append((game.hand_number, game.dealer))
+        assert len(dealers) >= 4
+        first = dealers[0][1]
+        assert [dealer for _, dealer in dealers] == [(first + k) % 3 for k in range(len(dealers))]

@@ -268,6 +268,9 @@ def test_captains_cribbage_as_the_captain_against_two_bots(player: Callable[...,
     legend = fay.page.locator(".board-legend")
     expect(legend).to_contain_text("Fay: 0 of 31")
     expect(legend).to_contain_text("random bot 2 & random bot 3: 0 of 61")
+    goal = fay.page.locator(".board .lane[data-side='0'] .side-goal")  # the captain's own game hole
+    expect(goal).to_have_count(1)
+    expect(fay.page.locator(".board .side-goal")).to_have_count(1)
     play_out_picturing(fay, "cribbage-captain", 2)
     expect(fay.page.locator("#ranks li")).to_have_count(3)
 

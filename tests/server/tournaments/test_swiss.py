@@ -125,7 +125,7 @@ def test_standings_add_up_with_buchholz() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(3, 4), st.integers(3, 30), st.integers(0, 10_000))
+@given(st.integers(3, 5), st.integers(3, 30), st.integers(0, 10_000))
 def test_tables_of_more_seats_seat_everyone_once_with_byes_for_the_rest(
     seats: int, n: int, seed: int
 ) -> None:
@@ -148,7 +148,7 @@ def test_a_big_field_at_four_seat_tables_meets_nobody_twice() -> None:
 def test_place_points_share_a_table_and_follow_the_places() -> None:
     assert place_points([1, 2]) == (1.0, 0.0) and place_points([1, 1]) == (0.5, 0.5)
     assert place_points([2, 1, 4, 3]) == (2 / 3, 1.0, 0.0, 1 / 3)
-    for seats in (2, 3, 4):
+    for seats in (2, 3, 4, 5):
         for drawn in itertools.product(range(seats), repeat=seats):
             ranks = ranks_of(list(drawn))
             points = place_points(ranks)

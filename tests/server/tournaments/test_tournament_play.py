@@ -173,7 +173,7 @@ def test_too_few_players_end_it_and_bad_requests_are_refused(server: Server) -> 
     refused = httpx.post(url, json=body, headers=bearer(guest_token))
     assert refused.status_code == 409 and "members" in refused.json()["detail"]
     for bad, named in (
-        ({**body, "players": 5}, "players"),
+        ({**body, "players": 6}, "players"),
         ({**body, "players": 4, "options": {"partnerships": True}}, "partnerships"),
         ({**body, "rounds": 99}, "rounds"),
         ({**body, "name": ""}, "name"),

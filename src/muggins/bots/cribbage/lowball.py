@@ -13,6 +13,7 @@ from muggins.bots.cribbage.discard import (
     held_points,
     throw_size,
 )
+from muggins.bots.cribbage.pegging import playable_cards
 from muggins.cards import Card
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import CribTables
@@ -44,10 +45,10 @@ def lowball_play(seat: Seat) -> Move:
     """The card that pegs the fewest points now (fifteen, thirty-one, pairs, runs), the lowest of
     equals; go when none can be laid."""
     pile = tuple(card.rank for _, card in seat.pile)
-    playable = [card for card in seat.hand if seat.count + card.value <= 31]
-    if not playable:
+    cards = playable_cards(seat.hand, seat.count)
+    if not cards:
         return Go()
-    return Play(min(playable, key=lambda card: (play_points(pile, card.rank), card.sort_key)))
+    return Play(min(cards, key=lambda card: (play_points(pile, card.rank), card.sort_key)))
 
 
 def _rest(hand: tuple[Card, ...], kept: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -43,13 +43,13 @@ KEEP_LOW: Final = 0.1
 def greedy_play(seat: Seat) -> Move:
     """Lay the card that pegs the most now (ties: the lowest); go when nothing can be laid."""
     pile = tuple(card.rank for _, card in seat.pile)
-    playable = _playable(seat.hand, seat.count)
+    playable = playable_cards(seat.hand, seat.count)
     if not playable:
         return Go()
     return Play(max(playable, key=lambda card: (play_points(pile, card.rank), -card.sort_key)))
 
 
-def _playable(hand: Sequence[Card], count: int) -> list[Card]:
+def playable_cards(hand: Sequence[Card], count: int) -> list[Card]:
     """The cards that keep the count to 31, in the view's (sorted) order."""
     return [card for card in hand if count + card.value <= 31]
 
@@ -148,7 +148,7 @@ class ExpertPegger:
         self.rng = random.Random(seed)
 
     def choose(self, seat: Seat) -> Move:
-        playable = _playable(seat.hand, seat.count)
+        playable = playable_cards(seat.hand, seat.count)
         if not playable:
             return Go()
         if len({card.rank for card in playable}) == 1:
@@ -173,7 +173,7 @@ class ExpertPegger:
         searched = self._searched(seat)
         if searched is None:
             return self.worths(seat)
-        return {card: searched[card.rank] for card in _playable(seat.hand, seat.count)}
+        return {card: searched[card.rank] for card in playable_cards(seat.hand, seat.count)}
 
     def _searched(self, seat: Seat) -> dict[int, float] | None:
         """The search's value of each rank, where this decision is the search's (a two-player
@@ -224,7 +224,7 @@ class ExpertPegger:
                 self.kept(seat, responder),
             )
             worth = reply_worths(mine, pile, chances, 1.0 if seat.is_friend(responder) else -1.0)
-        return {card: worth[card.rank] for card in _playable(seat.hand, seat.count)}
+        return {card: worth[card.rank] for card in playable_cards(seat.hand, seat.count)}
 
     def kept(self, seat: Seat, responder: int) -> Sequence[float]:
         """How the responder's discards bias their hand (six-card deals; others are taken as even)."""
@@ -232,9 +232,10 @@ class ExpertPegger:
             return (1.0,) * 13
         lay = layout("six-card", len(seat.active))
         offset = seat.offset(responder)
-        short = lay.dealer_short and offset == 0  # the five-handed dealer keeps what was dealt
-        dealt, thrown = lay.dealt - short, 0 if short else lay.to_crib
-        return _kept_cached(self.tables, seat.crib_config, offset, dealt, thrown)
+        dealer = offset == 0  # the five-handed dealer keeps what was dealt
+        return _kept_cached(
+            self.tables, seat.crib_config, offset, lay.dealt_to(dealer), lay.thrown_by(dealer)
+        )
 
 
 def near_the_end(seat: Seat) -> bool:

@@ -1060,13 +1060,17 @@ class Cribbage(Game[CribbageOptions]):
         )
         self.games_won.append(won)
         events.append(won)
-        self._finish(Termination.TARGET, None, events)
+        self._end(result, events)
 
     def _finish(self, termination: Termination, winner: int | None, events: list[Event]) -> None:
-        self._result = self._result_of(termination, winner, self.side_scores, self.match_points)
+        self._end(self._result_of(termination, winner, self.side_scores, self.match_points), events)
+
+    def _end(self, result: Result, events: list[Event]) -> None:
+        """The game is over with ``result``."""
+        self._result = result
         self.phase = OVER
         self.waiting.clear()
-        events.append(game_over(self._result))
+        events.append(game_over(result))
 
     def _result_of(
         self, termination: Termination, winner: int | None, side_scores: list[int], match_points: list[int]

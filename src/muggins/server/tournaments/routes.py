@@ -25,7 +25,7 @@ class NewTournament(pydantic.BaseModel):
 
     name: Annotated[messages.ChatText, Field(max_length=64)]
     game: str = Field(min_length=1, max_length=32)
-    players: int = Field(default=2, ge=2, le=4, description="seats at each table")
+    players: int = Field(default=2, ge=2, le=5, description="seats at each table, as the game allows")
     options: dict[str, Any] = {}
     time: messages.TimeControls = messages.TimeControls()
     rated: bool = True

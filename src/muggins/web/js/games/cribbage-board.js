@@ -25,12 +25,14 @@ function streetX(i) {
 
 export class CribbageBoard {
   /**
-   * sides: number of sides (2-5); target: points to win; skunkLines: scores to mark;
-   * names: a label per side; streets: rows of holes (the track runs out and back, out and back).
+   * sides: number of sides (2-5); target: points to win; targets: each side's, where they differ
+   * (Captain's cribbage: the captain's game hole is marked in their lane); skunkLines: scores to
+   * mark; names: a label per side; streets: rows of holes (the track runs out and back, out and back).
    */
-  constructor({ sides, target, skunkLines = [], names = [], streets = 2 }) {
+  constructor({ sides, target, targets = null, skunkLines = [], names = [], streets = 2 }) {
     this.sides = sides;
     this.target = target;
+    this.targets = targets || Array(sides).fill(target);
     this.names = names;
     this.plan = plan(target, streets);
     this.width = streetX(this.plan.per - 1) + 20;
@@ -57,8 +59,14 @@ export class CribbageBoard {
    * (beyond 121 the pegs go round again), the target and beyond the game hole.
    */
   hole(side, n) {
-    const { track, per, streets } = this.plan;
-    if (n >= this.target) return [LEFT - 28, this.streetY(streets - 1) + ((this.sides - 1) * LANE) / 2];
+    const { streets } = this.plan;
+    if (n >= this.targets[side]) return [LEFT - 28, this.streetY(streets - 1) + ((this.sides - 1) * LANE) / 2];
+    return this.trackHole(side, n);
+  }
+
+  /** Hole `n` of `side`'s lane on the track, whatever the side's target. */
+  trackHole(side, n) {
+    const { track, per } = this.plan;
     if (n <= 0) return [LEFT - 24 + (n + 1) * 9, this.laneY(side, 0)];
     const pos = (n - 1) % track;
     const street = Math.floor(pos / per);
@@ -78,15 +86,21 @@ export class CribbageBoard {
           height: 10, rx: 5, fill: colour, class: "lane-tint" }));
       }
       for (let n = -1; n <= track; n++) {
-        const [x, y] = this.hole(side, n);
+        const [x, y] = this.trackHole(side, n);
         lane.append(s("circle", { cx: x, cy: y, r: 2.1, class: n <= 0 ? "hole start" : "hole" }));
+      }
+      const goal = this.targets[side];
+      if (goal < this.target && goal > 0) { // this side's own game hole, on its lane
+        const [x, y] = this.trackHole(side, goal);
+        lane.append(s("circle", { cx: x, cy: y, r: 3.4, class: "hole game-hole side-goal" },
+          s("title", {}, `${this.names[side] || `side ${side + 1}`} wins at ${goal}`)));
       }
       el.append(lane);
     }
     for (const line of skunkLines) {
       if (!(line > 0 && line < this.plan.holes)) continue;
       const street = Math.floor((line - 1) / per);
-      const [x] = this.hole(0, line);
+      const [x] = this.trackHole(0, line);
       const mark = x + (street % 2 === 0 ? DX / 2 : -DX / 2); // just past the line's hole
       const y = this.streetY(street);
       el.append(s("line", { x1: mark, x2: mark, y1: y - 6, y2: y + (this.sides - 1) * LANE + 6, class: "skunk-line" }));
@@ -113,7 +127,7 @@ export class CribbageBoard {
   place(side, peg, n) {
     const [x, y] = this.hole(side, n);
     peg.style.transform = `translate(${x}px, ${y}px)`;
-    peg.dataset.hole = n >= this.target ? "game" : String(n);
+    peg.dataset.hole = n >= this.targets[side] ? "game" : String(n);
   }
 
   /**

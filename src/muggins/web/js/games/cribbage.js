@@ -12,13 +12,13 @@ function sideNames(view, ui) {
 
 function board(view, ui) {
   const streets = window.matchMedia("(max-width: 600px)").matches ? 4 : 2; // a phone folds the board
-  const key = `board:${view.sides.length}:${view.target}:${streets}`;
-  const b = ui.keep(key, () => new CribbageBoard({ sides: view.sides.length, target: view.target,
+  const targets = view.sides.map((side) => (view.targets || [])[side[0]] ?? view.target);
+  const key = `board:${view.sides.length}:${targets.join(",")}:${streets}`;
+  const b = ui.keep(key, () => new CribbageBoard({ sides: view.sides.length, target: view.target, targets,
     skunkLines: view.skunk_lines, names: sideNames(view, ui), streets }));
   b.update(view.sides.map((side) => view.scores[side[0]]),
     view.back_pegs ? view.sides.map((side) => view.back_pegs[side[0]]) : null);
   const match = view.match && view.match.games > 1;
-  const targets = view.targets || [];
   const ownTargets = new Set(targets).size > 1; // Captain's cribbage: each side plays to its own
   const lowball = view.lowball ? h("span", { class: "lowball" }, `Lowball: the first to ${view.target} loses`) : null;
   const tossFives = view.toss_fives
@@ -26,7 +26,7 @@ function board(view, ui) {
   const legend = h("div", { class: "board-legend" }, lowball, tossFives, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
-      ownTargets ? ` of ${targets[view.sides[i][0]]}` : "",
+      ownTargets ? ` of ${targets[i]}` : "",
       match ? ` (match ${view.match.points[view.sides[i][0]]})` : "")));
   return h("div", { class: "board-wrap" }, b.el, legend);
 }
