@@ -8,11 +8,13 @@ import random
 import pytest
 
 from muggins import new_game
+from muggins.bots.cribbage.position import points_needed
 from muggins.games.cribbage.game import Cribbage
 from muggins.games.errors import OptionError
 from muggins.games.events import Scored
 from muggins.games.result import Termination
 from muggins.games.rollout import play_out
+from muggins.strategy.cribbage.reading import read
 
 
 def captains(seed: int, captain: int = 1, **options: object) -> Cribbage:
@@ -125,3 +127,15 @@ def test_the_deal_passes_round_as_in_three_handed_cribbage() -> None:
         assert len(dealers) >= 4
         first = dealers[0][1]
         assert [dealer for _, dealer in dealers] == [(first + k) % 3 for k in range(len(dealers))]
+
+
+def test_the_bots_read_their_own_sides_target() -> None:
+    """Near the end the expert plays for the points its own side needs: the captain 61 less its
+    score, the partners 121 less theirs."""
+    game = captains(3, captain=1)
+    game.side_scores[game.seating.side_of[1]] = 50
+    game.side_scores[game.seating.side_of[0]] = 100
+    captain, partner = read(game.view(1)), read(game.view(0))
+    assert (captain.target, partner.target) == (61, 121)
+    assert points_needed(captain) == 11
+    assert points_needed(partner) == 21

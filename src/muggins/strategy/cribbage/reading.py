@@ -36,6 +36,7 @@ class Seat:
     sides: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
     target: int
+    """The points my side plays to (in Captain's cribbage the captain's are half the game's)."""
     variant: str
     phase: str
     hand: tuple[Card, ...]
@@ -169,7 +170,7 @@ def read(view: Mapping[str, Any]) -> Seat:
         active=tuple(view["active"]),
         sides=tuple(tuple(side) for side in view["sides"]),
         scores=tuple(view["scores"]),
-        target=view["target"],
+        target=view["targets"][me],
         variant=view["variant"],
         phase=view["phase"],
         hand=cards_of(view["hand"]),
