@@ -80,6 +80,29 @@ def test_one_card_throws_take_a_five_when_one_is_held(players: int) -> None:
     assert held_five > 20  # the deals drawn did test the rule
 
 
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"variant": "five-card"}),
+        (4, {"partnerships": True}),
+        (3, {"captain": 0}),
+        (2, {"lowball": True}),
+        (3, {"lowball": True}),
+    ],
+)
+def test_toss_fives_holds_in_every_form_it_combines_with(players: int, options: dict[str, object]) -> None:
+    """The five-card deal, partnerships, Captain's and Lowball: the same rule for every seat asked."""
+    held_five = 0
+    for seed in range(40):
+        game = tossing(players, seed, **options)
+        size = 2 if players == 2 else 1
+        for seat in sorted(game.to_move):
+            hand = list(game.hand[seat])
+            held_five += any(c.rank == 5 for c in hand)
+            assert legal_throws(game, seat) == expected_throws(hand, size)
+    assert held_five > 10
+
+
 def test_the_five_handed_dealer_keeps_their_fives() -> None:
     """The five-handed dealer throws nothing, so has nothing to toss."""
     for seed in range(40):

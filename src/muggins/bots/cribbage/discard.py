@@ -69,9 +69,10 @@ def held_points(cards: Sequence[Card]) -> int:
     return points
 
 
-def greedy_discard(seat: Seat) -> Move:
-    """Hold the cards (four, or three in five-card) that hold the most points now and lay away the
-    rest; in ten-hand's first step the highest of the rest go to the dealer's crib."""
+def greedy_discard(seat: Seat, *, least: bool = False) -> Move:
+    """Hold the cards (four, or three in five-card) that hold the most points now (with ``least``,
+    the fewest: Lowball) and lay away the rest; in ten-hand's first step the highest of the rest go
+    to the dealer's crib."""
     verb, n = throw_size(seat)
     hand = seat.hand
     hold = min(len(hand) - n, HAND)
@@ -79,7 +80,7 @@ def greedy_discard(seat: Seat) -> Move:
     holds = list(itertools.combinations(hand, hold))
     if allowed is not None:
         holds = [kept for kept in holds if allows(allowed, _complement(hand, kept)[-n:])]
-    best = max(holds, key=held_points)
+    best = min(holds, key=held_points) if least else max(holds, key=held_points)
     return _move(verb, _complement(hand, best)[-n:])
 
 

@@ -3,16 +3,7 @@ losing, so the throw the expert would value least is made and the card that pegs
 
 from __future__ import annotations
 
-import itertools
-
-from muggins.bots.cribbage.discard import (
-    allowed_throws,
-    allows,
-    best_throw,
-    crib_weight,
-    held_points,
-    throw_size,
-)
+from muggins.bots.cribbage.discard import allowed_throws, best_throw, crib_weight, greedy_discard, throw_size
 from muggins.bots.cribbage.pegging import playable_cards
 from muggins.cards import Card
 from muggins.games.moves import Discard, Go, Move, Play
@@ -25,20 +16,15 @@ def lowball_discard(seat: Seat, tables: CribTables | None) -> Move:
     """With ``tables``, the throw whose kept hand's exact expected show plus the crib the tables
     expect (counted for the seat when its side deals, against it otherwise) is least; without, the
     throw that keeps the fewest points held now (the greedy bot's aim, turned round)."""
-    _, n = throw_size(seat)
-    hand = seat.hand
-    allowed = allowed_throws(seat)
     if tables is None:
-        holds = [
-            kept for kept in itertools.combinations(hand, len(hand) - n) if allows(allowed, _rest(hand, kept))
-        ]
-        return Discard(_rest(hand, min(holds, key=held_points)))
+        return greedy_discard(seat, least=True)
+    _, n = throw_size(seat)
     config, offset, weight = seat.crib_config, seat.offset(seat.me), crib_weight(seat)
 
     def crib(thrown: tuple[Card, ...], _: tuple[Card, ...]) -> float:
         return weight * tables.expected(config, offset, thrown)
 
-    return Discard(best_throw(hand, n, crib, allowed, least=True))
+    return Discard(best_throw(seat.hand, n, crib, allowed_throws(seat), least=True))
 
 
 def lowball_play(seat: Seat) -> Move:
@@ -49,7 +35,3 @@ def lowball_play(seat: Seat) -> Move:
     if not cards:
         return Go()
     return Play(min(cards, key=lambda card: (play_points(pile, card.rank), card.sort_key)))
-
-
-def _rest(hand: tuple[Card, ...], kept: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(card for card in hand if card not in kept)

@@ -9,6 +9,7 @@ import pydantic
 from fastapi import APIRouter, Query
 from pydantic import Field
 
+from muggins.games.flow import MAX_SEATS
 from muggins.server import messages
 from muggins.server.accounts import UserDep
 from muggins.server.tournaments.deps import TournamentsDep
@@ -25,7 +26,7 @@ class NewTournament(pydantic.BaseModel):
 
     name: Annotated[messages.ChatText, Field(max_length=64)]
     game: str = Field(min_length=1, max_length=32)
-    players: int = Field(default=2, ge=2, le=5, description="seats at each table, as the game allows")
+    players: int = Field(default=2, ge=2, le=MAX_SEATS, description="seats at each table, as the game allows")
     options: dict[str, Any] = {}
     time: messages.TimeControls = messages.TimeControls()
     rated: bool = True
