@@ -167,7 +167,7 @@ def test_unfinished_games_foreign_games_and_bad_seats_are_refused() -> None:
 
 def test_the_games_reviewed_are_those_with_a_judge_of_their_own() -> None:
     assert reviewed_games() == game_names()  # every registered game, in the registry's order
-    assert quick_reviews() == ["cribbage", "squares"]
+    assert quick_reviews() == ["cribbage", "squares", "cross"]
 
 
 @pytest.mark.parametrize("form", TABLE_FORMS, ids=lambda form: "-".join(f"{k}={v}" for k, v in form.items()))

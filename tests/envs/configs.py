@@ -1,6 +1,6 @@
 """Every game and form the environments are tested in: each cribbage table form, Skalborg at 2-4
 seats in each betting limit and with manual counting, Cribist counted both ways, Cribbage Squares
-alone and as races of two and four. Games are kept short
+alone and as races of two and four, Cross Cribbage at 2-4 seats. Games are kept short
 (low targets, small stacks, one deal) so whole episodes fit in a test."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("cribist", {"players": 4, "deals": 1}),
     ("cribist", {"players": 4, "deals": 1, "counting": "manual"}),
     *(("squares", {"players": p}) for p in (1, 2, 4)),
+    *(("cross", {"players": p, "target": 11}) for p in (2, 3, 4)),
 ]
 
 

@@ -22,6 +22,7 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribist", {"players": 4, "deals": 1}),
     ("squares", {"players": 1, "opponent": "expected"}),  # alone: the opponent plays no seat
     ("squares", {"players": 2, "opponent": "expected"}),
+    ("cross", {"players": 3, "target": 11, "seat": 1}),
 ]
 
 
@@ -50,6 +51,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "skalborg": {"players": 2, "starting_stack": 10, "max_hands": 5},
     "cribist": {"players": 4, "deals": 1},
     "squares": {"players": 2},
+    "cross": {"players": 2, "target": 11},
 }
 """A short game of each game, for playing every bot to the end."""
 

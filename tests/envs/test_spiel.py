@@ -23,6 +23,7 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribist", {"players": 4, "deals": 1}),
     ("squares", {"players": 1}),
     ("squares", {"players": 2}),
+    ("cross", {"players": 2, "target": 11}),
 ]
 
 

@@ -16,6 +16,7 @@ BOT_MODULES: dict[str, str] = {
     "skalborg": "muggins.bots.skalborg",
     "cribist": "muggins.bots.cribist",
     "squares": "muggins.bots.squares",
+    "cross": "muggins.bots.cross",
 }
 """Game name -> the package of its bots: its ``NAMES`` lists them (besides ``random``) and its
 ``roster`` module's ``BOTS`` dict maps those names to factories, loaded only when a bot is made."""

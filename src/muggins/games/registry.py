@@ -17,6 +17,7 @@ GAME_MODULES: dict[str, str] = {
     "skalborg": "muggins.games.skalborg.game",
     "cribist": "muggins.games.cribist.game",
     "squares": "muggins.games.squares.game",
+    "cross": "muggins.games.cross.game",
 }
 """Game name -> its engine module (``muggins.games.<game>.game``), whose ``GAME`` is the Game subclass."""
 

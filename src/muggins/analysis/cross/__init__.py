@@ -1,0 +1,1 @@
+"""Cross Cribbage analysis: its hints and review."""

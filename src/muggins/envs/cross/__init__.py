@@ -1,0 +1,1 @@
+"""Cross Cribbage in the learning environments: its actions and observation layout."""

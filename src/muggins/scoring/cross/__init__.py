@@ -1,0 +1,1 @@
+"""Cross Cribbage scoring: its grid of five rows and five columns."""

@@ -1,0 +1,110 @@
+"""A Cross Cribbage grid counted: five rows for one side and five columns for the other, each line a
+five-card cribbage hand; the crib with the cut card and his heels for the dealer's side
+(docs/rules/cross.md).
+
+>>> from muggins.cards import parse_cards
+>>> line = parse_cards("5H 5D 5S JC 5C")
+>>> score_line(line, parse_cards("5C")[0]).total  # the cut card in the line, its jack for nobs
+29
+>>> score_line(parse_cards("2H 3H 4H 9H KS"), parse_cards("5C")[0]).total  # 2 fifteens, a run, a flush
+11
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from muggins.cards import JACK, Card
+from muggins.scoring.combos import fifteens, pairs, runs
+from muggins.scoring.items import Item, Kind, Score
+from muggins.scoring.show import score_show
+
+SIDE: Final = 5
+"""Cells in a row and in a column."""
+CELLS: Final = SIDE * SIDE
+CENTRE: Final = CELLS // 2
+"""The cell of the cut card, ``c3``."""
+COLUMNS: Final = "abcde"
+"""Columns are lettered from the left, rows numbered from the top: ``a1`` is the top left cell."""
+ROWS_LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = tuple(
+    (f"row {r + 1}", tuple(r * SIDE + c for c in range(SIDE))) for r in range(SIDE)
+)
+COLUMN_LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = tuple(
+    (f"column {COLUMNS[c]}", tuple(r * SIDE + c for r in range(SIDE))) for c in range(SIDE)
+)
+LINES: Final = (ROWS_LINES, COLUMN_LINES)
+"""Each side's lines, by side: side 0 counts the rows, side 1 the columns."""
+HEELS_POINTS: Final = 2
+
+
+class GridError(ValueError):
+    """A grid that cannot be counted: not 25 distinct cards with the cut card in the centre."""
+
+
+class Line(NamedTuple):
+    """One row or column counted (or the crib): its name, its cards and their score."""
+
+    name: str
+    cards: tuple[Card, ...]
+    score: Score
+
+
+def cell_name(index: int) -> str:
+    """The name of the cell at ``index`` (0-24, row by row): ``cell_name(12) == 'c3'``."""
+    return f"{COLUMNS[index % SIDE]}{index // SIDE + 1}"
+
+
+def cell_index(name: str) -> int | None:
+    """The index of a cell named like ``b4`` (column a-e, row 1-5), or None for any other text."""
+    if len(name) != 2 or name[0].lower() not in COLUMNS or name[1] not in "12345":
+        return None
+    return (int(name[1]) - 1) * SIDE + COLUMNS.index(name[0].lower())
+
+
+def flush(cards: Sequence[Card]) -> list[Item]:
+    """Four or five cards of one suit in a line: one point a card of that suit."""
+    suit, count = Counter(card.suit for card in cards).most_common(1)[0] if cards else (None, 0)
+    if count < SIDE - 1:
+        return []
+    return [Item(Kind.FLUSH, tuple(card for card in cards if card.suit == suit), count)]
+
+
+def score_line(cards: Sequence[Card], cut: Card) -> Score:
+    """A line of five cards: fifteens, pairs, runs, a flush of four or five, and nobs for a jack of
+    the cut card's suit when the cut card is in the line. A line still filling (fewer cards) is
+    counted the same way: what its cards make so far, which a card added can only raise."""
+    items = [*fifteens(cards), *pairs(cards), *runs(cards), *flush(cards)]
+    if cut in cards:
+        items += [
+            Item(Kind.NOBS, (card, cut), 1)
+            for card in cards
+            if card.rank == JACK and card.suit == cut.suit and card != cut
+        ]
+    return Score(tuple(items))
+
+
+def score_crib(crib: Sequence[Card], cut: Card) -> Score:
+    """The crib's four cards with the cut card, counted as a crib is in cribbage."""
+    return score_show(crib, cut, crib=True)
+
+
+def heels(cut: Card) -> Score:
+    """His heels: two points to the dealer's side when the cut card is a jack."""
+    return Score((Item(Kind.HIS_HEELS, (cut,), HEELS_POINTS),) if cut.rank == JACK else ())
+
+
+def count_lines(grid: Sequence[Card], side: int) -> list[Line]:
+    """The five lines one side counts (``side`` 0: the rows; 1: the columns) of a full grid, row by
+    row with the cut card in its centre."""
+    if len(grid) != CELLS:
+        raise GridError(f"a grid has {CELLS} cards, not {len(grid)}")
+    if len(set(grid)) != CELLS:
+        raise GridError("a card appears twice in the grid")
+    cut = grid[CENTRE]
+    return [
+        Line(name, cards, score_line(cards, cut))
+        for name, cells in LINES[side]
+        for cards in [tuple(grid[i] for i in cells)]
+    ]
