@@ -288,7 +288,8 @@ def test_toss_fives_picks_the_fives_and_allows_only_the_throws_that_take_them(
     """The legend names the rule. At the first deal holding one or two fives (dealt in four deals of
     ten, so a match of five games to 121, three at least and some 27 deals, runs out of deals about
     once in a million), the fives are picked already and cannot be unpicked; another card picked
-    drops an older pick, never a five; the throw goes."""
+    drops an older pick, never a five, and with two fives picked no other card can be; the throw
+    goes."""
     hal = against_random_bots(player, "Hal", 2, {"match": 5, "toss_fives": True})
     page = hal.page
     expect(page.locator(".board-legend")).to_contain_text("Toss Fives: every five dealt goes to the crib")
@@ -310,10 +311,13 @@ def test_toss_fives_picks_the_fives_and_allows_only_the_throws_that_take_them(
     picked[0].click()  # a card the rule requires stays picked
     expect(picked[0]).to_have_attribute("aria-pressed", "true")
     others = [card for card in hand if card not in fives]
-    for card in others[: 3 - len(fives)]:  # the newer pick drops the older, never a five
+    clicked = others[: 3 - len(fives)]
+    for card in clicked:  # the newer pick drops the older, never a five; two fives fill the throw
         page.locator(f"#my-hand button.card[data-card='{card}']").click()
-    for five in picked:
-        expect(five).to_have_attribute("aria-pressed", "true")
+    throw = fives + clicked[-1:] if len(fives) == 1 else fives
+    pressed = page.locator("#my-hand button.card[aria-pressed='true']")
+    expect(pressed).to_have_count(2)
+    assert sorted(pressed.evaluate_all("cards => cards.map((c) => c.dataset.card)")) == sorted(throw)
     expect(page.locator("#discard-btn")).to_be_enabled()
     page.wait_for_timeout(1000)  # the last hand's cards done gathering, for the picture
     hal.screenshot("cribbage-toss-fives")

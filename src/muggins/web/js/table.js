@@ -124,13 +124,16 @@ export function mountTable(app, ctx, tableId) {
     name: (seat) => seatName(st.table, seat),
     move: sendMove,
     /** Pick or unpick ``card``, at most ``max`` picked: a pick past it drops the oldest pick that
-     * is not ``kept`` (cards the game requires, which stay picked). */
+     * is not ``kept`` (cards the game requires, which stay picked), and is refused when all are. */
     toggle(card, max, kept = []) {
       if (kept.includes(card)) return;
       if (st.selected.has(card)) st.selected.delete(card);
       else {
-        const dropped = [...st.selected].find((c) => !kept.includes(c));
-        if (st.selected.size >= max && dropped !== undefined) st.selected.delete(dropped);
+        if (st.selected.size >= max) {
+          const dropped = [...st.selected].find((c) => !kept.includes(c));
+          if (dropped === undefined) return; // every pick is required: the hand is full
+          st.selected.delete(dropped);
+        }
         st.selected.add(card);
       }
       render();
