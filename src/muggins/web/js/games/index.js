@@ -4,8 +4,9 @@ import { cribbage } from "./cribbage.js";
 import { skalborg } from "./skalborg.js";
 import { cribist } from "./cribist.js";
 import { squares } from "./squares.js";
+import { cross } from "./cross.js";
 
-export const RENDERERS = { cribbage, skalborg, cribist, squares };
+export const RENDERERS = { cribbage, skalborg, cribist, squares, cross };
 
 /** The games' titles, as a sentence lists them ("Cribbage, Skalborg and Cribist"). */
 export function gameTitles() {
