@@ -62,9 +62,8 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     if view["my_crib"]:
         console.print(f"You threw to the crib: {format_cards(parse_cards(view['my_crib']), pretty=True)}")
     if view["card"]:
-        console.print(
-            f"Your card: [bold]{parse_card(view['card']).pretty}[/bold]: lay it on a cell, or throw it"
-        )
+        throw = ", or 'throw' it to the crib" if "throw" in view["legal_moves"] else " (your throws are made)"
+        console.print(f"Your card: [bold]{parse_card(view['card']).pretty}[/bold]: lay it on a cell{throw}")
     elif view["turn"] is not None:
         console.print(f"{seat_name(view['turn'], you).capitalize()} to lay a card")
     for side, lines in enumerate(view["count"]):
