@@ -29,6 +29,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("cribist", {"players": 4, "deals": 1, "counting": "manual"}),
     *(("squares", {"players": p}) for p in (1, 2, 4)),
     *(("cross", {"players": p, "target": 11}) for p in (2, 3, 4)),
+    ("cross", {"players": 2, "form": "table-top", "target": 31}),
 ]
 
 

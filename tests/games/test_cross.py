@@ -228,3 +228,40 @@ def test_between_deals_every_player_says_ready() -> None:
 
 def test_cells_are_listed_in_the_view() -> None:
     assert new_game("cross", players=2, seed=1).view(0)["cells"] == [cell_name(i) for i in range(25)]
+
+
+def test_table_top_deals_twelve_each_and_lays_only_touching_cards() -> None:
+    """Table Top Cribbage (down2002.com): twelve cards each, no crib, each card laid touching one on
+    the grid by a side or a corner."""
+    game = new_game("cross", players=2, form="table-top", seed=1)
+    view = game.view(1)
+    assert view["piles"] == [12, 12] and view["share"] == [0, 0] and view["target"] == 121
+    assert sorted(str(m) for m in game.legal_moves(1)) == sorted(
+        f"lay {c}" for c in ["b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"]
+    )
+    before = game.record()
+    for move, said in (("lay a1", "a1 touches none"), ("throw", "has no crib")):
+        with pytest.raises(IllegalMoveError, match=said):
+            game.apply(1, move)
+        assert game.record() == before
+    game.apply(1, "lay d4")
+    assert "lay e5" in [str(m) for m in game.legal_moves(0)]  # a corner touches
+    with pytest.raises(OptionError, match="Table Top Cribbage is for two players"):
+        new_game("cross", players=4, form="table-top")
+
+
+def test_table_top_pegs_each_sides_own_lines_the_dealers_opponent_first() -> None:
+    rng = random.Random(7)
+    for seed in range(15):
+        game = new_game("cross", players=2, form="table-top", seed=seed)
+        play_deal(game, rng)
+        view = game.view(None)
+        cut = parse_card(view["cut"])
+        grid = [parse_card(card) for card in view["grid"]]
+        totals = [
+            sum(plain_line([grid[i] for i in line], cut, table_top=True) for line in lines)
+            for lines in (ROWS, COLUMNS)
+        ]
+        pegged = [(e.player, e.reason, e.points) for e in game.events if isinstance(e, Scored)]
+        assert pegged == [(side, "its lines", totals[side]) for side in (1, 0) if totals[side]]
+        assert view["crib"] == [] and not any(isinstance(e, Thrown) for e in game.events)

@@ -16,6 +16,7 @@ from muggins.cards import JACK, STANDARD_CARDS, Card, parse_card, parse_cards
 from muggins.scoring.cross.grid import (
     CELLS,
     CENTRE,
+    NEIGHBOURS,
     GridError,
     cell_index,
     cell_name,
@@ -25,8 +26,9 @@ from muggins.scoring.cross.grid import (
 )
 
 
-def plain_line(cards: Sequence[Card], cut: Card) -> int:
-    """A line of cards counted by the rules' words, with nothing shared with the scorer."""
+def plain_line(cards: Sequence[Card], cut: Card, *, table_top: bool = False) -> int:
+    """A line of cards counted by the rules' words, with nothing shared with the scorer (Table Top
+    Cribbage: a flush only of five, no nobs)."""
     values = [min(card.rank, 10) for card in cards]
     points = 0
     for size in range(2, len(cards) + 1):
@@ -43,8 +45,8 @@ def plain_line(cards: Sequence[Card], cut: Card) -> int:
             points += size * len(found)
             break
     most = max(Counter(card.suit for card in cards).values(), default=0)
-    points += most if most >= 4 else 0
-    if cut in cards:
+    points += most if most >= (5 if table_top else 4) else 0
+    if cut in cards and not table_top:
         points += sum(1 for card in cards if card.rank == JACK and card.suit == cut.suit and card != cut)
     return points
 
@@ -52,10 +54,12 @@ def plain_line(cards: Sequence[Card], cut: Card) -> int:
 lines = st.lists(st.sampled_from(STANDARD_CARDS), min_size=0, max_size=5, unique=True)
 
 
-@given(lines, st.sampled_from(STANDARD_CARDS), st.booleans())
-def test_a_line_counts_as_the_rules_say(cards: list[Card], other: Card, cut_in_line: bool) -> None:
+@given(lines, st.sampled_from(STANDARD_CARDS), st.booleans(), st.booleans())
+def test_a_line_counts_as_the_rules_say(
+    cards: list[Card], other: Card, cut_in_line: bool, table_top: bool
+) -> None:
     cut = cards[0] if cut_in_line and cards else other
-    assert score_line(cards, cut).total == plain_line(cards, cut)
+    assert score_line(cards, cut, table_top=table_top).total == plain_line(cards, cut, table_top=table_top)
 
 
 def test_twenty_nine_in_the_cut_cards_line() -> None:
@@ -71,6 +75,17 @@ def test_twenty_nine_in_the_cut_cards_line() -> None:
 def test_four_or_five_of_a_suit_in_any_cells_make_a_flush(line: str, flush: int) -> None:
     score = score_line(parse_cards(line), parse_card("AC"))
     assert sum(item.points for item in score.items if item.kind == "flush") == flush
+
+
+def test_table_top_counts_a_flush_only_of_five_and_no_nobs() -> None:
+    cut = parse_card("5H")
+    assert score_line(parse_cards("2H 4H 6H 8H QS"), cut, table_top=True).total == 0
+    assert score_line(parse_cards("2H 4H 6H 8H QH"), cut, table_top=True).total == 5
+    assert score_line(parse_cards("JH 9S 7C 5H AD"), cut, table_top=True).total == 4  # J 5, 9 5 A; no nobs
+
+
+def test_neighbours_are_the_cells_a_king_could_step_to() -> None:
+    assert sorted(NEIGHBOURS[0]) == [1, 5, 6] and len(NEIGHBOURS[CENTRE]) == 8 and len(NEIGHBOURS[2]) == 5
 
 
 def test_a_line_gains_as_it_fills() -> None:

@@ -44,7 +44,8 @@ PHASES: Final = ("lay", "counted", "over")
 
 def write(view: View, out: Encoder) -> None:
     """The turned card, the cut card, one's throws; the grid cell by cell; one's side's lines (rows
-    or columns); piles, throws, scores, the turn and the dealer by relative seat; phase and target."""
+    or columns); piles, throws, scores, the turn and the dealer by relative seat; phase, target and
+    form."""
     out.cards(present(view["card"]))
     out.cards(present(view["cut"]))
     out.cards(view["my_crib"])
@@ -62,7 +63,7 @@ def write(view: View, out: Encoder) -> None:
     out.seats_in(present(view["turn"]))
     out.seats_in([view["dealer"]])
     out.one_hot(view["phase"], PHASES)
-    out.numbers([view["target"] / MOST])
+    out.numbers([view["target"] / MOST, float(not any(view["share"]))])  # no throws: Table Top
 
 
 LAYOUT: Final = Layout(52, write)

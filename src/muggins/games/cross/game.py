@@ -15,6 +15,7 @@ from muggins.games.base import DeckSpec, Game
 from muggins.games.cross.events import Counted, CutCard, Laid, NewHand, Thrown, Turned
 from muggins.games.cross.moves import Lay, Throw
 from muggins.games.cross.options import CrossOptions
+from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import Seating, game_over
 from muggins.games.moves import READY, Leave, Move, Ready
@@ -24,6 +25,7 @@ from muggins.scoring.cross.grid import (
     CELLS,
     CENTRE,
     LINES,
+    NEIGHBOURS,
     cell_name,
     count_lines,
     heels,
@@ -32,8 +34,6 @@ from muggins.scoring.cross.grid import (
 )
 from muggins.scoring.items import Score
 
-PILE_CARDS: Final = 28
-"""The cards dealt into the piles, all players together; the 29th is the cut card."""
 SIDE_THROWS: Final = 2
 """The cards each side throws to the crib."""
 SIDES: Final[dict[int, list[tuple[int, ...]] | None]] = {2: None, 3: [(0,), (1, 2)], 4: [(0, 2), (1, 3)]}
@@ -44,7 +44,9 @@ THROW: Final = Throw()
 AXES: Final = ("rows", "columns")
 """What each side counts, by side."""
 DIFFERENCE: Final = "the difference"
-"""Why a side pegs: its total for the deal less the other's."""
+"""Why a side pegs in CrossCribb: its total for the deal less the other's."""
+LINES_PEGGED: Final = "its lines"
+"""Why a side pegs in Table Top Cribbage: its own total for the deal."""
 
 
 class Phase(enum.StrEnum):
@@ -71,8 +73,15 @@ class Cross(Game[CrossOptions]):
         self, *, players: int, seed: int | None = None, deck: DeckSpec | None = None, **options: Any
     ) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
-        self.share = [SIDE_THROWS // len(self.seating.sides[self.side(seat)]) for seat in range(players)]
+        self.table_top = self.options.form == "table-top"
+        """Table Top Cribbage: no crib, each card laid touching one on the grid, each side pegs its
+        own lines."""
+        throws = 0 if self.table_top else SIDE_THROWS
+        self.share = [throws // len(self.seating.sides[self.side(seat)]) for seat in range(players)]
         """The cards each player throws to the crib: a side's two, shared among its players."""
+        self.pile_cards = CELLS - 1 + 2 * throws
+        """The cards dealt into the piles, all players together: one for each cell but the cut
+        card's, and each side's throws (the next card is the cut card)."""
         self.pegged = [0, 0]
         """Each side's pegged points."""
         self.hand = 0
@@ -102,6 +111,8 @@ class Cross(Game[CrossOptions]):
         self.events.extend(self._deal())
 
     def make_seating(self) -> Seating:
+        if self.options.form == "table-top" and self.players != 2:
+            raise OptionError(f"Table Top Cribbage is for two players, not {self.players}")
         return Seating(self.players, sides=SIDES[self.players])
 
     # --- protocol -------------------------------------------------------------------------------
@@ -126,7 +137,7 @@ class Cross(Game[CrossOptions]):
             return []
         if self.phase is Phase.COUNTED:
             return [READY]
-        moves: list[Move] = [LAYS[index] for index in range(CELLS) if self.grid[index] is None]
+        moves: list[Move] = [LAYS[index] for index in range(CELLS) if self._open(index)]
         if len(self.crib[player]) < self.share[player]:
             moves.append(THROW)
         return moves
@@ -157,6 +168,8 @@ class Cross(Game[CrossOptions]):
         if self.phase is Phase.COUNTED:
             return None if kind is Ready else f"the deal is counted: say 'ready' for the next, not '{move}'"
         if kind is Throw:
+            if self.table_top:
+                return "Table Top Cribbage has no crib: lay the card on the grid"
             if len(self.crib[player]) >= self.share[player]:
                 share = self.share[player]
                 return f"player {player} has thrown {share} to the crib already: lay the card on the grid"
@@ -170,6 +183,9 @@ class Cross(Game[CrossOptions]):
         if held is not None:
             what = " (the cut card)" if move.index == CENTRE else ""
             return f"{cell_name(move.index)} already holds {held}{what}"
+        if not self._open(move.index):
+            cell = cell_name(move.index)
+            return f"in Table Top Cribbage a card must touch one on the grid: {cell} touches none"
         return None
 
     def make_move(self, player: int, move: Move) -> list[Event]:
@@ -227,7 +243,10 @@ class Cross(Game[CrossOptions]):
             "my_crib": [str(card) for card in self._seen_throws(player)],
             "crib": [str(card) for thrown in self.crib for card in thrown] if self.counted[0] else None,
             "so_far": [
-                {name: score_line(self._placed(cells), self.cut).total for name, cells in lines}
+                {
+                    name: score_line(self._placed(cells), self.cut, table_top=self.table_top).total
+                    for name, cells in lines
+                }
                 for lines in LINES
             ],
             "count": [
@@ -237,10 +256,17 @@ class Cross(Game[CrossOptions]):
                 ]
                 for side in self.counted
             ],
-            "target": self.options.target,
+            "target": self.options.goal,
         }
 
     # --- the flow -------------------------------------------------------------------------------
+
+    def _open(self, index: int) -> bool:
+        """Whether a card may be laid on the cell at ``index``: it is empty and, in Table Top
+        Cribbage, touches a card on the grid."""
+        if self.grid[index] is not None:
+            return False
+        return not self.table_top or any(self.grid[near] is not None for near in NEIGHBOURS[index])
 
     def _seen_throws(self, player: int | None) -> list[Card]:
         """The cards ``player`` threw to the crib and saw (none for a spectator)."""
@@ -259,12 +285,12 @@ class Cross(Game[CrossOptions]):
         self.dealer = seats[self.next_dealer[dealing] % len(seats)]
         self.next_dealer[dealing] += 1
         self.order = self._play_order()
-        cards = self.draw(standard_pack(), PILE_CARDS + 1)
+        cards = self.draw(standard_pack(), self.pile_cards + 1)
         self.piles = [[] for _ in range(self.players)]
-        for number, card in enumerate(cards[:PILE_CARDS]):
+        for number, card in enumerate(cards[: self.pile_cards]):
             self.piles[self.order[number % len(self.order)]].append(card)
         self.grid = [None] * CELLS
-        self.grid[CENTRE] = cards[PILE_CARDS]
+        self.grid[CENTRE] = cards[self.pile_cards]
         self.crib = [[] for _ in range(self.players)]
         self.unseen = [0] * self.players
         self.counted = [[], []]
@@ -300,7 +326,8 @@ class Cross(Game[CrossOptions]):
 
     def _count(self, events: list[Event]) -> None:
         """The grid is full: the cards left in the piles go to the crib unseen, each side counts its
-        lines (the dealer's side its crib and heels too), and the higher side pegs the difference."""
+        lines (the dealer's side its crib and heels too), and the higher side pegs the difference;
+        in Table Top Cribbage each side pegs its own lines, the dealer's opponent first."""
         for seat in range(self.players):
             while self.piles[seat]:
                 self.crib[seat].append(self.piles[seat].pop(0))
@@ -316,10 +343,11 @@ class Cross(Game[CrossOptions]):
         ]
         dealing = self.side(self.dealer)
         totals = [0, 0]
-        for side in (0, 1):
+        for side in (1 - dealing, dealing):
             first = self.seating.sides[side][0]
-            parts = [(line.name, line.cards, line.score) for line in count_lines(grid, side)]
-            if side == dealing:
+            lines = count_lines(grid, side, table_top=self.table_top)
+            parts = [(line.name, line.cards, line.score) for line in lines]
+            if side == dealing and not self.table_top:
                 parts.append(("the crib", (*crib, self.cut), score_crib(crib, self.cut)))
                 if self.cut.rank == JACK:
                     parts.append(("his heels", (self.cut,), heels(self.cut)))
@@ -327,15 +355,21 @@ class Cross(Game[CrossOptions]):
                 totals[side] += score.total
                 self.counted[side].append((reason, cards, score))
                 events.append(Counted(first, reason, cards, score, totals[side]))
-        if totals[0] != totals[1]:
+        if self.table_top:  # each side pegs its own lines, the dealer's opponent first
+            pegs = [(side, LINES_PEGGED, totals[side]) for side in (1 - dealing, dealing) if totals[side]]
+        elif totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
-            self.pegged[winner] += abs(totals[0] - totals[1])
-            first = self.seating.sides[winner][0]
-            events.append(Scored(first, DIFFERENCE, Score(), abs(totals[0] - totals[1]), self.pegged[winner]))
-            if self.pegged[winner] >= self.options.target:
-                names = " & ".join(f"player {seat}" for seat in self.seating.sides[winner])
-                reason = f"{names} ({AXES[winner]}) reached {self.options.target}"
-                self._end(winner, reason, Termination.TARGET, events)
+            pegs = [(winner, DIFFERENCE, abs(totals[0] - totals[1]))]
+        else:
+            pegs = []
+        for side, reason, points in pegs:
+            self.pegged[side] += points
+            events.append(Scored(self.seating.sides[side][0], reason, Score(), points, self.pegged[side]))
+            if self.pegged[side] >= self.options.goal:
+                names = " & ".join(f"player {seat}" for seat in self.seating.sides[side])
+                self._end(
+                    side, f"{names} ({AXES[side]}) reached {self.options.goal}", Termination.TARGET, events
+                )
                 return
         self.waiting.on(self.seating.everyone)
 

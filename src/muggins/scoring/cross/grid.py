@@ -36,6 +36,16 @@ COLUMN_LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = tuple(
 )
 LINES: Final = (ROWS_LINES, COLUMN_LINES)
 """Each side's lines, by side: side 0 counts the rows, side 1 the columns."""
+NEIGHBOURS: Final = tuple(
+    tuple(
+        r * SIDE + c
+        for r in range(max(0, i // SIDE - 1), min(SIDE, i // SIDE + 2))
+        for c in range(max(0, i % SIDE - 1), min(SIDE, i % SIDE + 2))
+        if r * SIDE + c != i
+    )
+    for i in range(CELLS)
+)
+"""The cells each cell touches, by a side or a corner (Table Top Cribbage's rule of laying)."""
 HEELS_POINTS: Final = 2
 
 
@@ -63,20 +73,22 @@ def cell_index(name: str) -> int | None:
     return (int(name[1]) - 1) * SIDE + COLUMNS.index(name[0].lower())
 
 
-def flush(cards: Sequence[Card]) -> list[Item]:
-    """Four or five cards of one suit in a line: one point a card of that suit."""
+def flush(cards: Sequence[Card], least: int = SIDE - 1) -> list[Item]:
+    """``least`` (four, or in Table Top Cribbage five) or more cards of one suit in a line: one point
+    a card of that suit."""
     suit, count = Counter(card.suit for card in cards).most_common(1)[0] if cards else (None, 0)
-    if count < SIDE - 1:
+    if count < least:
         return []
     return [Item(Kind.FLUSH, tuple(card for card in cards if card.suit == suit), count)]
 
 
-def score_line(cards: Sequence[Card], cut: Card) -> Score:
+def score_line(cards: Sequence[Card], cut: Card, *, table_top: bool = False) -> Score:
     """A line of five cards: fifteens, pairs, runs, a flush of four or five, and nobs for a jack of
-    the cut card's suit when the cut card is in the line. A line still filling (fewer cards) is
-    counted the same way: what its cards make so far, which a card added can only raise."""
-    items = [*fifteens(cards), *pairs(cards), *runs(cards), *flush(cards)]
-    if cut in cards:
+    the cut card's suit when the cut card is in the line; in Table Top Cribbage (``table_top``) a
+    flush only of five and no nobs. A line still filling (fewer cards) is counted the same way: what
+    its cards make so far, which a card added can only raise."""
+    items = [*fifteens(cards), *pairs(cards), *runs(cards), *flush(cards, SIDE if table_top else SIDE - 1)]
+    if cut in cards and not table_top:
         items += [
             Item(Kind.NOBS, (card, cut), 1)
             for card in cards
@@ -95,16 +107,16 @@ def heels(cut: Card) -> Score:
     return Score((Item(Kind.HIS_HEELS, (cut,), HEELS_POINTS),) if cut.rank == JACK else ())
 
 
-def count_lines(grid: Sequence[Card], side: int) -> list[Line]:
+def count_lines(grid: Sequence[Card], side: int, *, table_top: bool = False) -> list[Line]:
     """The five lines one side counts (``side`` 0: the rows; 1: the columns) of a full grid, row by
-    row with the cut card in its centre."""
+    row with the cut card in its centre (``table_top``: as Table Top Cribbage counts them)."""
     if len(grid) != CELLS:
         raise GridError(f"a grid has {CELLS} cards, not {len(grid)}")
     if len(set(grid)) != CELLS:
         raise GridError("a card appears twice in the grid")
     cut = grid[CENTRE]
     return [
-        Line(name, cards, score_line(cards, cut))
+        Line(name, cards, score_line(cards, cut, table_top=table_top))
         for name, cells in LINES[side]
         for cards in [tuple(grid[i] for i in cells)]
     ]

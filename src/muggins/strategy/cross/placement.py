@@ -26,9 +26,9 @@ LINE_OF: Final = tuple(
 """For each cell, the row and the column through it (by side: 0 the rows, 1 the columns)."""
 
 
-def line_worth(cards: Sequence[Card], cut: Card) -> float:
+def line_worth(cards: Sequence[Card], cut: Card, table_top: bool = False) -> float:
     """A line's points so far, with the hope of a flush while it may still be one."""
-    worth = float(score_line(cards, cut).total)
+    worth = float(score_line(cards, cut, table_top=table_top).total)
     if 2 <= len(cards) < SIDE - 1 and len({card.suit for card in cards}) == 1:
         worth += FLUSH_HOPE * len(cards)
     return worth
@@ -43,12 +43,13 @@ def move_gains(view: Mapping[str, Any]) -> dict[str, float]:
     cut = parse_card(view["cut"])
     mine = 0 if view["counts"][me] == "rows" else 1
     dealing = view["counts"][view["dealer"]] == view["counts"][me]
+    table_top = view["options"]["form"] == "table-top"
 
     def gain(index: int) -> float:
         change = 0.0
         for side, cells in enumerate(LINE_OF[index]):
             placed = [c for i in cells if (c := grid[i]) is not None]
-            step = line_worth([*placed, card], cut) - line_worth(placed, cut)
+            step = line_worth([*placed, card], cut, table_top) - line_worth(placed, cut, table_top)
             change += step if side == mine else -step
         return change
 

@@ -55,14 +55,19 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     console.print(f"[bold]Cross Cribbage[/bold] — {dealt}; {scores}; {view['target']} wins")
     console.print(grid_table(view))
     piles = ", ".join(
-        f"{seat_name(seat, you)} {left} left, {thrown} of {view['share'][seat]} thrown"
+        f"{seat_name(seat, you)} {left} left"
+        + (f", {thrown} of {view['share'][seat]} thrown" if view["share"][seat] else "")
         for seat, (left, thrown) in enumerate(zip(view["piles"], view["thrown"], strict=True))
     )
     console.print(f"Piles: {piles}")
     if view["my_crib"]:
         console.print(f"You threw to the crib: {format_cards(parse_cards(view['my_crib']), pretty=True)}")
     if view["card"]:
-        throw = ", or 'throw' it to the crib" if "throw" in view["legal_moves"] else " (your throws are made)"
+        throw = ", or 'throw' it to the crib" if "throw" in view["legal_moves"] else ""
+        if view["options"]["form"] == "table-top":
+            throw = " touching a card"
+        elif not throw:
+            throw = " (your throws are made)"
         console.print(f"Your card: [bold]{parse_card(view['card']).pretty}[/bold]: lay it on a cell{throw}")
     elif view["turn"] is not None:
         console.print(f"{seat_name(view['turn'], you).capitalize()} to lay a card")

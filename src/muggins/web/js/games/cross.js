@@ -20,8 +20,9 @@ function sideName(view, ui, side) {
   return `${view.sides[side].map(ui.name).join(" & ")} (${side === 0 ? "rows" : "columns"})`;
 }
 
-/** The grid; with `onLay`, each empty cell lays the turned card there. */
+/** The grid; with `onLay`, each cell a card may be laid on lays the turned card there. */
 function gridEl(view, onLay, mine) {
+  const open = new Set((view.legal_moves || []).filter((m) => m.startsWith("lay ")).map((m) => m.slice(4)));
   const [rows, columns] = view.so_far;
   const lineEl = (name, axis) => h("span", { class: `cx-points${axis === mine ? " mine" : ""}`, "data-line": name,
     title: `${name}: so far` }, rows[name] ?? columns[name] ?? "");
@@ -34,7 +35,7 @@ function gridEl(view, onLay, mine) {
       const name = cellName(index);
       const card = view.grid[index];
       if (card) cells.push(cardEl(card, { extra: index === 12 ? "cx-cut" : "" }));
-      else if (onLay) {
+      else if (onLay && open.has(name)) {
         cells.push(h("button", { class: "cx-cell open", type: "button", "data-cell": name,
           "aria-label": `lay ${view.card} on ${name}`, onclick: () => onLay(name) }, name));
       } else cells.push(h("span", { class: "cx-cell", "data-cell": name }, name));
@@ -51,9 +52,11 @@ function status(view, ui) {
   if (view.phase === "counted") {
     const totals = view.count.map((lines) => lines.reduce((sum, line) => sum + line.score.total, 0));
     const said = `${sideName(view, ui, 0)} ${totals[0]}, ${sideName(view, ui, 1)} ${totals[1]}`;
+    if (view.options.form === "table-top") return `Counted: ${said}; each side pegs its own`;
     return `Counted: ${said}${totals[0] === totals[1] ? "; nobody pegs" : `; the higher pegs ${Math.abs(totals[0] - totals[1])}`}`;
   }
   if (view.card) {
+    if (view.options.form === "table-top") return "Your card: lay it on an empty cell touching a card";
     const left = view.share[ui.seat] - view.thrown[ui.seat];
     return `Your card: lay it on an empty cell${left ? `, or throw it to the crib (${left} to throw)` : ""}`;
   }
@@ -76,20 +79,24 @@ export const cross = {
         onclick: () => ui.move("throw") }, "Throw to the crib (t)"));
     }
     if (legal.includes("ready")) actions.push(ui.readyButton());
+    const tableTop = view.options.form === "table-top";
     const crib = view.crib || view.my_crib;
     const cribbed = view.thrown.reduce((a, b) => a + b, 0);
+    const cribZone = tableTop ? null : zone(`the crib (${view.crib ? 4 : cribbed} of 4)`, h("div", { class: "row", id: "cx-crib" },
+      crib.map((card) => cardEl(card, { small: true })),
+      Array.from({ length: view.crib ? 0 : cribbed - crib.length }, () => cardEl("back", { small: true }))));
+    const rule = tableTop ? "Table Top Cribbage: no crib, each card touching one laid, each side pegs its own"
+      : `${ui.name(view.dealer)} dealt and has the crib`;
     return [
-      h("div", { class: "board-legend" }, `${sideName(view, ui, 0)} against ${sideName(view, ui, 1)}; `
-        + `${ui.name(view.dealer)} dealt and has the crib; ${view.target} wins`),
+      h("div", { class: "board-legend" }, `${sideName(view, ui, 0)} against ${sideName(view, ui, 1)}; ${rule}; `
+        + `${view.target} wins`),
       h("div", { class: "middle cx-middle" },
         zone(mine ? `the grid: you count the ${mine}` : "the grid",
           gridEl(view, canLay ? (cell) => ui.move(`lay ${cell}`) : null, mine)),
         h("div", { class: "cx-side" },
           zone(view.card ? "your card" : "the cut card", h("div", { class: "pile", id: "cx-turned" },
             cardEl(view.card || view.cut))),
-          zone(`the crib (${view.crib ? 4 : cribbed} of 4)`, h("div", { class: "row", id: "cx-crib" },
-            crib.map((card) => cardEl(card, { small: true })),
-            Array.from({ length: view.crib ? 0 : cribbed - crib.length }, () => cardEl("back", { small: true })))))),
+          cribZone)),
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       h("div", { class: "actions" }, actions),
     ];
@@ -97,7 +104,8 @@ export const cross = {
 
   seatExtra(view, seat) {
     const dealt = view.dealer === seat ? "dealer · " : "";
-    return h("div", { class: "meta" }, `${dealt}${view.counts[seat]} · ${view.piles[seat]} left · ${view.thrown[seat]}/${view.share[seat]} thrown`);
+    const thrown = view.share[seat] ? ` · ${view.thrown[seat]}/${view.share[seat]} thrown` : "";
+    return h("div", { class: "meta" }, `${dealt}${view.counts[seat]} · ${view.piles[seat]} left${thrown}`);
   },
 
   shows(events, ui) {
