@@ -37,7 +37,7 @@ def test_register_log_out_and_log_in(player: Callable[..., Any]) -> None:
     page.click("#who button")  # log out
     expect(page.locator("#guest-form")).to_be_visible()
     # the welcome names every game the browser can show, from its registry of renderers
-    welcome = "Play Cribbage, Skalborg, Cribist and Cribbage Squares"
+    welcome = "Play Cribbage, Skalborg, Cribist, Cribbage Squares and Cross Cribbage"
     expect(page.locator("#guest-form h2")).to_have_text(welcome)
     page.click("text=log in or register")
     page.fill("#account-name", "Lee")
