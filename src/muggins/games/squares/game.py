@@ -20,7 +20,8 @@ from muggins.games.result import Result, Termination, rank_by
 from muggins.games.squares.events import LaidOut, Placed, StarterTurned, Turned
 from muggins.games.squares.moves import Place
 from muggins.games.squares.options import SquaresOptions
-from muggins.scoring.squares.grid import CELLS, LINES, Line, cell_name, heels, score_grid, so_far
+from muggins.scoring.cells import Line
+from muggins.scoring.squares.grid import CELLS, LINES, cell_name, heels, score_grid, so_far
 
 DEALT: Final = CELLS + 1
 """Cards turned in a game: one per cell, then the starter."""

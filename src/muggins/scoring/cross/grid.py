@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from muggins.cards import JACK, Card
+from muggins.scoring import cells
+from muggins.scoring.cells import Line
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import score_show
@@ -26,15 +28,9 @@ SIDE: Final = 5
 CELLS: Final = SIDE * SIDE
 CENTRE: Final = CELLS // 2
 """The cell of the cut card, ``c3``."""
-COLUMNS: Final = "abcde"
+COLUMNS: Final = cells.column_letters(SIDE)
 """Columns are lettered from the left, rows numbered from the top: ``a1`` is the top left cell."""
-ROWS_LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = tuple(
-    (f"row {r + 1}", tuple(r * SIDE + c for c in range(SIDE))) for r in range(SIDE)
-)
-COLUMN_LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = tuple(
-    (f"column {COLUMNS[c]}", tuple(r * SIDE + c for r in range(SIDE))) for c in range(SIDE)
-)
-LINES: Final = (ROWS_LINES, COLUMN_LINES)
+LINES: Final = (cells.rows(SIDE), cells.columns(SIDE))
 """Each side's lines, by side: side 0 counts the rows, side 1 the columns."""
 NEIGHBOURS: Final = tuple(
     tuple(
@@ -53,24 +49,14 @@ class GridError(ValueError):
     """A grid that cannot be counted: not 25 distinct cards with the cut card in the centre."""
 
 
-class Line(NamedTuple):
-    """One row or column counted (or the crib): its name, its cards and their score."""
-
-    name: str
-    cards: tuple[Card, ...]
-    score: Score
-
-
 def cell_name(index: int) -> str:
     """The name of the cell at ``index`` (0-24, row by row): ``cell_name(12) == 'c3'``."""
-    return f"{COLUMNS[index % SIDE]}{index // SIDE + 1}"
+    return cells.cell_name(index, SIDE)
 
 
 def cell_index(name: str) -> int | None:
     """The index of a cell named like ``b4`` (column a-e, row 1-5), or None for any other text."""
-    if len(name) != 2 or name[0].lower() not in COLUMNS or name[1] not in "12345":
-        return None
-    return (int(name[1]) - 1) * SIDE + COLUMNS.index(name[0].lower())
+    return cells.cell_index(name, SIDE)
 
 
 def flush(cards: Sequence[Card], least: int = SIDE - 1) -> list[Item]:
@@ -117,6 +103,6 @@ def count_lines(grid: Sequence[Card], side: int, *, table_top: bool = False) -> 
     cut = grid[CENTRE]
     return [
         Line(name, cards, score_line(cards, cut, table_top=table_top))
-        for name, cells in LINES[side]
-        for cards in [tuple(grid[i] for i in cells)]
+        for name, indexes in LINES[side]
+        for cards in [tuple(grid[i] for i in indexes)]
     ]

@@ -12,9 +12,11 @@ shown with the starter (hand flush rules), and two points once for his heels (do
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from muggins.cards import JACK, Card
+from muggins.scoring import cells
+from muggins.scoring.cells import Line
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import score_show
@@ -22,12 +24,9 @@ from muggins.scoring.show import score_show
 SIDE: Final = 4
 """Cells in a row and in a column."""
 CELLS: Final = SIDE * SIDE
-COLUMNS: Final = "abcd"
+COLUMNS: Final = cells.column_letters(SIDE)
 """Columns are lettered from the left, rows numbered from the top: ``a1`` is the top left cell."""
-LINES: Final[tuple[tuple[str, tuple[int, ...]], ...]] = (
-    *((f"row {r + 1}", tuple(r * SIDE + c for c in range(SIDE))) for r in range(SIDE)),
-    *((f"column {COLUMNS[c]}", tuple(r * SIDE + c for r in range(SIDE))) for c in range(SIDE)),
-)
+LINES: Final = (*cells.rows(SIDE), *cells.columns(SIDE))
 """Each line's name and its cells (by index, row by row from the top left), rows first."""
 HEELS_POINTS: Final = 2
 
@@ -36,24 +35,14 @@ class GridError(ValueError):
     """A grid that cannot be scored: not sixteen distinct cards, or a card among them repeated."""
 
 
-class Line(NamedTuple):
-    """One row or column, shown: its name ("row 1", "column a"), its cards and their score."""
-
-    name: str
-    cards: tuple[Card, ...]
-    score: Score
-
-
 def cell_name(index: int) -> str:
     """The name of the cell at ``index`` (0-15, row by row): ``cell_name(6) == 'c2'``."""
-    return f"{COLUMNS[index % SIDE]}{index // SIDE + 1}"
+    return cells.cell_name(index, SIDE)
 
 
 def cell_index(name: str) -> int | None:
     """The index of a cell named like ``b3`` (column a-d, row 1-4), or None for any other text."""
-    if len(name) != 2 or name[0].lower() not in COLUMNS or name[1] not in "1234":
-        return None
-    return (int(name[1]) - 1) * SIDE + COLUMNS.index(name[0].lower())
+    return cells.cell_index(name, SIDE)
 
 
 def score_grid(grid: Sequence[Card], starter: Card) -> list[Line]:
@@ -64,8 +53,8 @@ def score_grid(grid: Sequence[Card], starter: Card) -> list[Line]:
         raise GridError("a card appears twice among the grid and the starter")
     return [
         Line(name, cards, score_show(cards, starter))
-        for name, cells in LINES
-        for cards in [tuple(grid[i] for i in cells)]
+        for name, indexes in LINES
+        for cards in [tuple(grid[i] for i in indexes)]
     ]
 
 
