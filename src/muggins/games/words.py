@@ -21,7 +21,7 @@ from muggins.scoring.items import Item
 _SEAT = re.compile(r"\bplayer (\d+)")
 """A seat named in a game's own text, as the rules' words name it."""
 
-_PLURAL = {"is": "are", "goes": "go"}
+_PLURAL = {"is": "are", "goes": "go", "passes": "pass"}
 """The verbs whose form for "you" is not the third person's less its "s"."""
 
 

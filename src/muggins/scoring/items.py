@@ -28,6 +28,7 @@ class Kind(enum.StrEnum):
     PONE_START = "pone's three"
     CLAIMED = "claimed"
     MUGGINS = "muggins"
+    BID = "bid"
 
 
 class Item:

@@ -54,6 +54,32 @@ class Discarded(Event):
 event_type(Discarded, "discarded", secret=("cards",))
 
 
+class BidMade(Event):
+    """Auction cribbage: a player bid ``amount`` points for the crib, or passed (``amount`` None)."""
+
+    player: Final[int]
+    amount: Final[int | None]
+
+    def __init__(self, player: int, amount: int | None) -> None:
+        self.player, self.amount = player, amount
+
+
+event_type(BidMade, "bid")
+
+
+class CribBought(Event):
+    """Auction cribbage: the bidding is over and ``player`` has the crib for ``price`` points."""
+
+    player: Final[int]
+    price: Final[int]
+
+    def __init__(self, player: int, price: int) -> None:
+        self.player, self.price = player, price
+
+
+event_type(CribBought, "crib_bought")
+
+
 class CribTopped(Event):
     """Cards from the pack went face down to the crib (three players)."""
 

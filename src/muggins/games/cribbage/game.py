@@ -15,8 +15,10 @@ from typing import Any, Final
 from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
 from muggins.games.base import DeckSpec, Game, sample
 from muggins.games.cribbage.events import (
+    BidMade,
     CardPlayed,
     CountReset,
+    CribBought,
     CribTopped,
     DealerCut,
     Discarded,
@@ -28,9 +30,9 @@ from muggins.games.cribbage.events import (
     Shown,
     StarterCut,
 )
-from muggins.games.cribbage.moves import KeepCrib
+from muggins.games.cribbage.moves import Bid, KeepCrib, Pass
 from muggins.games.cribbage.options import CribbageOptions, layout
-from muggins.games.cribbage.phases import DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
+from muggins.games.cribbage.phases import BID, DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
 from muggins.games.cribbage.quick import finish, play_randomly
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
@@ -70,6 +72,14 @@ SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
 }
 """The words a muggins call names the items of a show in (``muggins 3 fifteen 5H JS; nobs JD``),
 with how many cards each names (nobs: the jack, with or without the starter)."""
+MAX_BID: Final = MAX_CLAIM[-1]
+"""Auction cribbage: the most a bid for the crib may be, what the best crib makes (and never more
+than the bidder's score: a peg goes no further back than the start)."""
+OPENING_BID: Final = 1
+"""Auction cribbage: the least bid; the dealer has the crib for it when the pone passes at once
+(for what they have, when that is less)."""
+_BIDS: Final = tuple(Bid(n) for n in range(MAX_BID + 1))
+_PASS: Final = Pass()
 FALSE_CLAIM_SETBACK: Final = 15
 """The backward penalty for a false claim of game (ACC rule 8.4b)."""
 
@@ -168,7 +178,20 @@ class Cribbage(Game[CribbageOptions]):
     max_players = 5
     options_model = CribbageOptions
     verbs = frozenset(
-        {"discard", "crib", "play", "go", "claim", "muggins", "correct", "ready", "leave", "resign"}
+        {
+            "bid",
+            "pass",
+            "discard",
+            "crib",
+            "play",
+            "go",
+            "claim",
+            "muggins",
+            "correct",
+            "ready",
+            "leave",
+            "resign",
+        }
     )
 
     def __init__(
@@ -186,6 +209,7 @@ class Cribbage(Game[CribbageOptions]):
         self.muggins = opts.muggins
         self.lowball = opts.lowball
         self.toss_fives = opts.toss_fives
+        self.auction = opts.auction
         self.lost_side: int | None = None
         """Lowball: the side that reached the target, and so lost."""
         self.match_games = opts.match
@@ -195,6 +219,13 @@ class Cribbage(Game[CribbageOptions]):
             raise OptionError(f"five-card cribbage is for two players, not {players}")
         if opts.variant == "ten-hand" and players > 4:
             raise OptionError(f"ten-hand cribbage is for two to four players, not {players}")
+        if opts.auction:
+            if players != 2:
+                raise OptionError(f"Auction cribbage is for two players, not {players}")
+            if opts.variant != "six-card":
+                raise OptionError(f"Auction cribbage is the six-card deal, not {opts.variant}")
+            if opts.lowball:
+                raise OptionError("Auction cribbage is played to win: it cannot be Lowball")
         fd = opts.first_dealer
         if isinstance(fd, int) and not 0 <= fd < players:
             raise OptionError(f"first_dealer must be a seat 0-{players - 1}, 'cut' or 'random', not {fd}")
@@ -228,6 +259,10 @@ class Cribbage(Game[CribbageOptions]):
         self.to_crib: list[tuple[Card, ...]] = [()] * players
         self.own_crib: list[tuple[Card, ...]] = [()] * players
         self.dealt: list[Card] = []
+        self.crib_owner = 0
+        """Whose the crib is this hand: the dealer's, or in Auction cribbage the winner of the bidding."""
+        self.bids: list[tuple[int, int | None]] = []
+        """Auction cribbage: each bid this hand, as (seat, points), a pass as (seat, None)."""
         self.steps: list[ShowStep] = []
         self.counter: Callable[[ShowStep], Score] = count_show
         """How a show is counted. Replaceable so that the conformance suite's leak test can give a
@@ -291,6 +326,8 @@ class Cribbage(Game[CribbageOptions]):
             room = 31 - self.count  # _playable's rule, inline: no list of cards per call
             moves: list[Move] = [_PLAYS[c.index] for c in self.hand[player] if c.value <= room]
             return moves if moves else [_GO]
+        if phase == BID:
+            return [_PASS, *_BIDS[self._high_bid() + 1 : self._most_bid(player) + 1]]
         if phase == DISCARD:
             hand = self.hand[player]
             if not self.crib_done >> player & 1:
@@ -328,6 +365,9 @@ class Cribbage(Game[CribbageOptions]):
                 return self._play_problem(player, move)  # type: ignore[arg-type]
         elif kind is Leave:
             return None
+        elif kind is Bid or kind is Pass:
+            if phase == BID:
+                return self._bid_problem(player, move)
         elif kind is Discard or kind is KeepCrib:
             if phase == DISCARD:
                 return self._discard_problem(player, move)  # type: ignore[arg-type]
@@ -371,6 +411,8 @@ class Cribbage(Game[CribbageOptions]):
             self._go(player, False, events)
         elif kind is Discard or kind is KeepCrib:
             self._discard(player, move, events)  # type: ignore[arg-type]
+        elif kind is Bid or kind is Pass:
+            self._bid(player, move, events)
         elif kind is Claim:
             assert isinstance(move, Claim)
             self._claim(player, move.amount, events)
@@ -444,6 +486,8 @@ class Cribbage(Game[CribbageOptions]):
             "active": list(self.seating.active),
             "back_pegs": [self.back_pegs[self.seating.side_of[s]] for s in range(self.players)],
             "dealer": self.dealer,
+            "crib_owner": self.crib_owner,
+            "auction": self._auction_view() if self.auction else None,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
             "match": {
@@ -475,6 +519,21 @@ class Cribbage(Game[CribbageOptions]):
                 }
                 for g in self.games_won
             ],
+        }
+
+    def _auction_view(self) -> dict[str, Any]:
+        """The bidding for this hand's crib, as everyone hears it: the bids and passes in order,
+        the bid to beat (0 before the first), and who made it."""
+        bidder: int | None = None
+        for seat, amount in reversed(self.bids):
+            if amount is not None:
+                bidder = seat
+                break
+        return {
+            "bids": [[seat, amount] for seat, amount in self.bids],
+            "high": self._high_bid(),
+            "bidder": bidder,
+            "open": self.phase == BID,
         }
 
     def _show_view(self, index: int) -> dict[str, Any]:
@@ -523,6 +582,7 @@ class Cribbage(Game[CribbageOptions]):
         self.shows.clear()
         self.judged.clear()
         self.calls.clear()
+        self.bids.clear()
 
     def _set_layout(self) -> None:
         """The deal for the seats still playing, its sizes copied to compiled attributes, and the
@@ -591,6 +651,16 @@ class Cribbage(Game[CribbageOptions]):
             events.append(Dealt(player=s, count=len(self.hand[s]), cards=tuple(self.hand[s])))
         if self.pack_to_crib:
             events.append(CribTopped(count=self.pack_to_crib))
+        self.crib_owner = self.dealer
+        if self.auction:  # the pone opens the bidding for the crib
+            self.phase = BID
+            self.waiting.only(self.seating.next(self.dealer))
+            events.append(_phase_changed(BID))
+            return
+        self._start_discard(events)
+
+    def _start_discard(self, events: list[Event]) -> None:
+        """Every seat dealt cards to throw lays them away to the crib."""
         self.phase = DISCARD
         throwing = self.seating.everyone
         if self.dealer_short:  # the dealer's four cards are their hand: nothing to throw
@@ -600,6 +670,57 @@ class Cribbage(Game[CribbageOptions]):
             throwing &= ~dealer
         self.waiting.on(throwing)
         events.append(_phase_changed(DISCARD))
+
+    # --- Auction cribbage's bidding -----------------------------------------------------
+
+    def _high_bid(self) -> int:
+        """The bid to beat this hand (0 before anyone has bid)."""
+        high = 0
+        for _, amount in self.bids:
+            if amount is not None and amount > high:
+                high = amount
+        return high
+
+    def _most_bid(self, player: int) -> int:
+        """The most ``player`` may bid: their score, to at most what the best crib makes."""
+        return max(0, min(MAX_BID, self.side_scores[self.seating.side_of[player]]))
+
+    def _bid_problem(self, player: int, move: Move) -> str | None:
+        if type(move) is Pass:
+            return None
+        assert isinstance(move, Bid)
+        high, most = self._high_bid(), self._most_bid(player)
+        if move.amount > MAX_BID:
+            return f"a bid is at most {MAX_BID}, what the best crib makes, not {move.amount}"
+        if high < move.amount <= most:
+            return None
+        held = f"a bid is paid from your score, {self.side_scores[self.seating.side_of[player]]}"
+        if most <= high:
+            return f"{held}: you cannot bid more than {high}; pass"
+        beat = f" (the bid to beat is {high})" if high else ""
+        return f"bid {high + 1} to {most}{beat}, or pass" + (f"; {held}" if move.amount > most else "")
+
+    def _bid(self, player: int, move: Move, events: list[Event]) -> None:
+        """A bid passes the turn to the other player; a pass ends the bidding, the crib going to
+        the last bidder, or to the dealer at the opening bid (or what they have, when less) when
+        the pone passes at once."""
+        other = self.seating.next(player)
+        if type(move) is Bid:
+            assert isinstance(move, Bid)
+            self.bids.append((player, move.amount))
+            events.append(BidMade(player=player, amount=move.amount))
+            self.waiting.only(other)
+            return
+        self.bids.append((player, None))
+        events.append(BidMade(player=player, amount=None))
+        price = self._high_bid()
+        owner = other
+        if not price:
+            owner, price = self.dealer, min(OPENING_BID, self._most_bid(self.dealer))
+        self.crib_owner = owner
+        events.append(CribBought(player=owner, price=price))
+        self._add(owner, "bid", Score((Item(Kind.BID, (), -price),)), events)
+        self._start_discard(events)
 
     def _discard_problem(self, player: int, move: Discard | KeepCrib) -> str | None:
         cards = move.cards
@@ -755,7 +876,14 @@ class Cribbage(Game[CribbageOptions]):
         crib = list(self.pack_crib)
         for s in order:
             crib.extend(self.to_crib[s])
-        steps.append(ShowStep(self.dealer, "crib", tuple(crib), starter))
+        owner = self.crib_owner
+        crib_step = ShowStep(owner, "crib", tuple(crib), starter)
+        if self.auction:  # the crib's buyer counts first, hand and crib, then the other player
+            other = self.seating.next(owner)
+            steps = [ShowStep(owner, "hand", self.kept[owner], starter), crib_step]
+            steps.append(ShowStep(other, "hand", self.kept[other], starter))
+        else:
+            steps.append(crib_step)
         self.steps = steps
         self._enter(PRE_SHOW if self.pre_show else SHOW, events)
 
@@ -940,7 +1068,8 @@ class Cribbage(Game[CribbageOptions]):
             if phase == DISCARD:
                 if not self._cut_starter(events):
                     self._enter(PLAY, events)
-                    self._wait_for(self.seating.next(self.dealer))
+                    # the pone leads; in Auction cribbage the crib's buyer does
+                    self._wait_for(self.crib_owner if self.auction else self.seating.next(self.dealer))
             elif phase == PRE_SHOW:
                 self._enter(SHOW, events)
             elif phase in (SHOW, MUGGINS):
@@ -1137,6 +1266,7 @@ class Cribbage(Game[CribbageOptions]):
 
     def _expected(self) -> str:
         return {
+            BID: "'bid N' or 'pass'",
             DISCARD: "'discard' (or 'crib' in ten-hand)",
             PLAY: "'play CARD' or 'go'",
             SHOW: "'claim N'",

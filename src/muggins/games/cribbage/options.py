@@ -33,6 +33,10 @@ class CribbageOptions(Options):
     toss_fives: bool = pydantic.Field(
         default=False, description="Toss Fives: every five you are dealt goes to the crib, whoever's it is"
     )
+    auction: bool = pydantic.Field(
+        default=False,
+        description="Auction: two players bid points off their score for each hand's crib",
+    )
     captain: Annotated[int, pydantic.Field(ge=0, le=2)] | None = pydantic.Field(
         default=None,
         description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
@@ -164,6 +168,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 3, "lowball": True},
     {"players": 2, "toss_fives": True},
     {"players": 4, "toss_fives": True},
+    {"players": 2, "auction": True, "target": 31},  # random bids pay away what random play scores
     {"players": 2, "variant": "five-card"},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},

@@ -7,9 +7,11 @@ from typing import Final
 
 
 class Phase(enum.StrEnum):
-    """Where the hand is: discarding to the crib, the play, the pause before the show, the show (a
-    claim under manual counting), its muggins window, the pause after it, or the end of the game."""
+    """Where the hand is: bidding for the crib (Auction cribbage), discarding to the crib, the
+    play, the pause before the show, the show (a claim under manual counting), its muggins window,
+    the pause after it, or the end of the game."""
 
+    BID = "bid"
     DISCARD = "discard"
     PLAY = "play"
     PRE_SHOW = "pre-show"
@@ -20,6 +22,7 @@ class Phase(enum.StrEnum):
 
 
 # The phases as compiled constants: the engine compares them on every move.
+BID: Final = Phase.BID
 DISCARD: Final = Phase.DISCARD
 PLAY: Final = Phase.PLAY
 PRE_SHOW: Final = Phase.PRE_SHOW

@@ -47,6 +47,7 @@ _WHY = {
     "wrong muggins": "for a wrong muggins call against them",
     "correction": "for claiming too many",
     "overclaimed": "for the points the false claim of game left",
+    "bid": "for the crib",
 }
 """Points scored for a call on a claim, by reason; any other reason is said as it is ("for his heels")."""
 
@@ -110,7 +111,22 @@ def _crib_topped(data: dict[str, Any], t: Teller) -> str:
     )
 
 
+def _bid(data: dict[str, Any], t: Teller) -> str:
+    amount = data["amount"]
+    return (
+        f"{t.does(data['player'], 'bids')} {amount} for the crib"
+        if amount
+        else f"{t.does(data['player'], 'passes')}"
+    )
+
+
+def _bought(data: dict[str, Any], t: Teller) -> str:
+    return f"The crib goes to {t.who(data['player'])} for {data['price']}"
+
+
 WORDS: dict[str, Told] = {
+    "bid": _bid,
+    "crib_bought": _bought,
     "dealer_cut": _cut,
     "new_hand": _new_hand,
     "discarded": _discarded,
