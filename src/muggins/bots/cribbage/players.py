@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from muggins.bots.base import View
+from muggins.bots.cribbage.auction import bid_move, crib_swing
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.lowball import lowball_discard, lowball_play
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
@@ -66,6 +67,8 @@ class GreedyBot:
 
     def choose(self, view: View) -> Move:
         seat = read(view)
+        if seat.phase == "bid":  # Auction: it bids as the expert does, having no measure of a crib
+            return bid_move(seat, view["auction"], crib_swing(seat, shipped_tables(), shipped_play_worth()))
         if view.get("lowball"):
             return lowball_move(view, seat, None, self.slips)
         if seat.phase == "discard":
@@ -132,6 +135,8 @@ class ExpertBot:
 
     def choose(self, view: View) -> Move:
         seat = read(view)
+        if seat.phase == "bid":  # Auction cribbage
+            return bid_move(seat, view["auction"], crib_swing(seat, self.tables, self.play))
         if view.get("lowball"):
             return lowball_move(view, seat, self.tables, self.slips)
         if seat.phase == "discard":

@@ -32,6 +32,7 @@ class Seat:
     me: int
     players: int
     dealer: int
+    """Whose crib it is: the dealer, or in Auction cribbage the crib's buyer (docs/bots.md)."""
     active: tuple[int, ...]
     sides: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
@@ -166,7 +167,7 @@ def read(view: Mapping[str, Any]) -> Seat:
     return Seat(
         me=me,
         players=view["players"],
-        dealer=view["dealer"],
+        dealer=view.get("crib_owner", view["dealer"]),  # the buyer of an Auction crib
         active=tuple(view["active"]),
         sides=tuple(tuple(side) for side in view["sides"]),
         scores=tuple(view["scores"]),

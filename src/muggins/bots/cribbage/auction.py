@@ -1,0 +1,48 @@
+"""Auction cribbage for the cribbage bots (docs/rules/cribbage.md, "Auction"): what the crib is
+worth to a hand and the bid that follows from it. After the bidding every bot reads the crib's
+buyer in the dealer's place (``strategy.cribbage.reading.read``): whose crib it is is what their
+discards and their reading of the other's throw turn on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from muggins.bots.cribbage.discard import _splits
+from muggins.games.cribbage.moves import Bid, Pass
+from muggins.games.moves import Move
+from muggins.strategy.cribbage.cribtables import CribTables
+from muggins.strategy.cribbage.keeps import keep_means
+from muggins.strategy.cribbage.playworth import PlayWorth
+from muggins.strategy.cribbage.reading import Seat
+
+THROWN: Final = 2
+"""Cards each of the two players throws to the crib."""
+OWNER, OTHER = 0, 1
+"""The crib tables' seat offsets: the crib's owner throwing to it, and the other player."""
+
+
+def crib_swing(seat: Seat, tables: CribTables, play: PlayWorth) -> float:
+    """What owning this hand's crib is worth to me over the other player owning it, in points of
+    my score against theirs: my best split of the six cards into my own crib (its expected count
+    added) against my best into theirs (taken away), each with the kept hand's expected show and
+    what it can expect to peg (leading, as the buyer does, or playing second)."""
+    hand = seat.hand
+    means = keep_means(hand, len(hand) - THROWN)
+    own = other = float("-inf")
+    for (kept_at, thrown_at), mean in zip(_splits(len(hand), THROWN), means, strict=True):
+        kept = tuple(hand[i] for i in kept_at)
+        thrown = tuple(hand[i] for i in thrown_at)
+        own = max(own, mean + tables.expected("2", OWNER, thrown) + play.worth(kept, False))
+        other = max(other, mean - tables.expected("2", OTHER, thrown) + play.worth(kept, True))
+    return own - other
+
+
+def bid_move(seat: Seat, bidding: Mapping[str, Any], swing: float) -> Move:
+    """Raise by one while the price stays under half the ``swing``, else pass. Half: the crib won at
+    a price p leaves me the swing less p, and lost at p leaves me p (the other paid it), so it is
+    worth winning while p is less than the swing less p."""
+    price = bidding["high"] + 1
+    if price < swing / 2 and f"bid {price}" in seat.legal:
+        return Bid(price)
+    return Pass()
