@@ -321,3 +321,27 @@ def test_toss_fives_in_the_terminal_offers_only_the_throws_that_take_the_fives(
         for throw in throws:
             cards = throw.split()
             assert held <= set(cards) or all(card.startswith("5") for card in cards)
+
+
+def test_auction_in_the_terminal_shows_the_bidding_and_whose_crib_it_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The player bids 1 whenever that is offered (once they have points) and otherwise takes the
+    first move offered; the table shows the bids and who bought the crib, for how much."""
+    noted = Noted()
+
+    def bid_one(prompt: str) -> str:
+        noted.prompts.append(prompt)
+        return "bid 1" if re.search(r"[(|] ?bid 1 ?[|)]", prompt) else first_choice(prompt)
+
+    monkeypatch.setattr("builtins.input", bid_one)
+    argv = ["play", "--seed", "3", "--bots", "expert", "--target", "61", "--option", "auction=true"]
+    assert main(argv) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Auction: bid points for the crib" in out
+    assert "bidding for the crib: the pone opens; nobody has bid" in out
+    assert "the crib is yours for nothing" in out  # the first deal: nobody has points to bid
+    assert re.search(r"bidding: [^;]*you 1[^;]*; the crib is (?:yours|player 1's) for \d+", out)
+    assert re.search(r"the crib is player 1's for \d+", out)
+    assert "Game over" in out
+    assert any("(pass | bid 1" in prompt for prompt in noted.prompts)

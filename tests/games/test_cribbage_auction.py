@@ -72,7 +72,7 @@ def test_with_no_points_to_pay_the_pone_passes_and_the_dealer_has_the_crib_free(
     ):
         game.apply(1, "bid 1")
     game.apply(1, "pass")
-    assert game.crib_owner == 0 and game.scores == (0, 0)
+    assert game.crib_owner == 0 and game.scores == (0, 0) and game.view(1)["auction"]["price"] == 0
     assert [(e.player, e.price) for e in game.events if isinstance(e, CribBought)] == [(0, 0)]
     assert not [e for e in game.events if isinstance(e, Scored) and e.reason == "bid"]
 
@@ -119,13 +119,14 @@ def test_the_last_bidder_buys_the_crib_and_pays_the_bid() -> None:
         "high": 5,
         "bidder": 0,
         "open": False,
+        "price": 5,
     }
 
 
 def test_when_the_pone_passes_at_once_the_dealer_has_the_crib_at_one() -> None:
     game = second_hand()
     game.apply(0, "pass")
-    assert game.crib_owner == 1 and game.scores == (17, 7)
+    assert game.crib_owner == 1 and game.scores == (17, 7) and game.view(0)["auction"]["price"] == 1
     play(game, MIRROR_DISCARDS)
     assert game.to_move == {1}  # the buyer leads the play, the dealer here
 

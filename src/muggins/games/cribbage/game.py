@@ -263,6 +263,8 @@ class Cribbage(Game[CribbageOptions]):
         """Whose the crib is this hand: the dealer's, or in Auction cribbage the winner of the bidding."""
         self.bids: list[tuple[int, int | None]] = []
         """Auction cribbage: each bid this hand, as (seat, points), a pass as (seat, None)."""
+        self.crib_price: int | None = None
+        """Auction cribbage: what the crib's buyer paid for it this hand (None while bidding)."""
         self.steps: list[ShowStep] = []
         self.counter: Callable[[ShowStep], Score] = count_show
         """How a show is counted. Replaceable so that the conformance suite's leak test can give a
@@ -523,7 +525,8 @@ class Cribbage(Game[CribbageOptions]):
 
     def _auction_view(self) -> dict[str, Any]:
         """The bidding for this hand's crib, as everyone hears it: the bids and passes in order,
-        the bid to beat (0 before the first), and who made it."""
+        the bid to beat (0 before the first), who made it, and once it is over what the crib's
+        buyer paid."""
         bidder: int | None = None
         for seat, amount in reversed(self.bids):
             if amount is not None:
@@ -534,6 +537,7 @@ class Cribbage(Game[CribbageOptions]):
             "high": self._high_bid(),
             "bidder": bidder,
             "open": self.phase == BID,
+            "price": self.crib_price,
         }
 
     def _show_view(self, index: int) -> dict[str, Any]:
@@ -583,6 +587,7 @@ class Cribbage(Game[CribbageOptions]):
         self.judged.clear()
         self.calls.clear()
         self.bids.clear()
+        self.crib_price = None
 
     def _set_layout(self) -> None:
         """The deal for the seats still playing, its sizes copied to compiled attributes, and the
@@ -717,7 +722,7 @@ class Cribbage(Game[CribbageOptions]):
         owner = other
         if not price:
             owner, price = self.dealer, min(OPENING_BID, self._most_bid(self.dealer))
-        self.crib_owner = owner
+        self.crib_owner, self.crib_price = owner, price
         events.append(CribBought(player=owner, price=price))
         self._add(owner, "bid", Score((Item(Kind.BID, (), -price),)), events)
         self._start_discard(events)

@@ -50,6 +50,17 @@ def side_name(side: Sequence[int], you: int | None) -> str:
     return " & ".join("you" if seat == you else f"player {seat}" for seat in side)
 
 
+def bidding_line(auction: Mapping[str, Any], owner: int, you: int | None) -> str:
+    """Auction cribbage: the bids so far in order, then the bid to beat or who bought the crib."""
+    teller = Teller(you)
+    said = ", ".join(f"{teller.who(seat)} {'pass' if bid is None else bid}" for seat, bid in auction["bids"])
+    if auction["open"]:
+        beat = f"bid to beat: {auction['high']}" if auction["high"] else "nobody has bid"
+        return f"bidding for the crib: {said or 'the pone opens'}; {beat}"
+    whose = "yours" if owner == you else f"{teller.who(owner)}'s"
+    return f"bidding: {said}; the crib is {whose} for {auction['price'] or 'nothing'}"
+
+
 def render(view: Mapping[str, Any], console: Console) -> None:
     """Draw the table as the seat of ``view`` (or a spectator) sees it."""
     you = view["you"]
@@ -60,6 +71,8 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         goal = ", ".join(f"{side_name(side, you)} to {targets[side[0]]}" for side in view["sides"])
     if view["toss_fives"]:
         goal += "; Toss Fives: every five dealt goes to the crib"
+    if view.get("auction"):
+        goal += "; Auction: bid points for the crib"
     console.print(
         f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
         f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; {goal}"
@@ -74,7 +87,10 @@ def render(view: Mapping[str, Any], console: Console) -> None:
             console.print(f"  [{colour}]{row}[/{colour}]")
     starter = view["starter"]
     shown = pretty([starter]) if starter else "not cut"
-    console.print(f"starter: {shown}    crib: {view['crib_size']} cards")
+    owner = f" ({whose(view['crib_owner'])})" if view.get("auction") and not view["auction"]["open"] else ""
+    console.print(f"starter: {shown}    crib: {view['crib_size']} cards{owner}")
+    if view.get("auction"):
+        console.print(bidding_line(view["auction"], view["crib_owner"], you))
     if view["pile"]:
         pile = ", ".join(f"{'you' if s == you else s}:{pretty([c])}" for s, c in view["pile"])
         console.print(f"pile: {pile}   [bold]count {view['count']}[/bold]")
