@@ -215,11 +215,11 @@ class Player:
         return False
 
     def step(self, keyboard: bool = False, *, ready: bool = True, claim: bool = True) -> bool:
-        """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, a
-        legal card, check, call or a claim of 0 (unless not ``claim``: a test making its own claim);
-        with ``keyboard`` only keys are pressed. Returns whether a move
-        was made: False also when the page changed under the click (the server moved on first) or
-        the game did not move on after it (a refused move, or a click the page redrew away)."""
+        """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, the
+        least bid or a pass, a legal card, check, call or a claim of 0 (unless not ``claim``: a test
+        making its own claim); with ``keyboard`` only keys are pressed. Returns whether a move was
+        made: False also when the page changed under the click (the server moved on first) or the
+        game did not move on after it (a refused move, or a click the page redrew away)."""
         if self.over():
             return False
         self.acted_in = -1
@@ -270,6 +270,12 @@ class Player:
             press("d") if keyboard else click("#discard-btn")
         elif page.locator("#go-btn").count():
             press("g") if keyboard else click("#go-btn")
+        elif page.locator("#pass-btn").count():  # Auction: raise by one when able, else pass
+            able = page.locator("#bid-least").count()
+            if keyboard:
+                press("b" if able else "p")
+            else:
+                click("#bid-least" if able else "#pass-btn")
         elif legal.count() and keyboard:
             press(legal.first.get_attribute("data-index", timeout=ACT_TIMEOUT_MS) or "1")
         elif legal.count():

@@ -282,6 +282,39 @@ def test_lowball_says_the_first_to_the_target_loses(player: Callable[..., Any]) 
     expect(gus.page.locator("#ranks li")).to_have_count(2)
 
 
+def test_auction_bids_for_the_crib_and_names_its_buyer(player: Callable[..., Any]) -> None:
+    """Auction against a random bot, to 31: the legend names the rule; with nothing to bid from
+    the status says to pass; the first time the player can bid, the most their score allows is
+    typed and sent, and the bidding lists it; the crib is labelled with its buyer; the game ends."""
+    ivy = against_random_bots(player, "Ivy", 2, {"target": 31, "auction": True})
+    page = ivy.page
+    expect(page.locator(".board-legend")).to_contain_text("Auction: the crib goes to the highest bidder")
+    tick = ivy.time_limit(150.0)
+    typed = 0
+    while not ivy.over():
+        tick()
+        if not typed and ivy.phase() == "bid" and page.locator("#pass-btn").count():
+            if not page.locator("#bid-least").count():
+                expect(page.locator("#status")).to_contain_text(": pass")
+            else:
+                typed = int(page.get_attribute("#bid-amount", "max") or "0")
+                page.fill("#bid-amount", str(typed))
+                page.click("#bid-btn")
+                expect(page.locator("#bidding")).to_contain_text(f"Ivy bids {typed}")
+                page.wait_for_timeout(500)
+                ivy.screenshot("cribbage-auction")
+                if ivy.phase() == "discard":
+                    buyer = page.locator("#bidding .label").text_content() or ""
+                    said = re.fullmatch(r"(Ivy|random bot 2) has the crib for (\d+)", buyer)
+                    assert said, buyer  # Ivy for her bid, or the bot for one above it
+                    assert (said[1] == "Ivy") == (int(said[2]) == typed)
+                    expect(page.locator(".zone", has_text="crib (")).to_contain_text(f"crib ({said[1]})")
+                continue
+        if not ivy.step():
+            page.wait_for_timeout(40)
+    assert typed, "the player never had points to bid with"
+
+
 def test_toss_fives_picks_the_fives_and_allows_only_the_throws_that_take_them(
     player: Callable[..., Any],
 ) -> None:

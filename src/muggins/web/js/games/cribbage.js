@@ -1,5 +1,6 @@
 // Cribbage at the table: the board with moving pegs, the crib, the starter, the pile and running
-// count, your hand (discard to the crib, then play), go, claims and muggins under manual counting.
+// count, your hand (discard to the crib, then play), go, claims and muggins under manual counting,
+// and in Auction cribbage the bidding for the crib.
 
 import { h } from "../dom.js";
 import { cardEl } from "../cards.js";
@@ -23,7 +24,9 @@ function board(view, ui) {
   const lowball = view.lowball ? h("span", { class: "lowball" }, `Lowball: the first to ${view.target} loses`) : null;
   const tossFives = view.toss_fives
     ? h("span", { class: "lowball" }, "Toss Fives: every five dealt goes to the crib") : null;
-  const legend = h("div", { class: "board-legend" }, lowball, tossFives, ...sideNames(view, ui).map((name, i) =>
+  const auction = view.auction
+    ? h("span", { class: "lowball" }, "Auction: the crib goes to the highest bidder, who pays the bid") : null;
+  const legend = h("div", { class: "board-legend" }, lowball, tossFives, auction, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
       ownTargets ? ` of ${targets[i]}` : "",
@@ -36,10 +39,19 @@ function status(view, ui) {
   const waiting = view.to_move || [];
   const mine = me !== null && waiting.includes(me);
   switch (view.phase) {
+    case "bid": {
+      if (!mine) return `Waiting for ${waiting.map(ui.name).join(", ")} to bid for the crib`;
+      const high = view.auction.high;
+      if (!(view.legal_moves || []).some((m) => m.startsWith("bid "))) {
+        return high ? `You cannot beat ${high} from your score: pass` : "You have no points to bid: pass";
+      }
+      return high ? `Bid more than ${high} for the crib, or pass` : "Bid for the crib, or pass";
+    }
     case "discard": {
       if (!mine) return `Waiting for ${waiting.map(ui.name).join(", ")} to discard`;
       const need = needToCrib(view);
-      const dealer = view.dealer === me ? "your" : `${ui.name(view.dealer)}'s`;
+      const owner = view.crib_owner ?? view.dealer; // Auction: the crib's buyer
+      const dealer = owner === me ? "your" : `${ui.name(owner)}'s`;
       const fives = view.toss_fives ? " (your fives must go)" : "";
       return need ? `Choose ${need} card${need > 1 ? "s" : ""} for ${dealer} crib${fives}` : "Lay away your own crib";
     }
@@ -108,6 +120,17 @@ function myHand(view, ui) {
       onclick: () => ui.move(`${verb} ${chosen.join(" ")}`) },
     `${verb === "crib" ? "Keep as own crib" : "Discard to crib"} (d)`));
   }
+  if (phase === "bid" && asked) {
+    const bids = legal.filter((m) => m.startsWith("bid ")).map((m) => Number(m.split(" ")[1]));
+    if (bids.length) {
+      const least = Math.min(...bids);
+      actions.push(h("button", { class: "btn", type: "button", id: "bid-least", "data-key": "b",
+        onclick: () => ui.move(`bid ${least}`) }, `Bid ${least} (b)`),
+      h("span", { class: "muted" }, "or"), ui.amountMove("bid", "Bid", Math.max(...bids)));
+    }
+    actions.push(h("button", { class: "btn secondary", type: "button", id: "pass-btn", "data-key": "p",
+      onclick: () => ui.move("pass") }, "Pass (p)"));
+  }
   if (legal.includes("go")) {
     actions.push(h("button", { class: "btn", type: "button", id: "go-btn", "data-key": "g", onclick: () => ui.move("go") },
       "Go (g)"));
@@ -136,6 +159,16 @@ function myHand(view, ui) {
     h("div", { class: "actions" }, actions));
 }
 
+/** Auction cribbage: the bids for this hand's crib in order, and what its buyer paid. */
+function biddingZone(view, ui) {
+  const a = view.auction;
+  const said = a.bids.map(([seat, bid]) => `${ui.name(seat)} ${bid === null ? "passes" : `bids ${bid}`}`);
+  const outcome = a.open ? (a.high ? `bid to beat: ${a.high}` : "the pone opens")
+    : `${ui.name(view.crib_owner)} has the crib for ${a.price || "nothing"}`;
+  return zone("bidding", h("div", { class: "bidding", id: "bidding" },
+    said.map((line) => h("div", {}, line)), h("div", { class: "label" }, outcome)));
+}
+
 /** The hand or crib being claimed (or in its muggins window), laid face up for everyone at the
  * table with the starter, so the claimer counts what they see and the others can check it. */
 function showingZone(view, ui) {
@@ -161,7 +194,8 @@ export const cribbage = {
     return [
       board(view, ui),
       h("div", { class: "middle" },
-        gatheringZone(`crib (${ui.name(view.dealer)})`, "my-hand", crib),
+        gatheringZone(`crib (${ui.name(view.crib_owner ?? view.dealer)})`, "my-hand", crib),
+        view.auction && (view.phase === "bid" || view.phase === "discard") ? biddingZone(view, ui) : null,
         zone("starter", faceUp(view.starter) || backs(1, false)),
         showing ? showingZone(view, ui)
           : zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),
