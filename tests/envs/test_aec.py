@@ -110,8 +110,8 @@ def test_bad_options_name_the_problem() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "hand_at", "size", "actions"),
     [
-        ("cribbage", {"players": 3}, 52, 672, 219),
-        ("cribbage", {"players": 5}, 52, 672, 219),
+        ("cribbage", {"players": 3}, 52, 680, 250),
+        ("cribbage", {"players": 5}, 52, 680, 250),
         ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],

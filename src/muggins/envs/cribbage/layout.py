@@ -13,11 +13,12 @@ MAX_SHOW: Final = 29
 ACTIONS: Final = ActionSpace(
     deck=52,
     card_verbs=("play", "discard", "crib"),
-    bare_verbs=("go", "ready", "correct"),
-    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1)),
+    bare_verbs=("go", "ready", "correct", "pass"),
+    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1), ("bid", MAX_SHOW + 1)),
 )
+"""Auction cribbage's bids run 1 to 29, as claims do 0 to 29 (a bid of 0 is never legal)."""
 
-PHASES: Final = ("discard", "play", "pre-show", "show", "muggins", "post-show", "over")
+PHASES: Final = ("bid", "discard", "play", "pre-show", "show", "muggins", "post-show", "over")
 
 
 def write(view: View, out: Encoder) -> None:
@@ -41,9 +42,12 @@ def write(view: View, out: Encoder) -> None:
             float(view["muggins_open"]),
             float(view["lowball"]),
             float(view["toss_fives"]),
+            float(view["auction"] is not None),
+            (view["auction"]["high"] if view["auction"] else 0) / MAX_SHOW,
         ]
     )
     out.seats_in([view["dealer"]])
+    out.seats_in([view["crib_owner"]])
     out.seats_in(present(view["turn"]))
     out.seats_in(view["passed"])
     out.seats_in(view["active"])
