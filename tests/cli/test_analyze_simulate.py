@@ -130,6 +130,12 @@ def test_simulate_errors_name_the_problem(capsys: pytest.CaptureFixture[str]) ->
     assert "variant" in capsys.readouterr().err
     assert main(["simulate", "--option", "oops", "--games", "1"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+    # random players in Auction bid away what they score: the game that never ends is named
+    assert (
+        main(["simulate", "--option", "auction=true", "--bots", "random", "--games", "1", "--seed", "1"]) == 2
+    )
+    err = capsys.readouterr().err
+    assert "game 0 (seed" in err and "did not end after 100000 moves; a lower --target" in err
 
 
 def test_simulate_checkpoint_resumes_with_the_same_summary(

@@ -136,7 +136,7 @@ def make_spec(args: argparse.Namespace) -> Spec:
 def run_simulate(args: argparse.Namespace) -> int:
     from muggins.analysis.checkpoint import CheckpointError
     from muggins.analysis.runners import RunnerError
-    from muggins.analysis.simulate import stream
+    from muggins.analysis.simulate import SimulationError, stream
     from muggins.analysis.tally import Tally
 
     spec = make_spec(args)
@@ -167,6 +167,8 @@ def run_simulate(args: argparse.Namespace) -> int:
                     plot.add(record)
         except (RunnerError, CheckpointError) as error:
             raise CommandError(str(error)) from error
+        except SimulationError as error:  # random players can bid away what they score (Auction)
+            raise CommandError(f"{error}; a lower --target or other --bots may let the games end") from error
     summary = tally.summary()
     if plot is not None:
         plot.save(args.plot)
