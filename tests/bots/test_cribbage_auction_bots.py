@@ -109,3 +109,15 @@ def test_every_bot_bids_and_finishes_auction_games(name: str) -> None:
         bids += isinstance(move, Bid)
         game.apply(seat, move)
     assert bids and game.result is not None
+
+
+def test_a_bid_hint_says_what_the_crib_is_worth_to_the_hand() -> None:
+    swing = crib_swing(
+        read(bidding_view("5H 5D KC QS 2H 9C", ["pass"])), shipped_tables(), shipped_play_worth()
+    )
+    bidding = bidding_view("5H 5D KC QS 2H 9C", ["pass", "bid 1", "bid 2"])
+    advice = advise(bidding, Bid(1))
+    assert advice is not None and f"about {swing:.1f} points" in advice.reason
+    assert advice.reason.endswith(f"{swing / 2:.1f}: bid 1")
+    passing = advise(bidding_view("5H 5D KC QS 2H 9C", ["pass"], high=6), Pass())
+    assert passing is not None and passing.reason.endswith(": pass at 6")

@@ -11,8 +11,12 @@ from typing import Any
 from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.analysis.hints import Advice
+from muggins.bots.cribbage.auction import crib_swing
 from muggins.bots.cribbage.discard import allowed_throws, allows
+from muggins.games.cribbage.moves import Bid
 from muggins.games.moves import Discard, Go, Move, Play
+from muggins.strategy.cribbage.cribtables import shipped_tables
+from muggins.strategy.cribbage.playworth import shipped_play_worth
 from muggins.strategy.cribbage.reading import Seat, read
 
 DISCARD_LINES = 6
@@ -20,8 +24,10 @@ DISCARD_LINES = 6
 
 
 def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
-    """The figures behind a discard (not in ten-hand), a card in the play, or a go; in Lowball
-    the reason its bot gives, as the figures here are for scoring more."""
+    """The figures behind a bid or a pass (Auction), a discard (not in ten-hand), a card in the play,
+    or a go; in Lowball the reason its bot gives, as the figures here are for scoring more."""
+    if view.get("phase") == "bid":
+        return _bid_advice(view, move)
     if view.get("lowball") and not isinstance(move, Go):
         reason = "in Lowball, the throw that keeps the fewest points expected"
         if isinstance(move, Play):
@@ -34,6 +40,19 @@ def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
     if isinstance(move, Go):
         return Advice(str(move), "no card in your hand can be laid without passing 31", [])
     return None
+
+
+def _bid_advice(view: Mapping[str, Any], move: Move) -> Advice:
+    """What the crib is worth to the six cards held, and so how far it is worth bidding."""
+    swing = crib_swing(read(view), shipped_tables(), shipped_play_worth())
+    worth = (
+        f"with these six cards the crib is worth about {swing:.1f} points to you over the other's "
+        f"having it, so it is worth buying for less than half that, {swing / 2:.1f}"
+    )
+    if isinstance(move, Bid):
+        return Advice(str(move), f"{worth}: bid {move.amount}", [])
+    high = view["auction"]["high"]
+    return Advice(str(move), f"{worth}: pass" + (f" at {high}" if high else ""), [])
 
 
 def _discard_advice(view: Mapping[str, Any], move: Move) -> Advice | None:
