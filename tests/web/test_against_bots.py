@@ -284,11 +284,13 @@ def test_lowball_says_the_first_to_the_target_loses(player: Callable[..., Any]) 
 
 def test_auction_bids_for_the_crib_and_names_its_buyer(player: Callable[..., Any]) -> None:
     """Auction against a random bot, to 31: the legend names the rule; with nothing to bid from
-    the status says to pass; the first time the player can bid, the most their score allows is
-    typed and sent, and the bidding lists it; the crib is labelled with its buyer; the game ends."""
+    the status says to pass, and the key the button shows passes; the first time the player can
+    bid, the most their score allows is typed and sent, and the bidding lists it; the crib is
+    labelled with its buyer; the game ends."""
     ivy = against_random_bots(player, "Ivy", 2, {"target": 31, "auction": True})
     page = ivy.page
     expect(page.locator(".board-legend")).to_contain_text("Auction: the crib goes to the highest bidder")
+    expect(page.locator("#keys-help")).to_contain_text("the letter a button shows presses it")
     tick = ivy.time_limit(150.0)
     typed = 0
     while not ivy.over():
@@ -296,6 +298,10 @@ def test_auction_bids_for_the_crib_and_names_its_buyer(player: Callable[..., Any
         if not typed and ivy.phase() == "bid" and page.locator("#pass-btn").count():
             if not page.locator("#bid-least").count():
                 expect(page.locator("#status")).to_contain_text(": pass")
+                expect(page.locator("#pass-btn")).to_have_text("Pass (p)")
+                page.keyboard.press("p")  # the letter the button shows presses it
+                expect(page.locator("#pass-btn")).to_have_count(0)
+                continue
             else:
                 typed = int(page.get_attribute("#bid-amount", "max") or "0")
                 page.fill("#bid-amount", str(typed))

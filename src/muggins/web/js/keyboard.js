@@ -1,6 +1,7 @@
 // Keyboard play at a table: number keys pick the Nth card of your hand, left/right arrows move
 // between cards (Enter or Space plays or selects the focused one), and a letter presses the button
-// that shows it: g go, d discard, r ready, h hint; c jumps to the chat.
+// that shows it (g go, d discard, r ready, h hint, and each game's own: a bid, a throw); c jumps
+// to the chat.
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 

@@ -106,7 +106,8 @@ export function mountTable(app, ctx, tableId) {
     h("section", { class: "panel" }, h("h2", {}, "Game"), logEl, announcer, h("details", {},
       h("summary", {}, "Type a move"), moveForm),
     h("p", { class: "muted", id: "keys-help" },
-      "Keys: 1–9 pick a card, ← → and Enter, d discard, g go, r ready, h hint, c chat, Esc leaves a box.")),
+      "Keys: 1–9 pick a card, ← → and Enter; the letter a button shows presses it (d discard, g go, "
+      + "r ready, h hint …); c chat, Esc leaves a box.")),
     h("section", { class: "panel" }, h("h2", {}, "Invite"), h("div", { class: "row" }, invite,
       h("button", { class: "btn secondary", type: "button", onclick: () => {
         invite.select();
