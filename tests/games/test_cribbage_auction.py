@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from muggins import new_game
 from muggins.games.cribbage.events import BidMade, CribBought, Shown
@@ -191,3 +193,27 @@ def test_each_hand_is_bid_for_again() -> None:
     assert len(bought) >= 7 and any(e.price for e in bought)
     assert [(e.player, -e.price) for e in bought if e.price] == [(e.player, e.points) for e in paid]
     assert all(total >= 0 for total in game.scores)  # no bid takes a score below the start
+
+
+@settings(max_examples=150, deadline=None)
+@given(picks=st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=30))
+def test_the_bidding_follows_the_rule_read_plainly(picks: list[int]) -> None:
+    """At the second hand (seat 0 with 17 points opens, the dealer seat 1 has 8), each seat in turn
+    takes the move its pick names among those offered: what is offered is exactly a pass and every
+    bid above the last up to the bidder's score (and 29), and when a pass ends the bidding the crib
+    and its price are the rule's: the last bidder at their bid, or the dealer at 1 when nobody bid."""
+    game = second_hand()
+    score, dealer, seat, high = {0: 17, 1: 8}, 1, 0, 0
+    for pick in picks:
+        offered = [str(m) for m in game.legal_moves(seat)]
+        assert offered == ["pass", *(f"bid {n}" for n in range(high + 1, min(29, score[seat]) + 1))]
+        move = offered[pick % len(offered)]
+        game.apply(seat, move)
+        if move == "pass":
+            owner, price = (1 - seat, high) if high else (dealer, min(1, score[dealer]))
+            assert game.crib_owner == owner and game.view(None)["auction"]["price"] == price
+            assert game.scores == tuple(score[s] - (price if s == owner else 0) for s in (0, 1))
+            assert game.view(None)["phase"] == "discard"
+            return
+        high, seat = int(move.split()[1]), 1 - seat
+        assert game.to_move == {seat} and game.scores == (17, 8)
