@@ -14,7 +14,7 @@ from muggins.games.cribbage.events import BidMade, CribBought, Shown
 from muggins.games.cribbage.game import Cribbage
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, NotYourTurnError, OptionError
 from muggins.games.events import Scored
-from muggins.games.words import tell
+from muggins.games.words import Teller, tell
 from tests.games.test_cribbage import TWO, TWO_PLAY, play, stack
 
 
@@ -75,7 +75,9 @@ def test_with_no_points_to_pay_the_pone_passes_and_the_dealer_has_the_crib_free(
         game.apply(1, "bid 1")
     game.apply(1, "pass")
     assert game.crib_owner == 0 and game.scores == (0, 0) and game.view(1)["auction"]["price"] == 0
-    assert [(e.player, e.price) for e in game.events if isinstance(e, CribBought)] == [(0, 0)]
+    bought = [e for e in game.events if isinstance(e, CribBought)]
+    assert [(e.player, e.price) for e in bought] == [(0, 0)]
+    assert tell("cribbage", bought[0].to_dict()) == "The crib goes to player 0 for nothing"
     assert not [e for e in game.events if isinstance(e, Scored) and e.reason == "bid"]
 
 
@@ -111,6 +113,13 @@ def test_the_last_bidder_buys_the_crib_and_pays_the_bid() -> None:
     assert bids == [(1, None), (0, 2), (1, 3), (0, 5), (1, None)]
     bought = [(e.player, e.price) for e in game.events if isinstance(e, CribBought)]
     assert bought == [(0, 0), (0, 5)]
+    said = [tell("cribbage", e.to_dict(), Teller(you=1)) for e in game.events if isinstance(e, BidMade)]
+    assert said[1:] == [
+        "player 0 bids 2 for the crib",
+        "you bid 3 for the crib",
+        "player 0 bids 5 for the crib",
+        "you pass",
+    ]
     paid = [e for e in game.events if isinstance(e, Scored) and e.reason == "bid"]
     assert [(e.player, e.points, e.total) for e in paid] == [(0, -5, 12)]
     assert tell("cribbage", paid[0].to_dict()) == "player 0 loses 5 for the crib, 12 in all"

@@ -121,7 +121,7 @@ def _bid(data: dict[str, Any], t: Teller) -> str:
 
 
 def _bought(data: dict[str, Any], t: Teller) -> str:
-    return f"The crib goes to {t.who(data['player'])} for {data['price']}"
+    return f"The crib goes to {t.who(data['player'])} for {data['price'] or 'nothing'}"
 
 
 WORDS: dict[str, Told] = {
