@@ -10,7 +10,7 @@ import pytest
 
 from muggins import new_game
 from muggins.analysis.cribbage.hints import advise
-from muggins.bots.cribbage.auction import bid_move, crib_swing
+from muggins.bots.cribbage.auction import BID_SHARE, bid_move, crib_swing
 from muggins.bots.registry import make_bot
 from muggins.cards import STANDARD_CARDS, parse_cards
 from muggins.games.cribbage.game import Cribbage
@@ -65,15 +65,16 @@ def test_a_pair_of_fives_to_throw_makes_the_crib_worth_more() -> None:
     ("high", "swing", "legal", "move"),
     [
         (0, 10.0, ["pass", "bid 1", "bid 2"], Bid(1)),
-        (3, 10.0, ["pass", "bid 4", "bid 5"], Bid(4)),
-        (4, 10.0, ["pass", "bid 5", "bid 6"], Pass()),  # 5 is not under half of 10
-        (0, 1.9, ["pass", "bid 1"], Pass()),
+        (5, 10.0, ["pass", "bid 6", "bid 7"], Bid(6)),
+        (6, 10.0, ["pass", "bid 7", "bid 8"], Pass()),  # 7 is not under 0.7 of 10
+        (0, 1.4, ["pass", "bid 1"], Pass()),
         (2, 20.0, ["pass"], Pass()),  # nothing left to bid from its score
     ],
 )
-def test_it_raises_by_one_while_the_price_is_under_half_the_swing(
+def test_it_raises_by_one_while_the_price_is_under_its_share_of_the_swing(
     high: int, swing: float, legal: list[str], move: Bid | Pass
 ) -> None:
+    assert BID_SHARE == 0.7
     view = bidding_view("5H 5D JC QS 2H 9C", legal, high)
     assert bid_move(read(view), view["auction"], swing) == move
 
@@ -118,6 +119,6 @@ def test_a_bid_hint_says_what_the_crib_is_worth_to_the_hand() -> None:
     bidding = bidding_view("5H 5D KC QS 2H 9C", ["pass", "bid 1", "bid 2"])
     advice = advise(bidding, Bid(1))
     assert advice is not None and f"about {swing:.1f} points" in advice.reason
-    assert advice.reason.endswith(f"{swing / 2:.1f}: bid 1")
+    assert advice.reason.endswith(f"70% of that, {0.7 * swing:.1f}, pays best: bid 1")
     passing = advise(bidding_view("5H 5D KC QS 2H 9C", ["pass"], high=6), Pass())
     assert passing is not None and passing.reason.endswith(": pass at 6")

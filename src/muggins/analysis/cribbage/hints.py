@@ -11,7 +11,7 @@ from typing import Any
 from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.analysis.hints import Advice
-from muggins.bots.cribbage.auction import crib_swing
+from muggins.bots.cribbage.auction import BID_SHARE, crib_swing
 from muggins.bots.cribbage.discard import allowed_throws, allows
 from muggins.games.cribbage.moves import Bid
 from muggins.games.moves import Discard, Go, Move, Play
@@ -47,7 +47,7 @@ def _bid_advice(view: Mapping[str, Any], move: Move) -> Advice:
     swing = crib_swing(read(view), shipped_tables(), shipped_play_worth())
     worth = (
         f"with these six cards the crib is worth about {swing:.1f} points to you over the other's "
-        f"having it, so it is worth buying for less than half that, {swing / 2:.1f}"
+        f"having it; bidding up to {BID_SHARE:.0%} of that, {BID_SHARE * swing:.1f}, pays best"
     )
     if isinstance(move, Bid):
         return Advice(str(move), f"{worth}: bid {move.amount}", [])
