@@ -124,6 +124,7 @@ def test_the_last_bidder_buys_the_crib_and_pays_the_bid() -> None:
     assert [(e.player, e.points, e.total) for e in paid] == [(0, -5, 12)]
     assert tell("cribbage", paid[0].to_dict()) == "player 0 loses 5 for the crib, 12 in all"
     view = game.view(1)
+    assert view["auction"] == game.view(0)["auction"] == game.view(None)["auction"]  # bids are public
     assert view["phase"] == "discard" and view["crib_owner"] == 0 and view["dealer"] == 1
     assert view["auction"] == {
         "bids": [[0, 2], [1, 3], [0, 5], [1, None]],

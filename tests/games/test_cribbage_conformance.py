@@ -21,6 +21,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "counting": "manual", "pre_show": True, "post_show": True},
     {"players": 2, "skip_empty": False, "skip_pass": False},
     {"players": 2, "auction": True, "target": 31, "counting": "manual", "muggins": True, "pre_show": True},
+    {"players": 2, "auction": True, "target": 31, "toss_fives": True, "match": 3},
     {"players": 3, "skip_only_move": True, "heels": 1},
     {"players": 2, "match": 3, "target": 61},
     {"players": 4, "dealer_rule": "random", "direction": "anticlockwise", "first_dealer": "random"},

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from muggins.bots.cribbage.discard import _splits
+from muggins.bots.cribbage.discard import best_split
+from muggins.cards import Card
 from muggins.games.cribbage.moves import Bid, Pass
 from muggins.games.moves import Move
 from muggins.strategy.cribbage.cribtables import CribTables
-from muggins.strategy.cribbage.keeps import keep_means
 from muggins.strategy.cribbage.playworth import PlayWorth
 from muggins.strategy.cribbage.reading import Seat
 
@@ -32,15 +32,14 @@ def crib_swing(seat: Seat, tables: CribTables, play: PlayWorth) -> float:
     my score against theirs: my best split of the six cards into my own crib (its expected count
     added) against my best into theirs (taken away), each with the kept hand's expected show and
     what it can expect to peg (leading, as the buyer does, or playing second)."""
-    hand = seat.hand
-    means = keep_means(hand, len(hand) - THROWN)
-    own = other = float("-inf")
-    for (kept_at, thrown_at), mean in zip(_splits(len(hand), THROWN), means, strict=True):
-        kept = tuple(hand[i] for i in kept_at)
-        thrown = tuple(hand[i] for i in thrown_at)
-        own = max(own, mean + tables.expected("2", OWNER, thrown) + play.worth(kept, False))
-        other = max(other, mean - tables.expected("2", OTHER, thrown) + play.worth(kept, True))
-    return own - other
+
+    def owning(thrown: tuple[Card, ...], kept: tuple[Card, ...]) -> float:
+        return tables.expected("2", OWNER, thrown) + play.worth(kept, False)
+
+    def not_owning(thrown: tuple[Card, ...], kept: tuple[Card, ...]) -> float:
+        return play.worth(kept, True) - tables.expected("2", OTHER, thrown)
+
+    return best_split(seat.hand, THROWN, owning)[0] - best_split(seat.hand, THROWN, not_owning)[0]
 
 
 def bid_move(seat: Seat, bidding: Mapping[str, Any], swing: float) -> Move:

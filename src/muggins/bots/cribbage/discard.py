@@ -143,6 +143,18 @@ def best_throw(
     """The ``n`` cards to throw, among the ``allowed`` throws, that maximise (or with ``least``,
     minimise) the kept hand's expected show plus ``worth(thrown, kept)`` (the crib's expected
     points, signed by whose crib it is, and what else the throw and the kept hand are worth)."""
+    return best_split(hand, n, worth, allowed, least=least)[1]
+
+
+def best_split(
+    hand: Sequence[Card],
+    n: int,
+    worth: Callable[[tuple[Card, ...], tuple[Card, ...]], float],
+    allowed: frozenset[frozenset[Card]] | None = None,
+    *,
+    least: bool = False,
+) -> tuple[float, tuple[Card, ...]]:
+    """``best_throw``'s throw with its value: the kept hand's expected show plus ``worth``."""
     sign = -1.0 if least else 1.0
     best_value, best = float("-inf"), tuple(hand[:n])
     means = keep_means(hand, len(hand) - n)
@@ -153,7 +165,7 @@ def best_throw(
         value = sign * (mean + worth(thrown, tuple(hand[i] for i in kept_at)))
         if value > best_value:
             best_value, best = value, thrown
-    return best
+    return sign * best_value, best
 
 
 @functools.cache

@@ -263,6 +263,10 @@ class Cribbage(Game[CribbageOptions]):
         """Whose the crib is this hand: the dealer's, or in Auction cribbage the winner of the bidding."""
         self.bids: list[tuple[int, int | None]] = []
         """Auction cribbage: each bid this hand, as (seat, points), a pass as (seat, None)."""
+        self.high_bid = 0
+        """Auction cribbage: the bid to beat this hand (0 before anyone has bid); bids only rise."""
+        self.high_bidder: int | None = None
+        """Auction cribbage: who made ``high_bid``."""
         self.crib_price: int | None = None
         """Auction cribbage: what the crib's buyer paid for it this hand (None while bidding)."""
         self.steps: list[ShowStep] = []
@@ -329,7 +333,7 @@ class Cribbage(Game[CribbageOptions]):
             moves: list[Move] = [_PLAYS[c.index] for c in self.hand[player] if c.value <= room]
             return moves if moves else [_GO]
         if phase == BID:
-            return [_PASS, *_BIDS[self._high_bid() + 1 : self._most_bid(player) + 1]]
+            return [_PASS, *_BIDS[self.high_bid + 1 : self._most_bid(player) + 1]]
         if phase == DISCARD:
             hand = self.hand[player]
             if not self.crib_done >> player & 1:
@@ -527,15 +531,10 @@ class Cribbage(Game[CribbageOptions]):
         """The bidding for this hand's crib, as everyone hears it: the bids and passes in order,
         the bid to beat (0 before the first), who made it, and once it is over what the crib's
         buyer paid."""
-        bidder: int | None = None
-        for seat, amount in reversed(self.bids):
-            if amount is not None:
-                bidder = seat
-                break
         return {
             "bids": [[seat, amount] for seat, amount in self.bids],
-            "high": self._high_bid(),
-            "bidder": bidder,
+            "high": self.high_bid,
+            "bidder": self.high_bidder,
             "open": self.phase == BID,
             "price": self.crib_price,
         }
@@ -587,6 +586,7 @@ class Cribbage(Game[CribbageOptions]):
         self.judged.clear()
         self.calls.clear()
         self.bids.clear()
+        self.high_bid, self.high_bidder = 0, None
         self.crib_price = None
 
     def _set_layout(self) -> None:
@@ -678,14 +678,6 @@ class Cribbage(Game[CribbageOptions]):
 
     # --- Auction cribbage's bidding -----------------------------------------------------
 
-    def _high_bid(self) -> int:
-        """The bid to beat this hand (0 before anyone has bid)."""
-        high = 0
-        for _, amount in self.bids:
-            if amount is not None and amount > high:
-                high = amount
-        return high
-
     def _most_bid(self, player: int) -> int:
         """The most ``player`` may bid: their score, to at most what the best crib makes."""
         return max(0, min(MAX_BID, self.side_scores[self.seating.side_of[player]]))
@@ -694,7 +686,7 @@ class Cribbage(Game[CribbageOptions]):
         if type(move) is Pass:
             return None
         assert isinstance(move, Bid)
-        high, most = self._high_bid(), self._most_bid(player)
+        high, most = self.high_bid, self._most_bid(player)
         if move.amount > MAX_BID:
             return f"a bid is at most {MAX_BID}, what the best crib makes, not {move.amount}"
         if high < move.amount <= most:
@@ -709,18 +701,17 @@ class Cribbage(Game[CribbageOptions]):
         """A bid passes the turn to the other player; a pass ends the bidding, the crib going to
         the last bidder, or to the dealer at the opening bid (or what they have, when less) when
         the pone passes at once."""
-        other = self.seating.next(player)
         if type(move) is Bid:
             assert isinstance(move, Bid)
             self.bids.append((player, move.amount))
+            self.high_bid, self.high_bidder = move.amount, player
             events.append(BidMade(player=player, amount=move.amount))
-            self.waiting.only(other)
+            self.waiting.only(self.seating.next(player))
             return
         self.bids.append((player, None))
         events.append(BidMade(player=player, amount=None))
-        price = self._high_bid()
-        owner = other
-        if not price:
+        owner, price = self.high_bidder, self.high_bid
+        if owner is None:
             owner, price = self.dealer, min(OPENING_BID, self._most_bid(self.dealer))
         self.crib_owner, self.crib_price = owner, price
         events.append(CribBought(player=owner, price=price))
