@@ -54,7 +54,10 @@ class Engine:
         self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_KEPT)
         assert self.proc.stdout is not None and self.proc.stderr is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self.proc.stderr,), daemon=True).start()
+        self._stderr_reader = threading.Thread(
+            target=self._read_stderr, args=(self.proc.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
         self.send(f"hello {PROTOCOL}")
         words = self._next(HELLO_SECONDS, "its hello").split(maxsplit=2)
         if words[:2] != ["hello", str(PROTOCOL)]:
@@ -107,6 +110,8 @@ class Engine:
             except subprocess.TimeoutExpired:
                 code = None
             what = "stopped" if code is None else f"exited with code {code}"
+            if code is not None:  # its stderr is closed: wait for the reader to take the last line
+                self._stderr_reader.join(timeout=1)
             if self.stderr:
                 what += f" (its last words: {self.stderr[-1][:200]!r})"
         return EngineError(what)
