@@ -46,7 +46,7 @@ def test_expected_hand_values_match_exact_enumeration(seed: int) -> None:
 
 @given(
     st.lists(st.sampled_from(STANDARD_CARDS), min_size=9, max_size=9, unique=True),
-    st.sampled_from([(5, 3), (5, 4), (6, 4), (9, 4)]),
+    st.sampled_from([(5, 3), (5, 4), (6, 4), (9, 4), (7, 5), (8, 6)]),
     st.booleans(),
     st.integers(0, 3),
 )
@@ -63,10 +63,10 @@ def test_fast_keep_means_equal_the_keep_matrix(
 
 
 @given(
-    st.lists(st.sampled_from(STANDARD_CARDS), min_size=6, max_size=6, unique=True),
-    st.sampled_from([(5, 3), (5, 4), (6, 4)]),
-    st.integers(1, 36),
-    st.lists(st.sampled_from([0.0, 2.0, 3.5]) | st.floats(-6.0, 12.0), min_size=15, max_size=15),
+    st.lists(st.sampled_from(STANDARD_CARDS), min_size=8, max_size=8, unique=True),
+    st.sampled_from([(5, 3), (5, 4), (6, 4), (7, 5), (8, 6)]),
+    st.integers(1, 60),
+    st.lists(st.sampled_from([0.0, 2.0, 3.5]) | st.floats(-6.0, 12.0), min_size=28, max_size=28),
 )
 def test_the_shares_of_starters_reaching_a_need_are_the_keep_matrixs(
     cards: list[Card], shape: tuple[int, int], need: int, bases: list[float]
@@ -81,8 +81,8 @@ def test_the_shares_of_starters_reaching_a_need_are_the_keep_matrixs(
 
 
 @given(
-    st.lists(st.sampled_from(STANDARD_CARDS), min_size=6, max_size=6, unique=True),
-    st.sampled_from([(5, 3), (5, 4), (6, 4)]),
+    st.lists(st.sampled_from(STANDARD_CARDS), min_size=8, max_size=8, unique=True),
+    st.sampled_from([(5, 3), (5, 4), (6, 4), (7, 5), (8, 6)]),
 )
 def test_the_show_counts_are_the_keep_matrix_counted_by_value(
     cards: list[Card], shape: tuple[int, int]

@@ -52,7 +52,8 @@ def test_many_random_games(config: dict[str, Any]) -> None:
         game = check_random_game(factory(config), seed=seed, deep=False)
         result = game.result
         assert result is not None
-        target = game.options.model_dump()["target"] or (61 if config.get("variant") == "five-card" else 121)
+        default = {"five-card": 61, "seven-card": 181}.get(config.get("variant", "six-card"), 121)
+        target = game.options.model_dump()["target"] or default
         if config.get("captain") is not None:  # Captain's: the captain plays to half of it
             assert game.view(None)["targets"][config["captain"]] == (target + 1) // 2
         targets = game.view(None)["targets"]

@@ -203,7 +203,7 @@ def test_adding_a_card_never_lowers_fifteens_pairs_and_runs(cards: list[Card]) -
 @pytest.mark.parametrize(
     ("hand", "starter", "error", "match"),
     [
-        (parse_cards("5H 5D 5S JC 2C"), parse_cards("5C")[0], ShowError, "5"),
+        (parse_cards("5H 5D 5S JC 2C 3C 4C"), parse_cards("5C")[0], ShowError, "7"),
         (parse_cards("5H 5D"), parse_cards("5C")[0], ShowError, "2"),
         (parse_cards("5H 5D JC"), JOKER_RED, ShowError, "joker"),
         ((*parse_cards("5H 5D JC"), JOKER_RED), parse_cards("5C")[0], ShowError, "joker"),

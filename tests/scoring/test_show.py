@@ -125,7 +125,7 @@ def test_items_are_counted_in_order_fifteens_pairs_runs_flush_nobs() -> None:
 @pytest.mark.parametrize(
     ("hand", "starter", "error", "match"),
     [
-        ("5H 5D 5S JC 2C", "5C", ShowError, "5"),
+        ("5H 5D 5S JC 2C 3C 4C", "5C", ShowError, "not 7"),
         ("5H 5D", "5C", ShowError, "2"),
         ("5H 5D JKB JC", "5C", ShowError, "joker"),
         ("5H 5D 5S JC", "JKR", ShowError, "joker"),

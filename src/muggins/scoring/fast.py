@@ -22,7 +22,12 @@ if TYPE_CHECKING:
 
 RANKS: Final = 13
 SHOW_SIZES: Final = (3, 4)
-"""Hand sizes the show scorers accept: four cards, or three in five-card cribbage."""
+"""Hand sizes the table-driven show scorers accept: four cards, or three in five-card cribbage."""
+LONG_SHOW_SIZES: Final = (5, 6)
+"""Longer hands, counted from their ranks (no table is shipped for six or seven cards shown): the
+five-card hands of seven-card cribbage and the six-card hands of eight-card cribbage."""
+FIFTEEN: Final = 15
+_VALUE_OF_RANK: Final = tuple(min(rank + 1, 10) for rank in range(RANKS))
 
 _RANK_OF: Final = tuple(card.rank - 1 for card in STANDARD_CARDS)
 _SUIT_OF: Final = tuple(int(card.suit or 0) for card in STANDARD_CARDS)
@@ -76,7 +81,8 @@ when it is the p-th card from the end."""
 
 
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
-    """The show total of ``hand`` (4 cards, or 3 in five-card cribbage) with ``starter``.
+    """The show total of ``hand`` (4 cards; 3, 5 or 6 in five-, seven- and eight-card cribbage) with
+    ``starter``.
 
     Equal to ``score_show(hand, starter, crib=crib).total`` and checks its input the same way
     (``ShowError`` for a wrong size, a joker or a repeated card), at a small fraction of the cost.
@@ -113,8 +119,63 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
         if jack in (ia, ib, ic):
             points += 1
         return points
+    if len(cards) in LONG_SHOW_SIZES:
+        return _long_show(cards, starter, crib)
     _refuse(hand, starter)  # raises for the wrong number of cards
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _long_show(cards: tuple[Card, ...], starter: Card, crib: bool) -> int:
+    """The show total of a five- or six-card hand with the starter, checked as ``show_points`` does."""
+    every = 1 << starter.index
+    bits = every
+    for card in cards:
+        bit = 1 << card.index
+        every += bit
+        bits |= bit
+    if every >= _NOT_STANDARD or bits != every:
+        _refuse(cards, starter)
+    r = _RANK_OF
+    points = counted_points([r[starter.index], *(r[card.index] for card in cards)])
+    s = _SUIT_OF
+    suit = s[cards[0].index]
+    if all(s[card.index] == suit for card in cards):
+        size = len(cards)
+        points += size + 1 if s[starter.index] == suit else 0 if crib else size
+    jack = _NOBS_JACK[starter.index]
+    if any(card.index == jack for card in cards):
+        points += 1
+    return points
+
+
+def counted_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of cards given by rank (0 = ace ... 12 = king), any number of them,
+    worked out from the ranks: the subsets making fifteen by counting sums card by card, the pairs
+    and the runs from how many cards each rank has.
+
+    >>> counted_points([4, 4, 4, 4, 10])  # four fives and a jack: fifteen 16, double pair royal 12
+    28
+    """
+    ways = [0] * (FIFTEEN + 1)  # ways[s]: subsets of the cards so far summing to s
+    ways[0] = 1
+    counts = [0] * (RANKS + 1)  # a last empty rank ends a run at the king
+    for rank in ranks:
+        value = _VALUE_OF_RANK[rank]
+        for total in range(FIFTEEN, value - 1, -1):
+            ways[total] += ways[total - value]
+        counts[rank] += 1
+    points = 2 * ways[FIFTEEN]
+    length, product = 0, 1
+    for count in counts:
+        points += count * (count - 1)  # two points for each two cards of one rank
+        if count:
+            length += 1
+            product *= count
+            continue
+        if length >= 3:
+            points += length * product
+        length, product = 0, 1
+    return points
 
 
 def index_points(ia: int, ib: int, ic: int, id_: int, i5: int, crib: bool) -> int:  # noqa: PLR0917

@@ -1,17 +1,24 @@
 """The cribbage show, itemised: a hand or crib with the starter.
 
-Works for the four-card hands of six-card, three- and four-player and ten-hand cribbage, and for
-the three-card hands of five-card cribbage (flush 3, or 4 with the starter).
+Works for the four-card hands of six-card, three- and four-player and ten-hand cribbage, the
+three-card hands of five-card cribbage (flush 3, or 4 with the starter), and the five- and six-card
+hands of seven- and eight-card cribbage (a flush is every hand card of one suit, whatever their number).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from muggins.cards import JACK, Card, require_distinct
 from muggins.scoring.combos import fifteens, pairs, runs
 from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
+
+MIN_HAND: Final = 3
+"""The fewest cards a hand shows: five-card cribbage's three."""
+MAX_HAND: Final = 6
+"""The most: eight-card cribbage's six."""
 
 
 class ShowError(ValueError):
@@ -19,7 +26,7 @@ class ShowError(ValueError):
 
 
 def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
-    """Score ``hand`` (3 or 4 cards) with the ``starter``: the total at once, at the speed of
+    """Score ``hand`` (3 to 6 cards) with the ``starter``: the total at once, at the speed of
     ``fast.show_points``, and the items of ``itemise_show`` worked out only when read.
 
     >>> from muggins.cards import parse_cards
@@ -45,7 +52,7 @@ class _Itemise:
 
 
 def itemise_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Score:
-    """Score ``hand`` (3 or 4 cards) with the ``starter``, every item worked out now: the rules'
+    """Score ``hand`` (3 to 6 cards) with the ``starter``, every item worked out now: the rules'
     reference, which the fast totals are held to.
 
     Items come in the order a player counts aloud: fifteens, pairs, runs, flush, nobs.
@@ -61,9 +68,12 @@ def itemise_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Sco
 
 
 def check_show(hand: Sequence[Card], starter: Card) -> None:
-    """Raise ``ShowError`` unless ``hand`` is 3 or 4 distinct standard cards apart from the starter."""
-    if len(hand) not in (3, 4):
-        raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
+    """Raise ``ShowError`` unless ``hand`` is 3 to 6 distinct standard cards apart from the starter."""
+    if not MIN_HAND <= len(hand) <= MAX_HAND:
+        raise ShowError(
+            f"a hand to show has 4 cards (3, 5 or 6 in five-, seven- and eight-card cribbage), "
+            f"not {len(hand)}"
+        )
     if starter.is_joker or any(c.is_joker for c in hand):
         raise ShowError("jokers are not used in cribbage")
     require_distinct((*hand, starter))

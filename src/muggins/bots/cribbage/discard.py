@@ -15,7 +15,7 @@ from muggins.bots.cribbage.position import go_out_value, points_needed, racing, 
 from muggins.cards import Card, parse_cards
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.moves import Discard, Move
-from muggins.scoring.fast import rank_table
+from muggins.scoring.fast import RANK_TABLE_FILES, counted_points, rank_table
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.keeps import keep_means, show_counts
 from muggins.strategy.cribbage.playworth import PlayWorth
@@ -25,7 +25,7 @@ from muggins.strategy.cribbage.winchance import WinChance
 OWN_CRIB: Final = 4
 """Cards a ten-hand player lays away as their own crib."""
 HAND: Final = 4
-"""Cards in a playing hand (three in five-card cribbage, where fewer are dealt)."""
+"""Cards in a ten-hand player's playing hand, the rest going to the cribs."""
 
 
 def throw_size(seat: Seat) -> tuple[str, int]:
@@ -60,22 +60,26 @@ def crib_weight(seat: Seat) -> float:
 
 def held_points(cards: Sequence[Card]) -> int:
     """Points the cards hold before any starter: fifteens, pairs, runs and a flush."""
-    key = 0
-    for card in cards:
-        key = key * 13 + card.rank - 1
-    points = int(rank_table(len(cards))[key])
+    ranks = [card.rank - 1 for card in cards]
+    if len(cards) not in RANK_TABLE_FILES:  # the five or six held in seven- or eight-card cribbage
+        points = counted_points(ranks)
+    else:
+        key = 0
+        for rank in ranks:
+            key = key * 13 + rank
+        points = int(rank_table(len(cards))[key])
     if len({card.suit for card in cards}) == 1:
         points += len(cards)
     return points
 
 
 def greedy_discard(seat: Seat, *, least: bool = False) -> Move:
-    """Hold the cards (four, or three in five-card) that hold the most points now (with ``least``,
-    the fewest: Lowball) and lay away the rest; in ten-hand's first step the highest of the rest go
-    to the dealer's crib."""
+    """Hold the cards (all but the throw, or in ten-hand's first step four) that hold the most points
+    now (with ``least``, the fewest: Lowball) and lay away the rest; in ten-hand's first step the
+    highest of the rest go to the dealer's crib."""
     verb, n = throw_size(seat)
     hand = seat.hand
-    hold = min(len(hand) - n, HAND)
+    hold = min(len(hand) - n, HAND) if seat.variant == "ten-hand" else len(hand) - n
     allowed = allowed_throws(seat)
     holds = list(itertools.combinations(hand, hold))
     if allowed is not None:

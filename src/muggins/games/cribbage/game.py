@@ -34,6 +34,7 @@ from muggins.games.cribbage.moves import Bid, KeepCrib, Pass
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.cribbage.phases import BID, DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
 from muggins.games.cribbage.quick import finish, play_randomly
+from muggins.games.cribbage.variants import TWO_HANDED
 from muggins.games.errors import OptionError
 from muggins.games.events import Dealt, Event, PhaseChanged, Scored
 from muggins.games.flow import MAX_SEATS, SEAT_SETS, Seating, game_over, mask_of
@@ -57,22 +58,23 @@ _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
 _ALL: Final = frozenset(STANDARD_CARDS)
 _GO: Final = Go()
 _CORRECT: Final = Correct()
-MAX_CLAIM: Final = (0, 0, 0, 20, 29)
-"""The most a show of this many cards (with the starter) can make, by its number of cards: a
-claim may be any number up to it, whatever the cards (docs/rules/cribbage.md)."""
+MAX_CLAIM: Final = (0, 0, 0, 20, 29, 46, 72)
+"""The most a show can make, by its number of cards apart from the starter (three in five-card
+cribbage, five and six in seven- and eight-card): a claim may be any number up to it, whatever the
+cards (docs/rules/cribbage.md)."""
 _CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
 _CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
 """Every muggins call by amount (an amount names how many points the caller says were missed)."""
 SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
-    "fifteen": (Kind.FIFTEEN, range(2, 6)),
+    "fifteen": (Kind.FIFTEEN, range(2, 8)),
     "pair": (Kind.PAIR, range(2, 3)),
-    "run": (Kind.RUN, range(3, 6)),
-    "flush": (Kind.FLUSH, range(4, 6)),
+    "run": (Kind.RUN, range(3, 8)),
+    "flush": (Kind.FLUSH, range(3, 8)),
     "nobs": (Kind.NOBS, range(1, 3)),
 }
 """The words a muggins call names the items of a show in (``muggins 3 fifteen 5H JS; nobs JD``),
 with how many cards each names (nobs: the jack, with or without the starter)."""
-MAX_BID: Final = MAX_CLAIM[-1]
+MAX_BID: Final = MAX_CLAIM[4]
 """Auction cribbage: the most a bid for the crib may be, what the best crib makes (and never more
 than the bidder's score: a peg goes no further back than the start)."""
 OPENING_BID: Final = 1
@@ -215,8 +217,8 @@ class Cribbage(Game[CribbageOptions]):
         self.match_games = opts.match
         self.random_dealer = opts.dealer_rule == "random"
         self.skunk_lines = opts.skunk_lines
-        if opts.variant == "five-card" and players != 2:
-            raise OptionError(f"five-card cribbage is for two players, not {players}")
+        if opts.variant in TWO_HANDED and players != 2:
+            raise OptionError(f"{opts.variant} cribbage is for two players, not {players}")
         if opts.variant == "ten-hand" and players > 4:
             raise OptionError(f"ten-hand cribbage is for two to four players, not {players}")
         if opts.auction:

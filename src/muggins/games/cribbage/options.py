@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import pydantic
 
-from muggins.games.cribbage.variants import Variant
+from muggins.games.cribbage.variants import TWO_HANDED, Variant
 from muggins.games.options import Counting, Options, Preset
 
 
@@ -20,11 +20,15 @@ class CribbageOptions(Options):
         "manual": Preset("Manual counting with muggins", {"counting": "manual", "muggins": True}),
         "match": Preset("Match: best of 3", {"match": 3}),
         "five-card": Preset("Five-card, to 61", {"variant": "five-card"}),
+        "seven-card": Preset("Seven-card, to 181", {"variant": "seven-card"}),
+        "eight-card": Preset("Eight-card, to 121", {"variant": "eight-card"}),
         "short": Preset("Short game, to 61", {"target": 61}),
     }
 
     variant: Variant = pydantic.Field(
-        default="six-card", description="six-card (the standard), five-card (two players, to 61) or ten-hand"
+        default="six-card",
+        description="six-card (the standard); five-card (to 61), seven-card (to 181) or eight-card, "
+        "for two players; or ten-hand",
     )
     partnerships: bool = pydantic.Field(default=False, description="four players, two sides")
     lowball: bool = pydantic.Field(
@@ -42,7 +46,10 @@ class CribbageOptions(Options):
         description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
     )
     target: int | None = pydantic.Field(
-        default=None, ge=1, le=1000, description="points to win (default 121, or 61 for five-card)"
+        default=None,
+        ge=1,
+        le=1000,
+        description="points to win (default 121; 61 for five-card, 181 for seven-card)",
     )
     skunk: int | None = pydantic.Field(
         default=None, ge=0, le=1000, description="a loser below this is skunked (default 91 in a game to 121)"
@@ -93,10 +100,10 @@ class CribbageOptions(Options):
 
     @property
     def game_target(self) -> int:
-        """Points to win: 121, or 61 for five-card cribbage, unless set."""
+        """Points to win: 121, or 61 for five-card and 181 for seven-card cribbage, unless set."""
         if self.target is not None:
             return self.target
-        return 61 if self.variant == "five-card" else 121
+        return {"five-card": 61, "seven-card": 181}.get(self.variant, 121)
 
     @functools.cached_property
     def skunk_lines(self) -> tuple[int, int, int]:
@@ -144,8 +151,9 @@ class Layout:
 @functools.cache
 def layout(variant: Variant, players: int) -> Layout:
     """The deal for ``variant`` with ``players`` seats still playing."""
-    if variant == "five-card":
-        return Layout(dealt=5, to_crib=2, own_crib=0, pack_to_crib=0, kept=3)
+    if variant in TWO_HANDED:  # two players, two cards each to the crib
+        dealt = {"five-card": 5, "seven-card": 7, "eight-card": 8}[variant]
+        return Layout(dealt, to_crib=2, own_crib=0, pack_to_crib=0, kept=dealt - 2)
     if variant == "ten-hand":
         dealt = 10 if players == 2 else 9
         to_crib = dealt - 8
@@ -170,6 +178,9 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 4, "toss_fives": True},
     {"players": 2, "auction": True, "target": 31},  # random bids pay away what random play scores
     {"players": 2, "variant": "five-card"},
+    {"players": 2, "variant": "seven-card"},
+    {"players": 2, "variant": "eight-card"},
+    {"players": 2, "variant": "seven-card", "counting": "manual", "muggins": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
     {"players": 4, "variant": "ten-hand", "partnerships": True},

@@ -18,11 +18,24 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import JACK, Card
-from muggins.scoring.fast import RANKS, rank_bytes, rank_table
+from muggins.scoring.fast import RANK_TABLE_FILES, RANKS, counted_points, rank_bytes, rank_table
 
 ALL_INDICES = np.arange(52)
-MOST_SHOW: Final = 29
-"""The most a show of five cards makes."""
+MOST_SHOW: Final = 72
+"""The most a show makes: 29 with four cards in hand, 46 with five, 72 with six."""
+
+
+def starter_ranks_points(ranks: Sequence[int]) -> Sequence[int]:
+    """Fifteens, pairs and runs of the cards of ``ranks`` (0 = ace ... 12 = king) with a starter of
+    each rank in turn: a slice of the shipped rank table where there is one (hands of three or four),
+    else counted (the five and six kept in seven- and eight-card cribbage)."""
+    if len(ranks) + 1 not in RANK_TABLE_FILES:
+        return [counted_points([*ranks, rank]) for rank in range(RANKS)]
+    key = 0
+    for rank in ranks:
+        key = key * RANKS + rank
+    key *= RANKS
+    return rank_bytes(len(ranks) + 1)[key : key + RANKS]
 
 
 @functools.cache
@@ -76,7 +89,7 @@ def keep_matrix(
 def hands_points(
     hands: npt.NDArray[np.intp], starters: npt.NDArray[np.intp], *, crib: bool = False
 ) -> npt.NDArray[np.int16]:
-    """Show totals of each hand (rows of card indices, 3 or 4 cards) with each starter: (hands x starters)."""
+    """Show totals of each hand (rows of card indices, 3 to 6 cards) with each starter: (hands x starters)."""
     size = hands.shape[1]
     ranks = hands % RANKS
     suits = hands // RANKS
@@ -85,9 +98,12 @@ def hands_points(
         key = key * RANKS + ranks[:, place]
     starter_rank = starters % RANKS
     starter_suit = starters // RANKS
-    points: npt.NDArray[np.int16] = rank_table(size + 1)[key[:, None] * RANKS + starter_rank[None, :]].astype(
-        np.int16
-    )
+    points: npt.NDArray[np.int16]
+    if size + 1 in RANK_TABLE_FILES:
+        points = rank_table(size + 1)[key[:, None] * RANKS + starter_rank[None, :]].astype(np.int16)
+    else:  # no table for hands of five or six: each hand's row over the thirteen starter ranks
+        by_rank = np.array([starter_ranks_points(row) for row in ranks.tolist()], dtype=np.int16)
+        points = by_rank[:, starter_rank]
     flush = (suits == suits[:, :1]).all(axis=1)
     five = flush[:, None] & (suits[:, :1] == starter_suit[None, :])
     points += five * (size + 1)
@@ -111,7 +127,6 @@ def keep_means(
     table lookup per rank (weighted by how many starters of that rank are left), and flush and
     nobs are counted from how many starters of each suit are left: a bot's discard in microseconds.
     """
-    table = rank_bytes(keep + 1)
     rank_left = [4] * RANKS
     suit_left = [RANKS] * 4
     for card in (*dealt, *seen):
@@ -120,11 +135,7 @@ def keep_means(
     starters = sum(rank_left)
     means = []
     for row in itertools.combinations(dealt, keep):
-        base = 0
-        for card in row:
-            base = base * RANKS + card.rank - 1
-        base *= RANKS
-        total = sum(map(operator.mul, rank_left, table[base : base + RANKS]))
+        total = sum(map(operator.mul, rank_left, starter_ranks_points([card.rank - 1 for card in row])))
         suit = row[0].suit
         if all(card.suit == suit for card in row):
             left = suit_left[suit or 0]
@@ -142,7 +153,6 @@ def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
     ``keep_matrix(dealt, keep).points`` counted by value, without numpy (a bot's discard near the
     end of a game). Fifteens, pairs and runs go by the starter's rank alone, so a subset with no
     flush and no jack counts each rank's starters at once; the others go starter by starter."""
-    table = rank_bytes(keep + 1)
     dealt_at = {card.index for card in dealt}
     suits_left: list[list[int]] = [[] for _ in range(RANKS)]  # by starter rank, the suits not dealt
     for i in range(len(ALL_INDICES)):
@@ -151,10 +161,7 @@ def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
     rows: list[list[int]] = []
     most = 0
     for row in itertools.combinations(dealt, keep):
-        key = 0
-        for card in row:
-            key = key * RANKS + card.index % RANKS
-        key *= RANKS
+        by_rank = starter_ranks_points([card.index % RANKS for card in row])
         suit = row[0].index // RANKS
         flush = all(card.index // RANKS == suit for card in row)
         nobs = 0  # the suits of the jacks kept, as bits
@@ -166,7 +173,7 @@ def show_counts(dealt: Sequence[Card], keep: int) -> list[list[int]]:
             suits = suits_left[rank]
             if not suits:
                 continue
-            base = table[key + rank]
+            base = by_rank[rank]
             if not flush and not nobs:
                 counts[base] += len(suits)
                 most = max(most, base)
