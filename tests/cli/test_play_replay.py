@@ -345,3 +345,22 @@ def test_auction_in_the_terminal_shows_the_bidding_and_whose_crib_it_is(
     assert re.search(r"the crib is player 1's for \d+", out)
     assert "Game over" in out
     assert any("(pass | bid 1" in prompt for prompt in noted.prompts)
+
+
+@pytest.mark.parametrize(("variant", "dealt", "kept"), [("seven-card", 7, 5), ("eight-card", 8, 6)])
+def test_seven_and_eight_card_in_the_terminal_deal_their_hands_and_show_them_with_the_starter(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variant: str, dealt: int, kept: int
+) -> None:
+    noted = Noted()
+    monkeypatch.setattr("builtins.input", noted)
+    argv = ["play", "--seed", "5", "--bots", "expert", "--variant", variant, "--target", "61"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"Cribbage ({variant})" in out and "Game over" in out
+    for cards in re.findall(r"you are dealt (.+)", out):
+        assert len(cards.split()) == dealt
+    first = next(p for p in noted.prompts if "(discard" in p)
+    throws = re.findall(r"discard (\S+ \S+)(?= \|)", first)
+    assert throws and all(len(set(t.split())) == 2 for t in throws)
+    hands = re.findall(r"shows the hand: (.+?) \+ \S+ = \d+", out)
+    assert hands and all(len(cards.split()) == kept for cards in hands)

@@ -102,7 +102,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 def test_bad_options_name_the_problem() -> None:
     with pytest.raises(OptionError, match="variant"):
-        env("cribbage", players=2, variant="seven-card")
+        env("cribbage", players=2, variant="nine-card")
     with pytest.raises(ValueError, match="rewards"):
         env("cribbage", players=2, rewards="chips")
 
@@ -110,8 +110,8 @@ def test_bad_options_name_the_problem() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "hand_at", "size", "actions"),
     [
-        ("cribbage", {"players": 3}, 52, 680, 250),
-        ("cribbage", {"players": 5}, 52, 680, 250),
+        ("cribbage", {"players": 3}, 52, 680, 336),
+        ("cribbage", {"players": 5}, 52, 680, 336),
         ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],

@@ -79,4 +79,4 @@ def test_the_tensor_and_actions_are_the_aec_environments() -> None:
 def test_bad_options_are_refused() -> None:
     register()
     with pytest.raises(Exception, match="variant"):
-        pyspiel.load_game("muggins_cribbage", {"players": 2, "options": '{"variant": "seven-card"}'})
+        pyspiel.load_game("muggins_cribbage", {"players": 2, "options": '{"variant": "nine-card"}'})

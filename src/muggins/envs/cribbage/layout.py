@@ -6,17 +6,20 @@ from typing import Final
 
 from muggins.envs.actions import ActionSpace
 from muggins.envs.observation import Encoder, Layout, View, present
+from muggins.games.cribbage.game import MAX_BID, MAX_CLAIM
 
-MAX_SHOW: Final = 29
-"""The most a cribbage hand or crib can hold: the most one claims, or calls as missed."""
+MAX_SHOW: Final = max(MAX_CLAIM)
+"""The most any cribbage hand or crib can hold (eight-card's hand of six, 72): the most one claims,
+or calls as missed."""
 
 ACTIONS: Final = ActionSpace(
     deck=52,
     card_verbs=("play", "discard", "crib"),
     bare_verbs=("go", "ready", "correct", "pass"),
-    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1), ("bid", MAX_SHOW + 1)),
+    amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1), ("bid", MAX_BID + 1)),
 )
-"""Auction cribbage's bids run 1 to 29, as claims do 0 to 29 (a bid of 0 is never legal)."""
+"""Claims run 0 to 72 and calls 1 to 72; Auction cribbage's bids 1 to 29 (a bid or call of 0 is
+never legal)."""
 
 PHASES: Final = ("bid", "discard", "play", "pre-show", "show", "muggins", "post-show", "over")
 
@@ -43,7 +46,7 @@ def write(view: View, out: Encoder) -> None:
             float(view["lowball"]),
             float(view["toss_fives"]),
             float(view["auction"] is not None),
-            (view["auction"]["high"] if view["auction"] else 0) / MAX_SHOW,
+            (view["auction"]["high"] if view["auction"] else 0) / MAX_BID,
         ]
     )
     out.seats_in([view["dealer"]])
