@@ -363,3 +363,18 @@ def test_toss_fives_picks_the_fives_and_allows_only_the_throws_that_take_them(
     page.click("#discard-btn")
     expect(page.locator("#my-hand button.card")).to_have_count(4)
     assert not set(fives) & set(hal.hand())
+
+
+@pytest.mark.parametrize(("variant", "dealt"), [("seven-card", 7), ("eight-card", 8)])
+def test_seven_and_eight_card_deal_their_hands_and_play_to_the_end(
+    player: Callable[..., Any], variant: str, dealt: int
+) -> None:
+    """The lobby's variant makes the table; the hand holds every card dealt, the hint names a throw of
+    two, and the longer hands play out through their counts to the end."""
+    jo = against_random_bots(player, "Jo", 2, {"target": 61, "variant": variant})
+    page = jo.page
+    expect(page.locator("#my-hand button.card")).to_have_count(dealt)
+    page.keyboard.press("h")
+    expect(page.locator("#hint-move")).to_have_text(re.compile(r"^discard \S+ \S+$"))
+    play_out_picturing(jo, f"cribbage-{variant}", 2)
+    expect(page.locator("#ranks li")).to_have_count(2)
