@@ -74,3 +74,19 @@ def test_a_skalborg_showdown_is_itemised_with_what_the_joker_counted_as() -> Non
     assert any("run" in ln and "(the joker as a 10)" in ln for ln in lines), line
     assert any("flush" in ln and "(the joker as a club)" in ln for ln in lines), line
     assert all("joker" not in ln for ln in lines[1:] if "fifteen" in ln or "pair" in ln)
+
+
+def test_a_show_is_itemised_once_under_its_total_and_not_again_when_pegged() -> None:
+    game = new_game("cribbage", players=2, seed=7)
+    rng = random.Random(7)
+    while not game.is_over:
+        player = min(game.to_move)
+        game.apply(player, rng.choice(game.legal_moves(player)))
+    shows = [event.to_dict() for event in game.events if event.type == "shown"]
+    assert any(len(show["score"]["items"]) > 1 for show in shows)
+    for event in game.events:
+        told = describe("cribbage", event, None)
+        if event.type == "shown":
+            assert told is not None and len(told.splitlines()) == 1 + len(event.to_dict()["score"]["items"])
+        elif event.type == "scored" and event.to_dict()["reason"] in ("hand", "crib"):
+            assert told is not None and "\n" not in told, told

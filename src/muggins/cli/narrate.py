@@ -8,20 +8,16 @@ from muggins.games.events import Event
 from muggins.games.words import Teller, item_note, tell
 from muggins.scoring.items import Item
 
-SHOWS = frozenset({"hand", "crib", "own crib"})
-"""Reasons of points counted in a show, which the terminal itemises under the total."""
-
 
 def describe(game: str, event: Event, you: int | None, *, reveal: bool = False) -> str | None:
     """One line for an event of ``game``, as seat ``you`` (None: a spectator) saw it, or None for
     events not worth a line; ``reveal`` shows every card (the replay of a finished game)."""
     data = (event if reveal else event.for_viewer(you)).to_dict()
     line = tell(game, data, Teller(you, pretty=True))
-    shows = data["type"] == "scored" and data.get("reason") in SHOWS
-    if line is not None and (shows or data["type"] == "shown") and data.get("score"):
-        items = [Item.from_dict(i) for i in data["score"]["items"]]
-        if len(items) > 1 or data["type"] == "shown":
-            for i in items:
-                cards = format_cards(i.cards, pretty=True)
-                line += f"\n    {i.points:>2}  {i.kind:<14} {cards}{item_note(game, i)}"
+    if (
+        line is not None and data["type"] == "shown" and data.get("score")
+    ):  # itemised once, not again when pegged
+        for i in (Item.from_dict(i) for i in data["score"]["items"]):
+            cards = format_cards(i.cards, pretty=True)
+            line += f"\n    {i.points:>2}  {i.kind:<14} {cards}{item_note(game, i)}"
     return line
