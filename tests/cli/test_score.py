@@ -77,3 +77,29 @@ def test_a_shared_flag_names_every_game_that_reads_it(capsys: pytest.CaptureFixt
     text = " ".join(capsys.readouterr().out.split())
     assert "--starter STARTER cribbage, squares: the starter (turn-up) card" in text
     assert "--trump TRUMP cribist: the trump suit" in text
+
+
+def test_a_hand_of_five_for_seven_card_cribbage_is_scored(capsys: pytest.CaptureFixture[str]) -> None:
+    assert scored(capsys, "4H", "4D", "5S", "5C", "6H", "--starter", "6D")["total"] == 46
+
+
+def test_wild_jokers_are_called_as_the_cards_that_make_the_most(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "5H", "5D", "5S", "JKR", "--starter", "5C", "--wild"]) == 0
+    out = capsys.readouterr().out
+    assert "(JKR called 5C)" in out and "40  total" in out
+    assert scored(capsys, "5H", "JKB", "5S", "JKR", "--starter", "5C", "--wild")["total"] == 40
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["5H", "5D", "5S", "JKR", "--starter", "5C"], "--wild counts each as the card that makes the most"),
+        (["--pegging", "5H", "5D", "--wild"], "--wild"),
+        (["--game", "skalborg", "5H", "5D", "5S", "JKR", "--wild"], "--wild does not apply to skalborg"),
+    ],
+)
+def test_jokers_without_wild_and_wild_where_it_means_nothing_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    assert main(["score", *argv]) == 2
+    assert said in capsys.readouterr().err

@@ -60,6 +60,12 @@ def itemise_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> Sco
     flush needs the starter too.
     """
     check_show(hand, starter)
+    return show_items(hand, starter, crib)
+
+
+def show_items(hand: Sequence[Card], starter: Card, crib: bool = False) -> Score:
+    """``itemise_show``'s count, unchecked: also for hands holding one card twice (a wild joker
+    called as a card already held, ``muggins.scoring.wild``)."""
     cards = (*hand, starter)
     items: list[Item] = [*fifteens(cards), *pairs(cards), *runs(cards)]
     items.extend(flush(hand, starter, crib=crib))

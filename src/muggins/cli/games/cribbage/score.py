@@ -10,10 +10,15 @@ from muggins.cli.common import CommandError, refuse_flags
 from muggins.cli.score import Flag, Scored
 
 SUMMARY = "a hand, crib or pegging play"
-EXAMPLES = ("muggins score 5H 5D 5S JC --starter 5C", "muggins score --pegging 7H 8D")
+EXAMPLES = (
+    "muggins score 5H 5D 5S JC --starter 5C",
+    "muggins score 5H 5D 5S JKR --starter 5C --wild",
+    "muggins score --pegging 7H 8D",
+)
 FLAGS = (
     Flag("starter", "the starter (turn-up) card", "card"),
     Flag("crib", "score as the crib (a flush needs all five)", "switch"),
+    Flag("wild", "jokers are wild: each is called as the card that makes the most", "switch"),
     Flag("pegging", "points for the last card laid", "switch"),
     Flag("go", "with --pegging: add the go point for the last card", "switch"),
     Flag("last", "with --pegging: add the last-card point", "switch"),
@@ -22,7 +27,7 @@ FLAGS = (
 
 def score(cards: Sequence[Card], args: argparse.Namespace) -> Scored:
     if args.pegging:
-        refuse_flags(args, ("starter", "crib"), "with --pegging (the play has no starter or crib)")
+        refuse_flags(args, ("starter", "crib", "wild"), "with --pegging (the play has no starter or crib)")
         from muggins.scoring.cribbage.pegging import pile_count, score_go, score_play
 
         if args.go and args.last:
@@ -34,9 +39,18 @@ def score(cards: Sequence[Card], args: argparse.Namespace) -> Scored:
     refuse_flags(args, ("go", "last"), "without --pegging")
     if args.starter is None:
         raise CommandError("a cribbage hand needs --starter (or use --pegging for the play)")
+    starter = parse_card(args.starter)
+    title = f"{'Crib' if args.crib else 'Hand'} {format_cards(cards)} starter {starter}"
+    if args.wild:
+        from muggins.scoring.wild import best_wild_show
+
+        wild = best_wild_show(cards, starter, crib=args.crib)
+        calls = ", ".join(f"{joker} called {called}" for joker, called in wild.calls)
+        return Scored(f"{title} ({calls or 'no joker'})", (("", wild.score),))
     from muggins.scoring.show import itemise_show
 
-    starter = parse_card(args.starter)
-    what = "Crib" if args.crib else "Hand"
-    shown = itemise_show(cards, starter, args.crib)
-    return Scored(f"{what} {format_cards(cards)} starter {starter}", (("", shown),))
+    if starter.is_joker or any(card.is_joker for card in cards):
+        raise CommandError(
+            "jokers are not used in cribbage; --wild counts each as the card that makes the most"
+        )
+    return Scored(title, (("", itemise_show(cards, starter, args.crib)),))
