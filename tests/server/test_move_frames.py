@@ -41,11 +41,12 @@ def frame(game: Game, seat: int, count: int, viewer: int | None) -> str:
     )
 
 
-def compare_twins(name: str, players: int) -> int:
-    """Play ``name`` at ``players`` seats, comparing twin moves' frames at each step; returns how
-    many viewers' frame pairs the engine's information required to be equal (and were)."""
+def compare_twins(name: str, players: int, **options: object) -> int:
+    """Play ``name`` at ``players`` seats (with ``options``), comparing twin moves' frames at each
+    step; returns how many viewers' frame pairs the engine's information required to be equal (and
+    were)."""
     rng = random.Random(players)
-    game = new_game(name, players=players, seed=11)
+    game = new_game(name, players=players, seed=11, **options)  # type: ignore[arg-type]
     compared = 0
     for _ in range(STEPS):
         if game.is_over:
@@ -82,6 +83,13 @@ def test_the_twins_meet_secret_choices(name: str, players: int) -> None:
     """Where a game has choices others may not read (a discard, a cell, a throw), the comparison
     meets them: the test above is not vacuous."""
     assert compare_twins(name, players) > 0
+
+
+@pytest.mark.parametrize("variant", ["seven-card", "eight-card"])
+def test_the_longer_deals_tell_nobody_a_throw(variant: str) -> None:
+    """Seven- and eight-card throws of two from seven or eight: twin throws reach the other seat
+    and a spectator as the same bytes, met at least once."""
+    assert compare_twins("cribbage", 2, variant=variant) > 0
 
 
 def test_a_squares_race_tells_nobody_where_the_other_placed(server: Server) -> None:
