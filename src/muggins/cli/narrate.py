@@ -14,9 +14,8 @@ def describe(game: str, event: Event, you: int | None, *, reveal: bool = False) 
     events not worth a line; ``reveal`` shows every card (the replay of a finished game)."""
     data = (event if reveal else event.for_viewer(you)).to_dict()
     line = tell(game, data, Teller(you, pretty=True))
-    if (
-        line is not None and data["type"] == "shown" and data.get("score")
-    ):  # itemised once, not again when pegged
+    # A show is itemised under its total once; the points it pegs are not itemised again.
+    if line is not None and data["type"] == "shown" and data.get("score"):
         for i in (Item.from_dict(i) for i in data["score"]["items"]):
             cards = format_cards(i.cards, pretty=True)
             line += f"\n    {i.points:>2}  {i.kind:<14} {cards}{item_note(game, i)}"

@@ -135,16 +135,19 @@ def _long_show(cards: tuple[Card, ...], starter: Card, crib: bool) -> int:
         bits |= bit
     if every >= _NOT_STANDARD or bits != every:
         _refuse(cards, starter)
-    r = _RANK_OF
-    points = counted_points([r[starter.index], *(r[card.index] for card in cards)])
-    s = _SUIT_OF
-    suit = s[cards[0].index]
-    if all(s[card.index] == suit for card in cards):
-        size = len(cards)
-        points += size + 1 if s[starter.index] == suit else 0 if crib else size
-    jack = _NOBS_JACK[starter.index]
-    if any(card.index == jack for card in cards):
-        points += 1
+    return counted_show(cards, starter, crib)
+
+
+def counted_show(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """The show total of standard cards, any number of them, counted from their ranks and suits and
+    unchecked: also for a hand holding one card twice (a wild joker called as a card held)."""
+    points = counted_points([card.rank - 1 for card in (*hand, starter)])
+    suit = hand[0].suit
+    if all(card.suit == suit for card in hand):
+        points += len(hand) + 1 if starter.suit == suit else 0 if crib else len(hand)
+    for card in hand:
+        if card.rank == JACK and card.suit == starter.suit:
+            points += 1
     return points
 
 

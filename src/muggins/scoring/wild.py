@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from muggins.cards import JACK, STANDARD_CARDS, Card, require_distinct
-from muggins.scoring.fast import counted_points
+from muggins.cards import STANDARD_CARDS, Card, require_distinct
+from muggins.scoring.fast import counted_show
 from muggins.scoring.items import Score
 from muggins.scoring.show import MAX_HAND, MIN_HAND, ShowError, show_items
 
@@ -48,17 +48,8 @@ def best_wild_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -
         cards = list(shown)
         for place, card in zip(wild, called, strict=True):
             cards[place] = card
-        points = called_points(cards[:-1], cards[-1], crib)
+        points = counted_show(cards[:-1], cards[-1], crib)
         if points > best_points:
             best_points, best_cards = points, tuple(cards)
     calls = tuple((shown[i], best_cards[i]) for i in wild)
     return WildShow(show_items(best_cards[:-1], best_cards[-1], crib), calls)
-
-
-def called_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    """The show total of standard cards that may repeat (jokers already called), from their ranks."""
-    points = counted_points([card.rank - 1 for card in (*hand, starter)])
-    suit = hand[0].suit
-    if all(card.suit == suit for card in hand):
-        points += len(hand) + 1 if starter.suit == suit else 0 if crib else len(hand)
-    return points + sum(1 for card in hand if card.rank == JACK and card.suit == starter.suit)
