@@ -11,10 +11,11 @@ import pytest
 
 from muggins import new_game
 from muggins.cards import parse_cards
-from muggins.games.cribbage.game import Cribbage
+from muggins.games.cribbage.game import SOURCE_WORDS, Cribbage
 from muggins.games.errors import IllegalMoveError, OptionError
 from muggins.games.events import Dealt, Scored
 from muggins.scoring.show import itemise_show
+from muggins.scoring.sources import SourceError, parse_source
 from tests.games.test_cribbage import play, stack
 
 # Seven-card, dealer 0, the pone (1) leads. Worked by hand:
@@ -118,3 +119,25 @@ def test_random_games_end_with_every_show_counted_as_the_itemised_scorer_counts(
         cards = parse_cards(" ".join(show["cards"]))
         starter = parse_cards(game.view(None)["starter"])[0]
         assert show["score"]["total"] == itemise_show(cards, starter, show["what"] == "crib").total
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "fifteen AH AD 2C 2D 3S 3H 3D",
+        "run 2C 3D 4H 5S 6C 7D 8H",
+        "flush 2H 4H 6H 8H 10H QH KH",
+        "flush 2H 4H 6H",
+    ],
+)
+def test_a_muggins_call_may_name_the_items_of_the_longest_shows(source: str) -> None:
+    """Seven cards shown make fifteens, runs and flushes of up to seven; five-card's hand of three a
+    flush of three."""
+    (item,) = parse_source(source, SOURCE_WORDS)
+    assert len(item.cards) == len(source.split()) - 1
+
+
+@pytest.mark.parametrize("source", ["flush 2H 4H", "run 2C 3D", "fifteen 5H"])
+def test_a_muggins_call_naming_too_few_cards_is_refused(source: str) -> None:
+    with pytest.raises(SourceError, match="names"):
+        parse_source(source, SOURCE_WORDS)
