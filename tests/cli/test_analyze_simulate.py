@@ -33,6 +33,18 @@ def test_analyze_lists_all_fifteen_discards_best_first(capsys: pytest.CaptureFix
     assert sum(splits[0]["hand"]["distribution"].values()) == 46
 
 
+@pytest.mark.parametrize(("variant", "deal", "splits"), [("seven-card", 7, 21), ("eight-card", 8, 28)])
+def test_analyze_splits_the_longer_deals_keeping_all_but_two(
+    capsys: pytest.CaptureFixture[str], variant: str, deal: int, splits: int
+) -> None:
+    cards = [*DEAL, "4S", "6H"][:deal]
+    data = run_json(capsys, "analyze", *cards, "--variant", variant, "--dealer", "--json")
+    found = data["splits"]
+    assert isinstance(found, list) and len(found) == splits
+    assert all(len(s["kept"]) == deal - 2 and len(s["thrown"]) == 2 for s in found)
+    assert all(sum(s["hand"]["distribution"].values()) == 52 - deal for s in found)
+
+
 def test_analyze_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "analyze", *DEAL, "--pone", "--exact-crib", "--json", "--top", "3")
     splits = data["splits"]
