@@ -18,6 +18,7 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 2}),
     ("cribbage", {"players": 4, "partnerships": True, "seat": 1}),
     ("cribbage", {"players": 2, "variant": "ten-hand"}),
+    ("cribbage", {"players": 2, "variant": "seven-card", "target": 61}),
     ("skalborg", {"players": 3, "starting_stack": 20}),
     ("cribist", {"players": 4, "deals": 1}),
     ("squares", {"players": 1, "opponent": "expected"}),  # alone: the opponent plays no seat

@@ -20,6 +20,7 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("cribbage", {"players": 4, "partnerships": True, "target": 31}),
     ("cribbage", {"players": 2, "variant": "ten-hand", "target": 31}),
     ("cribbage", {"players": 2, "auction": True, "target": 31}),
+    ("cribbage", {"players": 2, "variant": "eight-card", "target": 31}),
     ("skalborg", {"players": 3, "starting_stack": 12}),
     ("cribist", {"players": 4, "deals": 1}),
     ("squares", {"players": 1}),
