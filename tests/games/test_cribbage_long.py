@@ -141,3 +141,8 @@ def test_a_muggins_call_may_name_the_items_of_the_longest_shows(source: str) -> 
 def test_a_muggins_call_naming_too_few_cards_is_refused(source: str) -> None:
     with pytest.raises(SourceError, match="names"):
         parse_source(source, SOURCE_WORDS)
+
+
+def test_seven_card_skunk_lines_stand_30_60_and_90_below_its_181() -> None:
+    assert long_game("seven-card").options.skunk_lines == (151, 121, 91)
+    assert long_game("eight-card").options.skunk_lines == (91, 61, 31)

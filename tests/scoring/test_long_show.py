@@ -31,7 +31,7 @@ def rank_multisets(cards: int) -> list[tuple[int, ...]]:
     ]
 
 
-@pytest.mark.parametrize("cards", [2, 5, 6, 7])
+@pytest.mark.parametrize("cards", [2, 3, 4, 5, 6, 7])
 def test_counted_points_equal_the_whole_array_count_for_every_rank_multiset(cards: int) -> None:
     multisets = rank_multisets(cards)
     expected = rank_points(np.array(multisets, dtype=np.int8)).tolist()
@@ -52,7 +52,7 @@ def test_a_long_show_totals_what_the_itemised_scorer_counts(cards: list[Card], c
 
 
 def test_hands_of_five_and_six_counted_by_hand() -> None:
-    # 4 4 5 5 6 with a 6 cut: 4-5-6 eight ways (24), 4+5+6 eight ways and 5+5+... : the most five hold.
+    # 4 4 5 5 6 with a 6 cut: the run 4-5-6 eight ways (24), 4+5+6 eight ways (16), three pairs (6).
     *hand, starter = parse_cards("4H 4D 5S 5C 6H 6D")
     assert show_points(hand, starter) == MAX_CLAIM[5] == 46
     *hand, starter = parse_cards("4H 4D 5S 5C 5H 6H 6D")

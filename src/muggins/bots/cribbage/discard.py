@@ -15,7 +15,7 @@ from muggins.bots.cribbage.position import go_out_value, points_needed, racing, 
 from muggins.cards import Card, parse_cards
 from muggins.games.cribbage.moves import KeepCrib
 from muggins.games.moves import Discard, Move
-from muggins.scoring.fast import RANK_TABLE_FILES, counted_points, rank_table
+from muggins.scoring.fast import counted_points
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.keeps import keep_means, show_counts
 from muggins.strategy.cribbage.playworth import PlayWorth
@@ -60,14 +60,7 @@ def crib_weight(seat: Seat) -> float:
 
 def held_points(cards: Sequence[Card]) -> int:
     """Points the cards hold before any starter: fifteens, pairs, runs and a flush."""
-    ranks = [card.rank - 1 for card in cards]
-    if len(cards) not in RANK_TABLE_FILES:  # the five or six held in seven- or eight-card cribbage
-        points = counted_points(ranks)
-    else:
-        key = 0
-        for rank in ranks:
-            key = key * 13 + rank
-        points = int(rank_table(len(cards))[key])
+    points = counted_points([card.rank - 1 for card in cards])  # any number held, three to six
     if len({card.suit for card in cards}) == 1:
         points += len(cards)
     return points

@@ -18,11 +18,12 @@ import numpy as np
 import numpy.typing as npt
 
 from muggins.cards import JACK, Card
+from muggins.games.cribbage.game import MAX_CLAIM
 from muggins.scoring.fast import RANK_TABLE_FILES, RANKS, counted_points, rank_bytes, rank_table
 
 ALL_INDICES = np.arange(52)
-MOST_SHOW: Final = 72
-"""The most a show makes: 29 with four cards in hand, 46 with five, 72 with six."""
+MOST_SHOW: Final = max(MAX_CLAIM)
+"""The most a show makes (72, a hand of six with the starter; 29 with four, 46 with five)."""
 
 
 def starter_ranks_points(ranks: Sequence[int]) -> Sequence[int]:
