@@ -364,3 +364,25 @@ def test_seven_and_eight_card_in_the_terminal_deal_their_hands_and_show_them_wit
     assert throws and all(len(set(t.split())) == 2 for t in throws)
     hands = re.findall(r"shows the hand: (.+?) \+ \S+ = \d+", out)
     assert hands and all(len(cards.split()) == kept for cards in hands)
+
+
+def test_wild_jokers_in_the_terminal_are_laid_with_a_call_and_shown_as_called(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The prompt offers a joker's calls as one (``joker JKR=CARD``); "JKR as AC" lays it."""
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        first = first_choice(prompt)
+        return first.replace("joker ", "").replace("=CARD", " as AC") if "=CARD" in first else first
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", "--seed", "1", "--bots", "expert", "--option", "jokers=true", "--target", "61"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    assert re.search(r"you play 🃏R as A♣: \d+", out)  # the seat's own joker, called as it answered
+    assert re.search(r"you show the hand: .*🃏R.* \(🃏R as A♣\) = \d+", out)  # and kept as called
+    assert re.search(r"player 1 plays 🃏B as ..?.: \d+", out)  # the expert's
+    assert any("=CARD" in prompt for prompt in prompts)
+    assert not any(prompt.count("joker ") > 2 for prompt in prompts)  # each joker's calls offered once

@@ -10,6 +10,7 @@ from pettingzoo.test import api_test
 
 from muggins.cards import parse_card
 from muggins.envs import env
+from muggins.envs.cribbage.layout import ACTIONS
 from muggins.envs.games import env_games
 from muggins.games.errors import OptionError, UnknownGameError
 from muggins.games.registry import game_names
@@ -110,8 +111,9 @@ def test_bad_options_name_the_problem() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "hand_at", "size", "actions"),
     [
-        ("cribbage", {"players": 3}, 52, 680, 336),
-        ("cribbage", {"players": 5}, 52, 680, 336),
+        ("cribbage", {"players": 3}, 54, 705, 446),
+        ("cribbage", {"players": 5}, 54, 705, 446),
+        ("cribbage", {"players": 2, "jokers": True}, 54, 705, 446),
         ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],
@@ -127,7 +129,7 @@ def test_the_documented_layout_holds(
     observation = e.observe(agent)
     assert observation["observation"].shape == (size,) and observation["action_mask"].shape == (actions,)
     hand = e.game.view(seat)["hand" if name != "skalborg" else "cards"]
-    plane = observation["observation"][hand_at : hand_at + (54 if name == "skalborg" else 52)]
+    plane = observation["observation"][hand_at : hand_at + (52 if name == "cribist" else 54)]
     assert sorted(np.flatnonzero(plane)) == sorted(parse_card(c).index for c in hand)
 
 
@@ -172,3 +174,33 @@ def test_a_squares_cell_is_one_action_named_for_it() -> None:
     assert mask[base + 6] == 0
     with pytest.raises(ValueError, match=r"action \d+ \(place c2\) is not legal now"):
         e.step(base + 6)
+
+
+def test_a_wild_joker_is_held_in_its_plane_and_laid_by_a_call_action() -> None:
+    """docs/environments.md: the jokers' card indexes 52 and 53; actions 342-445 lay one called as a
+    card (the black joker's calls first), and the move made is that call."""
+
+    names = ACTIONS.names
+    assert names[342] == "joker JKB=AC" and names[394] == "joker JKR=AC" and names[445] == "joker JKR=KS"
+    e = env("cribbage", players=2, jokers=True)
+    rng = np.random.default_rng(5)
+    for seed in range(40):
+        e.reset(seed=seed)
+        for agent in e.agent_iter(max_iter=100_000):
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            seat = e.possible_agents.index(agent)
+            legal = np.flatnonzero(observation["action_mask"])
+            calls = legal[legal >= 342]
+            if len(calls):
+                held = [card for card in e.game.view(seat)["hand"] if card.startswith("JK")]
+                assert all(observation["observation"][54 + parse_card(card).index] == 1 for card in held)
+                action = int(rng.choice(calls))
+                e.step(action)
+                played = [event for event in e.game.events if event.type == "played"][-1]
+                assert f"joker {played.call}" == names[action]
+                return
+            e.step(int(rng.choice(legal)))
+    pytest.fail("no joker was held in 40 deals")

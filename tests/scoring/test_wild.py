@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from muggins.cards import JACK, JOKER_BLACK, JOKER_RED, STANDARD_CARDS, Card, DuplicateCardError, parse_cards
 from muggins.scoring.ranks import rank_points
 from muggins.scoring.show import ShowError, itemise_show
-from muggins.scoring.wild import MOST_WILD_SHOW, best_wild_show
+from muggins.scoring.wild import MOST_WILD_SHOW, best_wild_show, wild_points, wild_show
 
 EVERY_CARD = (*STANDARD_CARDS, JOKER_BLACK, JOKER_RED)
 
@@ -94,3 +94,37 @@ def test_bad_shows_are_refused_naming_the_fault(cards: str, error: type[Exceptio
     *hand, starter = parse_cards(cards, distinct=False)
     with pytest.raises(error, match=match):
         best_wild_show(hand, starter)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(STANDARD_CARDS), min_size=4, max_size=4, unique=True),
+    st.sampled_from(STANDARD_CARDS),
+    st.sampled_from(EVERY_CARD),
+    st.booleans(),
+)
+def test_a_call_made_in_the_play_holds_and_the_items_name_the_jokers(
+    held: list[Card], call: Card, starter: Card, crib: bool
+) -> None:
+    """The engine's count: a joker laid in the play counts as its call (which may repeat a card
+    held); the rest are called for the most; every item names the cards laid, jokers as jokers."""
+    if starter in held:
+        return
+    hand = [*held[:3], JOKER_RED]
+    shown = wild_show(hand, starter, crib, {JOKER_RED: call})
+    assert shown.score.total == plain_best([*held[:3], call], starter, crib)
+    assert shown.calls[0] == (JOKER_RED, call)
+    laid = {*hand, starter}
+    assert all(card in laid for item in shown.score.items for card in item.cards)
+    assert sum(item.points for item in shown.score.items) == shown.score.total
+    assert wild_points(hand, starter, crib, {JOKER_RED: call}) == shown.score.total
+
+
+def test_a_call_repeating_a_card_held_pairs_with_it_and_is_named_as_the_joker() -> None:
+    hand, starter = parse_cards("5H 5D 10S JKR"), parse_cards("JKB")[0]
+    shown = wild_show(hand, starter, False, {JOKER_RED: parse_cards("5H")[0]})
+    sets = [
+        item for item in shown.score.items if item.kind.value in ("pair", "pair royal", "double pair royal")
+    ]
+    assert any({hand[0], JOKER_RED} <= set(item.cards) for item in sets)
+    assert shown.score.total == 28  # the starter joker called a five too: four fives and a ten

@@ -80,3 +80,26 @@ def require_distinct(cards: Sequence[Card]) -> None:
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Cards in notation, space separated: ``5H 5D JC``."""
     return " ".join([c.pretty for c in cards] if pretty else [str(c) for c in cards])
+
+
+def call_text(joker: Card, called: Card) -> str:
+    """A wild joker's call as one word, ``JKR=5H``: the joker and the card it counts as. A call is
+    never written as the bare card, whose name always means the card itself (which may be hidden)."""
+    return f"{joker}={called}"
+
+
+def parse_call(text: str) -> tuple[Card, Card]:
+    """The joker and the card a call (``JKR=5H``) names.
+
+    >>> parse_call("jkr=5h")
+    (Card('JKR'), Card('5H'))
+    """
+    joker_text, mark, called_text = text.partition("=")
+    if not mark:
+        raise CardError(f"bad call {text!r}: expected a joker, '=' and the card it counts as, e.g. JKR=5H")
+    joker, called = parse_card(joker_text), parse_card(called_text)
+    if not joker.is_joker:
+        raise CardError(f"bad call {text!r}: {joker} is not a joker")
+    if called.is_joker:
+        raise CardError(f"bad call {text!r}: a joker is called as one of the 52 cards, not {called}")
+    return joker, called

@@ -283,7 +283,8 @@ def expand(text: str, legal: list[Move]) -> str:
     if text.lower() in ("r", "ready", ""):
         return "ready" if any(m.verb == "ready" for m in legal) else text
     said = " ".join(text.lower().split())
-    unspoken = {str(m) for m in legal if str(m).lower().partition(" ")[2] == said}
+    called = said.replace(" as ", "=").replace(" ", "=")  # a wild joker's call: "jkr 5h", "jkr as 5h"
+    unspoken = {str(m) for m in legal if str(m).lower().partition(" ")[2] in (said, called)}
     if len(unspoken) == 1:
         return unspoken.pop()
     verbs = {m.verb for m in legal}
@@ -298,5 +299,12 @@ def expand(text: str, legal: list[Move]) -> str:
 
 
 def hint(legal: list[Move]) -> str:
-    shown = [str(m) for m in legal[:6]]
-    return " | ".join(shown) + (" | ..." if len(legal) > 6 else "")
+    """Up to six of the legal moves; a joker's calls (``joker JKR=5H``, one per card) as one."""
+    said: list[str] = []
+    for move in legal:
+        text = str(move)
+        if "=" in text:
+            text = text.partition("=")[0] + "=CARD"
+        if text not in said:
+            said.append(text)
+    return " | ".join(said[:6]) + (" | ..." if len(said) > 6 else "")

@@ -16,6 +16,8 @@ class Kind(enum.StrEnum):
     PAIR = "pair"
     PAIR_ROYAL = "pair royal"
     DOUBLE_PAIR_ROYAL = "double pair royal"
+    FIVE_OF_A_KIND = "five of a kind"
+    SIX_OF_A_KIND = "six of a kind"
     RUN = "run"
     FLUSH = "flush"
     NOBS = "nobs"

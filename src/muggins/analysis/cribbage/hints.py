@@ -13,7 +13,8 @@ from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.analysis.hints import Advice
 from muggins.bots.cribbage.auction import BID_SHARE, crib_swing
 from muggins.bots.cribbage.discard import allowed_throws, allows
-from muggins.games.cribbage.moves import Bid
+from muggins.bots.cribbage.wild import holds_joker
+from muggins.games.cribbage.moves import Bid, PlayJoker
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import shipped_tables
 from muggins.strategy.cribbage.playworth import shipped_play_worth
@@ -25,7 +26,8 @@ DISCARD_LINES = 6
 
 def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
     """The figures behind a bid or a pass (Auction), a discard (not in ten-hand), a card in the play,
-    or a go; in Lowball the reason its bot gives, as the figures here are for scoring more."""
+    or a go; in Lowball, and with a wild joker in the hand's show, the reason its bot gives, as the
+    figures here are for scoring more with the 52 cards."""
     if view.get("phase") == "bid":
         return _bid_advice(view, move)
     if view.get("lowball") and not isinstance(move, Go):
@@ -33,6 +35,8 @@ def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
         if isinstance(move, Play):
             reason = "in Lowball, the card that pegs the fewest points now"
         return Advice(str(move), reason, [])
+    if view.get("jokers") and isinstance(move, Discard | Play | PlayJoker) and holds_joker(read(view)):
+        return _wild_advice(move)
     if isinstance(move, Discard) and view.get("variant") != "ten-hand":
         return _discard_advice(view, move)
     if isinstance(move, Play):
@@ -40,6 +44,21 @@ def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
     if isinstance(move, Go):
         return Advice(str(move), "no card in your hand can be laid without passing 31", [])
     return None
+
+
+def _wild_advice(move: Move) -> Advice:
+    """The reason the bots give for a choice with a wild joker in the hand's show (the figures
+    below are worked out on the 52 cards only)."""
+    if isinstance(move, Discard):
+        reason = "with a wild joker: the throw keeping the most points, the joker as the rank that helps most"
+    elif isinstance(move, PlayJoker):
+        reason = (
+            f"the call that pegs the most now for what it leaves your show: "
+            f"{move.joker} counts as {move.called} from now on"
+        )
+    else:
+        reason = "the card that pegs the most now, keeping the joker free for the best call"
+    return Advice(str(move), reason, [])
 
 
 def _bid_advice(view: Mapping[str, Any], move: Move) -> Advice:

@@ -5,7 +5,8 @@ second a deal); plays by the values the expert lays by (in a two-player play, th
 rest of the play: from what the seat can know while the other holds three cards or more, with every
 card known after that; elsewhere the reply model's expected points: what the card pegs, minus the
 reply, plus what comes back); counts under manual counting by the points left unclaimed. In
-Lowball, where every point is one towards losing, the same values count against the seat."""
+Lowball, where every point is one towards losing, the same values count against the seat. A choice
+made with a wild joker in the seat's show is not judged: these values know the 52 cards only."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from muggins.analysis.cribbage.discard import CribMode, analyze
 from muggins.analysis.review import Decision, Judge, Kind, decision
 from muggins.bots.cribbage.pegging import ExpertPegger
+from muggins.bots.cribbage.wild import holds_joker
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage.moves import KeepCrib
@@ -38,6 +40,8 @@ def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
     def judged(game: Game, player: int, move: Move, number: int) -> Decision | None:
         view = game.view(player)
         seat = read(view)
+        if view.get("jokers") and seat.phase in ("discard", "play") and holds_joker(seat):
+            return None  # the values below know the 52 cards only: a wild joker's choices are not judged
         values: dict[str, float] | None = None
         kind: Kind = "count"
         if seat.phase == "play":

@@ -15,6 +15,7 @@ from muggins.bots.cribbage.auction import bid_move, crib_swing
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.lowball import lowball_discard, lowball_play
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
+from muggins.bots.cribbage.wild import holds_joker, wild_discard, wild_play
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
@@ -71,6 +72,8 @@ class GreedyBot:
             return bid_move(seat, view["auction"], crib_swing(seat, shipped_tables(), shipped_play_worth()))
         if view.get("lowball"):
             return lowball_move(view, seat, None, self.slips)
+        if holds_joker(seat) and seat.phase in ("discard", "play"):
+            return wild_discard(seat, None) if seat.phase == "discard" else wild_play(seat, view)
         if seat.phase == "discard":
             return greedy_discard(seat)
         if seat.phase == "play":
@@ -139,6 +142,8 @@ class ExpertBot:
             return bid_move(seat, view["auction"], crib_swing(seat, self.tables, self.play))
         if view.get("lowball"):
             return lowball_move(view, seat, self.tables, self.slips)
+        if holds_joker(seat) and seat.phase in ("discard", "play"):
+            return wild_discard(seat, self.tables) if seat.phase == "discard" else wild_play(seat, view)
         if seat.phase == "discard":
             return expert_discard(seat, self.tables, self.play, self.chances)
         if seat.phase == "play":

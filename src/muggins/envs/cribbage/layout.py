@@ -4,22 +4,40 @@ from __future__ import annotations
 
 from typing import Final
 
-from muggins.envs.actions import ActionSpace
+from muggins.cards import JOKER_BLACK, JOKER_RED, STANDARD_CARDS, call_text
+from muggins.envs.actions import ActionSpace, OwnVerb
 from muggins.envs.observation import Encoder, Layout, View, present
 from muggins.games.cribbage.game import MAX_BID, MAX_CLAIM
+from muggins.games.cribbage.moves import PlayJoker
+from muggins.games.moves import Move
 
 MAX_SHOW: Final = max(MAX_CLAIM)
 """The most any cribbage hand or crib can hold (eight-card's hand of six, 72): the most one claims,
 or calls as missed."""
 
+JOKERS: Final = (JOKER_BLACK, JOKER_RED)
+
+
+def joker_action(move: Move) -> int:
+    """A wild joker's call among the ``joker`` actions: the black joker's 52 calls, then the red's."""
+    assert isinstance(move, PlayJoker)
+    return 52 * JOKERS.index(move.joker) + move.called.index
+
+
 ACTIONS: Final = ActionSpace(
-    deck=52,
+    deck=54,
     card_verbs=("play", "discard", "crib"),
     bare_verbs=("go", "ready", "correct", "pass"),
     amount_verbs=(("claim", MAX_SHOW + 1), ("muggins", MAX_SHOW + 1), ("bid", MAX_BID + 1)),
+    own_verbs={
+        "joker": OwnVerb(
+            tuple(call_text(joker, card) for joker in JOKERS for card in STANDARD_CARDS), joker_action
+        )
+    },
 )
-"""Claims run 0 to 72 and calls 1 to 72; Auction cribbage's bids 1 to 29 (a bid or call of 0 is
-never legal)."""
+"""Cards run 0 to 53 (the jokers 52 and 53: thrown, never played bare); claims run 0 to 72 and
+calls 1 to 72; Auction cribbage's bids 1 to 29 (a bid or call of 0 is never legal); a wild joker
+laid is one action per joker and call."""
 
 PHASES: Final = ("bid", "discard", "play", "pre-show", "show", "muggins", "post-show", "over")
 
@@ -31,7 +49,7 @@ def write(view: View, out: Encoder) -> None:
     out.cards(view["discards"])
     out.cards(view["own_crib"])
     out.cards(present(view["starter"]))
-    pile = [card for _, card in view["pile"]]
+    pile = [card.partition("=")[2] or card for _, card in view["pile"]]  # a wild joker: its call
     out.cards(pile, [(k + 1) / 8 for k in range(len(pile))])
     out.seat_planes(view["played"])
     out.cards(c for show in view["shows"] for c in show["cards"])
@@ -45,6 +63,7 @@ def write(view: View, out: Encoder) -> None:
             float(view["muggins_open"]),
             float(view["lowball"]),
             float(view["toss_fives"]),
+            float(view["jokers"]),
             float(view["auction"] is not None),
             (view["auction"]["high"] if view["auction"] else 0) / MAX_BID,
         ]
@@ -58,7 +77,7 @@ def write(view: View, out: Encoder) -> None:
     out.per_seat(view["hand_sizes"], 10)
 
 
-LAYOUT: Final = Layout(52, write, seats=5)
+LAYOUT: Final = Layout(54, write, seats=5)
 
 SHOWN: Final = ("phase", "scores", "dealer", "count", "pile", "starter")
 """The spectator view's fields worth a line when rendered as text."""

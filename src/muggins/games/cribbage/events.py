@@ -105,14 +105,15 @@ event_type(StarterCut, "starter")
 
 
 class CardPlayed(Event):
-    """A card laid in the play, and the count it makes."""
+    """A card laid in the play, and the count it makes; a wild joker with its ``call`` (``JKR=5H``)."""
 
     player: Final[int]
     card: Final[Card]
     count: Final[int]
+    call: Final[str | None]
 
-    def __init__(self, player: int, card: Card, count: int) -> None:
-        self.player, self.card, self.count = player, card, count
+    def __init__(self, player: int, card: Card, count: int, call: str | None = None) -> None:
+        self.player, self.card, self.count, self.call = player, card, count, call
 
 
 event_type(CardPlayed, "played")
@@ -153,6 +154,8 @@ class Shown(Event):
     starter: Final[Card]
     score: Final[Score | None]
     claimed: Final[int | None]
+    calls: Final[tuple[str, ...]]
+    """Wild jokers: each joker among the cards and the starter with the card it counts as (``JKR=5H``)."""
 
     def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
         self,
@@ -162,6 +165,7 @@ class Shown(Event):
         starter: Card,
         score: Score | None,
         claimed: int | None,
+        calls: tuple[str, ...] = (),
     ) -> None:
         self.player = player
         self.what = what
@@ -169,6 +173,7 @@ class Shown(Event):
         self.starter = starter
         self.score = score
         self.claimed = claimed
+        self.calls = calls
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, with the count as a player says it aloud (``said``)."""

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, format_cards, position
+from muggins.cards import ALL_CARDS, JACK, STANDARD_CARDS, Card, call_text, format_cards, position
 from muggins.games.base import DeckSpec, Game, sample
 from muggins.games.cribbage.events import (
     BidMade,
@@ -30,7 +30,7 @@ from muggins.games.cribbage.events import (
     Shown,
     StarterCut,
 )
-from muggins.games.cribbage.moves import Bid, KeepCrib, Pass
+from muggins.games.cribbage.moves import Bid, KeepCrib, Pass, PlayJoker
 from muggins.games.cribbage.options import CribbageOptions, layout
 from muggins.games.cribbage.phases import BID, DISCARD, MUGGINS, OVER, PLAY, POST_SHOW, PRE_SHOW, SHOW, Phase
 from muggins.games.cribbage.quick import finish, play_randomly
@@ -45,6 +45,7 @@ from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import itemise_show
 from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_source, source_problem
+from muggins.scoring.wild import WildShow, wild_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -55,7 +56,8 @@ _PAIRS: Final[list[Discard | None]] = [None] * (54 * 54)
 made on first use; every deal lists fifteen of them."""
 _SINGLES: Final = [Discard((card,)) for card in ALL_CARDS]
 """The discard of one card (three, four and five players) by its index."""
-_ALL: Final = frozenset(STANDARD_CARDS)
+_STANDARD_SET: Final = frozenset(STANDARD_CARDS)
+_JOKER_SET: Final = frozenset(ALL_CARDS)
 _GO: Final = Go()
 _CORRECT: Final = Correct()
 MAX_CLAIM: Final = (0, 0, 0, 20, 29, 46, 72)
@@ -104,21 +106,49 @@ SKUNK_POINTS: Final = {None: 1, "skunk": 2, "double skunk": 4, "triple skunk": 4
 
 class ShowStep:
     """One hand or crib to count in the show. Calling it itemises its score: a show's ``Score`` is
-    deferred to it, so the engine makes no closure per show for items that are seldom read."""
+    deferred to it, so the engine makes no closure per show for items that are seldom read.
+    With wild jokers, ``called`` holds the calls made in the play (a joker laid counts as its call);
+    the jokers still uncalled (the crib's, the starter) are called when it is counted."""
 
-    __slots__ = ("cards", "crib", "player", "starter", "what")
+    __slots__ = ("_wild", "called", "cards", "crib", "player", "starter", "what")
 
-    def __init__(self, player: int, what: str, cards: tuple[Card, ...], starter: Card) -> None:
+    def __init__(
+        self,
+        player: int,
+        what: str,
+        cards: tuple[Card, ...],
+        starter: Card,
+        called: dict[Card, Card] | None = None,
+    ) -> None:
         self.player, self.what, self.cards, self.starter = player, what, cards, starter
+        self.called = called
         self.crib = what != "hand"
+        self._wild: WildShow | None = None
 
     def __call__(self) -> Score:
         return itemise_show(self.cards, self.starter, self.crib)
+
+    def wild(self) -> WildShow:
+        """The show counted with its uncalled jokers called for the most (worked out once)."""
+        if self._wild is None:
+            self._wild = wild_show(self.cards, self.starter, self.crib, self.called)
+        return self._wild
+
+    def calls(self) -> tuple[str, ...]:
+        """Each joker among the cards and the starter with the card it counts as (``JKR=5H``): as
+        called in the play, or for this show."""
+        return tuple([call_text(joker, card) for joker, card in self.wild().calls])
 
 
 def count_show(step: ShowStep) -> Score:
     """The true count of a show, its items deferred to ``step``."""
     return Score.deferred(show_points(step.cards, step.starter, step.crib), step)
+
+
+def count_wild_show(step: ShowStep) -> Score:
+    """The true count of a show with wild jokers: every joker as called, the uncalled ones for the
+    most they make (docs/rules/cribbage.md, "Wild jokers")."""
+    return step.wild().score
 
 
 def _fives(cards: Sequence[Card]) -> int:
@@ -184,6 +214,7 @@ class Cribbage(Game[CribbageOptions]):
             "bid",
             "pass",
             "discard",
+            "joker",
             "crib",
             "play",
             "go",
@@ -212,6 +243,14 @@ class Cribbage(Game[CribbageOptions]):
         self.lowball = opts.lowball
         self.toss_fives = opts.toss_fives
         self.auction = opts.auction
+        self.jokers = opts.jokers
+        self.pack = ALL_CARDS if opts.jokers else STANDARD_CARDS
+        """The cards dealt from: the 52, and the two jokers when they are wild."""
+        self.pack_set = _JOKER_SET if opts.jokers else _STANDARD_SET
+        self.pile_jokers: list[tuple[int, Card]] = []
+        """Wild jokers: each joker on the pile, by its place in ``pile_cards`` (which holds its call)."""
+        self.joker_calls: dict[Card, Card] = {}
+        """Wild jokers: each joker laid this hand, with the card it was called."""
         self.lost_side: int | None = None
         """Lowball: the side that reached the target, and so lost."""
         self.match_games = opts.match
@@ -272,7 +311,7 @@ class Cribbage(Game[CribbageOptions]):
         self.crib_price: int | None = None
         """Auction cribbage: what the crib's buyer paid for it this hand (None while bidding)."""
         self.steps: list[ShowStep] = []
-        self.counter: Callable[[ShowStep], Score] = count_show
+        self.counter: Callable[[ShowStep], Score] = count_wild_show if opts.jokers else count_show
         """How a show is counted. Replaceable so that the conformance suite's leak test can give a
         show another count and prove that nothing anyone receives depends on it before its muggins
         window closes."""
@@ -332,6 +371,8 @@ class Cribbage(Game[CribbageOptions]):
         phase = self.phase
         if phase == PLAY:
             room = 31 - self.count  # _playable's rule, inline: no list of cards per call
+            if self.jokers:
+                return self._wild_plays(player, room)
             moves: list[Move] = [_PLAYS[c.index] for c in self.hand[player] if c.value <= room]
             return moves if moves else [_GO]
         if phase == BID:
@@ -368,7 +409,7 @@ class Cribbage(Game[CribbageOptions]):
     def illegal_reason(self, player: int, move: Move) -> str | None:
         kind = type(move)
         phase = self.phase
-        if kind is Play or kind is Go:
+        if kind is Play or kind is Go or kind is PlayJoker:
             if phase == PLAY:
                 return self._play_problem(player, move)  # type: ignore[arg-type]
         elif kind is Leave:
@@ -415,6 +456,9 @@ class Cribbage(Game[CribbageOptions]):
         if kind is Play:
             assert isinstance(move, Play)
             self._play(player, move.card, events)
+        elif kind is PlayJoker:
+            assert isinstance(move, PlayJoker)
+            self._play(player, move.joker, events, move.called)
         elif kind is Go:
             self._go(player, False, events)
         elif kind is Discard or kind is KeepCrib:
@@ -447,7 +491,7 @@ class Cribbage(Game[CribbageOptions]):
         return str(move) if type(move) is Play else super().move_seen(seat, move, viewer)
 
     def hidden_cards(self, viewer: int | None) -> frozenset[Card]:
-        hidden = set(_ALL.difference(self.dealt))  # the undealt stock
+        hidden = set(self.pack_set.difference(self.dealt))  # the undealt stock
         if not self.starter_shown and self.starter is not None:
             hidden.add(self.starter)
         for seat in range(self.players):
@@ -489,6 +533,7 @@ class Cribbage(Game[CribbageOptions]):
             "targets": [self.side_targets[self.seating.side_of[s]] for s in range(self.players)],
             "lowball": self.lowball,
             "toss_fives": self.toss_fives,
+            "jokers": self.jokers,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
@@ -509,7 +554,8 @@ class Cribbage(Game[CribbageOptions]):
             "played": [_cards(self.played[s]) for s in range(self.players)],
             "crib_size": len(self.pack_crib) + sum(len(c) for c in self.to_crib),
             "starter": str(self.starter) if self.starter_shown and self.starter else None,
-            "pile": [[seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)],
+            "pile": self._pile_view(),
+            "jokers_called": [call_text(joker, card) for joker, card in self.joker_calls.items()],
             "count": self.count,
             "passed": sorted(SEAT_SETS[self.passed]),
             "gos": [[seat, count] for seat, count in self.gos],
@@ -556,7 +602,19 @@ class Cribbage(Game[CribbageOptions]):
         }
         if self.manual:
             data["calls"] = [list(call) for call in judged.calls] if judged else []
+        if self.jokers:
+            data["called"] = list(shown.calls)
         return data
+
+    def _pile_view(self) -> list[list[str | int]]:
+        """The cards laid since the count was reset, as [seat, card], a wild joker's card as its
+        call (``JKR=5H``)."""
+        pile: list[list[str | int]] = [
+            [seat, str(card)] for seat, card in zip(self.pile_seats, self.pile_cards, strict=True)
+        ]
+        for place, joker in self.pile_jokers:
+            pile[place][1] = call_text(joker, self.pile_cards[place])
+        return pile
 
     # --- the deal -----------------------------------------------------------------------
 
@@ -565,6 +623,7 @@ class Cribbage(Game[CribbageOptions]):
         the deal replaces (with ``dealt``), each seat dealt in getting a list of its own."""
         self.hand = [[]] * self.players
         self.gos.clear()
+        self.joker_calls.clear()
         for seat in range(self.players):
             self.played[seat].clear()
             self.kept[seat] = ()
@@ -578,7 +637,7 @@ class Cribbage(Game[CribbageOptions]):
         self.starter: Card | None = None
         self.starter_shown = False
         if self.pile_cards:  # the end of the play leaves the pile empty
-            self.pile_seats, self.pile_cards = [], []
+            self.pile_seats, self.pile_cards, self.pile_jokers = [], [], []
         self.count = 0
         self.passed = 0
         """The mask of the seats that have said go since the count was reset."""
@@ -640,7 +699,7 @@ class Cribbage(Game[CribbageOptions]):
         seats = len(order)
         size = self.deal_size
         dealt = size * seats - self.dealer_short  # the dealer, dealt last, misses the last round
-        pack = self.draw(STANDARD_CARDS, dealt + self.pack_to_crib + 1)
+        pack = self.draw(self.pack, dealt + self.pack_to_crib + 1)
         for i, seat in enumerate(order):
             cards = []
             j = i
@@ -773,7 +832,7 @@ class Cribbage(Game[CribbageOptions]):
         assert starter is not None
         self.starter_shown = True
         events.append(_STARTERS[starter.index])
-        if starter.rank == JACK:
+        if starter.rank == JACK or starter.is_joker:  # a wild joker turned up gives heels too
             item = Item(Kind.HIS_HEELS, (starter,), self.options.heels)
             return self._add(self.dealer, "his heels", Score((item,)), events)
         return False
@@ -785,43 +844,93 @@ class Cribbage(Game[CribbageOptions]):
         room = 31 - self.count
         return [c for c in self.hand[player] if c.value <= room]
 
-    def _play_problem(self, player: int, move: Play | Go) -> str | None:
+    def _wild_plays(self, player: int, room: int) -> list[Move]:
+        """Wild jokers: the cards ``player`` may lay, each joker held called as every card that
+        keeps the count to 31 (a joker can always be laid: the count is never above 30 here)."""
+        moves: list[Move] = []
+        for card in self.hand[player]:
+            if not card.is_joker:
+                if card.value <= room:
+                    moves.append(_PLAYS[card.index])
+            else:
+                moves.extend(PlayJoker(card, called) for called in STANDARD_CARDS if called.value <= room)
+        return moves if moves else [_GO]
+
+    def _play_problem(self, player: int, move: Play | Go | PlayJoker) -> str | None:
         if isinstance(move, Go):
             playable = self._playable(player)
             if playable:
                 return f"you can lay {format_cards(playable)}: lay a card if one keeps the count to 31"
             return None
+        if isinstance(move, PlayJoker):
+            if not self.jokers:
+                return "jokers are not dealt at this table"
+            if position(self.hand[player], move.joker) < 0:
+                return f"{move.joker} is not in your hand"
+            if self.count + move.called.value > 31:
+                return (
+                    f"{move.called} would take the count from {self.count} past 31; "
+                    f"call the joker as a card worth {31 - self.count} or less"
+                )
+            return None
+        if move.card.is_joker:
+            return f"a joker is laid with the card it is called, e.g. 'joker {move.card} 5H'"
         if position(self.hand[player], move.card) < 0:
             return f"{move.card} is not in your hand"
         if self.count + move.card.value > 31:
             return f"{move.card} would take the count from {self.count} past 31; lay a lower card or say go"
         return None
 
-    def _play(self, player: int, card: Card, events: list[Event]) -> None:
+    def _play(self, player: int, card: Card, events: list[Event], called: Card | None = None) -> None:
+        """Lay ``card`` (a wild joker as ``called``) and peg what it makes."""
         hand = self.hand[player]
         hand.pop(position(hand, card))  # legal, so held
         self.played[player].append(card)
         self.pile_seats.append(player)
         pile = self.pile_cards
-        pile.append(card)
-        count = self.count + card.value
+        if called is not None:
+            self.pile_jokers.append((len(pile), card))
+            self.joker_calls[card] = called
+            count = self.count + called.value
+            events.append(CardPlayed(player=player, card=card, count=count, call=call_text(card, called)))
+            pile.append(called)
+        else:
+            count = self.count + card.value
+            key = (54 * player + card.index) * 32 + count
+            played = _CARDS_PLAYED[key]
+            if played is None:
+                played = _CARDS_PLAYED[key] = CardPlayed(player=player, card=card, count=count)
+            events.append(played)
+            pile.append(card)
         self.count = count
         self.last_layer = player
-        key = (54 * player + card.index) * 32 + count
-        played = _CARDS_PLAYED[key]
-        if played is None:
-            played = _CARDS_PLAYED[key] = CardPlayed(player=player, card=card, count=count)
-        events.append(played)
         score = peg(pile, count)
+        if self.pile_jokers and score.items:
+            score = self._laid(score)
         if score.items and self._add(player, "pegging", score, events):
             return
         if count == 31:
             self._end_round(player, False, events)
         elif not self._cards_left():
-            if not self._add(player, "pegging", go_point(pile, count, last_card=True), events):
+            if not self._add(player, "pegging", self._go_point(True), events):
                 self._end_play(events)
         else:
             self._pass_turn(player)
+
+    def _laid_pile(self) -> list[Card]:
+        """The pile as laid: each wild joker in place of its call."""
+        laid = list(self.pile_cards)
+        for place, joker in self.pile_jokers:
+            laid[place] = joker
+        return laid
+
+    def _laid(self, score: Score) -> Score:
+        """A pegging ``score`` naming the jokers laid rather than their calls: every item of the play
+        is cards that end the pile, so each takes the cards laid in those places."""
+        laid = self._laid_pile()
+        return Score(
+            tuple([Item(i.kind, tuple(laid[len(laid) - len(i.cards) :]), i.points) for i in score.items])
+        )
 
     def _cards_left(self) -> bool:
         """Whether anyone still playing holds a card in the play."""
@@ -836,6 +945,11 @@ class Cribbage(Game[CribbageOptions]):
             self._end_round(self.last_layer, True, events)
         else:
             self._pass_turn(player)
+
+    def _go_point(self, last_card: bool) -> Score:
+        """The go or last card's point, naming a wild joker laid last rather than its call."""
+        score = go_point(self.pile_cards, self.count, last_card=last_card)
+        return self._laid(score) if self.pile_jokers and score.items else score
 
     def _pass_turn(self, player: int) -> None:
         seat = self.seating.next(player)
@@ -852,23 +966,28 @@ class Cribbage(Game[CribbageOptions]):
 
     def _end_round(self, last: int, after_go: bool, events: list[Event]) -> None:
         """Everyone has passed, or the count hit 31: the go point, then reset (or, five-card, the end)."""
-        if after_go and self._add(last, "pegging", go_point(self.pile_cards, self.count), events):
+        if after_go and self._add(last, "pegging", self._go_point(False), events):
             return
         if self.five_card or not self._cards_left():
             self._end_play(events)
             return
         leader = self.seating.next(last)
         self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, 0
+        if self.pile_jokers:
+            self.pile_jokers = []
         self._wait_for(leader)
         events.append(_RESETS[leader])
 
     def _end_play(self, events: list[Event]) -> None:
         self.pile_seats, self.pile_cards, self.count, self.passed = [], [], 0, 0
+        if self.pile_jokers:
+            self.pile_jokers = []
         events.append(_PLAY_OVER)
         order = self.order
         starter = self.starter
         assert starter is not None
-        steps = [ShowStep(s, "hand", self.kept[s], starter) for s in order]
+        calls = self.joker_calls if self.jokers else None
+        steps = [ShowStep(s, "hand", self.kept[s], starter, calls) for s in order]
         if self.own_crib_size:
             steps += [ShowStep(s, "own crib", self.own_crib[s], starter) for s in order]
         crib = list(self.pack_crib)
@@ -878,8 +997,7 @@ class Cribbage(Game[CribbageOptions]):
         crib_step = ShowStep(owner, "crib", tuple(crib), starter)
         if self.auction:  # the crib's buyer counts first, hand and crib, then the other player
             other = self.seating.next(owner)
-            steps = [ShowStep(owner, "hand", self.kept[owner], starter), crib_step]
-            steps.append(ShowStep(other, "hand", self.kept[other], starter))
+            steps = [steps[order.index(owner)], crib_step, steps[order.index(other)]]
         else:
             steps.append(crib_step)
         self.steps = steps
@@ -906,6 +1024,7 @@ class Cribbage(Game[CribbageOptions]):
             starter=step.starter,
             score=score,
             claimed=claimed,
+            calls=step.calls() if self.jokers else (),
         )
         self.shows.append(shown)
         events.append(shown)
@@ -1101,7 +1220,7 @@ class Cribbage(Game[CribbageOptions]):
                 if (empty and self.skip_empty) or (not empty and self.skip_pass) or self.skip_only_move:
                     self._go(player, True, events)
                     continue
-            elif self.skip_only_move and playable == 1 and only is not None:
+            elif self.skip_only_move and playable == 1 and only is not None and not only.is_joker:
                 self._play(player, only, events)
                 continue
             return
@@ -1266,7 +1385,7 @@ class Cribbage(Game[CribbageOptions]):
         return {
             BID: "'bid N' or 'pass'",
             DISCARD: "'discard' (or 'crib' in ten-hand)",
-            PLAY: "'play CARD' or 'go'",
+            PLAY: "'play CARD', 'joker JKR CARD' or 'go'" if self.jokers else "'play CARD' or 'go'",
             SHOW: "'claim N'",
             MUGGINS: "'muggins N', 'correct' or 'ready'" if self.muggins else "'correct' or 'ready'",
         }.get(self.phase, "'ready'")

@@ -21,6 +21,7 @@ class CribbageOptions(Options):
         "match": Preset("Match: best of 3", {"match": 3}),
         "five-card": Preset("Five-card, to 61", {"variant": "five-card"}),
         "seven-card": Preset("Seven-card, to 181", {"variant": "seven-card"}),
+        "jokers": Preset("Wild jokers", {"jokers": True}),
         "eight-card": Preset("Eight-card, to 121", {"variant": "eight-card"}),
         "short": Preset("Short game, to 61", {"target": 61}),
     }
@@ -36,6 +37,10 @@ class CribbageOptions(Options):
     )
     toss_fives: bool = pydantic.Field(
         default=False, description="Toss Fives: every five you are dealt goes to the crib, whoever's it is"
+    )
+    jokers: bool = pydantic.Field(
+        default=False,
+        description="wild jokers: the two jokers join the pack; each is called as any card when it counts",
     )
     auction: bool = pydantic.Field(
         default=False,
@@ -91,6 +96,15 @@ class CribbageOptions(Options):
             raise ValueError(f"a match is best of an odd number of games, not {self.match}")
         if self.toss_fives and self.variant == "ten-hand":
             raise ValueError("toss_fives is for the six-card and five-card deals: ten-hand has two cribs")
+        if self.jokers and self.counting != "auto":
+            raise ValueError(
+                "jokers are counted automatically: a show calls its jokers for the most they make, "
+                "and claims with wild cards are not built"
+            )
+        if self.jokers and (self.lowball or self.auction or self.variant == "ten-hand"):
+            raise ValueError(
+                "wild jokers are not played with Lowball, Auction or ten-hand: no source combines them"
+            )
         if self.lowball:
             if self.counting != "auto":
                 raise ValueError("lowball is counted automatically: a player would simply claim too little")
@@ -181,6 +195,8 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "variant": "seven-card"},
     {"players": 2, "variant": "eight-card"},
     {"players": 2, "variant": "seven-card", "counting": "manual", "muggins": True},
+    {"players": 2, "jokers": True},
+    {"players": 3, "jokers": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
     {"players": 4, "variant": "ten-hand", "partnerships": True},

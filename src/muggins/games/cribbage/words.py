@@ -39,7 +39,14 @@ def _discarded(data: dict[str, Any], t: Teller) -> str:
 
 
 def _played(data: dict[str, Any], t: Teller) -> str:
-    return f"{t.does(data['player'], 'plays')} {t.card(data['card'])}: {data['count']}"
+    laid = _called(data["call"], t) if data.get("call") else t.card(data["card"])
+    return f"{t.does(data['player'], 'plays')} {laid}: {data['count']}"
+
+
+def _called(call: str, t: Teller) -> str:
+    """A wild joker's call (``JKR=5H``) in words: "JKR as 5H"."""
+    joker, _, card = call.partition("=")
+    return f"{t.card(joker)} as {t.card(card)}"
 
 
 _WHY = {
@@ -67,6 +74,8 @@ def _shown(data: dict[str, Any], t: Teller) -> str:
     seat = data["player"]
     cards = f"{t.cards(data['cards'])} + {t.card(data['starter'])}"
     laid = f"{t.does(seat, 'shows')} {_what(data['what'], seat, t)}: {cards}"
+    if data.get("calls"):
+        laid += f" ({', '.join(_called(call, t) for call in data['calls'])})"
     if data["score"] is not None:
         return f"{laid} = {data['score']['total']}"
     return f"{laid} and {t.verb(seat, 'claims')} {data['claimed']}"

@@ -8,9 +8,18 @@ from typing import Final
 from muggins.cards import ALL_CARDS, Card, require_distinct
 from muggins.scoring.items import Item, Kind, Score
 
-_SETS: Final = {2: (Kind.PAIR, 2), 3: (Kind.PAIR_ROYAL, 6), 4: (Kind.DOUBLE_PAIR_ROYAL, 12)}
-_SET_POINTS: Final = (0, 0, 2, 6, 12)
-"""A pair, pair royal or double pair royal's points, by how many equal ranks end the pile."""
+_SETS: Final = {
+    2: (Kind.PAIR, 2),
+    3: (Kind.PAIR_ROYAL, 6),
+    4: (Kind.DOUBLE_PAIR_ROYAL, 12),
+    5: (Kind.FIVE_OF_A_KIND, 20),
+    6: (Kind.SIX_OF_A_KIND, 30),
+}
+"""A run of equal ranks ending the pile, by its length: a pair for every two of them. Five and six
+of a kind need wild jokers called to repeat a rank (docs/rules/cribbage.md, "Wild jokers")."""
+_SET_POINTS: Final = (0, 0, 2, 6, 12, 20, 30)
+"""A pair, pair royal or double pair royal's points (and five and six of a kind's), by how many equal
+ranks end the pile."""
 _NOTHING: Final = Score()
 """The score of a card that makes nothing (most cards): a score is immutable, so one serves all."""
 

@@ -15,7 +15,8 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-_SETS: Final = (0, 0, 2, 6, 12)
+_SETS: Final = (0, 0, 2, 6, 12, 20, 30)
+"""Points for the run of equal ranks ending a pile, by its length (five and six of a kind: wild jokers)."""
 
 Ranks = tuple[int, ...]
 

@@ -9,11 +9,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from muggins.cards import STANDARD_CARDS, Card
+from muggins.cards import ALL_CARDS, Card, parse_call
 from muggins.strategy.cribbage.cribtables import config_name
 
-CARD_OF: dict[str, Card] = {str(card): card for card in STANDARD_CARDS}
+CARD_OF: dict[str, Card] = {str(card): card for card in ALL_CARDS}
 """Card text -> card, for reading views quickly."""
+
+
+def counted_card(text: str) -> Card:
+    """A card on the pile as it counts: a wild joker's call (``JKR=5H``) as the card it names."""
+    card = CARD_OF.get(text)
+    return card if card is not None else parse_call(text)[1]
 
 
 def cards_of(texts: Any) -> tuple[Card, ...]:
@@ -179,7 +185,7 @@ def read(view: Mapping[str, Any]) -> Seat:
         own_crib=cards_of(view.get("own_crib")),
         hand_sizes=tuple(view["hand_sizes"]),
         played=tuple(cards_of(cards) for cards in view["played"]),
-        pile=tuple((seat, CARD_OF[card]) for seat, card in view["pile"]),
+        pile=tuple((seat, counted_card(card)) for seat, card in view["pile"]),
         count=view["count"],
         passed=frozenset(view["passed"]),
         gos=tuple((seat, count) for seat, count in view.get("gos", ())),

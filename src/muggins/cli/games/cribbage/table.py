@@ -27,6 +27,12 @@ def pretty(cards: Sequence[str]) -> str:
     return format_cards(parse_cards(list(cards)), pretty=True) or "—"
 
 
+def laid(card: str) -> str:
+    """A card on the pile, a wild joker's call (``JKR=5H``) as "JKR as 5♥"."""
+    joker, _, called = card.partition("=")
+    return f"{pretty([joker])} as {pretty([called])}" if called else pretty([card])
+
+
 def board_rows(front: int, back: int, target: int) -> list[str]:
     """One side's track as rows of holes in fives, then the game hole: ``●`` the front peg,
     ``○`` the back peg, ``◎`` the empty game hole."""
@@ -92,7 +98,7 @@ def render(view: Mapping[str, Any], console: Console) -> None:
     if view.get("auction"):
         console.print(bidding_line(view["auction"], view["crib_owner"], you))
     if view["pile"]:
-        pile = ", ".join(f"{'you' if s == you else s}:{pretty([c])}" for s, c in view["pile"])
+        pile = ", ".join(f"{'you' if s == you else s}:{laid(c)}" for s, c in view["pile"])
         console.print(f"pile: {pile}   [bold]count {view['count']}[/bold]")
     for shown in view["shows"]:
         # a claimed show's count is told only when its muggins window closes

@@ -1,0 +1,187 @@
+"""Wild jokers at the cribbage table (docs/rules/cribbage.md, "Wild jokers"): the two jokers join
+the pack; one laid in the play is called as any card that keeps the count to 31 and counts as it
+there and in its holder's show; a joker turned up gives the dealer his heels and, like a joker in
+the crib, is called for the most at each show."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from muggins import new_game
+from muggins.cards import ALL_CARDS, parse_cards
+from muggins.games.cribbage.game import Cribbage
+from muggins.games.cribbage.quick import takes
+from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
+from muggins.games.events import Dealt, Scored
+from muggins.games.moves import parse_move
+from muggins.scoring.cribbage.pegging import peg
+
+# Dealer 0, the pone (1) leads; the starter is the black joker: the dealer's heels, 2.
+# Play: 5H, 5S (pair: 2 to seat 0), 5D (fifteen 2 and pair royal 6: 8 to seat 1), 5C (double pair
+# royal: 12 to seat 0), the red joker called 5C (a card already laid: five of a kind, 20 to seat 1),
+# 3H (28), seat 1 cannot lay 10S (go), 2C (30), seat 0 is out: the go, 1 to seat 0; 10S is the last
+# card, 1 to seat 1. Pegged: seat 0 15, seat 1 29.
+# Show, the starter called for each show's most: seat 1 5D 5H 10S JKR(=5C) + JKB as a five: fifteens
+# 5+10 four times and 5+5+5 four times (16), double pair royal (12): 28. Seat 0 2C 3H 5C 5S + JKB as a
+# five: 5+5+5 and 5+5+2+3 three times (8), pair royal (6): 14. Crib 9H KC 7C QD + JKB as an eight:
+# 7+8 (2), run 7-8-9 (3): 5. Seat 1 29 + 28 = 57; seat 0 2 + 15 + 14 + 5 = 36.
+HANDS = {1: "JKR 5H 5D 10S 9H KC", 0: "5S 5C 2C 3H 7C QD"}
+DISCARDS = [(1, "discard 9H KC"), (0, "discard 7C QD")]
+PLAY = [(1, "play 5H"), (0, "play 5S"), (1, "play 5D"), (0, "play 5C"), (1, "joker JKR as 5C")]
+PLAY += [(0, "play 3H"), (0, "play 2C"), (1, "play 10S")]
+
+
+def stacked(hands: dict[int, str], starter: str) -> list[str]:
+    """A 54-card deck in dealing order: a card at a time to seats 1 and 0, the starter, the rest."""
+    cards = {seat: parse_cards(text) for seat, text in hands.items()}
+    deck = [str(cards[seat][i]) for i in range(6) for seat in (1, 0)] + [starter]
+    return deck + [str(c) for c in ALL_CARDS if str(c) not in deck]
+
+
+def wild_game(**options: object) -> Cribbage:
+    game = new_game("cribbage", players=2, first_dealer=0, jokers=True, **options)  # type: ignore[arg-type]
+    assert isinstance(game, Cribbage)
+    return game
+
+
+def test_a_hand_with_two_jokers_pegs_five_of_a_kind_and_calls_each_show_for_its_most() -> None:
+    game = wild_game(deck=stacked(HANDS, "JKB"))
+    for seat, move in DISCARDS + PLAY:
+        game.apply(seat, move)
+    scored = [(e.player, e.reason, e.points) for e in game.events if isinstance(e, Scored)]
+    assert scored[0] == (0, "his heels", 2)
+    pegged = {0: 0, 1: 0}
+    for seat, reason, points in scored:
+        if reason == "pegging":
+            pegged[seat] += points
+    assert pegged == {0: 15, 1: 29}
+    assert (1, "pegging", 20) in scored
+    shows = [(s["player"], s["what"], s["score"]["total"], s["called"]) for s in game.view(None)["shows"]]
+    assert shows == [
+        (1, "hand", 28, ["JKR=5C", "JKB=5C"]),
+        (0, "hand", 14, ["JKB=5C"]),
+        (0, "crib", 5, ["JKB=8C"]),
+    ]
+    assert game.scores == (36, 57)
+
+
+def test_a_call_is_never_written_as_the_bare_card() -> None:
+    """The 5C is seat 0's own card: the joker called 5C is written JKR=5C on the pile, in the event
+    and in the show, and its items name the joker."""
+    game = wild_game(deck=stacked(HANDS, "JKB"))
+    for seat, move in DISCARDS + PLAY[:4]:
+        game.apply(seat, move)
+    events = game.apply(1, "joker JKR 5C")
+    assert game.view(0)["pile"][-1] == [1, "JKR=5C"]
+    assert game.view(0)["jokers_called"] == ["JKR=5C"]
+    played, five_of_a_kind = events[0].to_dict(), events[1].to_dict()
+    assert played["card"] == "JKR" and played["call"] == "JKR=5C" and played["count"] == 25
+    assert five_of_a_kind["score"]["items"][0]["kind"] == "five of a kind"
+    assert five_of_a_kind["score"]["items"][0]["cards"] == ["5H", "5S", "5D", "5C", "JKR"]
+    for seat, move in PLAY[5:]:
+        game.apply(seat, move)
+    shown = next(s for s in game.view(None)["shows"] if s["player"] == 1)
+    assert "5C" not in json.dumps(shown["score"]) and "JKR" in json.dumps(shown["score"])
+
+
+def test_a_held_joker_can_be_called_as_any_card_that_fits_and_is_never_laid_bare() -> None:
+    game = wild_game(deck=stacked(HANDS, "JKB"))
+    for seat, move in DISCARDS:
+        game.apply(seat, move)
+    moves = [str(m) for m in game.legal_moves(1)]
+    assert "play JKR" not in moves
+    assert len([m for m in moves if m.startswith("joker JKR=")]) == 52  # the count is 0: every card
+    assert {"play 5H", "play 5D", "play 10S"} <= set(moves)
+    for seat, move in [*PLAY[:4], (1, "play 10S")]:  # 30: seat 0 cannot lay 3H or 2C, and goes
+        game.apply(seat, move)
+    assert game.to_move == {1}
+    assert [str(m) for m in game.legal_moves(1)] == [
+        "joker JKR=AC",
+        "joker JKR=AD",
+        "joker JKR=AH",
+        "joker JKR=AS",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("move", "match"),
+    [
+        ("play JKR", "a joker is laid with the card it is called"),
+        ("joker JKR 2C", "from 30 past 31; call the joker as a card worth 1 or less"),
+        ("joker JKB 5S", "JKB is not in your hand"),
+    ],
+)
+def test_a_bad_joker_move_is_refused_naming_the_fault_and_changes_nothing(move: str, match: str) -> None:
+    game = wild_game(deck=stacked(HANDS, "JKB"))
+    for seat, made in [*DISCARDS, *PLAY[:4], (1, "play 10S")]:  # the count is 30
+        game.apply(seat, made)
+    before = json.dumps([game.view(s) for s in (None, 0, 1)])
+    with pytest.raises(IllegalMoveError, match=match):
+        game.apply(1, move)
+    assert json.dumps([game.view(s) for s in (None, 0, 1)]) == before
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("joker 5H 5D", "5H is not a joker"),
+        ("joker JKR JKB", "not JKB"),
+        ("joker JKR", "a joker and the card it is called"),
+        ("joker JKR to 5H", "a joker and the card it is called"),
+        ("joker JKR=1H", "bad card '1H'"),
+    ],
+)
+def test_a_malformed_joker_move_names_what_was_wrong(text: str, match: str) -> None:
+    with pytest.raises(MoveSyntaxError, match=match):
+        parse_move(text)
+
+
+def test_the_three_ways_of_writing_a_call_read_as_one_move() -> None:
+    moves = {parse_move(text) for text in ("joker JKR=5H", "joker jkr 5h", "JOKER JKR as 5H")}
+    assert len(moves) == 1 and str(moves.pop()) == "joker JKR=5H"
+
+
+def test_a_table_without_jokers_refuses_a_joker_move() -> None:
+    game = new_game("cribbage", players=2, first_dealer=0, seed=1)
+    for seat in (1, 0):
+        game.apply(seat, game.legal_moves(seat)[0])
+    seat = next(iter(game.to_move))
+    with pytest.raises(IllegalMoveError, match="jokers are not dealt at this table"):
+        game.apply(seat, "joker JKR=5H")
+
+
+def test_pegging_five_and_six_of_a_kind_score_a_pair_for_every_two() -> None:
+    fives = list(parse_cards("5H 5S 5D 5C"))
+    for extra, points in ((1, 20), (2, 30)):
+        pile = fives + fives[:extra]  # the calls repeat cards laid
+        score = peg(pile, 5 * len(pile))
+        sets = [item for item in score.items if item.kind.value.endswith("of a kind")]
+        assert sets[0].points == points == len(pile) * (len(pile) - 1)
+    aces = list(parse_cards("AH AS AD AC AH AS", distinct=False))
+    assert peg(aces, 6).total == 30
+
+
+def test_the_pack_holds_both_jokers_and_the_quick_path_declines_the_table() -> None:
+    seen: set[str] = set()
+    for seed in range(40):
+        game = wild_game(seed=seed)
+        assert not takes(game)
+        for event in game.events:
+            if isinstance(event, Dealt):
+                seen.update(str(card) for card in event.cards or ())
+    assert {"JKB", "JKR"} <= seen
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"counting": "manual"}, "counted automatically"),
+        ({"lowball": True}, "Lowball"),
+        ({"variant": "ten-hand"}, "ten-hand"),
+    ],
+)
+def test_jokers_refuse_the_forms_they_do_not_take(options: dict[str, object], match: str) -> None:
+    with pytest.raises(OptionError, match=match):
+        wild_game(**options)
