@@ -85,11 +85,11 @@ def test_the_twins_meet_secret_choices(name: str, players: int) -> None:
     assert compare_twins(name, players) > 0
 
 
-@pytest.mark.parametrize("variant", ["seven-card", "eight-card"])
-def test_the_longer_deals_tell_nobody_a_throw(variant: str) -> None:
-    """Seven- and eight-card throws of two from seven or eight: twin throws reach the other seat
-    and a spectator as the same bytes, met at least once."""
-    assert compare_twins("cribbage", 2, variant=variant) > 0
+@pytest.mark.parametrize("options", [{"variant": "seven-card"}, {"variant": "eight-card"}, {"jokers": True}], ids=str)
+def test_the_longer_deals_and_wild_jokers_tell_nobody_a_throw(options: dict[str, object]) -> None:
+    """Seven- and eight-card throws of two from seven or eight, and throws from a pack with wild
+    jokers: twin throws reach the other seat and a spectator as the same bytes, met at least once."""
+    assert compare_twins("cribbage", 2, **options) > 0
 
 
 def test_a_squares_race_tells_nobody_where_the_other_placed(server: Server) -> None:

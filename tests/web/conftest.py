@@ -276,6 +276,8 @@ class Player:
                 press("b" if able else "p")
             else:
                 click("#bid-least" if able else "#pass-btn")
+        elif page.locator("#joker-btn").count():  # a wild joker picked: lay it as the picker's call
+            press("j") if keyboard else click("#joker-btn")
         elif legal.count() and keyboard:
             press(legal.first.get_attribute("data-index", timeout=ACT_TIMEOUT_MS) or "1")
         elif legal.count():

@@ -378,3 +378,45 @@ def test_seven_and_eight_card_deal_their_hands_and_play_to_the_end(
     expect(page.locator("#hint-move")).to_have_text(re.compile(r"^discard \S+ \S+$"))
     play_out_picturing(jo, f"cribbage-{variant}", 2)
     expect(page.locator("#ranks li")).to_have_count(2)
+
+
+def test_wild_jokers_are_laid_through_the_call_picker_and_shown_as_called(player: Callable[..., Any]) -> None:
+    """A joker picked from the hand opens the call picker (only ranks that keep the count to 31);
+    laid, the log says the call and the pile draws a joker with the card it was called. Deals are
+    random: games are played until the seat has laid a joker and one was seen on the pile."""
+    laid = pictured = False
+    for name in ("Kim", "Lee", "Max"):
+        seated = against_random_bots(player, name, 2, {"jokers": True, "target": 61})
+        page = seated.page
+        expect(page.locator(".board-legend")).to_contain_text("Wild jokers")
+        tick = seated.time_limit(150.0)
+        while not seated.over() and not (laid and pictured):
+            tick()
+            if not laid and page.locator("#joker-call").count():
+                ranks = page.locator("#call-rank option").all_text_contents()
+                count = int(page.locator("#count").inner_text())
+                values = [10 if r in ("J", "Q", "K") else 1 if r == "A" else int(r) for r in ranks]
+                assert values and max(values) <= 31 - count
+                seated.screenshot("cribbage-jokers-call")
+                page.select_option("#call-rank", ranks[0])
+                page.select_option("#call-suit", "H")
+                page.locator("#joker-btn").click()
+                expect(page.locator("#event-log")).to_contain_text(
+                    re.compile(rf"{name} plays JK[BR] as {ranks[0]}H")
+                )
+                laid = True
+                continue
+            called = page.locator("#pile .called")
+            if not pictured and called.count():
+                call = called.last.get_attribute("data-call") or ""
+                assert re.fullmatch(r"JK[BR]=(A|[2-9]|10|J|Q|K)[CDHS]", call), call
+                badge = called.last.locator(".call-badge").inner_text()
+                assert badge.startswith("as ") and badge[-1] in "♣♦♥♠", badge
+                page.wait_for_timeout(800)  # the cards' moves settle before the picture
+                seated.screenshot("cribbage-jokers")
+                pictured = True
+            if not seated.step():
+                page.wait_for_timeout(40)
+        if laid and pictured:
+            return
+    pytest.fail(f"in three games: a joker laid {laid}, one seen on the pile {pictured}")

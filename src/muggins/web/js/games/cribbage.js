@@ -3,7 +3,7 @@
 // and in Auction cribbage the bidding for the crib.
 
 import { h } from "../dom.js";
-import { cardEl } from "../cards.js";
+import { cardEl, cardName, suitSymbol } from "../cards.js";
 import { CribbageBoard, SIDE_COLOURS } from "./cribbage-board.js";
 import { backs, cardsInMoves, faceUp, gatheringZone, handEl, zone } from "../hand.js";
 
@@ -24,9 +24,11 @@ function board(view, ui) {
   const lowball = view.lowball ? h("span", { class: "lowball" }, `Lowball: the first to ${view.target} loses`) : null;
   const tossFives = view.toss_fives
     ? h("span", { class: "lowball" }, "Toss Fives: every five dealt goes to the crib") : null;
+  const jokers = view.jokers
+    ? h("span", { class: "lowball" }, "Wild jokers: call a joker as any card when you lay it") : null;
   const auction = view.auction
     ? h("span", { class: "lowball" }, "Auction: the crib goes to the highest bidder, who pays the bid") : null;
-  const legend = h("div", { class: "board-legend" }, lowball, tossFives, auction, ...sideNames(view, ui).map((name, i) =>
+  const legend = h("div", { class: "board-legend" }, lowball, tossFives, jokers, auction, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
       ownTargets ? ` of ${targets[i]}` : "",
@@ -91,12 +93,45 @@ function sameCards(m, verb, chosen) {
     && chosen.every((card) => cards.includes(card));
 }
 
+/** A wild joker's call ("JKR=5H") in words: "JKR as 5♥". */
+function callWords(call) {
+  const [joker, card] = call.split("=");
+  return `${joker} as ${card.slice(0, -1)}${suitSymbol(card.slice(-1))}`;
+}
+
+/** A card on the pile: a wild joker laid is drawn as the joker, with the card it was called. */
+function laidEl(text) {
+  if (!text.includes("=")) return cardEl(text, { small: false });
+  const [joker, card] = text.split("=");
+  return h("span", { class: "called", "data-call": text, title: `${cardName(joker)} called ${cardName(card)}` },
+    cardEl(joker), h("span", { class: "call-badge" }, `as ${callWords(text).split(" as ")[1]}`));
+}
+
+/** Wild jokers: the call picker for the joker picked from the hand, offering the ranks and suits of
+ * its legal calls (a call must keep the count to 31), and the button that lays it. */
+function jokerCall(joker, legal, ui) {
+  const calls = legal.filter((m) => m.startsWith(`joker ${joker}=`)).map((m) => m.split("=")[1]);
+  const ranks = [...new Set(calls.map((c) => c.slice(0, -1)))];
+  const rank = ui.keep(`call-rank-${joker}`, () => h("select", { id: "call-rank", "aria-label": "call the joker as rank" }));
+  const suit = ui.keep(`call-suit-${joker}`, () => h("select", { id: "call-suit", "aria-label": "call the joker as suit" },
+    ["C", "D", "H", "S"].map((x) => h("option", { value: x }, suitSymbol(x)))));
+  const chosen = rank.value; // the options follow the count; a rank still legal stays chosen
+  rank.replaceChildren(...ranks.map((r) => h("option", { value: r }, r)));
+  if (ranks.includes(chosen)) rank.value = chosen;
+  return h("span", { class: "row joker-call", id: "joker-call" },
+    h("span", { class: "muted" }, `call ${joker} as`), rank, suit,
+    h("button", { class: "btn", type: "button", id: "joker-btn", "data-key": "j",
+      onclick: () => ui.move(`joker ${joker}=${rank.value}${suit.value}`) }, "Lay the joker (j)"));
+}
+
 function myHand(view, ui) {
   const legal = view.legal_moves || [];
   const hand = view.hand || [];
   const phase = view.phase;
   const verb = phase === "discard" ? (legal.some((m) => m.startsWith("crib ")) ? "crib" : "discard") : "play";
   const legalCards = cardsInMoves(legal, verb);
+  // a wild joker is laid with a call: it is legal when any call is
+  legal.filter((m) => m.startsWith("joker ")).forEach((m) => legalCards.add(m.split(" ")[1].split("=")[0]));
   const asked = ui.seat !== null && (view.to_move || []).includes(ui.seat);
   // Toss Fives: the cards every allowed throw holds are picked already, and stay picked
   const required = phase === "discard" && asked ? requiredCards(legal, verb) : [];
@@ -106,6 +141,8 @@ function myHand(view, ui) {
       ui.toggle(card, needToCrib(view), required);
     } else if (phase === "discard") {
       ui.move(`${verb} ${card}`); // not asked now: the server says why
+    } else if (card.startsWith("JK") && legalCards.has(card)) {
+      ui.toggle(card, 1); // picked: the call picker opens under the hand
     } else {
       ui.move(`play ${card}`);
     }
@@ -131,6 +168,8 @@ function myHand(view, ui) {
     actions.push(h("button", { class: "btn secondary", type: "button", id: "pass-btn", "data-key": "p",
       onclick: () => ui.move("pass") }, "Pass (p)"));
   }
+  const calling = phase === "play" && asked ? [...ui.selected].find((c) => c.startsWith("JK") && legalCards.has(c)) : null;
+  if (calling) actions.push(jokerCall(calling, legal, ui));
   if (legal.includes("go")) {
     actions.push(h("button", { class: "btn", type: "button", id: "go-btn", "data-key": "g", onclick: () => ui.move("go") },
       "Go (g)"));
@@ -198,7 +237,7 @@ export const cribbage = {
         view.auction && (view.phase === "bid" || view.phase === "discard") ? biddingZone(view, ui) : null,
         zone("starter", faceUp(view.starter) || backs(1, false)),
         showing ? showingZone(view, ui)
-          : zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => cardEl(c, { small: false })))),
+          : zone("the play", h("div", { class: "pile", id: "pile" }, pile.map(([, c]) => laidEl(c)))),
         showing ? null : zone("count", h("div", { class: "count-badge", id: "count" }, String(view.count ?? 0)))),
       h("div", { class: "status-line", id: "status" }, status(view, ui)),
       ui.seat !== null ? myHand(view, ui) : null,
@@ -247,7 +286,8 @@ export const cribbage = {
     return events.filter((e) => (e.type === "shown" && e.score) || e.type === "show_judged").map((e) => {
       const shown = e.type === "shown" ? e : cards.get(`${e.player} ${e.what}`) || {};
       const claim = e.type === "show_judged" ? ` (claimed ${e.claimed}, missed ${e.missed})` : "";
-      return { title: `${ui.name(e.player)}'s ${e.what}${claim}`, cards: shown.cards || [],
+      const calls = (shown.calls || []).length ? ` (${shown.calls.map(callWords).join(", ")})` : "";
+      return { title: `${ui.name(e.player)}'s ${e.what}${claim}${calls}`, cards: shown.cards || [],
         extra: shown.starter ? [shown.starter] : [], score: e.score, said: e.said };
     });
   },
