@@ -85,7 +85,9 @@ def test_the_twins_meet_secret_choices(name: str, players: int) -> None:
     assert compare_twins(name, players) > 0
 
 
-@pytest.mark.parametrize("options", [{"variant": "seven-card"}, {"variant": "eight-card"}, {"jokers": True}], ids=str)
+@pytest.mark.parametrize(
+    "options", [{"variant": "seven-card"}, {"variant": "eight-card"}, {"jokers": True}], ids=str
+)
 def test_the_longer_deals_and_wild_jokers_tell_nobody_a_throw(options: dict[str, object]) -> None:
     """Seven- and eight-card throws of two from seven or eight, and throws from a pack with wild
     jokers: twin throws reach the other seat and a spectator as the same bytes, met at least once."""

@@ -166,7 +166,7 @@ def keep_expectations(dealt: Sequence[Card], keep: int = 4, crib: bool = False) 
     if len(dealt) <= keep:
         raise ShowError(f"cannot keep {keep} of {len(dealt)} cards and discard any")
     if any(card.is_joker for card in dealt):
-        raise ShowError("jokers are not used in cribbage")
+        raise ShowError("jokers are wild only at a table with jokers: this count takes the 52 cards")
     require_distinct(dealt)
     indices = np.array([card.index for card in dealt], dtype=np.intp)
     choices = _keep_choices(len(dealt), keep)
@@ -190,7 +190,7 @@ def show_by_starter(hand: Sequence[Card], seen: Sequence[Card] = (), crib: bool 
         raise ShowError(f"a hand to show has 4 cards (3 in five-card cribbage), not {len(hand)}")
     cards = (*hand, *seen)
     if any(card.is_joker for card in cards):
-        raise ShowError("jokers are not used in cribbage")
+        raise ShowError("jokers are wild only at a table with jokers: this count takes the 52 cards")
     require_distinct(cards)
     starters = np.setdiff1d(_INDICES, [card.index for card in cards])
     hands = np.broadcast_to(

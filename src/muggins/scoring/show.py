@@ -81,7 +81,7 @@ def check_show(hand: Sequence[Card], starter: Card) -> None:
             f"not {len(hand)}"
         )
     if starter.is_joker or any(c.is_joker for c in hand):
-        raise ShowError("jokers are not used in cribbage")
+        raise ShowError("jokers are wild only at a table with jokers: this count takes the 52 cards")
     require_distinct((*hand, starter))
 
 

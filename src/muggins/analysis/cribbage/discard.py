@@ -118,7 +118,7 @@ def analyze(
     lay = layout(variant, players)
     cards = tuple(cards)
     if any(card.is_joker for card in cards):
-        raise AnalysisError("jokers are not used in cribbage")
+        raise AnalysisError("the discard analysis takes the 52 cards: a wild joker is not analysed")
     require_distinct(cards)
     if len(cards) != lay.dealt:
         raise AnalysisError(

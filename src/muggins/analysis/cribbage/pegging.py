@@ -57,7 +57,7 @@ def play_risks(
     _check(hand, pile)
     known = {*hand, *pile, *seen}
     if any(card.is_joker for card in known):
-        raise PeggingAnalysisError("jokers are not used in cribbage")
+        raise PeggingAnalysisError("the pegging analysis takes the 52 cards: a wild joker is not analysed")
     unseen = [card for card in STANDARD_CARDS if card not in known]
     if not 0 <= reply_cards <= len(unseen):
         raise PeggingAnalysisError(
@@ -140,7 +140,7 @@ def searched_plays(
     _check(hand, pile)
     known = {*hand, *pile, *seen}
     if any(card.is_joker for card in known):
-        raise PeggingAnalysisError("jokers are not used in cribbage")
+        raise PeggingAnalysisError("the pegging analysis takes the 52 cards: a wild joker is not analysed")
     if len(hand) > 4 or other > 4 or other < 0:
         raise PeggingAnalysisError(
             f"a two-player play holds at most 4 cards a hand, not {len(hand)} and {other}"

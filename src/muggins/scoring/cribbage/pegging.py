@@ -138,7 +138,7 @@ def check_pile(pile: Sequence[Card]) -> None:
     if not pile:
         raise PeggingError("no card has been laid")
     if any(c.is_joker for c in pile):
-        raise PeggingError("jokers are not used in cribbage")
+        raise PeggingError("jokers are wild only at a table with jokers: this count takes the 52 cards")
     require_distinct(pile)
     if pile_count(pile) > 31:
         raise PeggingError(f"the count may not pass 31 (these cards count {pile_count(pile)})")

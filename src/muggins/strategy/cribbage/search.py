@@ -39,15 +39,17 @@ class SearchError(ValueError):
 
 
 def unseen_ranks(seat: Seat) -> list[int]:
-    """How many cards of each rank (index 0-12) the seat has not seen."""
+    """How many cards of each rank (index 0-12) the seat has not seen (a wild joker seen is none of
+    them: its calls are not cards of the pack)."""
     left = [4] * 13
-    for card in (*seat.hand, *seat.discards, *seat.own_crib):
-        left[card.rank - 1] -= 1
+    seen = [*seat.hand, *seat.discards, *seat.own_crib]
     for cards in seat.played:
-        for card in cards:
-            left[card.rank - 1] -= 1
+        seen.extend(cards)
     if seat.starter is not None:
-        left[seat.starter.rank - 1] -= 1
+        seen.append(seat.starter)
+    for card in seen:
+        if not card.is_joker:
+            left[card.rank - 1] -= 1
     return left
 
 

@@ -51,6 +51,6 @@ def score(cards: Sequence[Card], args: argparse.Namespace) -> Scored:
 
     if starter.is_joker or any(card.is_joker for card in cards):
         raise CommandError(
-            "jokers are not used in cribbage; --wild counts each as the card that makes the most"
+            "a joker counts only when wild: --wild counts each as the card that makes the most"
         )
     return Scored(title, (("", itemise_show(cards, starter, args.crib)),))
