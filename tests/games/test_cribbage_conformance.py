@@ -121,6 +121,19 @@ def test_no_message_tells_the_count_before_its_window_closes(config: dict[str, A
                 assert moves > 0
 
 
+@pytest.mark.parametrize("seed", [2, 3])
+def test_no_message_tells_a_wild_count_before_its_window_closes(seed: int) -> None:
+    """The leak test with wild jokers, on deals whose first hand holds one (that the calls are told
+    only with the judged count: tests/games/test_cribbage_jokers.py)."""
+    config: dict[str, Any] = {"jokers": True, "counting": "manual", "muggins": True}
+    factory = functools.partial(new_game, "cribbage", players=2, seed=seed, first_dealer=0, **config)
+    first = factory()
+    assert isinstance(first, Cribbage) and any(card.is_joker for card in first.dealt)
+    for player in range(2):
+        for what in ("hand", "crib"):
+            assert check_count_hidden(factory, _swap(player, what), _revealed(player, what), seed) > 0
+
+
 @pytest.mark.parametrize("config", COUNTING, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
 def test_no_hint_counts_for_a_player(config: dict[str, Any]) -> None:
     """Every claim and muggins window is refused a hint in the same words (auto counting has none)."""

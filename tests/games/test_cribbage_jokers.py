@@ -5,18 +5,22 @@ the crib, is called for the most at each show."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
+import numpy as np
 import pytest
 
 from muggins import new_game
 from muggins.cards import ALL_CARDS, parse_cards
-from muggins.games.cribbage.game import Cribbage
+from muggins.games.cribbage.game import WILD_CLAIM, Cribbage
 from muggins.games.cribbage.quick import takes
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
 from muggins.games.events import Dealt, Scored
 from muggins.games.moves import parse_move
 from muggins.scoring.cribbage.pegging import peg
+from muggins.scoring.ranks import rank_points
+from muggins.scoring.wild import MOST_WILD_SHOW
 
 # Dealer 0, the pone (1) leads; the starter is the black joker: the dealer's heels, 2.
 # Play: 5H, 5S (pair: 2 to seat 0), 5D (fifteen 2 and pair royal 6: 8 to seat 1), 5C (double pair
@@ -174,10 +178,31 @@ def test_the_pack_holds_both_jokers_and_the_quick_path_declines_the_table() -> N
     assert {"JKB", "JKR"} <= seen
 
 
+def test_under_manual_counting_a_claim_is_judged_on_the_calls_and_muggins_may_name_a_joker() -> None:
+    """Seat 1's hand makes 28 with the starter joker called a five; it claims 20, seat 0 calls a
+    fifteen of the ten and the joker laid as 5C. The calls are told only when the show is judged."""
+    game = wild_game(deck=stacked(HANDS, "JKB"), counting="manual", muggins=True)
+    for seat, move in DISCARDS + PLAY:
+        game.apply(seat, move)
+    assert game.view(1)["showing"]["most"] == 40
+    assert [str(m) for m in game.legal_moves(1)][-1] == "claim 40"
+    with pytest.raises(IllegalMoveError, match="claim 0 to 40"):
+        game.apply(1, "claim 41")
+    events = game.apply(1, "claim 20")
+    shown = next(e.to_dict() for e in events if e.type == "shown")
+    assert shown["jokers"] == [] and shown["score"] is None
+    assert game.view(0)["shows"][0]["called"] == []
+    events = game.apply(0, "muggins 2 fifteen 10S JKR")
+    judged = next(e.to_dict() for e in events if e.type == "show_judged")
+    assert judged["score"]["total"] == 28 and judged["jokers"] == ["JKR=5C", "JKB=5C"]
+    assert judged["calls"] == [[0, "muggins 2 fifteen 10S JKR", 2, ""]]
+    assert game.view(None)["shows"][0]["called"] == ["JKR=5C", "JKB=5C"]
+
+
 @pytest.mark.parametrize(
     ("options", "match"),
     [
-        ({"counting": "manual"}, "counted automatically"),
+        ({"counting": "manual", "variant": "five-card"}, "counted automatically"),
         ({"lowball": True}, "Lowball"),
         ({"variant": "ten-hand"}, "ten-hand"),
     ],
@@ -185,3 +210,18 @@ def test_the_pack_holds_both_jokers_and_the_quick_path_declines_the_table() -> N
 def test_jokers_refuse_the_forms_they_do_not_take(options: dict[str, object], match: str) -> None:
     with pytest.raises(OptionError, match=match):
         wild_game(**options)
+
+
+def test_forty_bounds_every_show_of_four_cards_and_the_starter_with_jokers() -> None:
+    """Claims with jokers run to 40 (the game's ``WILD_CLAIM``): over every multiset of five ranks,
+    a rank repeated up to five times (four cards and two jokers called alike give at most six), the
+    ranks make 40 only as five fives, which hold no flush and no jack; every other multiset makes at
+    most 28 (four fives and a ten-card), below 40 even with the most a flush and nobs add (5 and 1)."""
+    best_other = 0
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        points = int(rank_points(np.array([ranks], dtype=np.int8))[0])
+        if ranks == (4, 4, 4, 4, 4):
+            assert points == MOST_WILD_SHOW == WILD_CLAIM[4] == 40
+        else:
+            best_other = max(best_other, points)
+    assert best_other == 28 and best_other + 5 + 1 < 40

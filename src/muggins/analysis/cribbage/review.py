@@ -16,7 +16,7 @@ from typing import Any
 from muggins.analysis.cribbage.discard import CribMode, analyze
 from muggins.analysis.review import Decision, Judge, Kind, decision
 from muggins.bots.cribbage.pegging import ExpertPegger
-from muggins.bots.cribbage.wild import holds_joker
+from muggins.bots.cribbage.wild import holds_joker, wild_score
 from muggins.cards import Card, parse_card, parse_cards
 from muggins.games.base import Game
 from muggins.games.cribbage.moves import KeepCrib
@@ -104,5 +104,10 @@ def _count_values(view: dict[str, Any]) -> dict[str, float] | None:
     if view.get("phase") != "show" or not showing or not claims or view.get("starter") is None:
         return None
     cards, starter = parse_cards(showing["cards"]), parse_card(view["starter"])
-    true = score_show(cards, starter, crib=showing["what"] == "crib").total
+    crib = showing["what"] == "crib"
+    true = (
+        wild_score(view, cards, starter, crib)
+        if view.get("jokers")
+        else score_show(cards, starter, crib=crib)
+    ).total
     return {str(m): float(m.amount if m.amount <= true else 2 * true - m.amount) for m in claims}

@@ -15,7 +15,7 @@ from muggins.bots.cribbage.auction import bid_move, crib_swing
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.lowball import lowball_discard, lowball_play
 from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
-from muggins.bots.cribbage.wild import holds_joker, wild_discard, wild_play
+from muggins.bots.cribbage.wild import holds_joker, wild_discard, wild_play, wild_score
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
 from muggins.scoring.fast import show_points
@@ -35,8 +35,12 @@ def counting_move(view: View, seat: Seat, slips: Slips | None = None) -> Move:
     if not showing or seat.starter is None:
         return Ready()
     cards, crib = parse_cards(" ".join(showing["cards"])), showing["what"] != "hand"
-    count = show_points(cards, seat.starter, crib)
-    missed = slips.overlooked(itemise_show(cards, seat.starter, crib)) if slips else []
+    if view.get("jokers"):
+        score = wild_score(view, cards, seat.starter, crib)
+        count, missed = score.total, slips.overlooked(score) if slips else []
+    else:
+        count = show_points(cards, seat.starter, crib)
+        missed = slips.overlooked(itemise_show(cards, seat.starter, crib)) if slips else []
     seen = count - sum(item.points for item in missed)
     if seat.phase == "show":
         return Claim(seen)

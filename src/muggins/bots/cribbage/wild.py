@@ -19,7 +19,8 @@ from muggins.cards import STANDARD_CARDS, Card, parse_call
 from muggins.games.cribbage.moves import PlayJoker
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.scoring.fast import counted_points
-from muggins.scoring.wild import wild_points
+from muggins.scoring.items import Score
+from muggins.scoring.wild import wild_points, wild_show
 from muggins.strategy.cribbage.cribtables import CribTables
 from muggins.strategy.cribbage.play import play_points
 from muggins.strategy.cribbage.reading import Seat
@@ -93,6 +94,13 @@ def wild_play(seat: Seat, view: Mapping[str, Any]) -> Move:
     if not options:
         return Go()
     return max(options, key=lambda option: option[:2])[2]
+
+
+def wild_score(view: Mapping[str, Any], cards: Sequence[Card], starter: Card, crib: bool) -> Score:
+    """A show at a table with wild jokers counted from the seat's view: the jokers laid in the play
+    as they were called (the view's ``jokers_called``), the rest for the most."""
+    called = dict(parse_call(text) for text in view.get("jokers_called", ()))
+    return wild_show(cards, starter, crib, called).score
 
 
 def _show(cards: Sequence[Card], starter: Card | None, called: Mapping[Card, Card]) -> int:

@@ -154,8 +154,9 @@ class Shown(Event):
     starter: Final[Card]
     score: Final[Score | None]
     claimed: Final[int | None]
-    calls: Final[tuple[str, ...]]
-    """Wild jokers: each joker among the cards and the starter with the card it counts as (``JKR=5H``)."""
+    jokers: Final[tuple[str, ...]]
+    """Wild jokers: each joker among the cards and the starter with the card it counts as (``JKR=5H``);
+    under manual counting none until the show is judged (``ShowJudged.jokers``)."""
 
     def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
         self,
@@ -165,7 +166,7 @@ class Shown(Event):
         starter: Card,
         score: Score | None,
         claimed: int | None,
-        calls: tuple[str, ...] = (),
+        jokers: tuple[str, ...] = (),
     ) -> None:
         self.player = player
         self.what = what
@@ -173,7 +174,7 @@ class Shown(Event):
         self.starter = starter
         self.score = score
         self.claimed = claimed
-        self.calls = calls
+        self.jokers = jokers
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, with the count as a player says it aloud (``said``)."""
@@ -196,11 +197,20 @@ class ShowJudged(Event):
     claimed: Final[int]
     score: Final[Score]
     calls: Final[tuple[tuple[int, str, int, str], ...]]
+    jokers: Final[tuple[str, ...]]
+    """Wild jokers: each joker among the cards and the starter with the card it counts as (``JKR=5H``)."""
 
-    def __init__(
-        self, player: int, what: str, claimed: int, score: Score, calls: tuple[tuple[int, str, int, str], ...]
+    def __init__(  # noqa: PLR0917 (an event's fields, as a dataclass would take them)
+        self,
+        player: int,
+        what: str,
+        claimed: int,
+        score: Score,
+        calls: tuple[tuple[int, str, int, str], ...],
+        jokers: tuple[str, ...] = (),
     ) -> None:
         self.player, self.what, self.claimed, self.score, self.calls = player, what, claimed, score, calls
+        self.jokers = jokers
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, with the count as a player says it aloud (``said``) and what was missed."""

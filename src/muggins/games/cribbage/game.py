@@ -45,7 +45,7 @@ from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import itemise_show
 from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_source, source_problem
-from muggins.scoring.wild import WildShow, wild_show
+from muggins.scoring.wild import MOST_WILD_SHOW, WildShow, wild_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -64,6 +64,9 @@ MAX_CLAIM: Final = (0, 0, 0, 20, 29, 46, 72)
 """The most a show can make, by its number of cards apart from the starter (three in five-card
 cribbage, five and six in seven- and eight-card): a claim may be any number up to it, whatever the
 cards (docs/rules/cribbage.md)."""
+WILD_CLAIM: Final = (0, 0, 0, 0, MOST_WILD_SHOW)
+"""With wild jokers, the most a show of four cards and the starter can make (five fives, 40): claims
+are bounded by it (only hands of four take claims with jokers: the options refuse the others)."""
 _CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
 _CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
 """Every muggins call by amount (an amount names how many points the caller says were missed)."""
@@ -244,6 +247,8 @@ class Cribbage(Game[CribbageOptions]):
         self.toss_fives = opts.toss_fives
         self.auction = opts.auction
         self.jokers = opts.jokers
+        self.max_claim: tuple[int, ...] = WILD_CLAIM if opts.jokers else MAX_CLAIM
+        """The most a claim (or a muggins call) on a show may be, by its cards apart from the starter."""
         self.pack = ALL_CARDS if opts.jokers else STANDARD_CARDS
         """The cards dealt from: the 52, and the two jokers when they are wild."""
         self.pack_set = _JOKER_SET if opts.jokers else _STANDARD_SET
@@ -384,10 +389,14 @@ class Cribbage(Game[CribbageOptions]):
                 return _with_fives(hand, self.to_crib_size, moves) if self.toss_fives else moves
             return [KeepCrib(c) for c in itertools.combinations(hand, self.own_crib_size)]
         if phase == SHOW:
-            return list(_CLAIMS[: MAX_CLAIM[len(self._step.cards)] + 1])
+            return list(_CLAIMS[: self.max_claim[len(self._step.cards)] + 1])
         if phase == MUGGINS:
             if self.muggins:
-                return [READY, _CORRECT, *_CALLS[: MAX_CLAIM[len(self.steps[len(self.shows) - 1].cards)]]]
+                return [
+                    READY,
+                    _CORRECT,
+                    *_CALLS[: self.max_claim[len(self.steps[len(self.shows) - 1].cards)]],
+                ]
             return [READY, _CORRECT]
         return [READY]
 
@@ -423,7 +432,7 @@ class Cribbage(Game[CribbageOptions]):
         elif kind is Claim:
             if phase == SHOW:
                 assert isinstance(move, Claim)
-                most = MAX_CLAIM[len(self._step.cards)]
+                most = self.max_claim[len(self._step.cards)]
                 if move.amount > most:
                     return (
                         f"no {self._step.what} of {len(self._step.cards)} cards makes {move.amount}; "
@@ -436,7 +445,7 @@ class Cribbage(Game[CribbageOptions]):
                 if not self.muggins:
                     return "muggins is not played at this table; say 'correct' or 'ready'"
                 shown = self.shows[-1]
-                most = MAX_CLAIM[len(shown.cards)]
+                most = self.max_claim[len(shown.cards)]
                 if move.amount > most:
                     return f"muggins {move.amount}: no {shown.what} makes that many; call 1 to {most}"
                 if not move.source:
@@ -514,7 +523,7 @@ class Cribbage(Game[CribbageOptions]):
                 "player": step.player,
                 "what": step.what,
                 "cards": _cards(step.cards),
-                "most": MAX_CLAIM[len(step.cards)],
+                "most": self.max_claim[len(step.cards)],
             }
         elif self.phase == MUGGINS:
             shown = self.shows[-1]
@@ -523,7 +532,7 @@ class Cribbage(Game[CribbageOptions]):
                 "what": shown.what,
                 "cards": _cards(shown.cards),
                 "claimed": shown.claimed,
-                "most": MAX_CLAIM[len(shown.cards)],
+                "most": self.max_claim[len(shown.cards)],
                 "calls": [[seat, str(call)] for seat, call in self.calls],
             }
         return {
@@ -603,7 +612,7 @@ class Cribbage(Game[CribbageOptions]):
         if self.manual:
             data["calls"] = [list(call) for call in judged.calls] if judged else []
         if self.jokers:
-            data["called"] = list(shown.calls)
+            data["called"] = list(judged.jokers if judged else shown.jokers)
         return data
 
     def _pile_view(self) -> list[list[str | int]]:
@@ -1024,7 +1033,7 @@ class Cribbage(Game[CribbageOptions]):
             starter=step.starter,
             score=score,
             claimed=claimed,
-            calls=step.calls() if self.jokers else (),
+            jokers=step.calls() if self.jokers and claimed is None else (),  # a claim's, once judged
         )
         self.shows.append(shown)
         events.append(shown)
@@ -1161,8 +1170,14 @@ class Cribbage(Game[CribbageOptions]):
     def _judge(
         self, shown: Shown, score: Score, calls: tuple[tuple[int, str, int, str], ...], events: list[Event]
     ) -> None:
+        jokers = self.steps[len(self.shows) - 1].calls() if self.jokers else ()
         judged = ShowJudged(
-            player=shown.player, what=shown.what, claimed=shown.claimed or 0, score=score, calls=calls
+            player=shown.player,
+            what=shown.what,
+            claimed=shown.claimed or 0,
+            score=score,
+            calls=calls,
+            jokers=jokers,
         )
         self.judged.append(judged)
         events.append(judged)

@@ -96,10 +96,10 @@ class CribbageOptions(Options):
             raise ValueError(f"a match is best of an odd number of games, not {self.match}")
         if self.toss_fives and self.variant == "ten-hand":
             raise ValueError("toss_fives is for the six-card and five-card deals: ten-hand has two cribs")
-        if self.jokers and self.counting != "auto":
+        if self.jokers and self.counting != "auto" and self.variant != "six-card":
             raise ValueError(
-                "jokers are counted automatically: a show calls its jokers for the most they make, "
-                "and claims with wild cards are not built"
+                f"{self.variant} with jokers is counted automatically: claims with wild cards are built "
+                "for the six-card deal's hands of four"
             )
         if self.jokers and (self.lowball or self.auction or self.variant == "ten-hand"):
             raise ValueError(
@@ -197,6 +197,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "variant": "seven-card", "counting": "manual", "muggins": True},
     {"players": 2, "jokers": True},
     {"players": 3, "jokers": True},
+    {"players": 2, "jokers": True, "counting": "manual", "muggins": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
     {"players": 4, "variant": "ten-hand", "partnerships": True},

@@ -74,15 +74,16 @@ def _shown(data: dict[str, Any], t: Teller) -> str:
     seat = data["player"]
     cards = f"{t.cards(data['cards'])} + {t.card(data['starter'])}"
     laid = f"{t.does(seat, 'shows')} {_what(data['what'], seat, t)}: {cards}"
-    if data.get("calls"):
-        laid += f" ({', '.join(_called(call, t) for call in data['calls'])})"
+    if data.get("jokers"):
+        laid += f" ({', '.join(_called(call, t) for call in data['jokers'])})"
     if data["score"] is not None:
         return f"{laid} = {data['score']['total']}"
     return f"{laid} and {t.verb(seat, 'claims')} {data['claimed']}"
 
 
 def _judged(data: dict[str, Any], t: Teller) -> str:
-    made = f"{data['what']} makes {data['score']['total']} ({data['said']})"
+    called = f" ({', '.join(_called(call, t) for call in data['jokers'])})" if data.get("jokers") else ""
+    made = f"{data['what']}{called} makes {data['score']['total']} ({data['said']})"
     line = f"{t.whose(data['player'])} {made}; claimed {data['claimed']}"
     for seat, call, gained, why in data["calls"]:
         outcome = _outcome(call, gained, data["player"], t)

@@ -286,7 +286,8 @@ export const cribbage = {
     return events.filter((e) => (e.type === "shown" && e.score) || e.type === "show_judged").map((e) => {
       const shown = e.type === "shown" ? e : cards.get(`${e.player} ${e.what}`) || {};
       const claim = e.type === "show_judged" ? ` (claimed ${e.claimed}, missed ${e.missed})` : "";
-      const calls = (shown.calls || []).length ? ` (${shown.calls.map(callWords).join(", ")})` : "";
+      const jokers = e.jokers && e.jokers.length ? e.jokers : shown.jokers || []; // judged: called then
+      const calls = jokers.length ? ` (${jokers.map(callWords).join(", ")})` : "";
       return { title: `${ui.name(e.player)}'s ${e.what}${claim}${calls}`, cards: shown.cards || [],
         extra: shown.starter ? [shown.starter] : [], score: e.score, said: e.said };
     });
