@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from muggins import load_game, new_game
 from muggins.cards import STANDARD_CARDS, parse_card
 from muggins.games.base import Game
-from muggins.strategy.cribbage.play import VALUE, holdings, lay_value, play_values, rest_of_play
+from muggins.strategy.cribbage.play import VALUE, holdings, lay_value, play_points, play_values, rest_of_play
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import SearchError, searched_values, unseen_ranks
 
@@ -153,3 +153,11 @@ def test_the_discard_model_weighs_the_holdings() -> None:
     assert searched_values(seat, kept=no_fives) == pytest.approx(
         play_values(hand, (), False, holdings(without, 4))
     )
+
+
+def test_five_and_six_of_a_kind_peg_a_pair_for_every_two() -> None:
+    """Wild jokers called alike make five and six of a rank on the pile (20 and 30), as the engine
+    pegs them (``scoring.cribbage.pegging.peg``)."""
+    assert play_points((5, 5, 5, 5), 5) == 20  # 25: no fifteen
+    assert play_points((1, 1, 1, 1, 1), 1) == 30
+    assert play_points((5, 5, 5), 5) == 12  # the fourth five, at 20: a double pair royal

@@ -883,7 +883,7 @@ class Cribbage(Game[CribbageOptions]):
                 )
             return None
         if move.card.is_joker:
-            return f"a joker is laid with the card it is called, e.g. 'joker {move.card} 5H'"
+            return f"a joker is laid with the card it is called, e.g. 'joker {move.card}=5H'"
         if position(self.hand[player], move.card) < 0:
             return f"{move.card} is not in your hand"
         if self.count + move.card.value > 31:
@@ -926,17 +926,12 @@ class Cribbage(Game[CribbageOptions]):
         else:
             self._pass_turn(player)
 
-    def _laid_pile(self) -> list[Card]:
-        """The pile as laid: each wild joker in place of its call."""
-        laid = list(self.pile_cards)
-        for place, joker in self.pile_jokers:
-            laid[place] = joker
-        return laid
-
     def _laid(self, score: Score) -> Score:
         """A pegging ``score`` naming the jokers laid rather than their calls: every item of the play
         is cards that end the pile, so each takes the cards laid in those places."""
-        laid = self._laid_pile()
+        laid = list(self.pile_cards)
+        for place, joker in self.pile_jokers:
+            laid[place] = joker
         return Score(
             tuple([Item(i.kind, tuple(laid[len(laid) - len(i.cards) :]), i.points) for i in score.items])
         )

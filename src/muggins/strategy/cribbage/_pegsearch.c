@@ -31,7 +31,7 @@
 #define MOST_HOLDINGS 1820 /* holdings of 4 cards among 13 ranks (multisets): C(16, 4) */
 
 static const int VALUE[14] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-static const int SETS[5] = {0, 0, 2, 6, 12};
+static const int SETS[7] = {0, 0, 2, 6, 12, 20, 30}; /* six of a kind at most: four cards and two wild jokers */
 
 typedef struct {
     uint8_t ranks[MAX_SUFFIX]; /* the end of the pile, in the order laid */
@@ -122,7 +122,7 @@ static void lay_points(State *s) {
             continue;
         }
         int got = (total == 15 || total == LIMIT) ? 2 : 0;
-        if (rank == last) got += SETS[same + 1 < 4 ? same + 1 : 4];
+        if (rank == last) got += SETS[same + 1 < 6 ? same + 1 : 6];
         int where = position[rank] ? position[rank] : 99;
         for (int i = stretches - 1; i >= 0; i--) { /* the longest first */
             int lo = lows[i] < rank ? lows[i] : rank;

@@ -117,7 +117,7 @@ def _lay_points(pile: Ranks, count: int) -> tuple[int, ...]:
             continue
         got = 2 if total in (15, LIMIT) else 0
         if rank == last:
-            got += _SETS[min(same + 1, 4)]
+            got += _SETS[min(same + 1, 6)]
         where = position[rank] or 99
         for length, lo, hi in stretches:
             if where > length and max(hi, rank) - min(lo, rank) == length:
