@@ -383,10 +383,11 @@ def test_seven_and_eight_card_deal_their_hands_and_play_to_the_end(
 def test_wild_jokers_are_laid_through_the_call_picker_and_shown_as_called(player: Callable[..., Any]) -> None:
     """A joker picked from the hand opens the call picker (only ranks that keep the count to 31);
     laid, the log says the call and the pile draws a joker with the card it was called. Deals are
-    random: games are played until the seat has laid a joker and one was seen on the pile."""
+    random: games are played until the seat has laid a joker and one was seen on the pile (four at
+    most: each deal holds a joker somewhere nearly half the time)."""
     laid = pictured = False
-    for name in ("Kim", "Lee", "Max"):
-        seated = against_random_bots(player, name, 2, {"jokers": True, "target": 61})
+    for name in ("Kim", "Lee", "Max", "Ned"):
+        seated = against_random_bots(player, name, 2, {"jokers": True})
         page = seated.page
         expect(page.locator(".board-legend")).to_contain_text("Wild jokers")
         tick = seated.time_limit(150.0)
@@ -406,11 +407,13 @@ def test_wild_jokers_are_laid_through_the_call_picker_and_shown_as_called(player
                 )
                 laid = True
                 continue
-            called = page.locator("#pile .called")
-            if not pictured and called.count():
-                call = called.last.get_attribute("data-call") or ""
+            # read in one go: the count may be reset (and the pile cleared) between two reads
+            called = page.locator("#pile .called").evaluate_all(
+                "els => els.map((e) => [e.dataset.call, e.querySelector('.call-badge').textContent])"
+            )
+            if not pictured and called:
+                call, badge = called[-1]
                 assert re.fullmatch(r"JK[BR]=(A|[2-9]|10|J|Q|K)[CDHS]", call), call
-                badge = called.last.locator(".call-badge").inner_text()
                 assert badge.startswith("as ") and badge[-1] in "♣♦♥♠", badge
                 page.wait_for_timeout(800)  # the cards' moves settle before the picture
                 if page.locator("#pile .called").count():  # still there: the count was not reset meanwhile
@@ -420,4 +423,4 @@ def test_wild_jokers_are_laid_through_the_call_picker_and_shown_as_called(player
                 page.wait_for_timeout(40)
         if laid and pictured:
             return
-    pytest.fail(f"in three games: a joker laid {laid}, one seen on the pile {pictured}")
+    pytest.fail(f"in four games: a joker laid {laid}, one seen on the pile {pictured}")
