@@ -47,9 +47,8 @@ def wild_held(cards: Sequence[Card]) -> int:
 
 def wild_discard(seat: Seat, tables: CribTables | None) -> Move:
     """The throw whose kept cards hold the most (``wild_held``), plus with ``tables`` the crib the
-    throw makes (the tables' expectation, a joker thrown valued as a five not held, or another card when
-    every five is), signed for
-    whose crib it is."""
+    throw makes, signed for whose crib it is (the tables' expectation, a joker thrown valued as a
+    five not held, or another card when every five is)."""
     _, n = throw_size(seat)
     hand = seat.hand
     allowed = allowed_throws(seat)
@@ -77,7 +76,7 @@ def wild_play(seat: Seat, view: Mapping[str, Any]) -> Move:
     the lowest)."""
     pile = tuple(card.rank for _, card in seat.pile)
     room = 31 - seat.count
-    called = dict(parse_call(text) for text in view.get("jokers_called", ()))
+    called = calls_laid(view)
     shown = (*seat.played[seat.me], *seat.hand)
     options: list[tuple[float, int, Move]] = []
     for card in seat.hand:
@@ -99,8 +98,12 @@ def wild_play(seat: Seat, view: Mapping[str, Any]) -> Move:
 def wild_score(view: Mapping[str, Any], cards: Sequence[Card], starter: Card, crib: bool) -> Score:
     """A show at a table with wild jokers counted from the seat's view: the jokers laid in the play
     as they were called (the view's ``jokers_called``), the rest for the most."""
-    called = dict(parse_call(text) for text in view.get("jokers_called", ()))
-    return wild_show(cards, starter, crib, called).score
+    return wild_show(cards, starter, crib, calls_laid(view)).score
+
+
+def calls_laid(view: Mapping[str, Any]) -> dict[Card, Card]:
+    """Each joker laid in this hand's play, with the card it was called (the view's ``jokers_called``)."""
+    return dict(parse_call(text) for text in view.get("jokers_called", ()))
 
 
 def _show(cards: Sequence[Card], starter: Card | None, called: Mapping[Card, Card]) -> int:
