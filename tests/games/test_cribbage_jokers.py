@@ -13,6 +13,7 @@ import pytest
 
 from muggins import new_game
 from muggins.cards import ALL_CARDS, parse_cards
+from muggins.games.cribbage.events import DealerCut
 from muggins.games.cribbage.game import WILD_CLAIM, Cribbage
 from muggins.games.cribbage.quick import takes
 from muggins.games.errors import IllegalMoveError, MoveSyntaxError, OptionError
@@ -45,7 +46,8 @@ def stacked(hands: dict[int, str], starter: str) -> list[str]:
 
 
 def wild_game(**options: object) -> Cribbage:
-    game = new_game("cribbage", players=2, first_dealer=0, jokers=True, **options)  # type: ignore[arg-type]
+    options = {"first_dealer": 0, **options}
+    game = new_game("cribbage", players=2, jokers=True, **options)  # type: ignore[arg-type]
     assert isinstance(game, Cribbage)
     return game
 
@@ -167,6 +169,12 @@ def test_pegging_five_and_six_of_a_kind_score_a_pair_for_every_two() -> None:
     assert peg(aces, 6).total == 30
 
 
+def test_the_cut_for_first_deal_is_made_from_the_52() -> None:
+    cut = [card for seed in range(60) for e in wild_game(seed=seed, first_dealer="cut").events
+           if isinstance(e, DealerCut) for _, card in e.cuts]  # fmt: skip
+    assert len(cut) >= 120 and not any(card.is_joker for card in cut)
+
+
 def test_the_pack_holds_both_jokers_and_the_quick_path_declines_the_table() -> None:
     seen: set[str] = set()
     for seed in range(40):
@@ -205,6 +213,7 @@ def test_under_manual_counting_a_claim_is_judged_on_the_calls_and_muggins_may_na
         ({"counting": "manual", "variant": "five-card"}, "counted automatically"),
         ({"lowball": True}, "Lowball"),
         ({"variant": "ten-hand"}, "ten-hand"),
+        ({"auction": True}, "Auction"),
     ],
 )
 def test_jokers_refuse_the_forms_they_do_not_take(options: dict[str, object], match: str) -> None:
