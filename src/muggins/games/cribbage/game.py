@@ -49,6 +49,11 @@ from muggins.scoring.wild import MOST_WILD_SHOW, WildShow, wild_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
+_JOKER_PLAYS: Final = tuple(
+    tuple(PlayJoker(joker, called) for called in STANDARD_CARDS) for joker in ALL_CARDS[52:]
+)
+"""Each wild joker's 52 calls, by ``joker.index - 52``, made once (a jokers table lists them on
+every turn a joker is held)."""
 _DISCARDS: Final[dict[int, Discard]] = {}
 """Discard moves of three or more cards made once each, keyed by their cards' indexes."""
 _PAIRS: Final[list[Discard | None]] = [None] * (54 * 54)
@@ -862,7 +867,7 @@ class Cribbage(Game[CribbageOptions]):
                 if card.value <= room:
                     moves.append(_PLAYS[card.index])
             else:
-                moves.extend(PlayJoker(card, called) for called in STANDARD_CARDS if called.value <= room)
+                moves.extend(call for call in _JOKER_PLAYS[card.index - 52] if call.called.value <= room)
         return moves if moves else [_GO]
 
     def _play_problem(self, player: int, move: Play | Go | PlayJoker) -> str | None:
