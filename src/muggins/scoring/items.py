@@ -31,6 +31,7 @@ class Kind(enum.StrEnum):
     CLAIMED = "claimed"
     MUGGINS = "muggins"
     BID = "bid"
+    CRASH = "crash"
 
 
 class Item:

@@ -252,6 +252,7 @@ class Cribbage(Game[CribbageOptions]):
         self.toss_fives = opts.toss_fives
         self.auction = opts.auction
         self.jokers = opts.jokers
+        self.crash = opts.crash
         self.max_claim: tuple[int, ...] = WILD_CLAIM if opts.jokers else MAX_CLAIM
         """The most a claim (or a muggins call) on a show may be, by its cards apart from the starter."""
         self.pack = ALL_CARDS if opts.jokers else STANDARD_CARDS
@@ -548,6 +549,7 @@ class Cribbage(Game[CribbageOptions]):
             "lowball": self.lowball,
             "toss_fives": self.toss_fives,
             "jokers": self.jokers,
+            "crash": self.crash,
             "skunk_lines": list(self.skunk_lines),
             "sides": [list(side) for side in self.seating.sides],
             "active": list(self.seating.active),
@@ -1269,6 +1271,35 @@ class Cribbage(Game[CribbageOptions]):
             else:
                 self._game_won(side, events)
             return True
+        return self.crash and points > 0 and self._crash(seat, total, events)
+
+    def _crash(self, seat: int, hole: int, events: list[Event]) -> bool:
+        """Crash cribbage: ``seat``'s side has pegged into ``hole``; crash each other side's peg
+        there, side by side round the table from ``seat``. A crashed back peg jumps its pegs' gap past
+        the front one (the score rises by the gap), a crashed front peg the gap behind the back one
+        (the score falls to the back peg's, no further back than the start). True if a crash won."""
+        lander = self.seating.side_of[seat]
+        seen = [lander]
+        for other in self.seating.order_from(seat):
+            side = self.seating.side_of[other]
+            if side in seen:
+                continue
+            seen.append(side)
+            front, back = self.side_scores[side], self.back_pegs[side]
+            gap = front - back
+            if back == hole:
+                self.back_pegs[side], self.side_scores[side] = front, front + gap
+            elif front == hole:
+                self.back_pegs[side], self.side_scores[side] = max(0, back - gap), back
+                gap = -gap
+            else:
+                continue
+            crashed = Score((Item(Kind.CRASH, (), gap),))
+            total = self.side_scores[side]
+            events.append(Scored(player=other, reason="crash", score=crashed, points=gap, total=total))
+            if total >= self.side_targets[side]:
+                self._game_won(side, events)
+                return True
         return False
 
     # --- the end ------------------------------------------------------------------------

@@ -22,6 +22,7 @@ class CribbageOptions(Options):
         "five-card": Preset("Five-card, to 61", {"variant": "five-card"}),
         "seven-card": Preset("Seven-card, to 181", {"variant": "seven-card"}),
         "jokers": Preset("Wild jokers", {"jokers": True}),
+        "crash": Preset("Crash: pegs share one track", {"crash": True}),
         "eight-card": Preset("Eight-card, to 121", {"variant": "eight-card"}),
         "short": Preset("Short game, to 61", {"target": 61}),
     }
@@ -41,6 +42,10 @@ class CribbageOptions(Options):
     jokers: bool = pydantic.Field(
         default=False,
         description="wild jokers: the two jokers join the pack; each is called as any card when it counts",
+    )
+    crash: bool = pydantic.Field(
+        default=False,
+        description="Crash: every peg moves on one track, and a peg landed on by another side's is crashed",
     )
     auction: bool = pydantic.Field(
         default=False,
@@ -104,6 +109,15 @@ class CribbageOptions(Options):
         if self.jokers and (self.lowball or self.auction or self.variant == "ten-hand"):
             raise ValueError(
                 "wild jokers are not played with Lowball, Auction or ten-hand: no source combines them"
+            )
+        if self.crash and (self.lowball or self.auction or self.captain is not None):
+            raise ValueError(
+                "Crash is not played with Lowball, Auction or Captain's: no source combines them"
+            )
+        if self.crash and self.counting != "auto":
+            raise ValueError(
+                "Crash is counted automatically: a crash among a judged claim's pegs could end the game "
+                "between them"
             )
         if self.lowball:
             if self.counting != "auto":
@@ -198,6 +212,9 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "jokers": True},
     {"players": 3, "jokers": True},
     {"players": 2, "jokers": True, "counting": "manual", "muggins": True},
+    {"players": 2, "crash": True},
+    {"players": 3, "crash": True},
+    {"players": 4, "partnerships": True, "crash": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
     {"players": 4, "variant": "ten-hand", "partnerships": True},

@@ -72,6 +72,7 @@ class Position(Protocol):
     toss_fives: bool
     auction: bool
     jokers: bool
+    crash: bool
     match_games: int
     random_dealer: bool
     skip_empty: bool
@@ -205,7 +206,7 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
 def takes(game: Position) -> bool:
     """Whether this path plays ``game`` from its position: two players dealt six, counted
     automatically, one game to its target (not Lowball's), every throw free (not Toss Fives), the
-    crib the dealer's (not Auction's), no wild jokers,
+    crib the dealer's (not Auction's), no wild jokers, no crashes,
     nobody gone, no decks given still to deal, and waiting on a discard, a card or go in the play,
     or a pause before or after the show."""
     return (
@@ -219,6 +220,7 @@ def takes(game: Position) -> bool:
         and not game.toss_fives
         and not game.auction
         and not game.jokers
+        and not game.crash
         and game.match_games == 1
         and not game.left
         and game.decks_used >= len(game.decks)

@@ -67,6 +67,8 @@ def _scored(data: dict[str, Any], t: Teller) -> str:
         claimed = [item["kind"] for item in data["score"]["items"]] == ["claimed"]
         counted = ", as claimed" if claimed else f" ({kinds(data)})"
         return scored(data, t, f"for {_what(reason, data['player'], t)}{counted}")
+    if reason == "crash":
+        return scored(data, t, f"for a crashed {'back' if data['points'] > 0 else 'front'} peg")
     return scored(data, t, _WHY.get(reason, f"for {reason}"))
 
 
