@@ -386,3 +386,20 @@ def test_wild_jokers_in_the_terminal_are_laid_with_a_call_and_shown_as_called(
     assert re.search(r"player 1 plays 🃏B as ..?.: \d+", out)  # the expert's
     assert any("=CARD" in prompt for prompt in prompts)
     assert not any(prompt.count("joker ") > 2 for prompt in prompts)  # each joker's calls offered once
+
+
+def test_crash_in_the_terminal_names_the_rule_gives_back_pegs_and_tells_each_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Crash match against the expert: the table names the rule and each side's back peg; the
+    crashes made in it are told by whose peg, front or back (seed 3's match holds both)."""
+    noted = Noted()
+    monkeypatch.setattr("builtins.input", noted)
+    argv = ["play", "--seed", "3", "--bots", "expert", "--option", "crash=true", "--option", "match=5"]
+    assert main([*argv, "--target", "61"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Crash: a peg landed on by another side's is crashed" in out
+    assert re.search(r"you \d+ \(back peg \d+\)", out)
+    assert re.search(r"(you lose|player 1 loses) \d+ for a crashed front peg, \d+ in all", out)
+    assert re.search(r"(you peg|player 1 pegs) \d+ for a crashed back peg, \d+ in all", out)
+    assert "Match over" in out or "Game over" in out

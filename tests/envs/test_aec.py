@@ -111,9 +111,9 @@ def test_bad_options_name_the_problem() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "hand_at", "size", "actions"),
     [
-        ("cribbage", {"players": 3}, 54, 705, 446),
-        ("cribbage", {"players": 5}, 54, 705, 446),
-        ("cribbage", {"players": 2, "jokers": True}, 54, 705, 446),
+        ("cribbage", {"players": 3}, 54, 711, 446),
+        ("cribbage", {"players": 5}, 54, 711, 446),
+        ("cribbage", {"players": 2, "jokers": True}, 54, 711, 446),
         ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],
@@ -131,6 +131,23 @@ def test_the_documented_layout_holds(
     hand = e.game.view(seat)["hand" if name != "skalborg" else "cards"]
     plane = observation["observation"][hand_at : hand_at + (52 if name == "cribist" else 54)]
     assert sorted(np.flatnonzero(plane)) == sorted(parse_card(c).index for c in hand)
+
+
+def test_cribbage_observations_hold_the_back_pegs_and_the_crash_flag() -> None:
+    """docs/environments.md: back pegs / target at 661 (own slot first), Crash's flag at 673."""
+    e = env("cribbage", players=2, crash=True)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    while not any(e.game.view(None)["back_pegs"]):
+        observation = e.observe(e.agent_selection)
+        e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    view = e.game.view(0)
+    numbers = e.observe("player_0")["observation"]
+    assert numbers[661:663] == pytest.approx([b / view["target"] for b in view["back_pegs"]])
+    assert numbers[673] == 1.0
+    plain = env("cribbage", players=2)
+    plain.reset(seed=5)
+    assert plain.observe("player_0")["observation"][673] == 0.0
 
 
 def test_skalborg_observations_hold_the_hands_betting_by_street_and_seat() -> None:

@@ -424,3 +424,27 @@ def test_wild_jokers_are_laid_through_the_call_picker_and_shown_as_called(player
         if laid and pictured:
             return
     pytest.fail(f"in four games: a joker laid {laid}, one seen on the pile {pictured}")
+
+
+def test_crash_names_the_rule_and_each_sides_back_peg(player: Callable[..., Any]) -> None:
+    """Crash against a random bot, a match of five games to 61: the legend names the rule and gives
+    each side's back peg beside its score, as the board draws them; at the first crash the log says
+    whose peg was crashed (a crash comes in one random game in two or so: a match of five makes at
+    least three games), and the match plays to its end."""
+    joy = against_random_bots(player, "Joy", 2, {"target": 61, "match": 5, "crash": True})
+    page = joy.page
+    legend = page.locator(".board-legend")
+    expect(legend).to_contain_text("Crash: the pegs share one track; a peg landed on is crashed")
+    expect(legend).to_contain_text("Joy: 0 (back peg 0)")
+    log = page.locator("#event-log")
+    tick = joy.time_limit(300.0)
+    pictured = False
+    while not joy.over():
+        tick()
+        if not pictured and "for a crashed" in (log.text_content() or ""):
+            pictured = True
+            expect(legend).to_contain_text(re.compile(r"Joy: \d+ \(back peg \d+\)"))
+            joy.screenshot("cribbage-crash")
+        if not joy.step():
+            page.wait_for_timeout(40)
+    assert pictured, "no crash in the whole match"

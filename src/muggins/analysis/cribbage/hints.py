@@ -12,8 +12,10 @@ from muggins.analysis.cribbage.discard import analyze
 from muggins.analysis.cribbage.pegging import PlayRisk, play_risks
 from muggins.analysis.hints import Advice
 from muggins.bots.cribbage.auction import BID_SHARE, crib_swing
+from muggins.bots.cribbage.crash import crash_swings
 from muggins.bots.cribbage.discard import allowed_throws, allows
 from muggins.bots.cribbage.wild import holds_joker
+from muggins.cards import Card
 from muggins.games.cribbage.moves import Bid, PlayJoker
 from muggins.games.moves import Discard, Go, Move, Play
 from muggins.strategy.cribbage.cribtables import shipped_tables
@@ -39,6 +41,8 @@ def advise(view: Mapping[str, Any], move: Move) -> Advice | None:
         return _wild_advice(move)
     if isinstance(move, Discard) and view.get("variant") != "ten-hand":
         return _discard_advice(view, move)
+    if isinstance(move, Play) and view.get("crash") and (swings := crash_swings(view, read(view))):
+        return _crash_advice(move, swings)
     if isinstance(move, Play):
         return _play_advice(read(view), move)
     if isinstance(move, Go):
@@ -58,6 +62,17 @@ def _wild_advice(move: Move) -> Advice:
         )
     else:
         reason = "the card that pegs the most now, keeping the joker free for the best call"
+    return Advice(str(move), reason, [])
+
+
+def _crash_advice(move: Play, swings: Mapping[Card, int]) -> Advice:
+    """Crash: what the cards that would crash a peg are worth in crashes, beside what they peg."""
+    told = ", ".join(f"{card} {swing:+d}" for card, swing in swings.items())
+    reason = (
+        "with Crash a card that lands your peg on another side's front peg takes their pegs' gap off "
+        f"their score, and one landing on a back peg gives it to them: {told}; {move.card} weighs that "
+        "with what each card pegs and leaves"
+    )
     return Advice(str(move), reason, [])
 
 

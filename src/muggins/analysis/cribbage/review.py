@@ -5,7 +5,8 @@ second a deal); plays by the values the expert lays by (in a two-player play, th
 rest of the play: from what the seat can know while the other holds three cards or more, with every
 card known after that; elsewhere the reply model's expected points: what the card pegs, minus the
 reply, plus what comes back); counts under manual counting by the points left unclaimed. In
-Lowball, where every point is one towards losing, the same values count against the seat. A choice
+Lowball, where every point is one towards losing, the same values count against the seat. At a
+Crash table a card's value adds what its crashes are worth, as the bots weigh them. A choice
 made with a wild joker in the seat's show is not judged: these values know the 52 cards only."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from muggins.analysis.cribbage.discard import CribMode, analyze
 from muggins.analysis.review import Decision, Judge, Kind, decision
+from muggins.bots.cribbage.crash import crash_swings
 from muggins.bots.cribbage.pegging import ExpertPegger
 from muggins.bots.cribbage.wild import holds_joker, wild_score
 from muggins.cards import Card, parse_card, parse_cards
@@ -47,6 +49,9 @@ def judge(record: dict[str, Any], seats: Sequence[int]) -> Judge:
         if seat.phase == "play":
             if isinstance(move, Play):
                 worths = pegger.values(seat)
+                if view.get("crash"):
+                    swings = crash_swings(view, seat)
+                    worths = {card: worth + swings.get(card, 0) for card, worth in worths.items()}
                 values, kind = {str(Play(card)): worth for card, worth in worths.items()}, "play"
         elif isinstance(move, Discard | KeepCrib):
             values, kind = _discard_values(seat, crib), "discard"

@@ -19,6 +19,7 @@ DEAL_CATEGORIES = {
     "his heels": "his heels",
     "own crib": "own crib",
     "muggins": "muggins",
+    "crash": "crash",
 }
 """``Scored.reason`` -> the category a simulation splits a deal's points under, for dealer and pone."""
 PEGGING = frozenset({"pegging", "his heels", "pone's three"})

@@ -12,9 +12,17 @@ from collections.abc import Mapping
 
 from muggins.bots.base import View
 from muggins.bots.cribbage.auction import bid_move, crib_swing
+from muggins.bots.cribbage.crash import crash_move, points_now
 from muggins.bots.cribbage.discard import expert_discard, greedy_discard
 from muggins.bots.cribbage.lowball import lowball_discard, lowball_play
-from muggins.bots.cribbage.pegging import COUNTER_SAMPLES, KNOWN_SAMPLES, LATE, ExpertPegger, greedy_play
+from muggins.bots.cribbage.pegging import (
+    COUNTER_SAMPLES,
+    KNOWN_SAMPLES,
+    LATE,
+    ExpertPegger,
+    greedy_play,
+    near_the_end,
+)
 from muggins.bots.cribbage.wild import holds_joker, wild_discard, wild_play, wild_score
 from muggins.cards import parse_cards
 from muggins.games.moves import Claim, Correct, Move, Muggins, Ready
@@ -81,7 +89,8 @@ class GreedyBot:
         if seat.phase == "discard":
             return greedy_discard(seat)
         if seat.phase == "play":
-            return greedy_play(seat)
+            move = greedy_play(seat)
+            return crash_move(view, seat, move, lambda: points_now(seat)) if view.get("crash") else move
         return counting_move(view, seat, self.slips)
 
 
@@ -151,7 +160,10 @@ class ExpertBot:
         if seat.phase == "discard":
             return expert_discard(seat, self.tables, self.play, self.chances)
         if seat.phase == "play":
-            return self.pegger.choose(seat)
+            move = self.pegger.choose(seat)
+            if view.get("crash") and not near_the_end(seat):  # there its values are chances, not points
+                return crash_move(view, seat, move, lambda: self.pegger.values(seat))
+            return move
         return counting_move(view, seat, self.slips)
 
 

@@ -43,7 +43,7 @@ PHASES: Final = ("bid", "discard", "play", "pre-show", "show", "muggins", "post-
 
 
 def write(view: View, out: Encoder) -> None:
-    """Hand, picks, own throw, own crib, starter, pile, played and shown cards; scores and state."""
+    """Hand, picks, own throw and crib, starter, pile, played and shown cards; scores, back pegs, state."""
     target = float(view["target"])
     out.cards(view["hand"])
     out.cards(view["discards"])
@@ -55,6 +55,7 @@ def write(view: View, out: Encoder) -> None:
     out.cards(c for show in view["shows"] for c in show["cards"])
     out.one_hot(view["phase"], PHASES)
     out.per_seat(view["scores"], target)
+    out.per_seat(view["back_pegs"], target)
     out.numbers(
         [
             target / 121,
@@ -64,6 +65,7 @@ def write(view: View, out: Encoder) -> None:
             float(view["lowball"]),
             float(view["toss_fives"]),
             float(view["jokers"]),
+            float(view["crash"]),
             float(view["auction"] is not None),
             (view["auction"]["high"] if view["auction"] else 0) / MAX_BID,
         ]

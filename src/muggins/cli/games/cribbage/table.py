@@ -79,6 +79,8 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         goal += "; Toss Fives: every five dealt goes to the crib"
     if view.get("auction"):
         goal += "; Auction: bid points for the crib"
+    if view.get("crash"):
+        goal += "; Crash: a peg landed on by another side's is crashed"
     console.print(
         f"[bold]Cribbage[/bold] ({view['variant']}) — game {view['game_number']}, "
         f"hand {view['hand_number']}, {side_name([view['dealer']], you)} dealt; {goal}"
@@ -88,7 +90,8 @@ def render(view: Mapping[str, Any], console: Console) -> None:
         if seat not in view["active"] and seat in view["left"]:
             continue
         colour = PEG_COLOURS[number % len(PEG_COLOURS)]
-        console.print(f"[{colour}]{side_name(side, you):<18} {scores[seat]:>4}[/{colour}]")
+        pegs = f"{scores[seat]:>4}" + (f" (back peg {back[seat]})" if view.get("crash") else "")
+        console.print(f"[{colour}]{side_name(side, you):<18} {pegs}[/{colour}]")
         for row in board_rows(scores[seat], back[seat], targets[seat]):
             console.print(f"  [{colour}]{row}[/{colour}]")
     starter = view["starter"]

@@ -28,9 +28,12 @@ function board(view, ui) {
     ? h("span", { class: "lowball" }, "Wild jokers: call a joker as any card when you lay it") : null;
   const auction = view.auction
     ? h("span", { class: "lowball" }, "Auction: the crib goes to the highest bidder, who pays the bid") : null;
-  const legend = h("div", { class: "board-legend" }, lowball, tossFives, jokers, auction, ...sideNames(view, ui).map((name, i) =>
+  const crash = view.crash
+    ? h("span", { class: "lowball" }, "Crash: the pegs share one track; a peg landed on is crashed") : null;
+  const legend = h("div", { class: "board-legend" }, lowball, tossFives, jokers, auction, crash, ...sideNames(view, ui).map((name, i) =>
     h("span", { "data-side": i }, h("span", { class: "dot", style: `background:${SIDE_COLOURS[i]}` }),
       `${name}: ${view.scores[view.sides[i][0]]}`,
+      view.crash ? ` (back peg ${view.back_pegs[view.sides[i][0]]})` : "",
       ownTargets ? ` of ${targets[i]}` : "",
       match ? ` (match ${view.match.points[view.sides[i][0]]})` : "")));
   return h("div", { class: "board-wrap" }, b.el, legend);
