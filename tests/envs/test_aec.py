@@ -111,9 +111,9 @@ def test_bad_options_name_the_problem() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "hand_at", "size", "actions"),
     [
-        ("cribbage", {"players": 3}, 54, 711, 446),
-        ("cribbage", {"players": 5}, 54, 711, 446),
-        ("cribbage", {"players": 2, "jokers": True}, 54, 711, 446),
+        ("cribbage", {"players": 3}, 54, 711, 468),
+        ("cribbage", {"players": 5}, 54, 711, 468),
+        ("cribbage", {"players": 2, "jokers": True}, 54, 711, 468),
         ("skalborg", {"players": 3}, 54, 520, 63),
         ("cribist", {"players": 4}, 260, 563, 74),
     ],
@@ -194,11 +194,11 @@ def test_a_squares_cell_is_one_action_named_for_it() -> None:
 
 
 def test_a_wild_joker_is_held_in_its_plane_and_laid_by_a_call_action() -> None:
-    """docs/environments.md: the jokers' card indexes 52 and 53; actions 342-445 lay one called as a
+    """docs/environments.md: the jokers' card indexes 52 and 53; actions 364-467 lay one called as a
     card (the black joker's calls first), and the move made is that call."""
 
     names = ACTIONS.names
-    assert names[342] == "joker JKB=AC" and names[394] == "joker JKR=AC" and names[445] == "joker JKR=KS"
+    assert names[364] == "joker JKB=AC" and names[416] == "joker JKR=AC" and names[467] == "joker JKR=KS"
     e = env("cribbage", players=2, jokers=True)
     rng = np.random.default_rng(5)
     for seed in range(40):
@@ -210,7 +210,7 @@ def test_a_wild_joker_is_held_in_its_plane_and_laid_by_a_call_action() -> None:
                 continue
             seat = e.possible_agents.index(agent)
             legal = np.flatnonzero(observation["action_mask"])
-            calls = legal[legal >= 342]
+            calls = legal[legal >= 364]
             if len(calls):
                 held = [card for card in e.game.view(seat)["hand"] if card.startswith("JK")]
                 assert all(observation["observation"][54 + parse_card(card).index] == 1 for card in held)

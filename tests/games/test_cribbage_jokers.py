@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from muggins import new_game
-from muggins.cards import ALL_CARDS, parse_cards
+from muggins.cards import ALL_CARDS, parse_card, parse_cards
 from muggins.games.cribbage.events import DealerCut
 from muggins.games.cribbage.game import WILD_CLAIM, Cribbage
 from muggins.games.cribbage.quick import takes
@@ -21,7 +22,7 @@ from muggins.games.events import Dealt, Scored
 from muggins.games.moves import parse_move
 from muggins.scoring.cribbage.pegging import peg
 from muggins.scoring.ranks import rank_points
-from muggins.scoring.wild import MOST_WILD_SHOW
+from muggins.scoring.wild import wild_points
 
 # Dealer 0, the pone (1) leads; the starter is the black joker: the dealer's heels, 2.
 # Play: 5H, 5S (pair: 2 to seat 0), 5D (fifteen 2 and pair royal 6: 8 to seat 1), 5C (double pair
@@ -210,7 +211,6 @@ def test_under_manual_counting_a_claim_is_judged_on_the_calls_and_muggins_may_na
 @pytest.mark.parametrize(
     ("options", "match"),
     [
-        ({"counting": "manual", "variant": "five-card"}, "counted automatically"),
         ({"lowball": True}, "Lowball"),
         ({"variant": "ten-hand"}, "ten-hand"),
         ({"auction": True}, "Auction"),
@@ -221,16 +221,44 @@ def test_jokers_refuse_the_forms_they_do_not_take(options: dict[str, object], ma
         wild_game(**options)
 
 
-def test_forty_bounds_every_show_of_four_cards_and_the_starter_with_jokers() -> None:
-    """Claims with jokers run to 40 (the game's ``WILD_CLAIM``): over every multiset of five ranks,
-    a rank repeated up to five times (four cards and two jokers called alike give at most six), the
-    ranks make 40 only as five fives, which hold no flush and no jack; every other multiset makes at
-    most 28 (four fives and a ten-card), below 40 even with the most a flush and nobs add (5 and 1)."""
-    best_other = 0
-    for ranks in itertools.combinations_with_replacement(range(13), 5):
-        points = int(rank_points(np.array([ranks], dtype=np.int8))[0])
-        if ranks == (4, 4, 4, 4, 4):
-            assert points == MOST_WILD_SHOW == WILD_CLAIM[4] == 40
-        else:
-            best_other = max(best_other, points)
-    assert best_other == 28 and best_other + 5 + 1 < 40
+def most_with_jokers(held: int) -> int:
+    """The most a show of ``held`` cards and the starter makes with two wild jokers, by the rules
+    alone: over every multiset of ranks (a rank at most four times and twice more for the jokers),
+    fifteens, pairs and runs by ``rank_points``; then, for the multisets a flush and nobs could lift
+    to the best, every way of giving the cards suits (the first card's fixed: suits are alike) with
+    at most two cards repeated (a joker may be called as a card already there), each card in turn
+    the starter: a flush of the hand (``held`` cards, one more with the starter's suit) and a jack of
+    the starter's suit in the hand."""
+    cards = held + 1
+    ranks = [r for r in itertools.combinations_with_replacement(range(13), cards)
+             if sum(max(0, n - 4) for n in Counter(r).values()) <= 2]  # fmt: skip
+    points = rank_points(np.array(ranks, dtype=np.int8))
+    best = int(points.max())
+    for rank, base in zip(ranks, points.tolist(), strict=True):
+        if base + held + 2 <= best:
+            continue
+        for suits in itertools.product(range(4), repeat=held):
+            dealt = list(zip(rank, (0, *suits), strict=True))
+            if cards - len(set(dealt)) > 2:
+                continue
+            for s, starter in enumerate(dealt):
+                hand = dealt[:s] + dealt[s + 1 :]
+                flush = held + (starter[1] == hand[0][1]) if len({suit for _, suit in hand}) == 1 else 0
+                nobs = any(card == (10, starter[1]) for card in hand)
+                best = max(best, base + flush + nobs)
+    return best
+
+
+@pytest.mark.parametrize(("held", "most"), [(3, 23), (4, 40), (5, 70), (6, 83)])
+def test_claims_with_jokers_run_to_the_most_a_show_can_make(held: int, most: int) -> None:
+    """The game's ``WILD_CLAIM`` by cards held is the most the search finds, and the wild count
+    makes it of the hands the bound's docstring names."""
+    assert most_with_jokers(held) == WILD_CLAIM[held] == most
+    examples = {
+        3: ("5C JKR JKB", "5D"),
+        4: ("5C 5D 5S JKR", "JKB"),
+        5: ("5C 5D 5S 5H JKR", "JKB"),
+        6: ("5C JKR 5D 5S 5H JC", "JKB"),
+    }
+    hand, starter = examples[held]
+    assert wild_points(parse_cards(hand), parse_card(starter), False) == most

@@ -7,13 +7,13 @@ from typing import Final
 from muggins.cards import JOKER_BLACK, JOKER_RED, STANDARD_CARDS, call_text
 from muggins.envs.actions import ActionSpace, OwnVerb
 from muggins.envs.observation import Encoder, Layout, View, present
-from muggins.games.cribbage.game import MAX_BID, MAX_CLAIM
+from muggins.games.cribbage.game import MAX_BID, MOST_CLAIMED
 from muggins.games.cribbage.moves import PlayJoker
 from muggins.games.moves import Move
 
-MAX_SHOW: Final = max(MAX_CLAIM)
-"""The most any cribbage hand or crib can hold (eight-card's hand of six, 72): the most one claims,
-or calls as missed."""
+MAX_SHOW: Final = MOST_CLAIMED
+"""The most any cribbage hand or crib can hold (eight-card's hand of six with wild jokers, 83): the
+most one claims, or calls as missed."""
 
 JOKERS: Final = (JOKER_BLACK, JOKER_RED)
 
@@ -35,8 +35,8 @@ ACTIONS: Final = ActionSpace(
         )
     },
 )
-"""Cards run 0 to 53 (the jokers 52 and 53: thrown, never played bare); claims run 0 to 72 and
-calls 1 to 72; Auction cribbage's bids 1 to 29 (a bid or call of 0 is never legal); a wild joker
+"""Cards run 0 to 53 (the jokers 52 and 53: thrown, never played bare); claims run 0 to 83 and
+calls 1 to 83; Auction cribbage's bids 1 to 29 (a bid or call of 0 is never legal); a wild joker
 laid is one action per joker and call."""
 
 PHASES: Final = ("bid", "discard", "play", "pre-show", "show", "muggins", "post-show", "over")

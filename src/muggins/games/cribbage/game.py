@@ -45,7 +45,7 @@ from muggins.scoring.fast import show_points
 from muggins.scoring.items import Item, Kind, Score
 from muggins.scoring.show import itemise_show
 from muggins.scoring.sources import ItemKey, item_key, judge_source, parse_source, source_problem
-from muggins.scoring.wild import MOST_WILD_SHOW, WildShow, wild_show
+from muggins.scoring.wild import MOST_WILD_SHOWS, WildShow, wild_show
 
 _PLAYS: Final = [Play(card) for card in STANDARD_CARDS]
 """The play of each card by its index, made once."""
@@ -69,11 +69,13 @@ MAX_CLAIM: Final = (0, 0, 0, 20, 29, 46, 72)
 """The most a show can make, by its number of cards apart from the starter (three in five-card
 cribbage, five and six in seven- and eight-card): a claim may be any number up to it, whatever the
 cards (docs/rules/cribbage.md)."""
-WILD_CLAIM: Final = (0, 0, 0, 0, MOST_WILD_SHOW)
-"""With wild jokers, the most a show of four cards and the starter can make (five fives, 40): claims
-are bounded by it (only hands of four take claims with jokers: the options refuse the others)."""
-_CLAIMS: Final = tuple(Claim(n) for n in range(MAX_CLAIM[-1] + 1))
-_CALLS: Final = tuple(Muggins(n) for n in range(1, MAX_CLAIM[-1] + 1))
+WILD_CLAIM: Final = MOST_WILD_SHOWS
+"""With wild jokers, the most a show can make, by its cards apart from the starter (23, 40, 70, 83):
+claims are bounded by it."""
+MOST_CLAIMED: Final = max(*MAX_CLAIM, *WILD_CLAIM)
+"""The most any claim or muggins call may be (eight-card's hand of six with jokers, 83)."""
+_CLAIMS: Final = tuple(Claim(n) for n in range(MOST_CLAIMED + 1))
+_CALLS: Final = tuple(Muggins(n) for n in range(1, MOST_CLAIMED + 1))
 """Every muggins call by amount (an amount names how many points the caller says were missed)."""
 SOURCE_WORDS: Final[dict[str, tuple[Kind, range]]] = {
     "fifteen": (Kind.FIFTEEN, range(2, 8)),

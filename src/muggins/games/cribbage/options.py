@@ -101,11 +101,6 @@ class CribbageOptions(Options):
             raise ValueError(f"a match is best of an odd number of games, not {self.match}")
         if self.toss_fives and self.variant == "ten-hand":
             raise ValueError("toss_fives is for the six-card and five-card deals: ten-hand has two cribs")
-        if self.jokers and self.counting != "auto" and self.variant != "six-card":
-            raise ValueError(
-                f"{self.variant} with jokers is counted automatically: claims with wild cards are built "
-                "for the six-card deal's hands of four"
-            )
         if self.jokers and (self.lowball or self.auction or self.variant == "ten-hand"):
             raise ValueError(
                 "wild jokers are not played with Lowball, Auction or ten-hand: no source combines them"
@@ -212,6 +207,8 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "jokers": True},
     {"players": 3, "jokers": True},
     {"players": 2, "jokers": True, "counting": "manual", "muggins": True},
+    {"players": 2, "variant": "five-card", "jokers": True, "counting": "manual", "muggins": True},
+    {"players": 2, "variant": "eight-card", "jokers": True, "counting": "manual", "muggins": True},
     {"players": 2, "crash": True},
     {"players": 3, "crash": True},
     {"players": 4, "partnerships": True, "crash": True},
