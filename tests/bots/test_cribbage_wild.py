@@ -4,12 +4,15 @@ count of what is unseen."""
 
 from __future__ import annotations
 
+import pytest
+
 from muggins.bots.cribbage.discard import held_points
 from muggins.bots.cribbage.players import ExpertBot, GreedyBot
-from muggins.bots.cribbage.wild import wild_held
-from muggins.cards import STANDARD_CARDS, parse_cards
+from muggins.bots.cribbage.wild import wild_expected, wild_held
+from muggins.cards import ALL_CARDS, STANDARD_CARDS, parse_cards
 from muggins.games.cribbage.moves import PlayJoker
 from muggins.games.moves import Discard
+from muggins.scoring.wild import wild_points
 from muggins.strategy.cribbage.reading import read
 from muggins.strategy.cribbage.search import unseen_ranks
 from tests.games.test_cribbage_jokers import DISCARDS, HANDS, PLAY, stacked, wild_game
@@ -48,3 +51,23 @@ def test_a_joker_the_other_laid_takes_no_card_of_the_pack_from_the_unseen() -> N
     assert left[4] == 0 and min(left) >= 0  # its own two fives and the pone's two, laid
     chosen = ExpertBot(1).choose(game.view(0))  # the expert plays on from here
     assert str(chosen) in {str(move) for move in game.legal_moves(0)}
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "JKR 2H 7H JH",  # a flush, a jack: the joker as a heart, or as the jack of a starter's suit
+        "JKB 10D 6C 10H",  # the joker best as the jack of the starter's suit, with two tens
+        "JKR 5S KD",  # five-card's hand of three
+        "JKB 4C 4D 5H 6S",  # seven-card's hand of five
+        "JKR JKB 5S JS",  # both jokers, a jack
+        "JKR JKB 3H 9H",  # both jokers, a flush
+    ],
+)
+def test_the_experts_kept_show_is_the_wild_count_averaged_over_the_starters(kept: str) -> None:
+    """``wild_expected`` is exactly the mean of the wild count (``wild_points``, each joker called for
+    the most) over every starter unseen, the other joker included where it is not kept."""
+    cards = parse_cards(kept)
+    unseen = [card for card in ALL_CARDS if card not in cards]
+    exact = sum(wild_points(cards, starter, False) for starter in unseen) / len(unseen)
+    assert wild_expected(cards, unseen) == pytest.approx(exact)

@@ -54,7 +54,10 @@ def _wild_advice(move: Move) -> Advice:
     """The reason the bots give for a choice with a wild joker in the hand's show (the figures
     below are worked out on the 52 cards only)."""
     if isinstance(move, Discard):
-        reason = "with a wild joker: the throw keeping the most points, the joker as the rank that helps most"
+        reason = (
+            "with a wild joker: the throw whose kept cards show the most over every starter you cannot "
+            "see, each joker called for the most, with the crib it makes"
+        )
     elif isinstance(move, PlayJoker):
         reason = (
             f"the call that pegs the most now for what it leaves your show: "
