@@ -10,7 +10,7 @@ import random
 import pytest
 
 from muggins import new_game
-from muggins.cards import STANDARD_CARDS, parse_cards
+from muggins.cards import STANDARD_CARDS, parse_card, parse_cards
 from muggins.games.cribbage.events import GameWon
 from muggins.games.cribbage.game import Cribbage
 from muggins.games.cribbage.quick import takes
@@ -18,6 +18,7 @@ from muggins.games.errors import OptionError
 from muggins.games.events import Scored
 from muggins.games.rollout import play_out
 from muggins.games.words import tell
+from muggins.scoring.show import score_show
 
 # Dealer 0; the pone (1) leads 5H and the dealer lays 10S: fifteen, 2 to seat 0, the first points of
 # the hand (the starter 9D gives no heels; nothing is pegged before).
@@ -120,7 +121,7 @@ class Track:
         side = self.side_of[seat]
         self.back[side], self.front[side] = self.front[side], self.front[side] + points
         hole = self.front[side]
-        if points <= 0 or hole >= self.target:
+        if points <= 0 or hole >= self.target:  # a peg back (a correction) crashes nothing
             return []
         made, seen = [], {side}
         for other in [(seat + k) % self.players for k in range(1, self.players)]:
@@ -140,11 +141,20 @@ class Track:
         return made
 
 
-@pytest.mark.parametrize("form", [{"players": 2}, {"players": 3}, {"players": 4, "partnerships": True}])
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"players": 2},
+        {"players": 3},
+        {"players": 4, "partnerships": True},
+        {"players": 2, "counting": "manual", "muggins": True},
+    ],
+)
 def test_every_crash_of_random_games_is_the_one_the_track_makes(form: dict[str, object]) -> None:
-    """Random games at two and three players and in partnerships, each score replayed on a track
-    kept by the rules alone: every crash the engine tells is one the track makes, in the same order,
-    and none is missing; the final scores agree. Both kinds of crash happen in these games."""
+    """Random games at two and three players, in partnerships and with manual counting and muggins
+    (random claims, calls and corrections), each score replayed on a track kept by the rules alone:
+    every crash the engine tells is one the track makes, in the same order, and none is missing;
+    the final scores agree. Both kinds of crash happen in these games."""
     kinds: set[bool] = set()
     for seed in range(40):
         game = new_game("cribbage", seed=seed, crash=True, **form)  # type: ignore[arg-type]
@@ -179,7 +189,6 @@ def test_the_quick_random_path_leaves_crash_to_the_engine() -> None:
         ({"lowball": True}, "Lowball"),
         ({"auction": True}, "Auction"),
         ({"players": 3, "captain": 0}, "Captain"),
-        ({"counting": "manual"}, "counted automatically"),
     ],
 )
 def test_crash_refuses_the_forms_it_does_not_take(options: dict[str, object], match: str) -> None:
@@ -191,3 +200,35 @@ def test_crash_refuses_the_forms_it_does_not_take(options: dict[str, object], ma
 def test_the_view_says_the_table_plays_crash() -> None:
     assert new_game("cribbage", players=2, crash=True).view(None)["crash"] is True
     assert new_game("cribbage", players=2).view(None)["crash"] is False
+
+
+def test_a_muggins_call_pegged_onto_the_claimers_front_peg_crashes_it() -> None:
+    """Manual counting with muggins: the pone claims two short of its hand; the dealer calls muggins
+    for the two and pegs them into the pone's front peg, which is crashed back behind its back peg.
+    The judged show records the call's two, the crash follows the muggins peg."""
+    game = new_game(
+        "cribbage",
+        players=2,
+        first_dealer=0,
+        deck=stacked(HANDS, "9D"),
+        crash=True,
+        counting="manual",
+        muggins=True,
+    )
+    assert isinstance(game, Cribbage)
+    for seat, move in [*THROWS, (1, "play 5H"), (0, "play 10S"), (1, "play 2C"), (0, "play 3C")]:
+        game.apply(seat, move)
+    while game.view(None)["phase"] == "play":
+        seat = min(game.to_move)
+        game.apply(seat, game.legal_moves(seat)[0])
+    true = score_show(parse_cards("5H 2C 4D 6S"), parse_card("9D")).total
+    claim = true - 2
+    game.side_scores[:], game.back_pegs[:] = [48 + claim, 50], [45 + claim, 45]
+    game.apply(1, f"claim {claim}")
+    assert (game.side_scores[1], game.back_pegs[1]) == (50 + claim, 50)
+    game.events.clear()
+    game.apply(0, "muggins 2")
+    assert scored(game)[:2] == [(0, "muggins", 2, 50 + claim), (1, "crash", -claim, 50)]
+    judged = next(e.to_dict() for e in game.events if e.type == "show_judged")
+    assert judged["calls"] == [[0, "muggins 2", 2, ""]]
+    assert (game.side_scores[1], game.back_pegs[1]) == (50, 50 - claim)

@@ -1067,7 +1067,8 @@ class Cribbage(Game[CribbageOptions]):
         claimer's true score), in the direction of play from the claimer; the claimer goes
         back 15, no further than the start, even when an
         opponent has reached the game hole (the set-back is applied first here, so that the game
-        ends with it counted). The judged show records exactly the pegs made."""
+        ends with it counted). The judged show records exactly the pegs made (with Crash, up to
+        one whose crashes end the game)."""
         score = self._step_score()
         shown = Shown(
             player=player,
@@ -1083,17 +1084,22 @@ class Cribbage(Game[CribbageOptions]):
         reached = self.side_scores[side] + score.total
         setback = min(FALSE_CLAIM_SETBACK, reached)
         over = self.side_targets[side] - reached
-        pegs: list[tuple[int, str, int]] = [(player, "false claim of game", -setback)]
-        paid = {side}
-        for seat in self.seating.order_from(player)[1:]:  # in the direction of play from the claimer
-            other = self.seating.side_of[seat]
-            if other not in paid:
-                paid.add(other)
-                pegs.append((seat, "overclaimed", over))
-                if self.side_scores[other] + over >= self.side_targets[other]:
-                    break
+        scores, backs = list(self.side_scores), list(self.back_pegs)
+        pegs: list[tuple[int, str, int]] = []
+        if not self._would_end(player, score.total, scores, backs):  # the true count (a crash may end it)
+            pegs.append((player, "false claim of game", -setback))
+            self._would_end(player, -setback, scores, backs)
+            paid = {side}
+            for seat in self.seating.order_from(player)[1:]:  # in the direction of play from the claimer
+                other = self.seating.side_of[seat]
+                if other not in paid:
+                    paid.add(other)
+                    pegs.append((seat, "overclaimed", over))
+                    if self._would_end(seat, over, scores, backs):
+                        break
         self._judge(shown, score, tuple((seat, why, points, "") for seat, why, points in pegs), events)
-        self._add(player, shown.what, score, events)
+        if self._add(player, shown.what, score, events):
+            return
         for seat, reason, points in pegs:
             kind = Kind.MUGGINS if reason == "overclaimed" else Kind.CLAIMED
             if self._add(seat, reason, _claimed(points, kind), events):
@@ -1125,7 +1131,7 @@ class Cribbage(Game[CribbageOptions]):
         unclaimed = max(0, score.total - claimed)
         claimers = self.seating.side_of[claimer]
         holes = self.side_targets[claimers] - self.side_scores[claimers]
-        scores = list(self.side_scores)
+        scores, backs = list(self.side_scores), list(self.back_pegs)
         taken: set[ItemKey] = set()
         outcomes: list[tuple[int, str, int, str]] = []
         pegs: list[tuple[int, str, int]] = []
@@ -1160,9 +1166,7 @@ class Cribbage(Game[CribbageOptions]):
                 peg = (claimer, "correction", -points)
             if peg is not None and peg[2]:
                 pegs.append(peg)
-                side = self.seating.side_of[peg[0]]
-                scores[side] += peg[2]
-                won = scores[side] >= self.side_targets[side]
+                won = self._would_end(peg[0], peg[2], scores, backs)
             outcomes.append((seat, str(call), points, why))
         self.calls.clear()
         self._judge(shown, score, tuple(outcomes), events)
@@ -1276,33 +1280,60 @@ class Cribbage(Game[CribbageOptions]):
         return self.crash and points > 0 and self._crash(seat, total, events)
 
     def _crash(self, seat: int, hole: int, events: list[Event]) -> bool:
-        """Crash cribbage: ``seat``'s side has pegged into ``hole``; crash each other side's peg
-        there, side by side round the table from ``seat``. A crashed back peg jumps its pegs' gap past
-        the front one (the score rises by the gap), a crashed front peg the gap behind the back one
-        (the score falls to the back peg's, no further back than the start). True if a crash won."""
+        """Crash cribbage: ``seat``'s side has pegged into ``hole``; crash the pegs there and tell
+        each crash as a score of the crashed side. True if a crash won the game."""
+        crashed, won = self._crashes(seat, hole, self.side_scores, self.back_pegs)
+        for other, gap in crashed:
+            total = self.side_scores[self.seating.side_of[other]]
+            score = Score((Item(Kind.CRASH, (), gap),))
+            events.append(Scored(player=other, reason="crash", score=score, points=gap, total=total))
+        if won:
+            self._game_won(self.seating.side_of[crashed[-1][0]], events)
+        return won
+
+    def _crashes(
+        self, seat: int, hole: int, scores: list[int], backs: list[int]
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """The crashes of ``seat``'s side pegging into ``hole``, made on ``scores`` and ``backs``
+        (each side's front and back peg): each other side's peg there, side by side round the table
+        from ``seat``. A crashed back peg jumps its pegs' gap past the front one (the score rises by
+        the gap), a crashed front peg the gap behind the back one (the score falls to the back
+        peg's, no further back than the start). Each crash as (the crashed side's first seat in
+        turn, the points it moved), and whether the last took its side to the target."""
         lander = self.seating.side_of[seat]
         seen = [lander]
+        crashed: list[tuple[int, int]] = []
         for other in self.seating.order_from(seat):
             side = self.seating.side_of[other]
             if side in seen:
                 continue
             seen.append(side)
-            front, back = self.side_scores[side], self.back_pegs[side]
+            front, back = scores[side], backs[side]
             gap = front - back
             if back == hole:
-                self.back_pegs[side], self.side_scores[side] = front, front + gap
+                backs[side], scores[side] = front, front + gap
             elif front == hole:
-                self.back_pegs[side], self.side_scores[side] = max(0, back - gap), back
+                backs[side], scores[side] = max(0, back - gap), back
                 gap = -gap
             else:
                 continue
-            crashed = Score((Item(Kind.CRASH, (), gap),))
-            total = self.side_scores[side]
-            events.append(Scored(player=other, reason="crash", score=crashed, points=gap, total=total))
-            if total >= self.side_targets[side]:
-                self._game_won(side, events)
-                return True
-        return False
+            crashed.append((other, gap))
+            if scores[side] >= self.side_targets[side]:
+                return crashed, True
+        return crashed, False
+
+    def _would_end(self, seat: int, points: int, scores: list[int], backs: list[int]) -> bool:
+        """``_add``'s pegging of ``points`` for ``seat``'s side, made on ``scores`` and ``backs``
+        alone (with the crashes it makes): whether it would end the game. For judging calls before
+        their pegs are made."""
+        if not points:
+            return False
+        side = self.seating.side_of[seat]
+        backs[side] = scores[side]
+        scores[side] += points
+        if scores[side] >= self.side_targets[side]:
+            return True
+        return self.crash and points > 0 and self._crashes(seat, scores[side], scores, backs)[1]
 
     # --- the end ------------------------------------------------------------------------
 

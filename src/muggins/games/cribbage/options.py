@@ -109,11 +109,6 @@ class CribbageOptions(Options):
             raise ValueError(
                 "Crash is not played with Lowball, Auction or Captain's: no source combines them"
             )
-        if self.crash and self.counting != "auto":
-            raise ValueError(
-                "Crash is counted automatically: a crash among a judged claim's pegs could end the game "
-                "between them"
-            )
         if self.lowball:
             if self.counting != "auto":
                 raise ValueError("lowball is counted automatically: a player would simply claim too little")
@@ -212,6 +207,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "crash": True},
     {"players": 3, "crash": True},
     {"players": 4, "partnerships": True, "crash": True},
+    {"players": 2, "crash": True, "counting": "manual", "muggins": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
     {"players": 4, "variant": "ten-hand", "partnerships": True},
