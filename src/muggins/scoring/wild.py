@@ -15,11 +15,11 @@ from muggins.scoring.items import Item, Score
 from muggins.scoring.show import MAX_HAND, MIN_HAND, ShowError, show_items
 
 MOST_WILD_SHOWS: Final = (0, 0, 0, 23, 40, 70, 83)
-"""The most a show makes with jokers wild, by its cards apart from the starter: three, five fives
-and their flush (5C and two jokers as 5C, the starter 5D); four, five fives (pairs 20, fifteens
-20); five, six fives; six, six fives and the jack of the starter's suit (5C JKR 5D 5S 5H JC, the
-black joker turned up and called 5C). Found by a search over every multiset of ranks and suits
-(tests/games/test_cribbage_jokers.py)."""
+"""The most a show makes with jokers wild, by its cards apart from the starter: three, four fives
+and a flush of three (5C and both jokers called 5C, the starter 5D); four, five fives (pairs 20,
+fifteens 20); five, six fives; six, six fives and the jack of the starter's suit (5C JKR 5D 5S 5H
+JC, the black joker turned up and called 5C). Found by a search over every multiset of ranks and
+suits (tests/games/test_cribbage_jokers.py)."""
 MOST_WILD_SHOW: Final = MOST_WILD_SHOWS[4]
 """The most a hand of four and the starter make with jokers wild (40)."""
 
