@@ -146,12 +146,14 @@ class Track:
     [
         {"players": 2},
         {"players": 3},
+        {"players": 4},
+        {"players": 5},
         {"players": 4, "partnerships": True},
         {"players": 2, "counting": "manual", "muggins": True},
     ],
 )
 def test_every_crash_of_random_games_is_the_one_the_track_makes(form: dict[str, object]) -> None:
-    """Random games at two and three players, in partnerships and with manual counting and muggins
+    """Random games at two to five players, in partnerships and with manual counting and muggins
     (random claims, calls and corrections), each score replayed on a track kept by the rules alone:
     every crash the engine tells is one the track makes, in the same order, and none is missing;
     the final scores agree. Both kinds of crash happen in these games."""

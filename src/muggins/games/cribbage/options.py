@@ -207,6 +207,7 @@ TABLE_FORMS: tuple[dict[str, Any], ...] = (
     {"players": 2, "crash": True},
     {"players": 3, "crash": True},
     {"players": 4, "partnerships": True, "crash": True},
+    {"players": 5, "crash": True},
     {"players": 2, "crash": True, "counting": "manual", "muggins": True},
     {"players": 2, "variant": "ten-hand"},
     {"players": 3, "variant": "ten-hand"},
