@@ -9,7 +9,7 @@ from bench.variant_bots import CrashBlind, HeldJokers, weighed
 from muggins.bots.cribbage.players import ExpertBot, GreedyBot
 from muggins.bots.cribbage.wild import wild_discard
 from muggins.strategy.cribbage.reading import read
-from tests.bots.test_cribbage_crash import dealer_to_lay
+from tests.games.test_cribbage_crash import dealer_to_lay
 from tests.games.test_cribbage_jokers import HANDS, stacked, wild_game
 
 

@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from muggins import new_game
 from muggins.analysis.cribbage.hints import advise
 from muggins.analysis.cribbage.review import judge
 from muggins.bots.cribbage.crash import crash_swings
 from muggins.bots.cribbage.players import ExpertBot, GreedyBot
 from muggins.cards import parse_card
-from muggins.games.cribbage.game import Cribbage
 from muggins.games.moves import parse_move
 from muggins.strategy.cribbage.reading import read
-from tests.games.test_cribbage_crash import HANDS, THROWS, stacked
+from tests.games.test_cribbage_crash import dealer_to_lay
 
 # After the throws the dealer (0) holds 10S 3C 7D 9C and the pone has led 5H: 10S makes fifteen,
 # 2; the others peg nothing.
-
-
-def dealer_to_lay(pegs: dict[int, tuple[int, int]], **options: object) -> Cribbage:
-    game = new_game("cribbage", players=2, first_dealer=0, deck=stacked(HANDS, "9D"), **options)  # type: ignore[arg-type]
-    assert isinstance(game, Cribbage)
-    for side, (front, back) in pegs.items():
-        game.side_scores[side], game.back_pegs[side] = front, back
-    for seat, move in [*THROWS, (1, "play 5H")]:
-        game.apply(seat, move)
-    return game
 
 
 def test_a_card_is_worth_the_gap_it_crashes() -> None:

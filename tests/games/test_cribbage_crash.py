@@ -19,6 +19,7 @@ from muggins.games.events import Scored
 from muggins.games.rollout import play_out
 from muggins.games.words import tell
 from muggins.scoring.show import score_show
+from tests.games.test_cribbage_jokers import stacked
 
 # Dealer 0; the pone (1) leads 5H and the dealer lays 10S: fifteen, 2 to seat 0, the first points of
 # the hand (the starter 9D gives no heels; nothing is pegged before).
@@ -26,21 +27,22 @@ HANDS = {1: "5H 2C 4D 6S 8C QH", 0: "10S 3C 7D KS AH 9C"}
 THROWS = [(1, "discard 8C QH"), (0, "discard KS AH")]
 
 
-def stacked(hands: dict[int, str], starter: str) -> list[str]:
-    """A 52-card deck in dealing order: a card at a time to seats 1 and 0, the starter, the rest."""
-    cards = {seat: parse_cards(text) for seat, text in hands.items()}
-    deck = [str(cards[seat][i]) for i in range(6) for seat in (1, 0)] + [starter]
-    return deck + [str(c) for c in STANDARD_CARDS if str(c) not in deck]
-
-
-def fifteen_into(pegs: dict[int, tuple[int, int]]) -> Cribbage:
-    """A crash table at ``pegs`` (side -> front, back) before the hand; the dealer pegs fifteen-two."""
-    game = new_game("cribbage", players=2, first_dealer=0, deck=stacked(HANDS, "9D"), crash=True)
+def dealer_to_lay(pegs: dict[int, tuple[int, int]], **options: object) -> Cribbage:
+    """A table with ``options`` at ``pegs`` (side -> front, back) before the hand, the dealer to lay
+    after the pone's 5H."""
+    deck = stacked(HANDS, "9D", STANDARD_CARDS)
+    game = new_game("cribbage", players=2, first_dealer=0, deck=deck, **options)  # type: ignore[arg-type]
     assert isinstance(game, Cribbage)
     for side, (front, back) in pegs.items():
         game.side_scores[side], game.back_pegs[side] = front, back
     for seat, move in [*THROWS, (1, "play 5H")]:
         game.apply(seat, move)
+    return game
+
+
+def fifteen_into(pegs: dict[int, tuple[int, int]]) -> Cribbage:
+    """A crash table at ``pegs`` before the hand; the dealer pegs fifteen-two (only its events kept)."""
+    game = dealer_to_lay(pegs, crash=True)
     game.events.clear()
     game.apply(0, "play 10S")
     return game
@@ -85,12 +87,16 @@ def test_a_peg_in_another_hole_is_not_crashed(pegs: dict[int, tuple[int, int]]) 
     assert game.side_scores[1] == pegs[1][0]
 
 
+def test_a_peg_moved_by_a_crash_crashes_nothing_where_it_lands() -> None:
+    """The crashed front peg goes back one, into the hole of the lander's back peg: it shares it."""
+    game = fifteen_into({0: (40, 38), 1: (42, 41)})
+    assert scored(game) == [(0, "pegging", 2, 42), (1, "crash", -1, 41)]
+    assert game.side_scores == [42, 41] and game.back_pegs == [40, 40]
+
+
 def test_without_the_option_nothing_is_crashed() -> None:
-    game = new_game("cribbage", players=2, first_dealer=0, deck=stacked(HANDS, "9D"))
-    assert isinstance(game, Cribbage)
-    game.side_scores[:], game.back_pegs[:] = [40, 42], [38, 32]
-    for seat, move in [*THROWS, (1, "play 5H"), (0, "play 10S")]:
-        game.apply(seat, move)
+    game = dealer_to_lay({0: (40, 38), 1: (42, 32)})
+    game.apply(0, "play 10S")
     assert game.scores == (42, 42)
     assert not any(isinstance(e, Scored) and e.reason == "crash" for e in game.events)
 
@@ -208,17 +214,8 @@ def test_a_muggins_call_pegged_onto_the_claimers_front_peg_crashes_it() -> None:
     """Manual counting with muggins: the pone claims two short of its hand; the dealer calls muggins
     for the two and pegs them into the pone's front peg, which is crashed back behind its back peg.
     The judged show records the call's two, the crash follows the muggins peg."""
-    game = new_game(
-        "cribbage",
-        players=2,
-        first_dealer=0,
-        deck=stacked(HANDS, "9D"),
-        crash=True,
-        counting="manual",
-        muggins=True,
-    )
-    assert isinstance(game, Cribbage)
-    for seat, move in [*THROWS, (1, "play 5H"), (0, "play 10S"), (1, "play 2C"), (0, "play 3C")]:
+    game = dealer_to_lay({}, crash=True, counting="manual", muggins=True)
+    for seat, move in [(0, "play 10S"), (1, "play 2C"), (0, "play 3C")]:
         game.apply(seat, move)
     while game.view(None)["phase"] == "play":
         seat = min(game.to_move)

@@ -8,12 +8,13 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 
 from muggins import new_game
-from muggins.cards import ALL_CARDS, parse_card, parse_cards
+from muggins.cards import ALL_CARDS, Card, parse_card, parse_cards
 from muggins.games.cribbage.events import DealerCut
 from muggins.games.cribbage.game import WILD_CLAIM, Cribbage
 from muggins.games.cribbage.quick import takes
@@ -39,11 +40,12 @@ PLAY = [(1, "play 5H"), (0, "play 5S"), (1, "play 5D"), (0, "play 5C"), (1, "jok
 PLAY += [(0, "play 3H"), (0, "play 2C"), (1, "play 10S")]
 
 
-def stacked(hands: dict[int, str], starter: str) -> list[str]:
-    """A 54-card deck in dealing order: a card at a time to seats 1 and 0, the starter, the rest."""
+def stacked(hands: dict[int, str], starter: str, pack: Sequence[Card] = ALL_CARDS) -> list[str]:
+    """A deck of ``pack`` (the 54 unless given) in dealing order: a card at a time to seats 1 and 0,
+    the starter, the rest."""
     cards = {seat: parse_cards(text) for seat, text in hands.items()}
     deck = [str(cards[seat][i]) for i in range(6) for seat in (1, 0)] + [starter]
-    return deck + [str(c) for c in ALL_CARDS if str(c) not in deck]
+    return deck + [str(c) for c in pack if str(c) not in deck]
 
 
 def wild_game(**options: object) -> Cribbage:
