@@ -145,30 +145,37 @@ export function mountTable(app, ctx, tableId) {
     },
     amountMove(verb, label, max = null) {
       // A stepper over the amount's range (− and + keep it within 0..max; the phone's keypad is
-      // numeric), kept across re-renders so another player's update never resets what is typed.
+      // numeric). Its controls are kept across re-renders, so another player's update never resets
+      // what is typed nor loses a press that the redraw caught between the button's down and up.
       const input = ui.keep(`${verb}-amount`, () => h("input", { type: "number", min: 0, step: 1, id: `${verb}-amount`,
         inputmode: "numeric", class: "amount", "aria-label": `${label} amount` }));
+      const range = ui.keep(`${verb}-range`, () => h("span", { class: "muted range" }));
       if (max !== null) input.max = String(max);
-      const step = (by) => {
-        const now = input.value === "" ? (by > 0 ? -1 : 1) : Number(input.value);
-        const next = Math.max(0, max === null ? now + by : Math.min(max, now + by));
-        input.value = String(next);
-        input.dispatchEvent(new Event("input"));
-      };
-      return h("span", { class: "row stepper" },
-        h("button", { class: "btn secondary step", type: "button", id: `${verb}-less`, "aria-label": `${label}: one less`,
-          onclick: () => step(-1) }, "−"),
-        input,
-        h("button", { class: "btn secondary step", type: "button", id: `${verb}-more`, "aria-label": `${label}: one more`,
-          onclick: () => step(1) }, "+"),
-        max !== null ? h("span", { class: "muted range" }, `0–${max}`) : null,
-        h("button", { class: "btn", type: "button", id: `${verb}-btn`, onclick: () => {
-          if (input.value !== "") { sendMove(`${verb} ${input.value}`); return; }
-          // an empty box is no claim: say so where the player looks, never nothing at all
-          lastError.textContent = `Type a number first (0 if there is nothing), then ${label.toLowerCase()}.`;
-          toast(lastError.textContent, "error");
-          input.focus();
-        } }, label));
+      range.hidden = max === null;
+      range.textContent = max === null ? "" : `0–${max}`;
+      return ui.keep(`${verb}-stepper`, () => {
+        const step = (by) => {
+          const top = input.max === "" ? null : Number(input.max);
+          const now = input.value === "" ? (by > 0 ? -1 : 1) : Number(input.value);
+          const next = Math.max(0, top === null ? now + by : Math.min(top, now + by));
+          input.value = String(next);
+          input.dispatchEvent(new Event("input"));
+        };
+        return h("span", { class: "row stepper" },
+          h("button", { class: "btn secondary step", type: "button", id: `${verb}-less`, "aria-label": `${label}: one less`,
+            onclick: () => step(-1) }, "−"),
+          input,
+          h("button", { class: "btn secondary step", type: "button", id: `${verb}-more`, "aria-label": `${label}: one more`,
+            onclick: () => step(1) }, "+"),
+          range,
+          h("button", { class: "btn", type: "button", id: `${verb}-btn`, onclick: () => {
+            if (input.value !== "") { sendMove(`${verb} ${input.value}`); return; }
+            // an empty box is no claim: say so where the player looks, never nothing at all
+            lastError.textContent = `Type a number first (0 if there is nothing), then ${label.toLowerCase()}.`;
+            toast(lastError.textContent, "error");
+            input.focus();
+          } }, label));
+      });
     },
     readyButton() {
       return h("button", { class: "btn", type: "button", id: "ready-btn", "data-key": "r", onclick: () => sendMove("ready") },
