@@ -18,6 +18,7 @@ import argparse
 import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -26,7 +27,7 @@ if __package__ in (None, ""):
 from muggins.analysis.simulate import run
 from muggins.analysis.spec import Spec
 from muggins.analysis.tally import summarise
-from muggins.bots.base import Bot, View
+from muggins.bots.base import Bot, BotFactory, View
 from muggins.bots.cribbage.players import ExpertBot
 from muggins.bots.cribbage.roster import BOTS
 from muggins.bots.cribbage.wild import holds_joker, wild_discard
@@ -58,15 +59,18 @@ def _blind(name: str, seed: int = 0) -> CrashBlind:
     return CrashBlind(BOTS[name](seed))
 
 
-VARIANTS = {"crash": ("-crashblind", {"crash": True}), "jokers": ("-heldjokers", {"jokers": True})}
-"""Each variant: the other bot's name suffix and the table's options."""
+VARIANTS: dict[str, tuple[str, dict[str, bool], Callable[[str], BotFactory]]] = {
+    "crash": ("-crashblind", {"crash": True}, lambda bot: functools.partial(_blind, bot)),
+    "jokers": ("-heldjokers", {"jokers": True}, lambda bot: HeldJokers),
+}
+"""Each variant: the other bot's name suffix, the table's options and the other bot's maker."""
 
 
 def weighed(variant: str, bot: str, pairs: int, seed: int, workers: int) -> dict[str, float]:
     """``bot`` against itself without its handling of ``variant`` over ``pairs`` duplicate pairs."""
-    suffix, options = VARIANTS[variant]
+    suffix, options, without = VARIANTS[variant]
     other = bot + suffix
-    BOTS.setdefault(other, functools.partial(_blind, bot) if variant == "crash" else HeldJokers)
+    BOTS.setdefault(other, without(bot))
     spec = Spec("cribbage", 2, (bot, other), 2 * pairs, seed, duplicate=True, options=options)
     by_bot = summarise(spec, run(spec, workers=workers))["by_bot"]
     mine = by_bot[bot]

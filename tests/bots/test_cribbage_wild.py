@@ -59,6 +59,7 @@ def test_a_joker_the_other_laid_takes_no_card_of_the_pack_from_the_unseen() -> N
         "JKR 2H 7H JH",  # a flush, a jack: the joker as a heart, or as the jack of a starter's suit
         "JKB 10D 6C 10H",  # the joker best as the jack of the starter's suit, with two tens
         "JKR 5S KD",  # five-card's hand of three
+        "JKB 2H 9H",  # five-card's hand of three, a flush of three
         "JKB 4C 4D 5H 6S",  # seven-card's hand of five
         "JKR JKB 5S JS",  # both jokers, a jack
         "JKR JKB 3H 9H",  # both jokers, a flush

@@ -20,8 +20,6 @@ and a flush of three (5C and both jokers called 5C, the starter 5D); four, five 
 fifteens 20); five, six fives; six, six fives and the jack of the starter's suit (5C JKR 5D 5S 5H
 JC, the black joker turned up and called 5C). Found by a search over every multiset of ranks and
 suits (tests/games/test_cribbage_jokers.py)."""
-MOST_WILD_SHOW: Final = MOST_WILD_SHOWS[4]
-"""The most a hand of four and the starter make with jokers wild (40)."""
 
 
 @dataclass(frozen=True, slots=True)
