@@ -60,6 +60,17 @@ def test_a_folder_of_another_run_is_refused(tmp_path: Path) -> None:
         next(stream(SPEC, checkpoint=not_a_folder))
 
 
+def test_a_folder_of_a_run_seeded_the_earlier_way_is_refused(tmp_path: Path) -> None:
+    list(stream(SPEC, chunk=10, checkpoint=tmp_path))
+    held = tmp_path / "run.json"
+    earlier = json.loads(held.read_text())
+    del earlier["seeds"]  # a folder written before seeds were derived by a digest
+    held.write_text(json.dumps(earlier))
+    with pytest.raises(CheckpointError, match=r"differs in seeds"):
+        next(stream(SPEC, chunk=10, checkpoint=tmp_path))
+    assert json.loads(held.read_text()) == earlier  # unchanged
+
+
 @pytest.mark.parametrize("damage", ["{not json", "[]", '"text"'])
 def test_a_damaged_chunk_file_is_named(tmp_path: Path, damage: str) -> None:
     list(stream(SPEC, chunk=10, checkpoint=tmp_path))

@@ -23,7 +23,7 @@ from typing import Any
 
 from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.runners import done, runner
-from muggins.analysis.spec import Spec, derive
+from muggins.analysis.spec import SEEDS, Spec, derive
 from muggins.analysis.tally import (
     GroupedRatio,
     RunningRate,
@@ -255,7 +255,7 @@ def stream(
         size = chunk or max(1, min(200, spec.games // (here.workers * 8)))
         kept = None
         if checkpoint is not None:
-            kept = Checkpoint(checkpoint, spec.described(), size)
+            kept = Checkpoint(checkpoint, {**spec.described(), "seeds": SEEDS}, size)
             size = kept.chunk
         pending: collections.deque[tuple[int, Callable[[], list[dict[str, Any]]], bool]] = collections.deque()
         starts = range(0, spec.games, size)

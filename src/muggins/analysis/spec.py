@@ -3,9 +3,9 @@ every game and bot derive from the run's (``derive``)."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any
+from hashlib import blake2b
+from typing import Any, Final
 
 from muggins.bots.engine import TURN_SECONDS
 
@@ -72,6 +72,14 @@ class Spec:
         } | ({"fixed_seats": True} if self.fixed else {})  # a rotated run's description as before
 
 
+SEEDS: Final = "blake2b"
+"""How ``derive`` makes seeds, which a checkpoint records: one made by another way is not resumed
+with this one's seeds (before 2026-11-29 seeds were drawn from a generator seeded by the labels)."""
+
+
 def derive(seed: int, *parts: object) -> int:
-    """A 63-bit seed from a run's seed and labels, the same on every platform and process."""
-    return random.Random(":".join(map(str, (seed, *parts)))).getrandbits(63)
+    """A 63-bit seed from a run's seed and labels, the same on every platform and process: the
+    labels' BLAKE2b digest, 63 bits of it (a generator seeded with them to draw it cost a twentieth
+    of a random Skalborg game; docs/architecture.md, "Seeds")."""
+    digest = blake2b(":".join(map(str, (seed, *parts))).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
