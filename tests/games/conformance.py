@@ -76,6 +76,8 @@ def check_rejected(game: Game, player: int, move: Move | str) -> None:
 def check_step(game: Game, rng: random.Random, leave_rate: float) -> tuple[int, Move]:
     to_move = sorted(game.to_move)
     assert to_move, "a game that is not over must wait for someone"
+    assert game.lowest_to_move() == to_move[0]
+    assert [seat for seat in range(game.players) if game.waits_for(seat)] == to_move
     for seat in range(game.players):
         moves = game.legal_moves(seat)
         assert not any(isinstance(m, Leave) for m in moves), "leave is never listed among legal moves"
@@ -127,6 +129,7 @@ def check_random_game(
     assert game.is_over, f"game did not finish in {max_moves} moves"
     assert game.result is not None
     assert game.to_move == frozenset()
+    assert game.lowest_to_move() == -1 and not any(game.waits_for(seat) for seat in range(game.players))
     for seat in range(game.players):
         with pytest.raises(IllegalMoveError):
             game.apply(seat, "leave")  # a verb of every game: refused as the game is over

@@ -110,7 +110,7 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
     while game.result is None:  # is_over, without a property call on every move
         if moves > MAX_MOVES:
             raise SimulationError(f"game {number} (seed {seed}) did not end after {MAX_MOVES} moves")
-        player = min(game.to_move)
+        player = game.lowest_to_move()
         legal = game.legal_moves(player)
         if len(legal) == 1:
             game.apply(player, legal[0])

@@ -274,6 +274,15 @@ class Game(ABC, Generic[OptionsT_co]):
         """Whether ``player`` is in ``to_move`` (an engine may answer without making the set)."""
         return player in self.to_move
 
+    def lowest_to_move(self) -> int:
+        """The lowest seat in ``to_move``, -1 when it is empty: the seat random play moves on every
+        turn (an engine may answer without making the set)."""
+        lowest = -1
+        for seat in self.to_move:  # a loop: min() is a call by name when compiled
+            if lowest < 0 or seat < lowest:
+                lowest = seat
+        return lowest
+
     def counts_by_hand(self, player: int) -> bool:
         """Whether ``player`` is asked now to count by hand: to claim points or to judge another's
         claim. That decision tests the player, so nothing served may answer it: no hint."""

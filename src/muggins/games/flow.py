@@ -110,6 +110,10 @@ class Waiting:
     def has(self, seat: int) -> bool:
         return bool(self.mask >> seat & 1)
 
+    def lowest(self) -> int:
+        """The lowest seat waited for; -1 when nobody is."""
+        return (self.mask & -self.mask).bit_length() - 1
+
     @property
     def seats(self) -> frozenset[int]:
         return SEAT_SETS[self.mask]

@@ -169,6 +169,9 @@ class Match(Game):
     def waits_for(self, player: int) -> bool:
         return self._result is None and self.current.waits_for(player)
 
+    def lowest_to_move(self) -> int:
+        return -1 if self._result is not None else self.current.lowest_to_move()
+
     def counts_by_hand(self, player: int) -> bool:
         return self._result is None and self.current.counts_by_hand(player)
 

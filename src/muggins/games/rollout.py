@@ -38,10 +38,7 @@ def _played(game: Game, draw: Callable[[], float] | None, bits: list[Callable[[i
     while game.result is None:
         if moves == MAX_MOVES:
             raise RolloutError(f"the game did not end after {MAX_MOVES} random moves")
-        player = -1
-        for seat in game.to_move:  # the lowest (a loop: min() is a call by name when compiled)
-            if player < 0 or seat < player:
-                player = seat
+        player = game.lowest_to_move()
         legal = game.legal_moves(player)
         count = len(legal)
         if draw is not None:

@@ -348,6 +348,9 @@ class Cribbage(Game[CribbageOptions]):
     def waits_for(self, player: int) -> bool:
         return bool(self.waiting.mask >> player & 1)
 
+    def lowest_to_move(self) -> int:
+        return self.waiting.lowest()
+
     def counts_by_hand(self, player: int) -> bool:
         """A claim on a show, or a muggins window on another's (manual counting only)."""
         return self.manual and self.waits_for(player) and self.phase in (SHOW, MUGGINS)

@@ -126,8 +126,11 @@ class Cribist(Game[CribistOptions]):
         prove nothing depends on it before the count is shown."""
         self.time_called = False
         self._result: Result | None = None
+        self._to_move: frozenset[int] = frozenset()
+        self._lowest = -1
+        """The lowest seat in ``_to_move``; -1 when it is empty."""
         self._deal(self.events)
-        self._to_move = self._waiting_for()
+        self._wait()
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -135,13 +138,16 @@ class Cribist(Game[CribistOptions]):
     def to_move(self) -> frozenset[int]:
         return self._to_move
 
-    def _waiting_for(self) -> frozenset[int]:
+    def lowest_to_move(self) -> int:
+        return self._lowest
+
+    def _wait(self) -> None:
         """Whose move it is, worked out once after every change (``to_move`` is asked often)."""
-        if self.phase is _PLAY:
-            return SEAT_SETS[1 << self.turn]
-        if self.phase is _CLAIM:
-            return SEAT_SETS[1 << self.winner]
-        return self.waiting.seats
+        if self.phase is _PLAY or self.phase is _CLAIM:
+            seat = self.turn if self.phase is _PLAY else self.winner
+            self._to_move, self._lowest = SEAT_SETS[1 << seat], seat
+        else:
+            self._to_move, self._lowest = self.waiting.seats, self.waiting.lowest()
 
     def counts_by_hand(self, player: int) -> bool:
         """A claim on a won trick, or a muggins window on another's claim."""
@@ -235,7 +241,7 @@ class Cribist(Game[CribistOptions]):
             self._ready(player, events)
         else:
             self._pass(player, events)
-        self._to_move = self._waiting_for()
+        self._wait()
         return events
 
     def game_view(self, player: int | None) -> dict[str, Any]:

@@ -147,12 +147,20 @@ class Skalborg(Game[SkalborgOptions]):
             return frozenset() if self.actor is None else frozenset({self.actor})
         return self.waiting.seats
 
+    def waits_for(self, player: int) -> bool:
+        return self.actor == player if self.phase in BETTING else self.waiting.has(player)
+
+    def lowest_to_move(self) -> int:
+        if self.phase in BETTING:
+            return -1 if self.actor is None else self.actor
+        return self.waiting.lowest()
+
     def counts_by_hand(self, player: int) -> bool:
         """Counting one's own combinations after the showdown (manual counting only)."""
         return self.phase is Phase.COUNT and player in self.to_move
 
     def legal_moves(self, player: int) -> list[Move]:
-        if player not in self.to_move:
+        if not self.waits_for(player):
             return []
         if self.phase is Phase.THROW:
             return [THROWS[card.index] for card in sorted(self.hands[player])]
