@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from typing import Any, cast
 
 import pytest
@@ -152,6 +153,33 @@ def test_the_c_table_refuses_a_broken_position() -> None:
     ):
         with pytest.raises((ValueError, TypeError, OverflowError), match=message):
             _quickplay.play(*broken)
+
+
+def test_the_c_table_reads_a_generator_in_place_as_its_numbers() -> None:
+    """Where the build checked CPython's generator layout (``DIRECT``, every CPython this runs on),
+    the C reads the deals' generator and the draws' in place and leaves the draws' where they end:
+    the same game, and the same generator afterwards, as through ``getstate``'s numbers."""
+    if not quick.in_c():
+        pytest.skip("built without the C table")
+    from muggins.games.cribbage import _quickplay
+
+    if sys.implementation.name == "cpython":
+        assert _quickplay.DIRECT
+    if not _quickplay.DIRECT:
+        pytest.skip("this Python's generator is read through getstate")
+    numbers = (0, 0, 121, 2, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, -1, 3, 7)
+    hand = [0, 5, 9, 13, 20, 30]
+    for seed in range(5):
+        deals, draws = random.Random(seed), random.Random(seed + 100)
+        deals.random()  # an index part-way through the words, as a game's generator is
+        before = deals.getstate()
+        by_numbers = _quickplay.play(
+            numbers, hand, hand, [], [], [], [], before[1], (draws.getstate()[1],), False, quick.SCORED
+        )
+        in_place = _quickplay.play(numbers, hand, hand, [], [], [], [], deals, (draws,), False, quick.SCORED)
+        assert in_place[:3] == by_numbers[:3]
+        assert deals.getstate() == before  # the deals' generator is read, not drawn from
+        assert in_place[3] == (None,) and draws.getstate()[1] == by_numbers[3][0]
 
 
 def test_the_game_is_left_as_it_was() -> None:

@@ -81,8 +81,47 @@ static void seed_twister(Twister *t, unsigned long long seed) {
     t->index = MT_N;
 }
 
-/* A generator from ``Random.getstate()[1]`` (624 words and the index) or from a seed; 0 on error. */
+/* CPython's ``_random.Random`` object (Modules/_randommodule.c, unchanged from 2.3 to 3.13): read and
+ * written in place, not through ``getstate`` (625 numbers made, then read back: a third of a random
+ * game's instructions), where ``PyInit`` finds this layout holding what ``getstate`` gives. */
+typedef struct {
+    PyObject_HEAD
+    int index;
+    uint32_t state[MT_N];
+} RandomObject;
+
+static PyTypeObject *random_type; /* ``_random.Random`` when its layout is checked; else NULL */
+
+/* Whether ``type``'s objects are ``RandomObject``s: its size, and a generator's state read in place
+ * against its ``getstate`` after a draw. -1 on an error. */
+static int layout_checked(PyTypeObject *type) {
+    if (type->tp_basicsize != (Py_ssize_t)sizeof(RandomObject)) return 0;
+    PyObject *rng = PyObject_CallFunction((PyObject *)type, "i", 20261129);
+    if (!rng) return -1;
+    PyObject *drawn = PyObject_CallMethod(rng, "getrandbits", "i", 32);
+    PyObject *state = drawn ? PyObject_CallMethod(rng, "getstate", NULL) : NULL;
+    Py_XDECREF(drawn);
+    int same = state && PyTuple_Check(state) && PyTuple_GET_SIZE(state) == MT_N + 1;
+    const RandomObject *seen = (const RandomObject *)rng;
+    for (int i = 0; same && i <= MT_N; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(state, i));
+        same = word == (i < MT_N ? (unsigned long)seen->state[i] : (unsigned long)seen->index);
+    }
+    Py_XDECREF(state);
+    Py_DECREF(rng);
+    if (PyErr_Occurred()) return -1;
+    return same;
+}
+
+/* A generator from a ``random.Random`` (read in place; ``DIRECT`` says whether this build can),
+ * from ``Random.getstate()[1]`` (624 words and the index) or from a seed; 0 on error. */
 static int load_twister(Twister *t, PyObject *given) {
+    if (random_type && PyObject_TypeCheck(given, random_type)) {
+        const RandomObject *rng = (const RandomObject *)given;
+        memcpy(t->mt, rng->state, sizeof t->mt);
+        t->index = rng->index;
+        return 1;
+    }
     if (PyLong_Check(given)) {
         unsigned long long seed = PyLong_AsUnsignedLongLong(given);
         if (seed == (unsigned long long)-1 && PyErr_Occurred()) return 0;
@@ -533,6 +572,15 @@ static PyObject *play_table(PyObject *module, PyObject *args) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(states); i++) {
+        PyObject *given = PyTuple_GET_ITEM(draws, i);
+        if (random_type && PyObject_TypeCheck(given, random_type)) { /* left where the draws left it */
+            RandomObject *rng = (RandomObject *)given;
+            memcpy(rng->state, seats[i].mt, sizeof rng->state);
+            rng->index = seats[i].index;
+            Py_INCREF(Py_None);
+            PyTuple_SET_ITEM(states, i, Py_None);
+            continue;
+        }
         PyObject *state = twister_state(&seats[i]);
         if (!state) {
             Py_DECREF(states);
@@ -551,7 +599,9 @@ static PyObject *play_table(PyObject *module, PyObject *args) {
 static PyMethodDef methods[] = {
     {"play", play_table, METH_VARARGS,
      "play(numbers, hand0, hand1, kept0, kept1, crib, pile, deals, draws, choice, keys): quick._Table "
-     "played to its end; ((score, score), moves, ledger or None, the draws' states (none for choice))."},
+     "played to its end; ((score, score), moves, ledger or None, the draws' states (none for choice)). "
+     "deals and draws may be random.Random objects where DIRECT: read in place, and a draw's generator "
+     "left where its draws left it (its state None), not with choice."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -563,4 +613,17 @@ static struct PyModuleDef module = {
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__quickplay(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__quickplay(void) {
+    PyObject *made = PyModule_Create(&module);
+    PyObject *source = made ? PyImport_ImportModule("_random") : NULL;
+    PyObject *type = source ? PyObject_GetAttrString(source, "Random") : NULL;
+    Py_XDECREF(source);
+    int direct = type && PyType_Check(type) ? layout_checked((PyTypeObject *)type) : -1;
+    if (direct < 0) PyErr_Clear(); /* no generator read in place: ``getstate``'s numbers instead */
+    if (direct > 0)
+        random_type = (PyTypeObject *)type; /* kept for the module's life */
+    else
+        Py_XDECREF(type);
+    if (made && PyModule_AddIntConstant(made, "DIRECT", direct > 0) < 0) Py_CLEAR(made);
+    return made;
+}

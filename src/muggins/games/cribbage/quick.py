@@ -115,9 +115,12 @@ def finish(game: Position, rng: random.Random, *, pure: bool = False) -> Finishe
     if _C is None or pure:
         table.run()
         return Finished((table.scores[0], table.scores[1]), table.moves)
-    version, words, gauss = rng.getstate()
-    scores, moves, _, states = _in_c(table, (words,), False)
-    rng.setstate((version, states[0], gauss))
+    if _C.DIRECT:  # the C reads the generator and leaves it where the draws left it
+        scores, moves, _, _ = _in_c(table, (rng,), False)
+    else:
+        version, words, gauss = rng.getstate()
+        scores, moves, _, states = _in_c(table, (words,), False)
+        rng.setstate((version, states[0], gauss))
     return Finished(scores, moves)
 
 
@@ -195,7 +198,7 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
         kept[1],
         table.crib,
         table.pile,
-        table.state[1],
+        table.rng if _C.DIRECT else table.rng.getstate()[1],
         draws,
         choice,
         SCORED if table.keep else None,
@@ -266,8 +269,8 @@ class _Table:
         self.random_dealer = game.random_dealer
         self.skip_empty, self.skip_pass, self.skip_only = game.skip_empty, game.skip_pass, game.skip_only_move
         self.pre_show, self.post_show = game.pre_show, game.post_show
-        self.state = game.rng.getstate()
-        """The game's generator's state, which the deals to come are drawn from."""
+        self.rng = game.rng
+        """The game's generator, which the deals to come are drawn from: read, never drawn from."""
         self.hands = [_numbers(game.hand[0]), _numbers(game.hand[1])]
         self.kept = [_numbers(game.kept[0]), _numbers(game.kept[1])]
         self.crib = _numbers(game.to_crib[0]) + _numbers(game.to_crib[1])
@@ -287,7 +290,7 @@ class _Table:
     def run(self) -> None:
         """Play on until a seat reaches the target (the deal it is won in closes the ledger)."""
         self.deals = random.Random()
-        self.deals.setstate(self.state)
+        self.deals.setstate(self.rng.getstate())
         while True:
             phase = self.phase
             if phase == _DISCARD:
