@@ -182,6 +182,25 @@ def test_the_c_table_reads_a_generator_in_place_as_its_numbers() -> None:
         assert in_place[3] == (None,) and draws.getstate()[1] == by_numbers[3][0]
 
 
+def test_a_build_that_cannot_read_generators_in_place_passes_their_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without ``DIRECT`` the table takes ``getstate``'s numbers and gives the states back: the same
+    ends and the same generators afterwards."""
+    if not quick.in_c():
+        pytest.skip("built without the C table")
+    from muggins.games.cribbage import _quickplay
+
+    found = []
+    for direct in (_quickplay.DIRECT, 0):
+        monkeypatch.setattr(_quickplay, "DIRECT", direct)
+        game = new_game("cribbage", players=2, seed=5)
+        rng = random.Random(9)
+        end = quick.finish(cast(quick.Position, game), rng)
+        found.append((end, rng.getstate(), quick.play_randomly(cast(quick.Position, game), [3, 4])))
+    assert found[0] == found[1]
+
+
 def test_the_game_is_left_as_it_was() -> None:
     game = new_game("cribbage", players=2, seed=4)
     advance(game, 7, random.Random(1))
