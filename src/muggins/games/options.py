@@ -25,7 +25,9 @@ class Preset(NamedTuple):
 class Options(pydantic.BaseModel):
     """Base of every game's options: unknown options are errors, values are checked."""
 
-    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    """``defer_build``: a model's validator is built when it first validates, not when its game is
+    imported; a game made with no options is made without one (``games.base.parse_options``)."""
 
     presets: ClassVar[dict[str, Preset]] = {}
     """The game's presets by id, the first its standard game: the lobby shows them before every
