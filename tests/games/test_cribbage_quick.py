@@ -201,6 +201,16 @@ def test_a_build_that_cannot_read_generators_in_place_passes_their_numbers(
     assert found[0] == found[1]
 
 
+def test_a_generator_of_another_kind_is_not_read_as_a_twister() -> None:
+    """``SystemRandom`` draws from the system, not from the words a ``Random`` keeps: the C table,
+    which plays on those words, refuses it as ``getstate`` does rather than read its unused ones."""
+    if not quick.in_c():
+        pytest.skip("built without the C table")
+    game = new_game("cribbage", players=2, seed=5)
+    with pytest.raises(NotImplementedError):
+        quick.finish(cast(quick.Position, game), random.SystemRandom())
+
+
 def test_the_game_is_left_as_it_was() -> None:
     game = new_game("cribbage", players=2, seed=4)
     advance(game, 7, random.Random(1))

@@ -115,7 +115,7 @@ def finish(game: Position, rng: random.Random, *, pure: bool = False) -> Finishe
     if _C is None or pure:
         table.run()
         return Finished((table.scores[0], table.scores[1]), table.moves)
-    if _C.DIRECT:  # the C reads the generator and leaves it where the draws left it
+    if _in_place(rng):  # the C reads the generator and leaves it where the draws left it
         scores, moves, _, _ = _in_c(table, (rng,), False)
     else:
         version, words, gauss = rng.getstate()
@@ -198,12 +198,18 @@ def _in_c(table: _Table, draws: tuple[object, ...], choice: bool) -> tuple[tuple
         kept[1],
         table.crib,
         table.pile,
-        table.rng if _C.DIRECT else table.rng.getstate()[1],
+        table.rng if _in_place(table.rng) else table.rng.getstate()[1],
         draws,
         choice,
         SCORED if table.keep else None,
     )
     return found
+
+
+def _in_place(rng: random.Random) -> bool:
+    """Whether the C reads ``rng`` in place: a ``random.Random`` itself (a subclass may draw
+    otherwise, as ``SystemRandom`` does, which ``getstate`` refuses), where the C found the layout."""
+    return _C is not None and bool(_C.DIRECT) and type(rng) is random.Random
 
 
 def takes(game: Position) -> bool:
