@@ -70,7 +70,7 @@ class Table:
 
     def to_act(self) -> int:
         """The seat to act (the game must not be over)."""
-        return self.picker if self.picker is not None else min(self.game.to_move)
+        return self.picker if self.picker is not None else self.game.lowest_to_move()
 
     def act(self, action: int) -> Move | None:
         """Take ``action`` for the seat to act: pick a card, or make a move (returned, not yet made:

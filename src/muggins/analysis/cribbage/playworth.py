@@ -48,7 +48,7 @@ def play_deal(seed: int) -> Sample:
     bots = [make_bot("cribbage", "expert", derive(seed, "bot", seat)) for seat in range(2)]
     pegged = [0, 0]
     while game.phase in PLAYING:
-        player = min(game.to_move)
+        player = game.lowest_to_move()
         legal = game.legal_moves(player)
         move = legal[0] if len(legal) == 1 else bots[player].choose(game.view(player))
         for event in game.apply(player, move):
