@@ -214,17 +214,21 @@ class Player:
             self.page.wait_for_timeout(30)
         return False
 
-    def step(self, keyboard: bool = False, *, ready: bool = True, claim: bool = True) -> bool:
+    def step(
+        self, keyboard: bool = False, *, ready: bool = True, claim: bool = True, before: str = ""
+    ) -> bool:
         """Make one move if this seat is asked for one: ready (unless not ``ready``), discard, go, the
         least bid or a pass, a legal card, check, call or a claim of 0 (unless not ``claim``: a test
-        making its own claim); with ``keyboard`` only keys are pressed. Returns whether a move was
-        made: False also when the page changed under the click (the server moved on first) or the
-        game did not move on after it (a refused move, or a click the page redrew away)."""
+        making its own claim); with ``keyboard`` only keys are pressed. Nothing is done once the page
+        shows ``before`` (a selector), looked for in the same view as the move, so a test stops at a
+        phase that may open at any moment. Returns whether a move was made: False also when the page
+        changed under the click (the server moved on first) or the game did not move on after it (a
+        refused move, or a click the page redrew away)."""
         if self.over():
             return False
         self.acted_in = -1
         try:
-            acted = self._act(keyboard, ready, claim)
+            acted = self._act(keyboard, ready, claim, before)
         except (PlaywrightTimeoutError, _ViewChangedError):
             return False
         return acted and self.wait_moved(self.acted_in)
@@ -237,9 +241,11 @@ class Player:
             tick()
             self.page.wait_for_timeout(40)
 
-    def _act(self, keyboard: bool, ready: bool, claim: bool) -> bool:
+    def _act(self, keyboard: bool, ready: bool, claim: bool, before: str) -> bool:
         page = self.page
         seen = self.acted_in = self.state()
+        if before and page.locator(before).count():
+            return False
 
         # the state is read again at the last moment: the view may change while the buttons are
         # looked at, and what was chosen for one view must not be done in the next (a card picked
