@@ -18,10 +18,12 @@ from muggins.games.cribist.options import SEATS
 from muggins.games.cribist.rules import trick_points_of
 from muggins.strategy.cribist.greedy import SUIT, beats, greedy
 
-SEARCH_SECONDS: Final = 0.5
+SEARCH_SECONDS: Final = 2.0
 """The CPU time a search may take before it stops sampling deals: a guard for slow builds (pure
-Python), well above what the budget costs compiled (the slowest decisions of a game took 0.15 s on a
-slow two-core machine, where a cap of 0.15 s made the play depend on the machine's speed)."""
+Python), well above what the budget costs compiled. The slowest decision of a game took 0.15 s on a
+slow two-core machine, where a cap of 0.15 s made the play depend on the machine's speed; on a
+slower one (2026-11-29: 3.0 s of CPU for ``sum(range(10**8))``) 0.19 s, and 0.75 s in a spell when
+everything ran three times slower, when a cap of 0.5 s bound and an engine's moves differed."""
 
 
 @dataclass(slots=True)
