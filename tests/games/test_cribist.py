@@ -475,7 +475,7 @@ def test_a_short_deck_is_refused() -> None:
 
 
 def test_default_options() -> None:
-    assert CribistOptions().model_dump() == {
+    assert CribistOptions().as_json() == {
         "end": "deals",
         "deals": 10,
         "target": 61,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pydantic
 import pytest
 
 from muggins.games.base import Game
@@ -75,7 +76,8 @@ def test_every_preset_is_a_game_that_plays(name: str, key: str) -> None:
     calls time)."""
     cls, model = game_class(name), options_model(name)
     options = model.presets[key].options
-    assert model(**options).model_dump(exclude_unset=True) == options
+    dumped = model.parse(options).as_json()
+    assert {name: dumped[name] for name in options} == options
     fewest = max(cls.min_players, 2) if options.get("match", 1) > 1 else cls.min_players
     game = new_game(name, players=fewest, seed=3, **options)
     rng = random.Random(3)
@@ -100,11 +102,12 @@ def test_views_carry_the_options_as_dumped_and_each_its_own(name: str, key: str)
     options = model.presets[key].options
     fewest = max(cls.min_players, 2) if options.get("match", 1) > 1 else cls.min_players
     game = new_game(name, players=fewest, seed=5, **options)
+    dumped = pydantic.TypeAdapter(type(game.options)).dump_python
     first = game.view(0)["options"]
-    assert first == game.options.model_dump(mode="json")
+    assert first == dumped(game.options, mode="json")
     for value in first.values():
         if isinstance(value, list):
             value.append("changed")
     first["changed"] = True
-    assert game.view(0)["options"] == game.options.model_dump(mode="json")
-    assert game.record()["options"] == game.options.model_dump(mode="json")
+    assert game.view(0)["options"] == dumped(game.options, mode="json")
+    assert game.record()["options"] == dumped(game.options, mode="json")

@@ -22,7 +22,7 @@ def test_the_form_has_every_engine_option(player: Callable[..., Any]) -> None:
         cls = game_class(name)
         page.select_option("#new-game", name)
         fields = page.locator("#create-form [id^='opt-']").evaluate_all("els => els.map(e => e.id)")
-        assert sorted(fields) == sorted(f"opt-{o}" for o in options_model(name).model_fields), name
+        assert sorted(fields) == sorted(f"opt-{o}" for o in options_model(name).names()), name
         players = page.locator("#new-players option").all_text_contents()
         assert players == [str(n) for n in range(cls.min_players, cls.max_players + 1)]
     # the turn clock: the server's choice by default (none against bots), none, or seconds the

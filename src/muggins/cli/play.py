@@ -87,7 +87,7 @@ def register(sub: Any) -> None:
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options named on the command line, checked against the game's options."""
-    fields = options_model(args.game).model_fields
+    fields = options_model(args.game).names()
     options: dict[str, Any] = {}
     for name in ("partnerships", "variant", "target"):
         value = getattr(args, name)

@@ -12,7 +12,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, cast
 
-import pydantic
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
@@ -441,7 +440,7 @@ _PARSED_KEPT: Final = 1024
 
 
 def parse_options(model: type[Options], options: dict[str, Any]) -> Options:
-    """Validate options into ``model``; any error becomes an ``OptionError`` naming the option."""
+    """Validate options into ``model`` (``Options.parse``), sharing options given before."""
     key: object = (model, tuple(sorted((name, type(value), value) for name, value in options.items())))
     try:
         found = _PARSED.get(key)
@@ -449,16 +448,7 @@ def parse_options(model: type[Options], options: dict[str, Any]) -> Options:
         found, key = None, None
     if found is not None:
         return found
-    if not options:  # the defaults, made without building a validator (a test holds them valid)
-        parsed: Options = model.model_construct()
-    else:
-        try:
-            parsed = model(**options)
-        except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
-            )
-            raise OptionError(f"bad option: {problems}") from None
+    parsed = model.parse(options)
     if key is not None:
         if len(_PARSED) >= _PARSED_KEPT:
             _PARSED.clear()

@@ -8,11 +8,10 @@ every game is one move stack, so the match records and replays as one game (docs
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
-
-import pydantic
 
 from muggins.cards import Card
 from muggins.games.base import Game
@@ -20,7 +19,7 @@ from muggins.games.errors import GameOverError, OptionError
 from muggins.games.events import Event, GameOver, event_type
 from muggins.games.flow import game_over
 from muggins.games.moves import Leave, Move, Resign, parse_move
-from muggins.games.options import Options, Preset
+from muggins.games.options import Options, Preset, option
 from muggins.games.result import Result, Termination, rank_by
 
 MOST_GAMES: Final = 99
@@ -46,28 +45,40 @@ class GameOfMatch(Event):
 event_type(GameOfMatch, "match_game")
 
 
-def _odd(games: int) -> int:
-    if games % 2 == 0:
-        raise ValueError(f"a match is best of an odd number of games, not {games}")
-    return games
+_MATCH_OPTIONS: dict[type[Options], type[Options]] = {}
 
 
-@functools.cache
 def match_options(model: type[Options]) -> type[Options]:
-    """``model`` with ``match``: best of this many games (1, the default: a single game)."""
-    extended: type[Options] = pydantic.create_model(
+    """``model`` with ``match``: best of this many games (1, the default: a single game), made
+    once for each model (a dictionary: mypy refuses a frozen dataclass's class as ``Hashable``)."""
+    made = _MATCH_OPTIONS.get(model)
+    if made is not None:
+        return made
+
+    def check(self: Options) -> None:
+        model.check(self)
+        games = match_games(self)
+        if games % 2 == 0:
+            raise ValueError(f"a match is best of an odd number of games, not {games}")
+
+    extended: type[Options] = dataclasses.make_dataclass(
         model.__name__,
-        __base__=model,
-        __module__=__name__,
-        __validators__={"_odd": pydantic.field_validator("match")(_odd)},
-        match=(
-            int,
-            pydantic.Field(default=1, ge=1, le=MOST_GAMES, description="best of this many games (odd)"),
-        ),
+        [("match", int, option(1, "best of this many games (odd)", ge=1, le=MOST_GAMES))],
+        bases=(model,),
+        namespace={"check": check, "__module__": __name__},
+        frozen=True,
+        kw_only=True,
     )
     standard = model.presets or {"standard": Preset("Standard", {})}  # the first preset is the standard game
     extended.presets = {**standard, "match": MATCH_PRESET}
+    _MATCH_OPTIONS[model] = extended
     return extended
+
+
+def match_games(options: Options) -> int:
+    """The games a match with ``options`` (made by ``match_options``) is the best of."""
+    games: int = getattr(options, "match")  # noqa: B009 (the field is made, not declared)
+    return games
 
 
 @functools.cache
@@ -102,7 +113,7 @@ class Match(Game):
 
     def __init__(self, *, players: int, seed: int | None = None, deck: Any = None, **options: Any) -> None:
         super().__init__(players=players, seed=seed, deck=deck, **options)
-        self.games = int(self.options.model_dump()["match"])  # as validated: a number, odd, 1-99
+        self.games = match_games(self.options)  # as validated: a number, odd, 1-99
         self.rules = {name: value for name, value in options.items() if name != "match"}
         self.points = [0] * players
         """Each seat's match points (partners share theirs)."""

@@ -62,7 +62,7 @@ def new_game(
 
 def plays_own_match(cls: type[Game]) -> bool:
     """Whether the game ``cls`` plays matches by its own rules (an option ``match`` of its own)."""
-    return "match" in cls.options_model.model_fields
+    return "match" in cls.options_model.names()
 
 
 def options_model(name: str) -> type[Options]:

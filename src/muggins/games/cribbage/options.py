@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
-
-import pydantic
+from typing import Any, ClassVar, Literal
 
 from muggins.games.cribbage.variants import TWO_HANDED, Variant
-from muggins.games.options import Counting, Options, Preset
+from muggins.games.options import Counting, Options, Preset, option
 
 
+@dataclass(frozen=True, kw_only=True)
 class CribbageOptions(Options):
     """Every cribbage option; the defaults are the common tabletop rules."""
 
@@ -27,74 +26,73 @@ class CribbageOptions(Options):
         "short": Preset("Short game, to 61", {"target": 61}),
     }
 
-    variant: Variant = pydantic.Field(
+    variant: Variant = option(
         default="six-card",
         description="six-card (the standard); five-card (to 61), seven-card (to 181) or eight-card, "
         "for two players; or ten-hand",
     )
-    partnerships: bool = pydantic.Field(default=False, description="four players, two sides")
-    lowball: bool = pydantic.Field(
+    partnerships: bool = option(default=False, description="four players, two sides")
+    lowball: bool = option(
         default=False, description="Lowball: score as little as you can; the first to the target loses"
     )
-    toss_fives: bool = pydantic.Field(
+    toss_fives: bool = option(
         default=False, description="Toss Fives: every five you are dealt goes to the crib, whoever's it is"
     )
-    jokers: bool = pydantic.Field(
+    jokers: bool = option(
         default=False,
         description="wild jokers: the two jokers join the pack; each is called as any card when it counts",
     )
-    crash: bool = pydantic.Field(
+    crash: bool = option(
         default=False,
         description="Crash: every peg moves on one track, and a peg landed on by another side's is crashed",
     )
-    auction: bool = pydantic.Field(
+    auction: bool = option(
         default=False,
         description="Auction: two players bid points off their score for each hand's crib",
     )
-    captain: Annotated[int, pydantic.Field(ge=0, le=2)] | None = pydantic.Field(
+    captain: Literal[0, 1, 2] | None = option(
         default=None,
         description="Captain's cribbage: this seat of three plays alone, to half the target, against two",
     )
-    target: int | None = pydantic.Field(
+    target: int | None = option(
         default=None,
         ge=1,
         le=1000,
         description="points to win (default 121; 61 for five-card, 181 for seven-card)",
     )
-    skunk: int | None = pydantic.Field(
+    skunk: int | None = option(
         default=None, ge=0, le=1000, description="a loser below this is skunked (default 91 in a game to 121)"
     )
-    double_skunk: int | None = pydantic.Field(
+    double_skunk: int | None = option(
         default=None, ge=0, le=1000, description="below this, double skunked (default 61 in a game to 121)"
     )
-    triple_skunk: int | None = pydantic.Field(
+    triple_skunk: int | None = option(
         default=None, ge=0, le=1000, description="below this, triple skunked: the match is lost (default 31)"
     )
-    match: int = pydantic.Field(default=1, ge=1, le=99, description="best of this many games (odd)")
-    heels: Literal[1, 2] = pydantic.Field(default=2, description="points for his heels (a jack starter)")
-    first_dealer: Literal["cut", "random"] | Annotated[int, pydantic.Field(ge=0, le=3)] = pydantic.Field(
+    match: int = option(default=1, ge=1, le=99, description="best of this many games (odd)")
+    heels: Literal[1, 2] = option(default=2, description="points for his heels (a jack starter)")
+    first_dealer: Literal["cut", "random", 0, 1, 2, 3] = option(
         default="cut", description="cut (lowest card deals), random, or a seat number"
     )
-    dealer_rule: Literal["rotate", "random"] = pydantic.Field(
+    dealer_rule: Literal["rotate", "random"] = option(
         default="rotate", description="the deal passes on each hand, or a random player deals"
     )
-    direction: Literal["clockwise", "anticlockwise"] = pydantic.Field(
+    direction: Literal["clockwise", "anticlockwise"] = option(
         default="clockwise", description="the way play and the deal go round the table"
     )
-    counting: Counting = pydantic.Field(
+    counting: Counting = option(
         default="auto", description="auto: hands are counted for you; manual: you claim your own points"
     )
-    muggins: bool = pydantic.Field(
+    muggins: bool = option(
         default=False, description="with manual counting, opponents may claim the points you miss"
     )
-    skip_empty: bool = pydantic.Field(default=True, description="say go for you when you have no cards left")
-    skip_pass: bool = pydantic.Field(default=True, description="say go for you when no card can be laid")
-    skip_only_move: bool = pydantic.Field(default=False, description="move for you if only one move")
-    pre_show: bool = pydantic.Field(default=False, description="pause after the play, before the show")
-    post_show: bool = pydantic.Field(default=True, description="pause after the show, before the next hand")
+    skip_empty: bool = option(default=True, description="say go for you when you have no cards left")
+    skip_pass: bool = option(default=True, description="say go for you when no card can be laid")
+    skip_only_move: bool = option(default=False, description="move for you if only one move")
+    pre_show: bool = option(default=False, description="pause after the play, before the show")
+    post_show: bool = option(default=True, description="pause after the show, before the next hand")
 
-    @pydantic.model_validator(mode="after")
-    def _consistent(self) -> CribbageOptions:
+    def check(self) -> None:
         if self.muggins and self.counting != "manual":
             raise ValueError("muggins needs counting='manual' (players count their own hands)")
         if self.match % 2 == 0:
@@ -114,7 +112,6 @@ class CribbageOptions(Options):
                 raise ValueError("lowball is counted automatically: a player would simply claim too little")
             if self.variant == "ten-hand" or self.captain is not None or self.match != 1:
                 raise ValueError("lowball is one game of the six-card or five-card deal, without a captain")
-        return self
 
     @property
     def game_target(self) -> int:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, Self
+from dataclasses import dataclass, field
+from typing import ClassVar
 
-import pydantic
-
-from muggins.games.options import Counting, Options, Preset
+from muggins.games.options import Counting, Options, Preset, option
 from muggins.games.skalborg.betting import Limit
 
 
@@ -36,20 +35,20 @@ DOUBLE_BLINDS_EVERY = 10
 ends: once the blinds pass the stacks every hand is all-in (docs/rules/skalborg.md)."""
 
 
+@dataclass(frozen=True, kw_only=True)
 class BlindLevel(Options):
     """From hand number ``hand`` on, the blinds are ``small_blind`` and ``big_blind``."""
 
-    hand: int = pydantic.Field(ge=1, le=MAX_HANDS)
-    small_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
-    big_blind: int = pydantic.Field(ge=1, le=MAX_CHIPS)
+    hand: int = field(metadata={"ge": 1, "le": MAX_HANDS})
+    small_blind: int = field(metadata={"ge": 1, "le": MAX_CHIPS})
+    big_blind: int = field(metadata={"ge": 1, "le": MAX_CHIPS})
 
-    @pydantic.model_validator(mode="after")
-    def _small_not_above_big(self) -> Self:
+    def check(self) -> None:
         if self.small_blind > self.big_blind:
             raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class SkalborgOptions(Options):
     """Skalborg's options; ``big_blind`` is the one blind of the equal and non-dealer structures."""
 
@@ -60,45 +59,39 @@ class SkalborgOptions(Options):
         "short": Preset("Short: 10 hands", {"max_hands": 10}),
     }
 
-    starting_stack: int = pydantic.Field(200, ge=1, le=MAX_CHIPS, description="chips each player starts with")
-    small_blind: int = pydantic.Field(
-        1, ge=1, le=MAX_CHIPS, description="the small blind (small-big structure)"
-    )
-    big_blind: int = pydantic.Field(
+    starting_stack: int = option(200, ge=1, le=MAX_CHIPS, description="chips each player starts with")
+    small_blind: int = option(1, ge=1, le=MAX_CHIPS, description="the small blind (small-big structure)")
+    big_blind: int = option(
         2, ge=1, le=MAX_CHIPS, description="the big blind; the one blind of equal and non-dealer"
     )
-    blinds: BlindStructure = pydantic.Field(
+    blinds: BlindStructure = option(
         BlindStructure.SMALL_BIG, description="who posts blinds: equal, small-big or non-dealer"
     )
-    betting: Limit = pydantic.Field(Limit.NO_LIMIT, description="no-limit, pot-limit or fixed-limit")
-    reveal_order: RevealOrder = pydantic.Field(
+    betting: Limit = option(Limit.NO_LIMIT, description="no-limit, pot-limit or fixed-limit")
+    reveal_order: RevealOrder = option(
         RevealOrder.MAIN, description="main, or recap (2 players): pack cards first, then the throws"
     )
-    counting: Counting = pydantic.Field(
+    counting: Counting = option(
         "auto",
         description="auto, or manual: players claim their combinations (you miss it, you lose it)",
     )
-    max_hands: int | None = pydantic.Field(
+    max_hands: int | None = option(
         None, ge=1, le=MAX_HANDS, description="end after this many hands (none: play to the end)"
     )
-    blind_schedule: tuple[BlindLevel, ...] = pydantic.Field(
+    blind_schedule: tuple[BlindLevel, ...] = option(
         (), max_length=MAX_BLIND_LEVELS, description="blind levels by starting hand number"
     )
-    double_blinds_every: int | None = pydantic.Field(
+    double_blinds_every: int | None = option(
         DOUBLE_BLINDS_EVERY,
         ge=1,
         le=MAX_HANDS,
         description="without a blind schedule, the blinds double after this many hands (none: never)",
     )
-    first_dealer: int | None = pydantic.Field(
-        None, ge=0, le=3, description="the first dealer's seat (none: random)"
-    )
+    first_dealer: int | None = option(None, ge=0, le=3, description="the first dealer's seat (none: random)")
 
-    @pydantic.model_validator(mode="after")
-    def _check_blinds(self) -> Self:
+    def check(self) -> None:
         if self.small_blind > self.big_blind:
             raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
         hands = [level.hand for level in self.blind_schedule]
         if hands != sorted(set(hands)):
             raise ValueError(f"blind schedule hands must rise strictly, not {hands}")
-        return self

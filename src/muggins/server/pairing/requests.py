@@ -45,9 +45,7 @@ def asked_game(request: dict[str, Any]) -> dict[str, Any]:
 
 def every_option(request: dict[str, Any]) -> dict[str, Any]:
     """Every option of the game as its model reads the request's (those left out at their defaults)."""
-    model = options_model(request["game"])(**request["options"])
-    every: dict[str, Any] = model.model_dump(mode="json")
-    return every
+    return options_model(request["game"]).parse(request["options"]).as_json()
 
 
 async def may_play(tables: Tables, user: User, rated: bool) -> None:

@@ -62,7 +62,7 @@ async def games() -> list[GameInfo]:
                 name=name,
                 min_players=cls.min_players,
                 max_players=cls.max_players,
-                options_schema=model.model_json_schema(),
+                options_schema=model.json_schema(),
                 presets=[
                     PresetInfo(id=key, label=preset.label, options=preset.options)
                     for key, preset in model.presets.items()

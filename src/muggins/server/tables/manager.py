@@ -51,7 +51,8 @@ def checked_options(game: str, players: int, options: dict[str, Any]) -> dict[st
     """``options`` as the game's own model reads them (only those given), once the engine has made
     a trial game of ``players`` with them; else ``TableSettingsError`` saying what is wrong."""
     try:
-        checked: dict[str, Any] = options_model(game)(**options).model_dump(mode="json", exclude_unset=True)
+        every = options_model(game).parse(options).as_json()
+        checked = {name: value for name, value in every.items() if name in options}
         new_game(game, players=players, seed=0, **checked)
     except (GameError, ValueError) as exc:
         raise TableSettingsError(str(exc)) from None
