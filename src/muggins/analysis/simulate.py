@@ -19,7 +19,7 @@ import gc
 import itertools
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from muggins.analysis.checkpoint import Checkpoint
 from muggins.analysis.runners import done, runner
@@ -35,7 +35,7 @@ from muggins.analysis.tally import (
     summarise,
 )
 from muggins.bots.base import Bot, RandomBot
-from muggins.bots.engine import Engine, EngineBot, EngineError
+from muggins.bots.protocol import EngineError
 from muggins.bots.registry import make_bot
 from muggins.games.base import Game
 from muggins.games.errors import GameError, RolloutError
@@ -43,6 +43,9 @@ from muggins.games.moves import Leave
 from muggins.games.registry import new_game
 from muggins.games.result import DealPoints, Played, Result, ledger
 from muggins.games.rollout import MAX_MOVES, play_as_random_bots
+
+if TYPE_CHECKING:
+    from muggins.bots.engine import Engine
 
 __all__ = [  # the spec and the summary have their own modules; a run's code finds them all here
     "GroupedRatio",
@@ -115,6 +118,8 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
         if len(legal) == 1:
             game.apply(player, legal[0])
         elif names[player] in engines:
+            from muggins.bots.engine import EngineBot  # a run without engines starts no processes
+
             try:
                 bot = bots[player] = bots[player] or EngineBot(
                     running_engine(engines[names[player]], player, spec.engine_seconds)
@@ -179,6 +184,8 @@ def running_engine(command: str, seat: int, seconds: float) -> Engine:
             engine.close()
         if not _ENGINES:
             atexit.register(close_engines)
+        from muggins.bots.engine import Engine
+
         engine = _ENGINES[command, seat] = Engine(command, seconds=seconds)
     return engine
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import Any, Final
 
-from muggins.bots.engine import TURN_SECONDS
+from muggins.bots.protocol import TURN_SECONDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,23 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Final
 
 from muggins.bots.base import Bot, View
+from muggins.bots.protocol import HELLO_SECONDS, LONGEST_LINE, MOST_INFO, PROTOCOL, TURN_SECONDS, EngineError
 from muggins.games.errors import MoveSyntaxError
 from muggins.games.moves import Move, parse_move
 from muggins.games.registry import game_class
 
-PROTOCOL: Final = 1
-LONGEST_LINE: Final = 4096
-"""The most bytes an engine's line may have (its newline aside)."""
-HELLO_SECONDS: Final = 10.0
-TURN_SECONDS: Final = 10.0
-MOST_INFO: Final = 100
-"""``info`` lines an engine may send between two turns."""
+__all__ = ["Engine", "EngineBot", "EngineError", "serve"]
+
 STDERR_KEPT: Final = 20
 """The last lines of an engine's standard error kept, for the reason it stopped."""
-
-
-class EngineError(RuntimeError):
-    """An engine broke the protocol or stopped: the reason, in words."""
 
 
 class Engine:
