@@ -12,6 +12,7 @@ import pytest
 
 from muggins.bots.registry import BOT_MODULES, bot_names
 from muggins.cli.main import main
+from muggins.games.registry import game_names
 
 HEAVY = (
     "numpy",
@@ -91,6 +92,19 @@ def test_random_simulation_loads_no_bot() -> None:
     assert [m for m in loaded if m.startswith("muggins.bots.")] == []  # the names only: the package
     if in_c():
         assert loaded == []
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_random_simulation_into_a_pipe_loads_no_pydantic_rich_or_engine(game: str) -> None:
+    """Issue 62: a random simulation's command is mostly its start. Its games take the options'
+    defaults, which need no validator (pydantic); its summary, written to a pipe, is plain text
+    (rich); and with no engine seated nothing that runs an engine's process is loaded."""
+    command = ["simulate", "--game", game, "--bots", "random", "--games", "2"]
+    setup = f"from muggins.cli.main import main; main({command!r})"
+    code = _LOADED.format(setup=setup, heavy=("pydantic", "rich", "subprocess", "muggins.bots.engine"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+    assert "wins (95% CI)" in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -14,13 +14,13 @@ from muggins.cli.common import (
     add_bots_option,
     add_engine_options,
     check_table,
-    console,
     engine_commands,
     parse_options,
     print_json,
     progress_bar,
     whole_number,
 )
+from muggins.cli.report import Report
 from muggins.games.registry import game_class, game_names
 
 if TYPE_CHECKING:
@@ -184,45 +184,46 @@ def _pct(rate: dict[str, float]) -> str:
 
 
 def _print(summary: dict[str, Any]) -> None:
-    from rich.table import Table
-
-    out = console()
-    out.print(
-        f"[bold]{summary['game']}[/bold], {summary['players']} players, {summary['games']} games, "
+    out = Report()
+    out.line(
+        f"{summary['game']}, {summary['players']} players, {summary['games']} games, "
         f"seed {summary['seed']}{', duplicate deals' if summary['duplicate'] else ''}"
-        f"{', fixed seats' if summary.get('fixed_seats') else ''}"
+        f"{', fixed seats' if summary.get('fixed_seats') else ''}",
+        bold=True,
     )
     dealt = "deals_per_game" in summary  # a game played in deals; Squares is one grid
     per_deal = ("points/deal", "score change/deal") if dealt else ()
-    table = Table("bot", "wins (95% CI)", *per_deal, "final score")
+    rows = []
     for name, bot in summary["by_bot"].items():
         deal_cells = (
             (f"{bot['points_per_deal']:.2f}", f"{bot['score_change_per_deal']:+.2f}") if dealt else ()
         )
-        table.add_row(name, _pct(bot["win_rate"]), *deal_cells, f"{bot['final_score']:.1f}")
-    out.print(table)
+        rows.append((name, _pct(bot["win_rate"]), *deal_cells, f"{bot['final_score']:.1f}"))
+    out.table(("bot", "wins (95% CI)", *per_deal, "final score"), rows)
     seats = ", ".join(f"seat {n} {_pct(rate)}" for n, rate in enumerate(summary["by_seat"]))
-    out.print(f"wins by seat: {seats}")
+    out.line(f"wins by seat: {seats}")
     if summary["tie_rate"]:
-        out.print(f"tied games {100 * summary['tie_rate']:.1f}% (a tied win counts as a share)")
+        out.line(f"tied games {100 * summary['tie_rate']:.1f}% (a tied win counts as a share)")
     length = f"moves per game {summary['moves_per_game']:.1f}"
     if dealt:
         deals = summary["deals_per_game"]
         length = f"deals per game {deals['mean']:.2f} ± {deals['ci95']:.2f}; {length}"
-    out.print(length)
+    out.line(length)
     if "engine_failures" in summary:
         failed = summary["engine_failures"]
-        out.print(f"engine failures: {failed['count']}" + "".join(f"\n  {f}" for f in failed["first"]))
+        out.line(f"engine failures: {failed['count']}" + "".join(f"\n  {f}" for f in failed["first"]))
     if "first_dealer_win_rate" in summary:
-        out.print(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
+        out.line(f"first dealer wins {_pct(summary['first_dealer_win_rate'])}")
     if "skunk_rate" in summary:
         skunks = ", ".join(f"{kind} {100 * r:.1f}%" for kind, r in summary["skunk_rate"].items())
-        out.print(f"skunks (share of losing seats): {skunks}")
+        out.line(f"skunks (share of losing seats): {skunks}")
     if "per_deal" in summary:
-        per = Table(
-            "per deal", *sorted({k for role in summary["per_deal"].values() for k in role} - {"deals"})
+        columns = sorted({k for role in summary["per_deal"].values() for k in role} - {"deals"})
+        out.table(
+            ("per deal", *columns),
+            [
+                (role, *(f"{points[c]:.2f}" if c in points else "-" for c in columns))
+                for role, points in summary["per_deal"].items()
+            ],
         )
-        for role, points in summary["per_deal"].items():
-            columns = sorted({k for r in summary["per_deal"].values() for k in r} - {"deals"})
-            per.add_row(role, *(f"{points[c]:.2f}" if c in points else "-" for c in columns))
-        out.print(per)
+    out.show()
