@@ -81,7 +81,7 @@ class Options:
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
-        """The options' JSON Schema: what the lobby's form and the protocol document are made from."""
+        """The options' JSON Schema, which the lobby's form for a new table is made from."""
         return _adapter(cls).json_schema()
 
     @functools.cached_property
