@@ -118,11 +118,9 @@ def play(spec: Spec, number: int, *, quick: bool = True) -> dict[str, Any]:
         if len(legal) == 1:
             game.apply(player, legal[0])
         elif names[player] in engines:
-            from muggins.bots.engine import EngineBot  # a run without engines starts no processes
-
             try:
-                bot = bots[player] = bots[player] or EngineBot(
-                    running_engine(engines[names[player]], player, spec.engine_seconds)
+                bot = bots[player] = bots[player] or engine_bot(
+                    engines[names[player]], player, spec.engine_seconds
                 )
                 game.apply(player, bot.choose(game.view(player)))
             except (EngineError, GameError) as exc:
@@ -174,6 +172,14 @@ def _record(
 
 _ENGINES: dict[tuple[str, int], Engine] = {}
 """The engines this process runs, by command and seat (a seat's engine plays its games in turn)."""
+
+
+def engine_bot(command: str, seat: int, seconds: float) -> Bot:
+    """A bot of ``seat`` whose moves the engine of ``command`` chooses (``running_engine``); the
+    engine's code is loaded here, so a run without engines starts no processes and loads none."""
+    from muggins.bots.engine import EngineBot
+
+    return EngineBot(running_engine(command, seat, seconds))
 
 
 def running_engine(command: str, seat: int, seconds: float) -> Engine:

@@ -73,10 +73,7 @@ class Options:
         try:
             parsed: Self = _adapter(cls).validate_python(values)
         except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
-            )
-            raise OptionError(f"bad option: {problems}") from None
+            raise OptionError(f"bad option: {problems(exc, 'options')}") from None
         return parsed
 
     @classmethod
@@ -97,6 +94,14 @@ class Options:
         for name in nested:
             fresh[name] = copy.deepcopy(values[name])
         return fresh
+
+
+def problems(exc: pydantic.ValidationError, whole: str, most: int | None = None) -> str:
+    """What pydantic found wrong, in words: each place (``whole`` for the value as a whole) and its
+    problem, the first ``most`` of them (all when None)."""
+    return "; ".join(
+        f"{'.'.join(str(p) for p in err['loc']) or whole}: {err['msg']}" for err in exc.errors()[:most]
+    )
 
 
 _ADAPTERS: dict[type[Options], pydantic.TypeAdapter[Any]] = {}

@@ -93,10 +93,9 @@ def load_game(record: dict[str, Any]) -> Game:
     try:
         checked = _record_model().model_validate(record)
     except pydantic.ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()[:3]
-        )
-        raise RecordError(f"malformed game record: {problems}") from None
+        from muggins.games.options import problems
+
+        raise RecordError(f"malformed game record: {problems(exc, 'record', 3)}") from None
     try:
         game = new_game(
             checked.game, players=checked.players, seed=checked.seed, deck=checked.deck, **checked.options

@@ -35,6 +35,12 @@ DOUBLE_BLINDS_EVERY = 10
 ends: once the blinds pass the stacks every hand is all-in (docs/rules/skalborg.md)."""
 
 
+def check_blinds(small_blind: int, big_blind: int) -> None:
+    """The small blind may not be above the big one, in a level or for the whole game."""
+    if small_blind > big_blind:
+        raise ValueError(f"small blind {small_blind} is above big blind {big_blind}")
+
+
 @dataclass(frozen=True, kw_only=True)
 class BlindLevel(Options):
     """From hand number ``hand`` on, the blinds are ``small_blind`` and ``big_blind``."""
@@ -44,8 +50,7 @@ class BlindLevel(Options):
     big_blind: int = field(metadata={"ge": 1, "le": MAX_CHIPS})
 
     def check(self) -> None:
-        if self.small_blind > self.big_blind:
-            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
+        check_blinds(self.small_blind, self.big_blind)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,8 +95,7 @@ class SkalborgOptions(Options):
     first_dealer: int | None = option(None, ge=0, le=3, description="the first dealer's seat (none: random)")
 
     def check(self) -> None:
-        if self.small_blind > self.big_blind:
-            raise ValueError(f"small blind {self.small_blind} is above big blind {self.big_blind}")
+        check_blinds(self.small_blind, self.big_blind)
         hands = [level.hand for level in self.blind_schedule]
         if hands != sorted(set(hands)):
             raise ValueError(f"blind schedule hands must rise strictly, not {hands}")
